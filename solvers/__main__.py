@@ -1,0 +1,5 @@
+import sys
+
+from solvers.cli import main
+
+sys.exit(main())

@@ -1,0 +1,105 @@
+"""The one interface: ``solve`` and ``count_solutions`` over any backend, every answer verified."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from solvers import registry
+from solvers.backend import Backend
+from solvers.board import Board, Shape
+from solvers.deadline import Deadline, OutOfTime
+from solvers.errors import InputError, SolveTimeout
+from solvers.formats import parse
+from solvers.isolation import call_with_deadline
+from solvers.verify import verify
+
+DEFAULT_BACKEND = "dfs"
+Grid = Board | str | Sequence[Sequence[int]]
+
+
+class Status(StrEnum):
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True)
+class Result:
+    """A verified answer: ``solution`` is set only when ``status`` is SOLVED."""
+
+    status: Status
+    solution: Board | None
+    seconds: float
+    backend: str
+    stats: dict = field(default_factory=dict)
+
+
+def as_board(grid: Grid, shape: Shape | None = None) -> Board:
+    """A Board from a Board, a string in any format, or a list of rows of ints."""
+    if isinstance(grid, Board):
+        return grid
+    if isinstance(grid, str):
+        return parse(grid, shape=shape)
+    if isinstance(grid, Sequence):
+        return Board.from_rows(grid, shape)
+    raise InputError(f"cannot read a board from {type(grid).__name__}")
+
+
+def solve(
+    grid: Grid, backend: str = DEFAULT_BACKEND, *, timeout: float | None = None, **options: object
+) -> Result:
+    """Solve ``grid`` with ``backend``; the solution is verified before it is returned.
+
+    Givens that already break a rule give UNSOLVABLE without a search, the conflict in
+    ``stats["conflict"]``. Raises WrongAnswer if the backend returns a grid that is not a
+    solution, UsageError or BackendUnavailable for a backend that cannot be used.
+    """
+    board = as_board(grid)
+    engine = registry.load(backend, **options)
+    conflicts = board.conflicts()
+    if conflicts:
+        return Result(Status.UNSOLVABLE, None, 0.0, backend, {"conflict": conflicts[0]})
+    start = time.perf_counter()
+    try:
+        outcome = _run(engine, engine.solve, (board,), timeout)
+    except OutOfTime as out:
+        return Result(Status.TIMEOUT, None, time.perf_counter() - start, backend, out.stats)
+    seconds = time.perf_counter() - start
+    if outcome.solution is None:
+        return Result(Status.UNSOLVABLE, None, seconds, backend, outcome.stats)
+    verify(board, outcome.solution, backend)
+    return Result(Status.SOLVED, outcome.solution, seconds, backend, outcome.stats)
+
+
+def count_solutions(
+    grid: Grid,
+    limit: int = 2,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    timeout: float | None = None,
+    **options: object,
+) -> int:
+    """The number of solutions of ``grid``, where ``limit`` means "limit or more".
+
+    Raises SolveTimeout when the deadline passes before the count is known.
+    """
+    if limit < 1:
+        raise InputError(f"limit must be at least 1, not {limit}")
+    board = as_board(grid)
+    engine = registry.load(backend, **options)
+    if board.conflicts():
+        return 0
+    try:
+        tally = _run(engine, engine.count, (board, limit), timeout)
+    except OutOfTime:
+        raise SolveTimeout(f"backend {backend} could not count within {timeout} s") from None
+    return min(tally.count, limit)
+
+
+def _run(engine: Backend, method, args: tuple, timeout: float | None):
+    if timeout is not None and not engine.native_deadline:
+        return call_with_deadline(method, (*args, Deadline(None)), timeout)
+    return method(*args, Deadline(timeout))

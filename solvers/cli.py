@@ -1,0 +1,339 @@
+"""The ``sudoku`` command: solve, count, check, encode and list backends.
+
+Only this module turns the library's exceptions into one-line messages and exit statuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from solvers import registry
+from solvers.api import DEFAULT_BACKEND, Status, count_solutions, solve
+from solvers.board import Shape
+from solvers.errors import InputError, SolveTimeout, SudokuError, UsageError, WrongAnswer
+from solvers.formats import FORMATS, Puzzle, format_board, read_puzzles
+
+EXIT_OK = 0
+EXIT_UNSOLVABLE = 1
+EXIT_BAD_INPUT = 2
+EXIT_TIMEOUT = 3
+EXIT_DISAGREE = 4
+EXIT_WRONG_ANSWER = 5
+# When puzzles end differently, the exit status is the most serious of them.
+_SEVERITY = [
+    EXIT_OK,
+    EXIT_UNSOLVABLE,
+    EXIT_TIMEOUT,
+    EXIT_DISAGREE,
+    EXIT_BAD_INPUT,
+    EXIT_WRONG_ANSWER,
+]
+
+EXIT_STATUSES = """\
+exit status: 0 every puzzle solved; 1 at least one has no solution; 3 at least one timed out;
+2 bad input or usage (2 wins over 3, which wins over 1); 5 a backend returned a wrong answer."""
+
+
+def worst(*codes: int) -> int:
+    return max(codes, key=_SEVERITY.index)
+
+
+class Run:
+    """What one command has seen so far: its exit status, and where messages go."""
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        self.out, self.err, self.status = out, err, EXIT_OK
+
+    def emit(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def warn(self, text: str, status: int) -> None:
+        print(f"sudoku: {text}", file=self.err, flush=True)
+        self.status = worst(self.status, status)
+
+    def end(self, status: int) -> None:
+        self.status = worst(self.status, status)
+
+
+def main(
+    argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has printed its own one-line usage error
+        return EXIT_BAD_INPUT if exit_.code else EXIT_OK
+    run = Run(out, err)
+    try:
+        args.command(args, run)
+    except WrongAnswer as error:
+        run.warn(f"BUG: {error}", EXIT_WRONG_ANSWER)
+    except SudokuError as error:
+        run.warn(str(error), EXIT_BAD_INPUT)
+    except OSError as error:
+        run.warn(f"cannot read {error.filename or 'input'}: {error.strerror}", EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        return 130
+    return run.status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sudoku",
+        description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
+        epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
+    )
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    solve_ = _command(
+        commands,
+        "solve",
+        "solve one board, or every puzzle of a line-format file",
+        "sudoku solve board.txt --backend dfs\n  sudoku solve puzzles.txt --json --timeout 5",
+    )
+    _input_options(solve_)
+    _backend_options(solve_)
+    solve_.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    solve_.set_defaults(command=solve_command)
+
+    count = _command(
+        commands,
+        "count",
+        "count solutions, stopping at --limit",
+        "sudoku count puzzles.txt --limit 2  # prints 0, 1 or 2 (2 = 2 or more)",
+    )
+    _input_options(count)
+    _backend_options(count)
+    count.add_argument(
+        "--limit",
+        type=int,
+        default=2,
+        metavar="K",
+        help="stop counting at K; K means 'K or more' (default 2)",
+    )
+    count.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    count.set_defaults(command=count_command)
+
+    backends = _command(
+        commands,
+        "backends",
+        "list every backend and whether it can be used",
+        "sudoku backends",
+        statuses=False,
+    )
+    backends.set_defaults(command=backends_command)
+    return parser
+
+
+def _command(commands, name: str, summary: str, example: str, statuses: bool = True):
+    epilog = f"example:\n  {example}" + (f"\n\n{EXIT_STATUSES}" if statuses else "")
+    return commands.add_parser(
+        name,
+        help=summary,
+        description=summary[0].upper() + summary[1:] + ".",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def _input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="a board or a line-format file; '-' or nothing reads standard input",
+    )
+    parser.add_argument(
+        "--format",
+        choices=["auto", *FORMATS],
+        default="auto",
+        help="output form (default: the input's form; line for many puzzles)",
+    )
+    parser.add_argument(
+        "--input-format",
+        choices=["auto", *FORMATS],
+        default="auto",
+        help="read the input as this format instead of detecting it",
+    )
+    parser.add_argument(
+        "--box",
+        type=_shape,
+        metavar="RxC",
+        help="box shape, e.g. 2x3 for a 6x6 board with 2-row, 3-column boxes",
+    )
+
+
+def _backend_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend",
+        default=DEFAULT_BACKEND,
+        metavar="NAME",
+        help=f"one of {', '.join(registry.names())} (default {DEFAULT_BACKEND})",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up on a puzzle after this many seconds",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        type=_option,
+        help="a backend option, e.g. encoding=minimal (repeatable)",
+    )
+
+
+def _shape(text: str) -> Shape:
+    try:
+        return Shape.parse(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+def options_of(args: argparse.Namespace) -> dict[str, str]:
+    return dict(args.option)
+
+
+@contextlib.contextmanager
+def open_source(path: str) -> Iterator[TextIO]:
+    """The named file, or standard input for '-'; undecodable bytes become bad cells."""
+    if path == "-":
+        yield sys.stdin
+    else:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            yield handle
+
+
+def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
+    """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
+    with open_source(args.file) as source:
+        for item in read_puzzles(source, args.input_format, args.box):
+            if isinstance(item, InputError):
+                run.warn(str(item), EXIT_BAD_INPUT)
+                if args.json:
+                    run.emit(
+                        json.dumps({"index": item.line, "status": "invalid", "error": str(item)})
+                    )
+                continue
+            conflicts = item.board.conflicts()
+            if conflicts:
+                error = InputError(conflicts[0], item.line)
+                run.warn(str(error), EXIT_BAD_INPUT)
+                if args.json:
+                    run.emit(
+                        json.dumps(
+                            {
+                                "index": item.line,
+                                "status": "invalid",
+                                "puzzle": format_board(item.board, "line"),
+                                "error": str(error),
+                            }
+                        )
+                    )
+                continue
+            yield item
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    """Fail early, before reading any input, on an unknown or unusable backend or option."""
+    registry.load(args.backend, **options_of(args))
+
+
+def solve_command(args: argparse.Namespace, run: Run) -> None:
+    _check_backend(args)
+    for puzzle in puzzles_of(args, run):
+        result = solve(puzzle.board, args.backend, timeout=args.timeout, **options_of(args))
+        if args.json:
+            run.emit(
+                json.dumps(
+                    {
+                        "index": puzzle.line,
+                        "puzzle": format_board(puzzle.board, "line"),
+                        "status": str(result.status),
+                        "solution": format_board(result.solution, "line")
+                        if result.solution
+                        else None,
+                        "seconds": result.seconds,
+                        "backend": result.backend,
+                        "stats": result.stats,
+                        "error": None,
+                    }
+                )
+            )
+        elif result.solution is not None:
+            fmt = puzzle.format if args.format == "auto" else args.format
+            run.emit(format_board(result.solution, fmt))
+        where = "" if puzzle.format != "line" else f"line {puzzle.line}: "
+        if result.status is Status.UNSOLVABLE:
+            run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
+        elif result.status is Status.TIMEOUT:
+            run.warn(f"{where}timeout after {args.timeout:g} s", EXIT_TIMEOUT)
+
+
+def count_command(args: argparse.Namespace, run: Run) -> None:
+    _check_backend(args)
+    if args.limit < 1:
+        raise UsageError(f"--limit must be at least 1, not {args.limit}")
+    for puzzle in puzzles_of(args, run):
+        try:
+            count = count_solutions(
+                puzzle.board, args.limit, args.backend, timeout=args.timeout, **options_of(args)
+            )
+        except SolveTimeout:
+            run.warn(f"line {puzzle.line}: timeout after {args.timeout:g} s", EXIT_TIMEOUT)
+            if args.json:
+                run.emit(json.dumps({"index": puzzle.line, "count": None, "status": "timeout"}))
+            continue
+        if args.json:
+            run.emit(
+                json.dumps(
+                    {
+                        "index": puzzle.line,
+                        "count": count,
+                        "limit": args.limit,
+                        "status": "counted",
+                        "backend": args.backend,
+                    }
+                )
+            )
+        else:
+            run.emit(str(count))
+        if count == 0:
+            run.end(EXIT_UNSOLVABLE)
+
+
+def backends_command(args: argparse.Namespace, run: Run) -> None:
+    rows = []
+    for name in registry.names():
+        ok, reason = registry.availability(name)
+        default = " (default)" if name == DEFAULT_BACKEND else ""
+        rows.append(
+            (
+                name + default,
+                registry.version(name),
+                reason if not ok else "available",
+                registry.info(name).summary,
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        run.emit(
+            "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]])
+        )

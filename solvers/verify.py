@@ -1,0 +1,39 @@
+"""The verifier: does a grid obey the rules and keep the givens?
+
+It shares no code with any backend's search; it reads the rules from the board's units, the one
+definition every backend encodes, and checks each unit is a permutation of 1..N.
+"""
+
+from __future__ import annotations
+
+from solvers.board import Board, cell_name
+from solvers.errors import WrongAnswer
+
+
+def problems(puzzle: Board, solution: Board) -> list[str]:
+    """Every way ``solution`` fails to solve ``puzzle``; empty when it is a valid solution."""
+    if solution.shape != puzzle.shape:
+        return [f"shape {solution.shape} differs from the puzzle's {puzzle.shape}"]
+    n = puzzle.size
+    found = [
+        f"{cell_name(i, n)} is {v}, not the given {g}"
+        for i, (g, v) in enumerate(zip(puzzle.cells, solution.cells, strict=True))
+        if g and g != v
+    ]
+    found += [f"{cell_name(i, n)} is empty" for i, v in enumerate(solution.cells) if not v]
+    every_value = set(range(1, n + 1))
+    geometry = puzzle.geometry
+    for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
+        values = {solution.cells[cell] for cell in unit}
+        if values != every_value:
+            missing = sorted(every_value - values)
+            found.append(f"{name} lacks {', '.join(map(str, missing))}")
+    return found
+
+
+def verify(puzzle: Board, solution: Board, backend: str = "?") -> None:
+    """Raise WrongAnswer naming the first problems if ``solution`` does not solve ``puzzle``."""
+    found = problems(puzzle, solution)
+    if found:
+        shown = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
+        raise WrongAnswer(f"backend {backend} returned a wrong solution: {shown}")
