@@ -100,6 +100,6 @@ def count_solutions(
 
 
 def _run(engine: Backend, method, args: tuple, timeout: float | None):
-    if timeout is not None and not engine.native_deadline:
+    if timeout is not None and not engine.native_deadline(method.__name__):
         return call_with_deadline(method, (*args, Deadline(None)), timeout)
     return method(*args, Deadline(timeout))

@@ -38,9 +38,12 @@ class Backend(Protocol):
     # Each option's allowed values; the first is the default.
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]]
 
-    @property
-    def native_deadline(self) -> bool:
-        """True when the backend stops by itself at the deadline; False runs it in a worker."""
+    def native_deadline(self, operation: str) -> bool:
+        """Whether ``operation`` ("solve" or "count") stops by itself at its deadline.
+
+        When it cannot, a call with a timeout runs in a worker process that is killed at the
+        deadline (``solvers.isolation``).
+        """
         ...
 
     def solve(self, board: Board, deadline: Deadline) -> Outcome: ...

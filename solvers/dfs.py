@@ -22,7 +22,9 @@ CHECK_CLOCK_EVERY = 4096  # placements between looks at the clock
 class DepthFirst:
     name: ClassVar[str] = "dfs"
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
-    native_deadline = True
+
+    def native_deadline(self, operation: str) -> bool:
+        return True  # the search looks at the clock every few thousand placements
 
     def solve(self, board: Board, deadline: Deadline) -> Outcome:
         search = _Search(board, deadline, stop_after=1)

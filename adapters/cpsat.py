@@ -1,0 +1,107 @@
+"""``cpsat``: OR-tools CP-SAT.
+
+``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
+``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
+exactly-one constraints per cell and per unit and value. One worker by default: it measured
+fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the deadline.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ortools.sat.python import cp_model
+
+from solvers.backend import Outcome, Tally, choose_options
+from solvers.board import Board
+from solvers.deadline import Deadline, OutOfTime
+
+
+class CpSatBackend:
+    name: ClassVar[str] = "cpsat"
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "model": ("integer", "boolean"),
+        "workers": ("1", "2", "4", "8", "16"),
+    }
+
+    def __init__(self, **options: object) -> None:
+        chosen = choose_options(self.name, self.OPTIONS, options)
+        self.model_kind, self.workers = chosen["model"], int(chosen["workers"])
+
+    def native_deadline(self, operation: str) -> bool:
+        return True
+
+    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+        model, read = self._build(board)
+        solver = self._solver(deadline, enumerate_all=False)
+        status = solver.solve(model)
+        stats = _stats(solver)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Outcome(board.with_cells(read(solver.value)), stats)
+        if status == cp_model.INFEASIBLE:
+            return Outcome(None, stats)
+        raise OutOfTime(stats)
+
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+        model, _read = self._build(board)
+        solver = self._solver(deadline, enumerate_all=True)
+        counter = _StopAt(limit)
+        status = solver.solve(model, counter)
+        stats = _stats(solver)
+        # OPTIMAL: enumeration finished; INFEASIBLE: none; otherwise it stopped early, which is
+        # fine only when it stopped because the limit was reached.
+        if counter.found < limit and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+            raise OutOfTime(stats)
+        return Tally(counter.found, stats)
+
+    def _solver(self, deadline: Deadline, enumerate_all: bool) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1 if enumerate_all else self.workers
+        solver.parameters.enumerate_all_solutions = enumerate_all
+        remaining = deadline.remaining()
+        if remaining is not None:
+            solver.parameters.max_time_in_seconds = max(remaining, 1e-3)
+        return solver
+
+    def _build(self, board: Board):
+        """The model, and a function that reads the cells back from a solver's values."""
+        n, geometry = board.size, board.geometry
+        model = cp_model.CpModel()
+        if self.model_kind == "integer":
+            cells = [
+                model.new_constant(v) if v else model.new_int_var(1, n, f"c{i}")
+                for i, v in enumerate(board.cells)
+            ]
+            for unit in geometry.units:
+                model.add_all_different(cells[i] for i in unit)
+            return model, lambda value: (value(cell) for cell in cells)
+        holds = [[model.new_bool_var(f"c{i}v{v}") for v in range(1, n + 1)] for i in range(n * n)]
+        for i, v in enumerate(board.cells):
+            model.add_exactly_one(holds[i])
+            if v:
+                model.add(holds[i][v - 1] == 1)
+        for unit in geometry.units:
+            for v in range(n):
+                model.add_exactly_one(holds[i][v] for i in unit)
+        return model, lambda value: (
+            next(v + 1 for v in range(n) if value(holds[i][v])) for i in range(n * n)
+        )
+
+
+class _StopAt(cp_model.CpSolverSolutionCallback):
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit, self.found = limit, 0
+
+    def on_solution_callback(self) -> None:
+        self.found += 1
+        if self.found >= self.limit:
+            self.stop_search()
+
+
+def _stats(solver: cp_model.CpSolver) -> dict:
+    return {
+        "branches": solver.num_branches,
+        "conflicts": solver.num_conflicts,
+        "wall_time_s": solver.wall_time,
+    }

@@ -1,0 +1,105 @@
+"""``pysat``: the extended CNF loaded once per board shape into a persistent PySAT solver.
+
+Each puzzle's givens are passed as assumptions, never added as clauses. The reuse is sound
+because the solver's clause database only ever holds the rules, which are true of every puzzle
+of the shape, and what CDCL learns is implied by that database alone (assumptions are decisions,
+not clauses). So every learned clause is a consequence of the rules and stays valid for the next
+puzzle; that is why it gets faster than rebuilding the CNF.
+
+Counting needs blocking clauses, which are not rules. Each count gets a fresh activation
+literal ``a``: its blocking clauses are added as ``(-a OR block)`` and ``a`` is assumed while
+counting; afterwards the unit clause ``-a`` switches them off for good. Anything learned from
+them contains ``-a`` and is satisfied from then on, so counting leaves the rules untouched.
+
+CaDiCaL (the default) does not honour PySAT's interrupt, so with a deadline it runs in a worker
+process that can be killed; Glucose and MiniSat are interrupted by a timer in-process.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import ClassVar
+
+from pysat.solvers import Solver
+
+from adapters import cnf
+from solvers.backend import Outcome, Tally, choose_options
+from solvers.board import Board, Shape
+from solvers.deadline import Deadline, OutOfTime
+
+ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22"}
+INTERRUPTIBLE = {"glucose", "minisat"}
+
+
+class IncrementalBackend:
+    name: ClassVar[str] = "pysat"
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES)}
+
+    def __init__(self, **options: object) -> None:
+        self.engine = choose_options(self.name, self.OPTIONS, options)["solver"]
+        # One persistent solver per shape, with the next free variable for activation literals.
+        self._solvers: dict[Shape, Solver] = {}
+        self._next_free: dict[Shape, int] = {}
+
+    def native_deadline(self, operation: str) -> bool:
+        return self.engine in INTERRUPTIBLE
+
+    def solver_for(self, shape: Shape) -> Solver:
+        """The shape's persistent solver, loaded with the rules on first use (setup)."""
+        if shape not in self._solvers:
+            self._solvers[shape] = Solver(
+                name=ENGINES[self.engine], bootstrap_with=cnf.rule_clauses(shape, "extended")
+            )
+            self._next_free[shape] = shape.size**3 + 1
+        return self._solvers[shape]
+
+    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+        solver = self.solver_for(board.shape)
+        before = solver.accum_stats()
+        satisfiable = self._run(solver, cnf.given_literals(board), deadline)
+        stats = _delta(before, solver.accum_stats())
+        if satisfiable is None:
+            raise OutOfTime(stats)
+        solution = cnf.solution_from_model(board, solver.get_model()) if satisfiable else None
+        return Outcome(solution, stats)
+
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+        solver = self.solver_for(board.shape)
+        before = solver.accum_stats()
+        active = self._next_free[board.shape]
+        self._next_free[board.shape] += 1
+        assumptions = [*cnf.given_literals(board), active]
+        found = 0
+        try:
+            while found < limit:
+                satisfiable = self._run(solver, assumptions, deadline)
+                if satisfiable is None:
+                    raise OutOfTime(_delta(before, solver.accum_stats()))
+                if not satisfiable:
+                    break
+                found += 1
+                solver.add_clause([-active, *cnf.blocking_clause(board, solver.get_model())])
+        finally:
+            solver.add_clause([-active])
+        return Tally(found, _delta(before, solver.accum_stats()))
+
+    def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
+        remaining = deadline.remaining()
+        if remaining is None or self.engine not in INTERRUPTIBLE:
+            return solver.solve(assumptions=assumptions)
+        timer = threading.Timer(remaining, solver.interrupt)
+        timer.start()
+        try:
+            return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+
+    def close(self) -> None:
+        for solver in self._solvers.values():
+            solver.delete()
+        self._solvers.clear()
+
+
+def _delta(before: dict, after: dict) -> dict:
+    return {key: after[key] - before.get(key, 0) for key in after}
