@@ -17,6 +17,7 @@ process that can be killed; Glucose and MiniSat are interrupted by a timer in-pr
 
 from __future__ import annotations
 
+import atexit
 import threading
 from typing import ClassVar
 
@@ -40,6 +41,9 @@ class IncrementalBackend:
         # One persistent solver per shape, with the next free variable for activation literals.
         self._solvers: dict[Shape, Solver] = {}
         self._next_free: dict[Shape, int] = {}
+        # Free the native solvers before interpreter teardown, when PySAT's own finalisers
+        # would fail noisily on half-dismantled modules.
+        atexit.register(self.close)
 
     def native_deadline(self, operation: str) -> bool:
         return self.engine in INTERRUPTIBLE
@@ -72,7 +76,9 @@ class IncrementalBackend:
         found = 0
         try:
             while found < limit:
-                satisfiable = self._run(solver, assumptions, deadline)
+                satisfiable = (
+                    None if deadline.expired() else self._run(solver, assumptions, deadline)
+                )
                 if satisfiable is None:
                     raise OutOfTime(_delta(before, solver.accum_stats()))
                 if not satisfiable:

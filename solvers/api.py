@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from solvers import registry
-from solvers.backend import Backend
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline, OutOfTime
 from solvers.errors import InputError, SolveTimeout
 from solvers.formats import parse
-from solvers.isolation import call_with_deadline
+from solvers.isolation import Worker
 from solvers.verify import verify
 
 DEFAULT_BACKEND = "dfs"
@@ -58,13 +57,13 @@ def solve(
     solution, UsageError or BackendUnavailable for a backend that cannot be used.
     """
     board = as_board(grid)
-    engine = registry.load(backend, **options)
+    registry.load(backend, **options)  # fail early on an unknown backend or option
     conflicts = board.conflicts()
     if conflicts:
         return Result(Status.UNSOLVABLE, None, 0.0, backend, {"conflict": conflicts[0]})
     start = time.perf_counter()
     try:
-        outcome = _run(engine, engine.solve, (board,), timeout)
+        outcome = _run(backend, options, "solve", (board,), timeout)
     except OutOfTime as out:
         return Result(Status.TIMEOUT, None, time.perf_counter() - start, backend, out.stats)
     seconds = time.perf_counter() - start
@@ -89,17 +88,26 @@ def count_solutions(
     if limit < 1:
         raise InputError(f"limit must be at least 1, not {limit}")
     board = as_board(grid)
-    engine = registry.load(backend, **options)
+    registry.load(backend, **options)
     if board.conflicts():
         return 0
     try:
-        tally = _run(engine, engine.count, (board, limit), timeout)
+        tally = _run(backend, options, "count", (board, limit), timeout)
     except OutOfTime:
         raise SolveTimeout(f"backend {backend} could not count within {timeout} s") from None
     return min(tally.count, limit)
 
 
-def _run(engine: Backend, method, args: tuple, timeout: float | None):
-    if timeout is not None and not engine.native_deadline(method.__name__):
-        return call_with_deadline(method, (*args, Deadline(None)), timeout)
-    return method(*args, Deadline(timeout))
+# Worker processes for backends that cannot stop at a deadline by themselves, one per backend
+# and options, kept between calls so that a persistent solver in one lives on (a deliberate
+# cache: each worker serves one call at a time and is replaced when it is killed).
+_workers: dict[tuple[str, tuple], Worker] = {}
+
+
+def _run(backend: str, options: dict, method: str, args: tuple, timeout: float | None):
+    engine = registry.load(backend, **options)
+    if timeout is None or engine.native_deadline(method):
+        return getattr(engine, method)(*args, Deadline(timeout))
+    key = (backend, tuple(sorted((k, str(v)) for k, v in options.items())))
+    worker = _workers.setdefault(key, Worker(backend, dict(key[1])))
+    return worker.call(method, args, timeout)

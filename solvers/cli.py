@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import TextIO
@@ -119,6 +120,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     count.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     count.set_defaults(command=count_command)
+
+    check = _command(
+        commands,
+        "check",
+        "run every backend on every puzzle and compare answers",
+        "sudoku check puzzles.txt --backends dfs,sat,cpsat --timeout 10",
+        statuses=False,
+    )
+    check.epilog += (
+        "\n\nA puzzle agrees when every backend that finished agrees on solvability, every\n"
+        "solution verifies, counts up to 2 agree, and a unique puzzle's solution matches the\n"
+        "file's solution field, if any.\n"
+        "exit status: 0 all agree; 4 any disagreement; 3 timeouts but no disagreement;\n"
+        "2 bad input (bad lines are reported and the other puzzles still checked)."
+    )
+    _input_options(check)
+    check.add_argument(
+        "--backends",
+        default="all",
+        metavar="a,b,...|all",
+        help="backends to compare (default: every available one)",
+    )
+    check.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="per backend and puzzle, for solving and for counting each",
+    )
+    check.set_defaults(command=check_command, json=False)
+
+    encode = _command(
+        commands,
+        "encode",
+        "write a puzzle's CNF in DIMACS for any SAT solver",
+        "sudoku encode board.txt --option encoding=extended > board.cnf",
+        statuses=False,
+    )
+    _input_options(encode)
+    encode.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="encoding=NAME",
+        type=_option,
+        help="encoding: reduced (default), extended or minimal",
+    )
+    encode.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="for a many-puzzle file: write DIR/line-N.cnf for each puzzle",
+    )
+    encode.set_defaults(command=encode_command, json=False)
 
     backends = _command(
         commands,
@@ -337,3 +390,83 @@ def backends_command(args: argparse.Namespace, run: Run) -> None:
         run.emit(
             "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]])
         )
+
+
+def backends_to_compare(spec: str) -> list[str]:
+    """Named backends (each must be usable), or every available one for 'all'."""
+    if spec == "all":
+        return [name for name in registry.names() if registry.availability(name)[0]]
+    chosen = [name.strip() for name in spec.split(",") if name.strip()]
+    for name in chosen:
+        registry.load(name)
+    return chosen
+
+
+def check_command(args: argparse.Namespace, run: Run) -> None:
+    from solvers.check import cross_check
+
+    backends = backends_to_compare(args.backends)
+    totals = {name: dict.fromkeys(CHECK_COLUMNS, 0) for name in backends}
+    seen = disagreed = timed_out = 0
+    for puzzle in puzzles_of(args, run):
+        verdict = cross_check(puzzle, backends, args.timeout)
+        seen += 1
+        for answer in verdict.answers:
+            column = answer.status if answer.status in CHECK_COLUMNS else "errors"
+            totals[answer.backend][column] += 1
+            totals[answer.backend]["timeout"] += answer.status != "timeout" and answer.count is None
+        for text in verdict.disagreements:
+            run.emit(f"line {puzzle.line}: {text}")
+        if verdict.disagreements:
+            disagreed += 1
+            run.end(EXIT_DISAGREE)
+        elif verdict.timed_out:
+            timed_out += 1
+            run.emit(f"line {puzzle.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
+            run.end(EXIT_TIMEOUT)
+    header = ("backend", *CHECK_COLUMNS)
+    rows = [header, *((name, *(str(totals[name][c]) for c in CHECK_COLUMNS)) for name in backends)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        run.emit(
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    agreed = seen - disagreed - timed_out
+    run.emit(
+        f"{seen} puzzles: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
+        f"(timeouts); backends: {', '.join(backends)}"
+    )
+
+
+CHECK_COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors")
+
+
+def encode_command(args: argparse.Namespace, run: Run) -> None:
+    from adapters import cnf
+    from solvers.backend import choose_options
+
+    encoding = choose_options(
+        "encode", {"encoding": ("reduced", "extended", "minimal")}, options_of(args)
+    )["encoding"]
+    for written, puzzle in enumerate(puzzles_of(args, run)):
+        board = puzzle.board
+        text = cnf.dimacs(
+            cnf.encode(board, encoding),
+            board.size**3,
+            [
+                f"sudoku {board.size}x{board.size} (box {board.shape}), encoding {encoding}, "
+                f"line {puzzle.line}",
+                "variable (r*N + c)*N + v is true when row r, column c (from 0) holds v (from 1)",
+            ],
+        )
+        if args.output_dir:
+            path = os.path.join(args.output_dir, f"line-{puzzle.line}.cnf")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        elif written:
+            raise UsageError("the input holds several puzzles; use --output-dir DIR for them")
+        else:
+            run.out.write(text)

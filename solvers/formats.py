@@ -115,7 +115,9 @@ def _first_field(text: str) -> str:
 def _detect(text: str) -> str:
     if len(text.split()) > 1:
         return "spaced"
-    return "line" if len(_first_field(text)) in _SQUARES else "compact"
+    field = _first_field(text)
+    # Compact rows hold at most 9 digits; anything longer, or with fields, is a line puzzle.
+    return "line" if field != text or len(field) in _SQUARES or len(field) > 9 else "compact"
 
 
 def _value(symbol: str, size: int, number: int, column: int) -> int:

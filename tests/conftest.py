@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+import io
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import corpus
+
+from solvers import Board, Shape
+from solvers.cli import main
+
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+BACKENDS = ["dfs", "csp", "cpsat", "sat", "pysat"]
+
+BOJ2580_IN = """\
+0 6 8 0 0 0 9 3 0
+0 4 2 0 0 0 6 0 0
+1 9 0 0 8 0 0 4 0
+0 8 5 2 0 1 0 0 7
+7 0 0 8 9 0 0 0 0
+2 0 9 0 0 7 5 0 3
+0 2 0 1 0 0 0 5 0
+8 5 0 0 4 0 7 6 0
+4 7 3 0 5 2 0 0 9
+"""
+BOJ2580_OUT = """\
+5 6 8 7 2 4 9 3 1
+3 4 2 5 1 9 6 7 8
+1 9 7 3 8 6 2 4 5
+6 8 5 2 3 1 4 9 7
+7 3 4 8 9 5 1 2 6
+2 1 9 4 6 7 5 8 3
+9 2 6 1 7 8 3 5 4
+8 5 1 9 4 3 7 6 2
+4 7 3 6 5 2 8 1 9
+"""
+BOJ2239_IN = " ".join(
+    [
+        "103000509",
+        "002109400",
+        "000704000",
+        "300502006",
+        "060000050",
+        "700803004",
+        "000401000",
+        "009205800",
+        "804000107",
+    ]
+)
+BOJ2239_OUT = " ".join(
+    [
+        "143628579",
+        "572139468",
+        "986754231",
+        "391542786",
+        "468917352",
+        "725863914",
+        "237481695",
+        "619275843",
+        "854396127",
+    ]
+)
+
+
+@dataclass
+class CliRun:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(monkeypatch):
+    """Run the sudoku command in-process: cli(args..., stdin=text) -> CliRun."""
+
+    def run(*args: str, stdin: str = "") -> CliRun:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        out, err = io.StringIO(), io.StringIO()
+        code = main(list(args), out, err)
+        return CliRun(code, out.getvalue(), err.getvalue())
+
+    return run
+
+
+def as_lines(text: str) -> str:
+    return "\n".join(text.split()) + "\n"
+
+
+@pytest.fixture(scope="session")
+def puzzles() -> dict[str, Board]:
+    """The project's own corpus, built once per run from fixed seeds."""
+    rng = random.Random(2580)
+    s4, s6, s9, s16 = (Shape.parse(t) for t in ("2x2", "2x3", "3x3", "4x4"))
+    hard9 = corpus.unique_puzzle(s9, rng)
+    easy9 = corpus.unique_puzzle(s9, rng, keep=36)
+    built = {
+        "4x4": corpus.unique_puzzle(s4, rng),
+        "6x6": corpus.unique_puzzle(s6, rng),
+        "9x9-easy": easy9,
+        "9x9-minimal": hard9,
+        "16x16": corpus.unique_puzzle(s16, rng, keep=150),
+        "16x16-minimal": corpus.unique_puzzle(s16, random.Random(16)),
+        "several-9x9": corpus.several_solutions(easy9, rng),
+        "several-4x4": Board(s4, (1, 0, 0, 0) + (0,) * 12),
+        "no-solution-9x9": corpus.no_solution(easy9, rng),
+        "no-solution-6x6": corpus.no_solution(corpus.unique_puzzle(s6, rng), rng),
+        "empty-9x9": Board.empty(s9),
+        "empty-6x6": Board.empty(s6),
+        "full-9x9": corpus.complete_board(s9, rng),
+    }
+    full = list(built["full-9x9"].cells)
+    full[40] = full[40] % 9 + 1
+    built["full-9x9-one-wrong"] = Board(s9, tuple(full))
+    conflicting = list(easy9.cells)
+    row0 = [v for v in conflicting[:9] if v]
+    conflicting[conflicting[:9].index(0)] = row0[0]
+    built["conflicting-givens"] = Board(s9, tuple(conflicting))
+    return built

@@ -1,0 +1,91 @@
+"""Puzzles the tests build themselves, deterministically: no one else's data.
+
+Complete boards come from the classic pattern shuffled (values, rows within bands, bands,
+columns within stacks, stacks); puzzles are made by removing clues while a counter from a
+different backend than the one under test (pysat) says the solution stays unique.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solvers import Board, Shape, count_solutions
+
+
+def complete_board(shape: Shape, rng: random.Random) -> Board:
+    r, c, n = shape.box_rows, shape.box_cols, shape.size
+
+    def pattern(row: int, col: int) -> int:
+        return (c * (row % r) + row // r + col) % n
+
+    def shuffled(groups: int, per: int) -> list[int]:
+        order = rng.sample(range(groups), groups)
+        return [g * per + i for g in order for i in rng.sample(range(per), per)]
+
+    rows, cols = shuffled(c, r), shuffled(r, c)  # c bands of r rows; r stacks of c columns
+    values = rng.sample(range(1, n + 1), n)
+    return Board(shape, tuple(values[pattern(row, col)] for row in rows for col in cols))
+
+
+def unique_puzzle(shape: Shape, rng: random.Random, keep: int | None = None) -> Board:
+    """Remove clues in random order while the solution stays unique, down to ``keep`` givens
+    (or as few as possible when None)."""
+    cells = list(complete_board(shape, rng).cells)
+    for cell in rng.sample(range(len(cells)), len(cells)):
+        if keep is not None and sum(1 for v in cells if v) <= keep:
+            break
+        value, cells[cell] = cells[cell], 0
+        if count_solutions(Board(shape, tuple(cells)), 2, "pysat") != 1:
+            cells[cell] = value
+    return Board(shape, tuple(cells))
+
+
+def several_solutions(puzzle: Board, rng: random.Random) -> Board:
+    """A puzzle with more than one solution: a unique puzzle with givens taken away."""
+    cells = list(puzzle.cells)
+    givens = [i for i, v in enumerate(cells) if v]
+    for cell in rng.sample(givens, len(givens)):
+        cells[cell] = 0
+        board = Board(puzzle.shape, tuple(cells))
+        if count_solutions(board, 2, "pysat") == 2:
+            return board
+    raise AssertionError("no several-solution puzzle found")
+
+
+def no_solution(puzzle: Board, rng: random.Random) -> Board:
+    """A puzzle with no solution whose givens break no rule: one more given, chosen among the
+    values no peer holds, that the unique solution does not have there."""
+    solution = next(iter(_solutions(puzzle)))
+    empties = [i for i, v in enumerate(puzzle.cells) if not v]
+    peers = puzzle.geometry.peers
+    for cell in rng.sample(empties, len(empties)):
+        taken = {puzzle.cells[p] for p in peers[cell]}
+        for value in range(1, puzzle.size + 1):
+            if value not in taken and value != solution.cells[cell]:
+                cells = list(puzzle.cells)
+                cells[cell] = value
+                board = Board(puzzle.shape, tuple(cells))
+                if not board.conflicts() and count_solutions(board, 1, "pysat") == 0:
+                    return board
+    raise AssertionError("no quietly unsolvable puzzle found")
+
+
+def _solutions(puzzle: Board):
+    from solvers import solve
+
+    yield solve(puzzle, "pysat").solution
+
+
+def all_solutions(puzzle: Board, cap: int = 10_000) -> list[Board]:
+    """Every solution (up to ``cap``), by blocking clauses in a fresh PySAT solver."""
+    from pysat.solvers import Solver
+
+    from adapters import cnf
+
+    found = []
+    with Solver(name="minisat22", bootstrap_with=cnf.encode(puzzle, "extended")) as solver:
+        while len(found) < cap and solver.solve():
+            model = solver.get_model()
+            found.append(cnf.solution_from_model(puzzle, model))
+            solver.add_clause(cnf.blocking_clause(puzzle, model))
+    return found

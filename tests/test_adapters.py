@@ -1,0 +1,151 @@
+"""What is particular to each adapter: encodings, options, statistics, deadlines, reuse."""
+
+from __future__ import annotations
+
+import time
+
+import pycosat
+import pytest
+
+from adapters import cnf
+from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
+from solvers.verify import problems
+
+ALL = ["dfs", "csp", "cpsat", "sat", "pysat"]
+
+
+@pytest.mark.parametrize("encoding", cnf.ENCODINGS)
+@pytest.mark.parametrize(
+    "name, count",
+    [("9x9-easy", 1), ("several-9x9", 2), ("no-solution-9x9", 0), ("16x16", 1), ("empty-6x6", 2)],
+)
+def test_every_encoding_solves_and_counts(puzzles, encoding, name, count):
+    board = puzzles[name]
+    result = solve(board, "sat", encoding=encoding)
+    assert result.status is (Status.SOLVED if count else Status.UNSOLVABLE)
+    assert result.stats["encoding"] == encoding
+    assert count_solutions(board, 2, "sat", encoding=encoding) == count
+
+
+def test_reduced_encoding_is_smaller_and_minimal_smaller_than_extended(puzzles):
+    board = puzzles["9x9-easy"]
+    sizes = {e: len(cnf.encode(board, e)) for e in cnf.ENCODINGS}
+    assert sizes["reduced"] < sizes["minimal"] < sizes["extended"]
+    # 81 cells x (1 + 36) + 27 units x 9 values x (1 + 36), and one unit clause per given
+    assert sizes["extended"] == 81 * 37 + 27 * 9 * 37 + board.givens()
+
+
+def test_variable_numbering_is_documented_formula():
+    assert cnf.variable(0, 1, 9) == 1
+    r, c, v = 2, 5, 7
+    assert cnf.variable(r * 9 + c, v, 9) == (r * 9 + c) * 9 + v
+    assert cnf.decode([-1, (r * 9 + c) * 9 + v], 9) == {r * 9 + c: v}
+
+
+def test_encode_writes_dimacs_any_solver_reads(cli, puzzles, tmp_path):
+    board = puzzles["9x9-easy"]
+    run = cli("encode", "--option", "encoding=extended", stdin=format_board(board, "line"))
+    assert run.code == 0
+    lines = run.out.splitlines()
+    header = next(line for line in lines if line.startswith("p cnf"))
+    _, _, variables, count = header.split()
+    clauses = [
+        [int(x) for x in line.split()[:-1]] for line in lines if line and line[0] not in "cp"
+    ]
+    assert int(variables) == 729 and int(count) == len(clauses)
+    assert all(line.endswith(" 0") for line in lines if line and line[0] not in "cp")
+    model = pycosat.solve(clauses)
+    assert cnf.solution_from_model(board, model) == solve(board, "sat").solution
+    # several puzzles need a folder, one file each
+    text = format_board(board, "line") + "\n" + format_board(puzzles["4x4"], "line") + "\n"
+    assert cli("encode", stdin=text).code == 2
+    assert cli("encode", "--output-dir", str(tmp_path), stdin=text).code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["line-1.cnf", "line-2.cnf"]
+
+
+@pytest.mark.parametrize("engine", ["cadical", "glucose", "minisat"])
+def test_pysat_engines_solve_and_count(puzzles, engine):
+    assert solve(puzzles["9x9-minimal"], "pysat", solver=engine).status is Status.SOLVED
+    assert count_solutions(puzzles["several-9x9"], 2, "pysat", solver=engine) == 2
+
+
+def test_pysat_counting_does_not_pollute_the_persistent_solver(puzzles):
+    several = puzzles["several-9x9"]
+    for _ in range(3):  # blocking clauses of one count must not leak into the next
+        assert count_solutions(several, 5, "pysat") >= 2
+        assert solve(several, "pysat").status is Status.SOLVED
+    assert solve(puzzles["9x9-minimal"], "pysat").status is Status.SOLVED
+    full = Board(several.shape, solve(several, "pysat").solution.cells)
+    assert count_solutions(full, 2, "pysat") == 1
+
+
+@pytest.mark.parametrize("model", ["integer", "boolean"])
+def test_cpsat_models_solve_count_and_report_statistics(puzzles, model):
+    result = solve(puzzles["9x9-minimal"], "cpsat", model=model)
+    assert result.status is Status.SOLVED
+    assert {"branches", "conflicts", "wall_time_s"} <= set(result.stats)
+    assert count_solutions(puzzles["several-9x9"], 2, "cpsat", model=model) == 2
+    assert count_solutions(puzzles["no-solution-9x9"], 2, "cpsat", model=model) == 0
+
+
+@pytest.mark.parametrize("solver", ["backtracking", "optimized", "recursive"])
+def test_csp_solver_choices(puzzles, solver):
+    result = solve(puzzles["9x9-easy"], "csp", solver=solver)
+    assert result.status is Status.SOLVED and problems(puzzles["9x9-easy"], result.solution) == []
+    assert result.stats["solver"] == solver and result.stats["constraint_checks"] > 0
+
+
+@pytest.mark.parametrize(
+    "backend, options",
+    [
+        ("dfs", {}),
+        ("csp", {}),
+        ("cpsat", {}),
+        ("sat", {}),
+        ("pysat", {}),
+        ("pysat", {"solver": "glucose"}),
+    ],
+)
+def test_every_backend_counting_deadline_holds(backend, options):
+    # Counting every 9x9 grid (about 6.7e21 of them) cannot finish: the deadline must stop it.
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeout):
+        count_solutions(Board.empty(Shape(3, 3)), 10**9, backend, timeout=0.5, **options)
+    assert time.perf_counter() - start < 3.0
+
+
+@pytest.mark.parametrize("backend", ["dfs", "csp"])
+def test_solve_deadline_holds_from_the_command_line(cli, puzzles, backend):
+    # Neither the reference DFS nor python-constraint can finish a minimal 16x16 puzzle in 0.5 s.
+    start = time.perf_counter()
+    run = cli(
+        "solve",
+        "--backend",
+        backend,
+        "--timeout",
+        "0.5",
+        stdin=format_board(puzzles["16x16-minimal"], "line"),
+    )
+    assert run.code == 3 and "timeout after 0.5 s" in run.err
+    assert time.perf_counter() - start < 3.0
+
+
+def test_sat_solve_deadline_holds_in_process():
+    # The pigeonhole formula PHP(11) takes PicoSAT minutes; the adapter's propagation-limited
+    # loop must give up at the deadline in-process, without a worker.
+    from pysat.examples.genhard import PHP
+
+    from adapters.sat import _solve
+    from solvers.deadline import Deadline, OutOfTime
+
+    start = time.perf_counter()
+    with pytest.raises(OutOfTime):
+        _solve(PHP(nof_holes=11).clauses, Deadline(0.3), {})
+    assert time.perf_counter() - start < 2.0
+
+
+def test_unknown_option_is_a_usage_error():
+    from solvers import UsageError
+
+    with pytest.raises(UsageError, match="backend cpsat has no option 'encoding'"):
+        solve("." * 16, "cpsat", encoding="reduced")

@@ -1,0 +1,88 @@
+"""Bad input: one line on stderr naming the problem and where it is, exit 2, no traceback."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BOJ2580_IN
+
+GOOD = BOJ2580_IN.splitlines()
+GOOD_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def replace_row(row: int, text: str) -> str:
+    rows = list(GOOD)
+    rows[row] = text
+    return "\n".join(rows) + "\n"
+
+
+CASES = {
+    "too few rows": ("\n".join(GOOD[:8]) + "\n", "line 8: 8 rows, expected 9"),
+    "too many rows": (BOJ2580_IN + GOOD[0] + "\n", "line 10: more than 9 rows"),
+    "short row": (replace_row(3, "0 8 5 2 0 1 0 0"), "line 4: row 4 has 8 cells, expected 9"),
+    "bad character": (
+        replace_row(1, "0 4 2 0 x 0 6 0 0"),
+        "line 2, column 9: 'x' is not a digit, a letter or '.'",
+    ),
+    "value out of range": (
+        replace_row(2, "1 9 0 0 8 0 0 4 10"),
+        "line 3, column 17: value 10 is outside 1..9",
+    ),
+    "no box shape": ("0 0 0 0 0\n" * 5, "line 1: no box shape fits a 5x5 board (5 is prime)"),
+    "conflicting givens": (
+        replace_row(0, "0 6 8 0 0 0 9 3 6"),
+        "line 1: row 1 has 6 twice (r1c2, r1c9)",
+    ),
+    "empty input": ("\n\n", "empty input"),
+    "line with a symbol": (GOOD_LINE[:-1] + "*\n", "line 1, column 81: '*' is not a digit"),
+    "line letter too big": (
+        GOOD_LINE[:-1] + "A\n",
+        "line 1, column 81: value 10 ('A') is outside 1..9",
+    ),
+    "line wrong length": (GOOD_LINE[:-1] + "\n", "line 1: 80 cells; a line puzzle has N*N cells"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_bad_input_gives_one_line_and_exit_2(cli, case):
+    text, message = CASES[case]
+    run = cli("solve", stdin=text)
+    assert run.code == 2
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.err
+    assert message in lines[0]
+
+
+def test_unknown_backend_names_the_valid_ones(cli):
+    run = cli("solve", "--backend", "magic", stdin=BOJ2580_IN)
+    assert run.code == 2
+    assert run.err.strip() == (
+        "sudoku: unknown backend 'magic'; choose from dfs, csp, cpsat, sat, pysat"
+    )
+
+
+def test_unknown_backend_option_is_named(cli):
+    run = cli("solve", "--backend", "sat", "--option", "encoding=fancy", stdin=BOJ2580_IN)
+    assert run.code == 2
+    assert "encoding=fancy is not one of reduced, extended, minimal" in run.err
+
+
+def test_missing_file_is_a_message_not_a_traceback(cli, tmp_path):
+    run = cli("solve", str(tmp_path / "nope.txt"))
+    assert run.code == 2 and "cannot read" in run.err and "Traceback" not in run.err
+
+
+def test_bad_line_in_a_file_is_reported_and_the_others_solved(cli):
+    text = f"{GOOD_LINE}\n{GOOD_LINE[:40]}\n# comment\n{GOOD_LINE.replace('4', '.', 1)}x\n"
+    run = cli("solve", "--backend", "sat", stdin=text)
+    assert run.code == 2
+    assert len(run.out.splitlines()) == 1  # the one good puzzle is solved
+    assert "line 2: 40 cells" in run.err and "line 4: 82 cells" in run.err
+
+
+def test_box_that_does_not_fit(cli):
+    run = cli("solve", "--box", "2x3", stdin=BOJ2580_IN)
+    assert run.code == 2 and "box 2x3 does not fit a 9x9 board" in run.err
+
+
+def test_usage_error_exit_2(cli):
+    assert cli("solve", "--timeout", "soon").code == 2

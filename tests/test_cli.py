@@ -1,0 +1,133 @@
+"""The sudoku command as a user meets it: outputs, JSON, counts, exit statuses, help."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, as_lines
+
+from solvers import format_board, parse
+
+LINE = BOJ2239_IN.replace(" ", "")
+ANSWER = BOJ2239_OUT.replace(" ", "")
+
+
+def test_many_puzzle_file_prints_one_line_each_in_order(cli, puzzles):
+    boards = [puzzles["9x9-easy"], parse(LINE), puzzles["9x9-minimal"]]
+    text = "".join(format_board(b, "line") + "\n" for b in boards)
+    run = cli("solve", "--backend", "sat", stdin=text)
+    assert run.code == 0
+    solutions = [parse(line) for line in run.out.splitlines()]
+    assert len(solutions) == 3 and solutions[1] == parse(ANSWER)
+
+
+def test_json_has_one_object_per_puzzle_with_the_documented_fields(cli, puzzles):
+    text = f"{LINE}\n{format_board(puzzles['no-solution-9x9'], 'line')}\nbad\n"
+    run = cli("solve", "--json", "--backend", "pysat", stdin=text)
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["status"] for r in records] == ["solved", "unsolvable", "invalid"]
+    assert [r["index"] for r in records] == [1, 2, 3]
+    first = records[0]
+    assert set(first) == {
+        "index",
+        "puzzle",
+        "status",
+        "solution",
+        "seconds",
+        "backend",
+        "stats",
+        "error",
+    }
+    assert first["solution"] == ANSWER and first["backend"] == "pysat"
+    assert first["puzzle"] == LINE.replace("0", ".") and first["seconds"] >= 0
+    assert records[1]["solution"] is None
+    assert "3 cells" in records[2]["error"]
+    assert run.code == 2  # bad input wins over unsolvable
+
+
+def test_single_board_without_solution_says_so_and_exits_1(cli, puzzles):
+    run = cli("solve", stdin=format_board(puzzles["no-solution-6x6"], "spaced"))
+    assert run.code == 1 and run.out == "" and run.err.strip() == "sudoku: no solution"
+
+
+def test_timeout_exits_3_and_wins_over_no_solution(cli, puzzles):
+    hard = format_board(puzzles["16x16"], "line")
+    none = format_board(puzzles["no-solution-6x6"], "line")
+    empty16 = "." * 256
+    run = cli(
+        "count",
+        "--backend",
+        "dfs",
+        "--limit",
+        "1000000",
+        "--timeout",
+        "0.2",
+        stdin=f"{none}\n{empty16}\n",
+    )
+    assert run.code == 3
+    assert run.out.splitlines() == ["0"]
+    assert "line 2: timeout after 0.2 s" in run.err
+    del hard
+
+
+def test_bad_input_wins_over_timeout(cli):
+    run = cli("count", "--limit", "1000000", "--timeout", "0.1", stdin="." * 81 + "\nxyz\n")
+    assert run.code == 2
+
+
+def test_count_prints_one_integer_per_puzzle_stopping_at_the_limit(cli, puzzles):
+    text = "".join(
+        format_board(puzzles[name], "line") + "\n"
+        for name in ("4x4", "several-4x4", "no-solution-6x6")
+    )
+    run = cli("count", "--backend", "cpsat", "--limit", "3", stdin=text)
+    assert run.out.splitlines() == ["1", "3", "0"]
+    assert run.code == 1
+    run = cli("count", "--backend", "cpsat", "--json", stdin=text)
+    assert [json.loads(line)["count"] for line in run.out.splitlines()] == [1, 2, 0]
+
+
+def test_backends_lists_every_backend_with_library_and_availability(cli):
+    run = cli("backends")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert [line.split()[0] for line in lines] == ["dfs", "csp", "cpsat", "sat", "pysat"]
+    assert all("available" in line for line in lines)
+    assert "ortools" in lines[2] and "python-constraint2" in lines[1] and "pycosat" in lines[3]
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "encode", "backends"])
+def test_every_command_has_help_with_an_example(cli, command, capsys):
+    code = cli(command, "--help").code
+    text = capsys.readouterr().out
+    assert code == 0 and "example:" in text and f"sudoku {command}" in text
+
+
+def test_installed_command_and_python_m_both_work(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(BOJ2580_IN)
+    script = str(Path(sys.executable).with_name("sudoku"))
+    for command in ([script], [sys.executable, "-m", "solvers"]):
+        done = subprocess.run(
+            [*command, "solve", str(board)], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines()[0] == "5 6 8 7 2 4 9 3 1"
+
+
+def test_stdin_dash_reads_standard_input(cli):
+    assert cli("solve", "-", stdin=as_lines(BOJ2239_IN)).out == as_lines(BOJ2239_OUT)
+
+
+def test_importing_solvers_imports_no_adapter_library():
+    code = (
+        "import sys, solvers; solvers.solve('" + LINE + "');"
+        "bad = {'ortools', 'pycosat', 'pysat', 'constraint'} & set(sys.modules);"
+        "print(sorted(bad))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

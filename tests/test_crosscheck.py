@@ -1,0 +1,144 @@
+"""Every backend against every other, on the project's own corpus and on random boards.
+
+Left out of the default run, with the reason: the reference ``dfs`` and ``csp`` on the minimal
+9x9 puzzle (dfs can take minutes there; it is covered by the benchmarks) are run with a short
+timeout and must then give a verified solution or a timeout, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from conftest import BACKENDS, SHARED_DATA
+from corpus import complete_board
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers import Board, Shape, Status, count_solutions, format_board, solve
+from solvers.verify import problems
+
+EXPECTED = {  # corpus entry -> solutions, counted up to 2
+    "4x4": 1,
+    "6x6": 1,
+    "9x9-easy": 1,
+    "9x9-minimal": 1,
+    "16x16": 1,
+    "several-9x9": 2,
+    "several-4x4": 2,
+    "no-solution-9x9": 0,
+    "no-solution-6x6": 0,
+    "empty-9x9": 2,
+    "empty-6x6": 2,
+    "full-9x9": 1,
+    "full-9x9-one-wrong": 0,
+    "conflicting-givens": 0,
+}
+# (backend, puzzle) pairs too slow for the default run: a short timeout, and the answer, if
+# any, must still verify.
+SLOW = {
+    ("dfs", "9x9-minimal"): "row-major DFS without propagation takes seconds to minutes",
+    ("csp", "9x9-minimal"): "python-constraint needs up to seconds on minimal puzzles",
+}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name", EXPECTED)
+def test_every_backend_answers_the_corpus_right(puzzles, backend, name):
+    board = puzzles[name]
+    timeout = 2.0 if (backend, name) in SLOW else 60.0
+    result = solve(board, backend, timeout=timeout)
+    if (backend, name) in SLOW and result.status is Status.TIMEOUT:
+        return  # allowed for the stated reason above; a wrong answer would have raised
+    assert result.status is not Status.TIMEOUT
+    if EXPECTED[name] == 0:
+        assert result.status is Status.UNSOLVABLE and result.solution is None
+    else:
+        assert result.status is Status.SOLVED
+        assert problems(board, result.solution) == []
+    assert count_solutions(board, 2, backend, timeout=timeout) == EXPECTED[name]
+
+
+def test_backends_agree_on_the_unique_solutions(puzzles):
+    for name in ("4x4", "6x6", "9x9-easy", "16x16"):
+        answers = {solve(puzzles[name], b).solution for b in BACKENDS}
+        assert len(answers) == 1, name
+
+
+def test_conflicting_givens_are_unsolvable_and_say_why(puzzles):
+    result = solve(puzzles["conflicting-givens"], "cpsat")
+    assert result.status is Status.UNSOLVABLE
+    assert result.stats["conflict"].startswith("row 1 has ")
+
+
+def shapes_and_holes():
+    return st.tuples(
+        st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3)]),
+        st.integers(0, 2**32 - 1),
+        st.floats(0.0, 0.6),
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shapes_and_holes())
+def test_random_boards_with_holes_all_backends_complete_and_agree(case):
+    shape, seed, fraction = case
+    rng = random.Random(seed)
+    full = complete_board(shape, rng)
+    cells = list(full.cells)
+    for cell in rng.sample(range(len(cells)), int(fraction * len(cells))):
+        cells[cell] = 0
+    board = Board(shape, tuple(cells))
+    counts = set()
+    for backend in BACKENDS:
+        result = solve(board, backend, timeout=20)
+        assert result.status is Status.SOLVED, backend
+        assert problems(board, result.solution) == []
+        counts.add(count_solutions(board, 2, backend, timeout=20))
+    assert len(counts) == 1
+
+
+SHARED_FILES = ["top95.txt", "hardest.txt", "top1465.txt", "sudoku17.txt"]
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not on this machine")
+@pytest.mark.parametrize("filename", SHARED_FILES)
+def test_public_benchmark_sample_is_unique_for_the_fast_backends(filename):
+    with open(SHARED_DATA / filename, encoding="utf-8") as handle:
+        lines = [line.strip() for line in itertools.islice(handle, 0, 200, 40)]
+    for line in lines:
+        answers = set()
+        for backend in ("cpsat", "sat", "pysat"):
+            result = solve(line, backend, timeout=30)
+            assert result.status is Status.SOLVED, (backend, line)
+            answers.add(result.solution)
+            assert count_solutions(line, 2, backend, timeout=30) == 1
+        assert len(answers) == 1
+
+
+def test_check_command_agrees_on_the_corpus(cli, puzzles):
+    names = ["4x4", "6x6", "9x9-easy", "several-4x4", "no-solution-6x6", "full-9x9"]
+    text = "".join(format_board(puzzles[n], "line") + "\n" for n in names if n != "6x6")
+    run = cli("check", "--backends", "all", stdin=text)
+    assert run.code == 0, run.out
+    assert run.out.splitlines()[-1].startswith("5 puzzles: 5 agree, 0 disagree")
+
+
+def test_check_command_reports_a_file_solution_that_disagrees(cli, puzzles):
+    board = puzzles["9x9-easy"]
+    solution = list(solve(board, "sat").solution.cells)
+    empty = board.cells.index(0)
+    solution[empty] = solution[empty] % 9 + 1
+    wrong = format_board(Board(board.shape, tuple(solution)), "line")
+    run = cli("check", "--backends", "sat,cpsat", stdin=f"{format_board(board, 'line')},{wrong}\n")
+    assert run.code == 4
+    assert "line 1: sat: solution differs from the file's solution at r" in run.out
+
+
+def test_check_command_reports_timeouts_apart(cli, puzzles):
+    text = format_board(puzzles["16x16-minimal"], "line") + "\n"
+    run = cli("check", "--backends", "dfs,sat", "--timeout", "0.2", stdin=text)
+    assert run.code == 3
+    assert "line 1: unconfirmed, timed out: dfs" in run.out
+    assert run.out.splitlines()[-1].startswith("1 puzzles: 0 agree, 0 disagree, 1 unconfirmed")

@@ -1,0 +1,112 @@
+"""Reading and writing boards: the two write-ups' examples, every format, every shape."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, BOJ2580_OUT, as_lines
+
+from solvers import Board, InputError, Shape, format_board, parse, read_puzzles, solve
+
+
+def strip_trailing(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+
+
+def test_boj2580_spaced_example_gives_exactly_its_answer(cli):
+    run = cli("solve", stdin=BOJ2580_IN)
+    assert run.code == 0, run.err
+    assert strip_trailing(run.out) == BOJ2580_OUT
+
+
+def test_boj2239_compact_example_gives_exactly_its_answer(cli):
+    run = cli("solve", stdin=as_lines(BOJ2239_IN))
+    assert run.code == 0, run.err
+    assert run.out == as_lines(BOJ2239_OUT)
+
+
+def test_output_form_can_be_chosen(cli):
+    run = cli("solve", "--format", "line", stdin=as_lines(BOJ2239_IN))
+    assert run.out == BOJ2239_OUT.replace(" ", "") + "\n"
+    run = cli("solve", "--format", "compact", stdin=BOJ2580_IN)
+    assert run.out.split() == [row.replace(" ", "") for row in BOJ2580_OUT.splitlines()]
+
+
+def test_line_format_takes_dots_zeros_comments_and_fields():
+    puzzle = BOJ2239_IN.replace(" ", "")
+    solution = BOJ2239_OUT.replace(" ", "")
+    text = (
+        "# a comment\n\nquizzes,solutions\n"
+        f"{puzzle},{solution}\n"
+        f"{puzzle.replace('0', '.')}:1:{solution}\n"
+        f"{puzzle}\n"
+    )
+    items = list(read_puzzles(text.splitlines()))
+    assert [p.line for p in items] == [4, 5, 6]
+    assert items[0].board == items[1].board == items[2].board
+    assert items[0].known_solution == items[1].known_solution == parse(solution)
+    assert items[2].known_solution is None
+
+
+def test_line_format_reads_letters_in_either_case_for_16x16(puzzles):
+    text = format_board(puzzles["16x16"], "line")
+    assert any(ch.isalpha() for ch in text)
+    assert parse(text) == parse(text.lower()) == puzzles["16x16"]
+
+
+@pytest.mark.parametrize("name, box", [("4x4", "2x2"), ("6x6", "2x3"), ("16x16", "4x4")])
+@pytest.mark.parametrize("fmt", ["spaced", "compact", "line"])
+def test_round_trip_parse_solve_format(puzzles, name, box, fmt):
+    board = puzzles[name]
+    if fmt == "compact" and board.size > 9:
+        with pytest.raises(InputError, match="compact format holds boards up to 9x9"):
+            format_board(board, fmt)
+        return
+    text = format_board(board, fmt)
+    read = parse(text)
+    assert read == board and str(read.shape) == box
+    solution = solve(read, "sat").solution
+    assert parse(format_board(solution, fmt)) == solution
+
+
+def test_12x12_with_3x4_boxes_round_trips_through_the_cli(cli):
+    import random
+
+    from corpus import unique_puzzle
+
+    board = unique_puzzle(Shape.parse("3x4"), random.Random(12), keep=90)
+    run = cli("solve", "--backend", "sat", stdin=format_board(board, "spaced"))
+    assert run.code == 0, run.err
+    solution = parse(run.out)
+    assert solution.shape == Shape(3, 4) and solution.is_complete()
+    assert all(g in (0, v) for g, v in zip(board.cells, solution.cells, strict=True))
+
+
+def test_box_shape_follows_the_size_and_can_be_overridden():
+    assert [str(Shape.for_size(n)) for n in (4, 6, 8, 9, 12, 16, 25)] == [
+        "2x2",
+        "2x3",
+        "2x4",
+        "3x3",
+        "3x4",
+        "4x4",
+        "5x5",
+    ]
+    board = parse("0" * 36, shape=Shape.parse("3x2"))
+    assert board.shape == Shape(3, 2)
+    assert len(board.geometry.boxes[0]) == 6
+
+
+def test_units_and_peers_are_those_of_the_shape():
+    g = Shape(2, 3).geometry
+    assert g.boxes[0] == (0, 1, 2, 6, 7, 8)
+    # (N-1) in the row, (N-1) in the column, (r-1)(c-1) more in the box
+    assert all(len(p) == 5 + 5 + 1 * 2 for p in g.peers)
+    g9 = Shape(3, 3).geometry
+    assert len(g9.units) == 27 and all(len(p) == 20 for p in g9.peers)
+
+
+def test_board_is_an_immutable_value():
+    board = Board.empty(Shape(2, 2))
+    with pytest.raises(AttributeError):
+        board.cells = ()
+    assert board == Board.empty(Shape(2, 2)) and hash(board) == hash(Board.empty(Shape(2, 2)))
