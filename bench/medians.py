@@ -35,7 +35,7 @@ def main() -> None:
     print(f"{'backend':24} {'solved':>7} {'timeouts':>8} {'median ms':>10} {'max ms':>9}")
     for name in args.backends.split(","):
         options = extra.get(name, {})
-        solve(boards[0], name, **options)  # warm-up: imports and persistent setup
+        solve(boards[0], name, timeout=args.timeout, **options)  # warm-up: imports, setup
         results = [solve(b, name, timeout=args.timeout, **options) for b in boards]
         times = [r.seconds * 1e3 for r in results if r.status is Status.SOLVED]
         label = name + "".join(f" {k}={v}" for k, v in options.items())

@@ -66,3 +66,32 @@ def choose_options(
             )
         chosen[key] = str(value)
     return chosen
+
+
+class HandwrittenSearch:
+    """Base of the handwritten backends: ``search`` finds up to ``limit`` solutions.
+
+    Subclasses implement ``search(board, deadline, limit) -> (solutions, stats)``, where each
+    solution is a tuple of cell values; ``solve`` and ``count`` follow from it. They look at the
+    clock themselves, so their deadlines hold in-process.
+    """
+
+    name: ClassVar[str]
+    OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def __init__(self, **options: object) -> None:
+        choose_options(self.name, self.OPTIONS, options)
+
+    def native_deadline(self, operation: str) -> bool:
+        return True
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
+        raise NotImplementedError
+
+    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+        solutions, stats = self.search(board, deadline, 1)
+        return Outcome(board.with_cells(solutions[0]) if solutions else None, stats)
+
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+        solutions, stats = self.search(board, deadline, limit)
+        return Tally(len(solutions), stats)

@@ -12,30 +12,20 @@ from __future__ import annotations
 import sys
 from typing import ClassVar
 
-from solvers.backend import Outcome, Tally
+from solvers.backend import HandwrittenSearch
 from solvers.board import Board
 from solvers.deadline import Deadline
 
 CHECK_CLOCK_EVERY = 4096  # placements between looks at the clock
 
 
-class DepthFirst:
+class DepthFirst(HandwrittenSearch):
     name: ClassVar[str] = "dfs"
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
 
-    def native_deadline(self, operation: str) -> bool:
-        return True  # the search looks at the clock every few thousand placements
-
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
-        search = _Search(board, deadline, stop_after=1)
-        search.run()
-        solution = board.with_cells(search.solutions[0]) if search.solutions else None
-        return Outcome(solution, search.stats())
-
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
         search = _Search(board, deadline, stop_after=limit)
         search.run()
-        return Tally(len(search.solutions), search.stats())
+        return search.solutions, search.stats()
 
 
 class _Search:

@@ -31,6 +31,30 @@ _BACKENDS = (
         "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)",
     ),
     BackendInfo(
+        "bitmask",
+        "solvers.bitmask:Bitmask",
+        None,
+        "the reference's order and answers, with row/column/box bit masks instead of scans",
+    ),
+    BackendInfo(
+        "mrv",
+        "solvers.bitmask:MostConstrained",
+        None,
+        "bit masks, and the cell with the fewest candidates first",
+    ),
+    BackendInfo(
+        "propagate",
+        "solvers.propagate:Propagate",
+        None,
+        "naked and hidden singles to a fixpoint after every placement, then MRV branching",
+    ),
+    BackendInfo(
+        "norvig",
+        "solvers.norvig:Norvig",
+        None,
+        "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick",
+    ),
+    BackendInfo(
         "csp",
         "adapters.csp:ConstraintBackend",
         "python-constraint2",

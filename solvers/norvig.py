@@ -1,0 +1,91 @@
+"""``norvig``: Peter Norvig's "Solving Every Sudoku Puzzle" (2006), kept as the yardstick.
+
+The classic pure-Python solver, as the essay writes it: each cell's candidates are a string of
+symbols, ``assign`` and ``eliminate`` propagate (a cell with one value leaves it to its peers;
+a unit with one place for a value puts it there), and ``search`` copies the grid and tries the
+values of a cell with the fewest. Cells are indices and the geometry comes from the board, so
+it runs on every shape. The ``propagate`` backend is measured against it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solvers.backend import HandwrittenSearch
+from solvers.board import Board
+from solvers.deadline import Deadline
+from solvers.formats import SYMBOLS
+
+CHECK_CLOCK_EVERY = 256
+
+
+class Norvig(HandwrittenSearch):
+    name: ClassVar[str] = "norvig"
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
+        return _Essay(board, deadline, limit).run()
+
+
+class _Essay:
+    def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
+        geometry = board.geometry
+        self.digits = SYMBOLS[: board.size]
+        self.peers = geometry.peers
+        self.units = [[] for _ in range(board.shape.cell_count)]
+        for unit in geometry.units:
+            for cell in unit:
+                self.units[cell].append(unit)
+        self.board, self.deadline, self.limit = board, deadline, limit
+        self.solutions: list[tuple[int, ...]] = []
+        self.nodes = self.guesses = 0
+
+    def run(self) -> tuple[list, dict]:
+        values = dict.fromkeys(range(self.board.shape.cell_count), self.digits)
+        for cell, v in enumerate(self.board.cells):
+            if v and not self.assign(values, cell, self.digits[v - 1]):
+                break
+        else:
+            self.search(values)
+        return self.solutions, {"nodes": self.nodes, "guesses": self.guesses}
+
+    def assign(self, values: dict, cell: int, d: str):
+        """Eliminate every other value from ``cell``; False on a contradiction."""
+        other_values = values[cell].replace(d, "")
+        if all(self.eliminate(values, cell, d2) for d2 in other_values):
+            return values
+        return False
+
+    def eliminate(self, values: dict, cell: int, d: str):
+        if d not in values[cell]:
+            return values
+        values[cell] = values[cell].replace(d, "")
+        if len(values[cell]) == 0:
+            return False
+        if len(values[cell]) == 1:
+            d2 = values[cell]
+            if not all(self.eliminate(values, peer, d2) for peer in self.peers[cell]):
+                return False
+        for unit in self.units[cell]:
+            places = [c for c in unit if d in values[c]]
+            if len(places) == 0:
+                return False
+            if len(places) == 1 and not self.assign(values, places[0], d):
+                return False
+        return values
+
+    def search(self, values) -> bool:
+        """True once enough solutions are found to stop."""
+        if values is False:
+            return False
+        if all(len(values[c]) == 1 for c in values):
+            self.solutions.append(tuple(self.digits.index(values[c]) + 1 for c in sorted(values)))
+            return len(self.solutions) >= self.limit
+        _n, cell = min((len(values[c]), c) for c in values if len(values[c]) > 1)
+        self.guesses += 1
+        for d in values[cell]:
+            self.nodes += 1
+            if self.nodes % CHECK_CLOCK_EVERY == 0:
+                self.deadline.check({"nodes": self.nodes, "guesses": self.guesses})
+            if self.search(self.assign(values.copy(), cell, d)):
+                return True
+        return False
