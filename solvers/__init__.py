@@ -5,7 +5,7 @@
 >>> result.status, result.solution
 """
 
-from solvers.api import DEFAULT_BACKEND, Result, Status, as_board, count_solutions, solve
+from solvers.api import REFERENCE_BACKEND, Result, Status, as_board, count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.errors import (
     BackendCrashed,
@@ -21,7 +21,7 @@ from solvers.formats import format_board, parse, read_puzzles
 from solvers.verify import verify
 
 __all__ = [
-    "DEFAULT_BACKEND",
+    "REFERENCE_BACKEND",
     "BackendCrashed",
     "BackendUnavailable",
     "Board",

@@ -15,7 +15,7 @@ from solvers.formats import parse
 from solvers.isolation import Worker
 from solvers.verify import verify
 
-DEFAULT_BACKEND = "dfs"
+REFERENCE_BACKEND = "dfs"
 Grid = Board | str | Sequence[Sequence[int]]
 
 
@@ -48,15 +48,18 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
 
 
 def solve(
-    grid: Grid, backend: str = DEFAULT_BACKEND, *, timeout: float | None = None, **options: object
+    grid: Grid, backend: str | None = None, *, timeout: float | None = None, **options: object
 ) -> Result:
     """Solve ``grid`` with ``backend``; the solution is verified before it is returned.
+
+    ``backend`` None is the fastest available one (``registry.default_backend``).
 
     Givens that already break a rule give UNSOLVABLE without a search, the conflict in
     ``stats["conflict"]``. Raises WrongAnswer if the backend returns a grid that is not a
     solution, UsageError or BackendUnavailable for a backend that cannot be used.
     """
     board = as_board(grid)
+    backend = backend or registry.default_backend()
     registry.load(backend, **options)  # fail early on an unknown backend or option
     conflicts = board.conflicts()
     if conflicts:
@@ -76,7 +79,7 @@ def solve(
 def count_solutions(
     grid: Grid,
     limit: int = 2,
-    backend: str = DEFAULT_BACKEND,
+    backend: str | None = None,
     *,
     timeout: float | None = None,
     **options: object,
@@ -88,6 +91,7 @@ def count_solutions(
     if limit < 1:
         raise InputError(f"limit must be at least 1, not {limit}")
     board = as_board(grid)
+    backend = backend or registry.default_backend()
     registry.load(backend, **options)
     if board.conflicts():
         return 0

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from solvers import registry
-from solvers.api import DEFAULT_BACKEND, Status, count_solutions, solve
+from solvers.api import REFERENCE_BACKEND, Status, count_solutions, solve
 from solvers.board import Shape
 from solvers.errors import InputError, SolveTimeout, SudokuError, UsageError, WrongAnswer
 from solvers.formats import FORMATS, Puzzle, format_board, read_puzzles
@@ -226,9 +226,10 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
 def _backend_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
-        default=DEFAULT_BACKEND,
+        default=None,
         metavar="NAME",
-        help=f"one of {', '.join(registry.names())} (default {DEFAULT_BACKEND})",
+        help=f"one of {', '.join(registry.names())} (default: the fastest available, see "
+        f"'sudoku backends'; {REFERENCE_BACKEND} is the reference)",
     )
     parser.add_argument(
         "--timeout",
@@ -306,6 +307,7 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
 
 def _check_backend(args: argparse.Namespace) -> None:
     """Fail early, before reading any input, on an unknown or unusable backend or option."""
+    args.backend = args.backend or registry.default_backend()
     registry.load(args.backend, **options_of(args))
 
 
@@ -373,10 +375,11 @@ def count_command(args: argparse.Namespace, run: Run) -> None:
 
 
 def backends_command(args: argparse.Namespace, run: Run) -> None:
+    fastest = registry.default_backend()
     rows = []
     for name in registry.names():
         ok, reason = registry.availability(name)
-        default = " (default)" if name == DEFAULT_BACKEND else ""
+        default = {fastest: " (default)", REFERENCE_BACKEND: " (reference)"}.get(name, "")
         rows.append(
             (
                 name + default,

@@ -12,11 +12,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import corpus
 
-from solvers import Board, Shape
+from solvers import Board, Shape, registry
 from solvers.cli import main
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-BACKENDS = ["dfs", "csp", "cpsat", "sat", "pysat"]
+BACKENDS = registry.names()
 
 BOJ2580_IN = """\
 0 6 8 0 0 0 9 3 0

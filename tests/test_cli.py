@@ -75,7 +75,16 @@ def test_timeout_exits_3_and_wins_over_no_solution(cli, puzzles):
 
 
 def test_bad_input_wins_over_timeout(cli):
-    run = cli("count", "--limit", "1000000", "--timeout", "0.1", stdin="." * 81 + "\nxyz\n")
+    run = cli(
+        "count",
+        "--backend",
+        "dfs",
+        "--limit",
+        "1000000",
+        "--timeout",
+        "0.1",
+        stdin="." * 81 + "\nxyz\n",
+    )
     assert run.code == 2
 
 

@@ -12,7 +12,7 @@ from solvers import Board, Shape, Status, count_solutions, parse, solve
 
 def test_boj2239_answer_from_the_library():
     rows = [[int(ch) for ch in row] for row in BOJ2239_IN.split()]
-    result = solve(rows)  # a list of rows, as the write-ups keep the board
+    result = solve(rows, "dfs")  # a list of rows, as the write-ups keep the board
     assert result.status is Status.SOLVED and result.backend == "dfs"
     assert result.solution == parse("\n".join(BOJ2239_OUT.split()))
     assert result.stats["nodes"] > 0 and result.stats["backtracks"] >= 0
@@ -27,14 +27,14 @@ def test_dfs_returns_the_lexicographically_smallest_of_several(puzzles):
 
 
 def test_empty_board_gives_the_smallest_grid():
-    solution = solve(Board.empty(Shape(2, 2))).solution
+    solution = solve(Board.empty(Shape(2, 2)), "dfs").solution
     assert solution.rows() == [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
 
 
 def test_dfs_counts_up_to_the_limit(puzzles):
-    assert count_solutions(puzzles["several-4x4"], limit=5) == 5
-    assert count_solutions(puzzles["4x4"], limit=5) == 1
-    assert count_solutions(puzzles["no-solution-6x6"]) == 0
+    assert count_solutions(puzzles["several-4x4"], 5, "dfs") == 5
+    assert count_solutions(puzzles["4x4"], 5, "dfs") == 1
+    assert count_solutions(puzzles["no-solution-6x6"], 2, "dfs") == 0
 
 
 def test_dfs_deadline_holds(puzzles):
