@@ -173,6 +173,55 @@ def build_parser() -> argparse.ArgumentParser:
     )
     encode.set_defaults(command=encode_command, json=False)
 
+    generate = _command(
+        commands,
+        "generate",
+        "write puzzles with exactly one solution (or several, or none) in line format",
+        "sudoku generate --count 10 --seed 7 --minimal --difficulty hard",
+        statuses=False,
+    )
+    generate.epilog += (
+        "\n\nDifficulty is measured: easy puzzles are solved by naked and hidden singles\n"
+        "alone; medium ones need 1-3 guesses of the propagate backend; hard ones 4 or more.\n"
+        "The same arguments give byte-identical output on every machine."
+    )
+    generate.add_argument("--size", type=int, metavar="N", help="board side (default 9)")
+    generate.add_argument("--box", type=_shape, metavar="RxC", help="box shape (default from N)")
+    generate.add_argument("--count", type=int, default=1, metavar="K", help="puzzles (default 1)")
+    generate.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="random seed (default: a fresh one, written in the header)",
+    )
+    target = generate.add_mutually_exclusive_group()
+    target.add_argument("--clues", type=int, metavar="C", help="stop removing at C givens")
+    target.add_argument(
+        "--minimal",
+        action="store_true",
+        help="remove clues until none can go (the default without --clues)",
+    )
+    generate.add_argument("--difficulty", choices=["easy", "medium", "hard"])
+    generate.add_argument(
+        "--symmetric", action="store_true", help="remove cells in pairs under 180-degree rotation"
+    )
+    generate.add_argument(
+        "--kind",
+        choices=["unique", "several", "none"],
+        default="unique",
+        help="exactly one solution (default), two or more, or none",
+    )
+    generate.set_defaults(command=generate_command)
+
+    datasets = _command(
+        commands,
+        "datasets",
+        "list the puzzle sets shipped with the project",
+        "sudoku datasets\n  sudoku check hard9",
+        statuses=False,
+    )
+    datasets.set_defaults(command=datasets_command)
+
     backends = _command(
         commands,
         "backends",
@@ -267,9 +316,15 @@ def options_of(args: argparse.Namespace) -> dict[str, str]:
 
 @contextlib.contextmanager
 def open_source(path: str) -> Iterator[TextIO]:
-    """The named file, or standard input for '-'; undecodable bytes become bad cells."""
+    """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
+    become bad cells."""
+    from solvers.datasets import DATASETS
+
     if path == "-":
         yield sys.stdin
+    elif not os.path.exists(path) and path in DATASETS:
+        with DATASETS[path].open() as handle:
+            yield handle
     else:
         with open(path, encoding="utf-8", errors="replace") as handle:
             yield handle
@@ -473,3 +528,63 @@ def encode_command(args: argparse.Namespace, run: Run) -> None:
             raise UsageError("the input holds several puzzles; use --output-dir DIR for them")
         else:
             run.out.write(text)
+
+
+def generate_command(args: argparse.Namespace, run: Run) -> None:
+    import secrets
+
+    from solvers.generate import DIFFICULTIES, Request, generate
+
+    shape = args.box or Shape.for_size(args.size or 9)
+    if args.size and shape.size != args.size:
+        raise UsageError(f"box {shape} does not fit a {args.size}x{args.size} board")
+    if args.count < 0:
+        raise UsageError(f"--count must be at least 0, not {args.count}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    request = Request(
+        shape, args.clues, args.clues is None, args.symmetric, args.difficulty, args.kind
+    )
+    words = [f"--size {shape.size}"]
+    words += [f"--box {shape}"] if shape != Shape.for_size(shape.size) else []
+    words += [f"--count {args.count}", f"--seed {seed}"]
+    words += [f"--clues {args.clues}"] if args.clues is not None else ["--minimal"]
+    words += [f"--difficulty {args.difficulty}"] if args.difficulty else []
+    words += ["--symmetric"] if args.symmetric else []
+    words += [f"--kind {args.kind}"] if args.kind != "unique" else []
+    bands = ", ".join(
+        f"{name} {low}{'+' if high is None else '' if high == low else f'-{high}'}"
+        for name, (low, high) in DIFFICULTIES.items()
+    )
+    run.emit(f"# sudoku generate {' '.join(words)}")
+    run.emit(
+        f"# made by sudoku-solvers {_version()}; difficulty by guesses of the propagate "
+        f"backend: {bands}"
+    )
+    puzzles = generate(request, seed)
+    for _ in range(args.count):
+        board, _guesses = next(puzzles)
+        run.emit(format_board(board, "line"))
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("sudoku-solvers")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def datasets_command(args: argparse.Namespace, run: Run) -> None:
+    from solvers.datasets import DATASETS
+    from solvers.formats import read_puzzles
+
+    rows = [("name", "size", "count", "description")]
+    for dataset in DATASETS.values():
+        with dataset.open() as handle:
+            boards = [p.board for p in read_puzzles(handle) if isinstance(p, Puzzle)]
+        size = f"{boards[0].size}x{boards[0].size}" if boards else "-"
+        rows.append((dataset.name, size, str(len(boards)), dataset.description))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        run.emit("  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[3]]))

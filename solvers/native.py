@@ -103,13 +103,13 @@ def _value(bit):
 
 
 @numba.njit(cache=True)
-def _search(start, givens, peers, units, units_of, every, limit, budget, first):
+def _search(board, peers, units, units_of, every, limit, budget, first):
     """Up to ``limit`` solutions (the first written to ``first``) within ``budget`` nodes.
 
     Returns (solutions found, nodes, guesses, finished): finished is False when the budget ran
     out before the search could say.
     """
-    cells = start.shape[0]
+    cells = board.shape[0]
     nunits = units.shape[0]
     cand = np.empty((cells + 1, cells), np.int64)
     placed = np.zeros((cells + 1, nunits), np.int64)
@@ -117,11 +117,16 @@ def _search(start, givens, peers, units, units_of, every, limit, budget, first):
     remaining = np.empty(cells + 1, np.int64)
     todo = np.empty(4 * cells, np.int64)
     dirty = np.ones(nunits, np.bool_)
-    cand[0, :] = start
-    for k in range(givens.shape[0]):
-        todo[k] = givens[k]
+    ngivens = 0
+    for cell in range(cells):
+        if board[cell]:
+            cand[0, cell] = 1 << board[cell]
+            todo[ngivens] = cell
+            ngivens += 1
+        else:
+            cand[0, cell] = every
     found = nodes = guesses = 0
-    if not _settle(cand[0], placed[0], todo, givens.shape[0], dirty, peers, units, units_of, every):
+    if not _settle(cand[0], placed[0], todo, ngivens, dirty, peers, units, units_of, every):
         return found, nodes, guesses, True
     depth = 0
     choose = True
@@ -222,19 +227,9 @@ class Native(HandwrittenSearch):
     @staticmethod
     def _run(board: Board, limit: int, budget: int):
         tables = _tables(board.shape)
-        every = tables.every
-        start = np.array([every if v == 0 else 1 << v for v in board.cells], dtype=np.int64)
-        givens = np.array([c for c, v in enumerate(board.cells) if v], dtype=np.int64)
         first = np.zeros(board.shape.cell_count, dtype=np.int64)
+        cells = np.array(board.cells, dtype=np.int64)
         found, nodes, guesses, finished = _search(
-            start,
-            givens,
-            tables.peers,
-            tables.units,
-            tables.units_of,
-            every,
-            limit,
-            budget,
-            first,
+            cells, tables.peers, tables.units, tables.units_of, tables.every, limit, budget, first
         )
         return found, nodes, guesses, finished, first

@@ -105,7 +105,7 @@ class Rules:
 
 class _Search:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
-        self.rules = _rules(board.shape)
+        self.rules = rules_for(board.shape)
         self.every = self.rules.every
         self.deadline, self.limit = deadline, limit
         self.solutions: list[tuple[int, ...]] = []
@@ -151,7 +151,8 @@ class _Search:
 
 
 @cache
-def _rules(shape: Shape) -> Rules:
+def rules_for(shape: Shape) -> Rules:
+    """The shape's Rules, computed once."""
     return Rules(Board.empty(shape))
 
 

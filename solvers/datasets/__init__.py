@@ -1,0 +1,44 @@
+"""The puzzle sets the project ships, made by ``sudoku generate``: each file starts with the
+command that made it, and a test checks that the command still makes it.
+
+A dataset's name can be given wherever the ``sudoku`` command takes a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import TextIO
+
+
+@dataclass(frozen=True)
+class Dataset:
+    name: str
+    filename: str
+    description: str
+
+    def open(self) -> TextIO:
+        return resources.files(__package__).joinpath(self.filename).open(encoding="utf-8")
+
+    def command(self) -> str:
+        """The ``sudoku generate`` command recorded in the file's first line."""
+        with self.open() as handle:
+            return handle.readline().removeprefix("#").strip()
+
+    def puzzles(self) -> list[str]:
+        with self.open() as handle:
+            return [line.strip() for line in handle if line.strip() and line[0] != "#"]
+
+
+DATASETS = {
+    d.name: d
+    for d in (
+        Dataset("easy9", "easy9.txt", "9x9, easy: naked and hidden singles solve them"),
+        Dataset("hard9", "hard9.txt", "9x9, hard (4+ guesses by propagate) and minimal"),
+        Dataset("small4", "small4.txt", "4x4 (2x2 boxes), minimal"),
+        Dataset("six6", "six6.txt", "6x6 (2x3 boxes), minimal"),
+        Dataset("big16", "big16.txt", "16x16 (4x4 boxes), 120 clues"),
+        Dataset("several9", "several9.txt", "9x9 with two or more solutions"),
+        Dataset("nosolution9", "nosolution9.txt", "9x9 with no solution, givens in no conflict"),
+    )
+}

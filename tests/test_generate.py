@@ -1,0 +1,119 @@
+"""The generator and the shipped datasets: unique, minimal, reproducible, every size."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import Board, Shape, count_solutions, parse
+from solvers.datasets import DATASETS
+from solvers.generate import Request, difficulty_of, generate, rate
+
+
+def puzzles_of(text: str, shape: Shape | None = None) -> list[Board]:
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return [parse(line, shape=shape) for line in lines]
+
+
+def test_generated_puzzles_are_unique_by_another_backend(cli):
+    run = cli("generate", "--count", "5", "--seed", "11")
+    assert run.code == 0
+    boards = puzzles_of(run.out)
+    assert len(boards) == 5
+    for board in boards:  # the generator counts with native; check with SAT
+        assert count_solutions(board, 2, "sat") == 1
+
+
+def test_minimal_means_no_clue_can_be_removed():
+    board, _ = next(generate(Request(Shape(3, 3), minimal=True), seed=5))
+    assert count_solutions(board, 2, "cpsat") == 1
+    for cell, value in enumerate(board.cells):
+        if value:
+            fewer = list(board.cells)
+            fewer[cell] = 0
+            assert count_solutions(Board(board.shape, tuple(fewer)), 2, "cpsat") == 2
+
+
+def test_same_arguments_give_byte_identical_output(cli):
+    args = ("generate", "--count", "3", "--seed", "42", "--symmetric")
+    first, second = cli(*args).out, cli(*args).out
+    assert first == second
+    assert (
+        first.splitlines()[0]
+        == "# sudoku generate --size 9 --count 3 --seed 42 --minimal --symmetric"
+    )
+    assert cli("generate", "--count", "3", "--seed", "43", "--symmetric").out != first
+
+
+def test_symmetric_removes_cells_in_rotated_pairs(cli):
+    for board in puzzles_of(cli("generate", "--count", "2", "--seed", "8", "--symmetric").out):
+        cells = board.cells
+        assert all(bool(cells[i]) == bool(cells[80 - i]) for i in range(81))
+
+
+@pytest.mark.parametrize(
+    "size, box, clues",
+    [
+        (4, None, None),
+        (6, None, None),
+        (8, None, None),
+        (6, "3x2", None),
+        (12, None, 90),
+        (16, None, 150),
+        (25, None, 450),
+    ],
+)
+def test_every_size_works(cli, size, box, clues):
+    args = ["generate", "--size", str(size), "--seed", "3"]
+    args += ["--box", box] if box else []
+    args += ["--clues", str(clues)] if clues else []
+    run = cli(*args)
+    assert run.code == 0, run.err
+    (board,) = puzzles_of(run.out, Shape.parse(box) if box else None)
+    assert board.size == size and (box is None or str(board.shape) == box)
+    assert count_solutions(board, 2, "sat") == 1
+    if clues:
+        assert board.givens() <= clues
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_difficulty_is_measured_and_met(difficulty):
+    board, guesses = next(generate(Request(Shape(3, 3), difficulty=difficulty), seed=2))
+    assert difficulty_of(rate(board)) == difficulty == difficulty_of(guesses)
+
+
+@pytest.mark.parametrize("kind, count", [("several", 2), ("none", 0)])
+def test_several_and_no_solution_kinds(kind, count):
+    board, _ = next(generate(Request(Shape(3, 3), clues=30, kind=kind), seed=4))
+    assert not board.conflicts()
+    assert count_solutions(board, 2, "cpsat") == count
+
+
+def test_clue_target_that_cannot_be_met_is_a_usage_error(cli):
+    run = cli("generate", "--size", "4", "--clues", "1", "--seed", "1")
+    assert run.code == 2 and "no puzzle met the request" in run.err
+
+
+def test_datasets_command_lists_every_shipped_set(cli):
+    run = cli("datasets")
+    assert run.code == 0
+    names = [line.split()[0] for line in run.out.splitlines()[1:]]
+    assert names == list(DATASETS)
+
+
+def test_a_dataset_name_works_where_a_file_is_taken(cli):
+    run = cli("count", "small4", "--backend", "sat")
+    assert run.code == 0 and set(run.out.split()) == {"1"}
+
+
+@pytest.mark.parametrize("name", list(DATASETS))
+def test_shipped_dataset_matches_its_recorded_command(cli, name):
+    dataset = DATASETS[name]
+    command = dataset.command().split()
+    assert command[:2] == ["sudoku", "generate"]
+    shipped = dataset.puzzles()
+    # regenerating the first three is enough: the k-th puzzle does not depend on --count
+    count = command.index("--count")
+    command[count + 1] = "3"
+    regenerated = [line for line in cli(*command[1:]).out.splitlines() if line[0] != "#"]
+    assert regenerated == shipped[:3]
+    assert len(shipped) >= 3
