@@ -48,6 +48,10 @@ class IncrementalBackend:
     def native_deadline(self, operation: str) -> bool:
         return self.engine in INTERRUPTIBLE
 
+    def prepare(self, shape: Shape) -> None:
+        """Load the shape's rules into its persistent solver ahead of timing (setup)."""
+        self.solver_for(shape)
+
     def solver_for(self, shape: Shape) -> Solver:
         """The shape's persistent solver, loaded with the rules on first use (setup)."""
         if shape not in self._solvers:

@@ -6,13 +6,18 @@ a forked child that serves calls one at a time over a pipe, so a persistent solv
 it from one puzzle to the next; a call that outlives its deadline has the worker killed, and
 the next call forks a fresh one. A child that dies without answering (a crash in a C
 extension) raises BackendCrashed; it never takes the caller down with it.
+
+Each call is timed inside the worker around the backend's method alone, so the pipe and the
+pickling are not part of the time.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import time
 from typing import Any
 
+from solvers.board import Shape
 from solvers.deadline import Deadline, OutOfTime
 from solvers.errors import BackendCrashed
 
@@ -24,19 +29,36 @@ class Worker:
         self.backend, self.options = backend, options
         self._process: Any = None
         self._pipe: Any = None
+        self.setup_seconds = 0.0  # loading the backend, and preparing shapes, in the worker
+        self.seconds = 0.0  # the last call's time, taken inside the worker
 
-    def call(self, method: str, args: tuple, seconds: float | None) -> Any:
-        """The method's answer; OutOfTime after ``seconds``, killing the worker."""
+    def call(
+        self, method: str, args: tuple, seconds: float | None, inner: float | None = None
+    ) -> Any:
+        """The method's answer; OutOfTime after ``seconds``, killing the worker.
+
+        ``inner`` is the deadline the backend itself is given (None: none), so that a backend
+        that can stop by itself does so, and the kill is only the backstop.
+        """
+        return self._ask(("call", method, args, inner), seconds)
+
+    def prepare(self, shape: Shape) -> None:
+        """Build what the backend keeps per board shape (untimed setup, added to setup time)."""
+        self._ask(("prepare", shape), None)
+        self.setup_seconds += self.seconds
+
+    def _ask(self, request: tuple, seconds: float | None) -> Any:
         if self._process is None or not self._process.is_alive():
             self._start()
-        self._pipe.send((method, args))
+        self._pipe.send(request)
         if not self._pipe.poll(seconds):
             self.stop()
             raise OutOfTime({"killed_after_s": seconds})
         try:
-            kind, payload = self._pipe.recv()
+            kind, self.seconds, payload = self._pipe.recv()
         except EOFError:
-            code = self._process.exitcode if self._process.join(1) is None else None
+            self._process.join(1)
+            code = self._process.exitcode
             self.stop()
             raise BackendCrashed(f"{self.backend} worker died (exit code {code})") from None
         if kind == "error":
@@ -51,6 +73,7 @@ class Worker:
         )
         self._process.start()
         child_end.close()
+        _kind, self.setup_seconds, _ = self._pipe.recv()
 
     def stop(self) -> None:
         if self._process is not None:
@@ -64,16 +87,25 @@ class Worker:
 def _serve(pipe: Any, backend: str, options: dict[str, str]) -> None:
     from solvers import registry
 
+    start = time.perf_counter()
     engine = registry.load(backend, **options)
+    pipe.send(("ready", time.perf_counter() - start, None))
     while True:
         try:
-            method, args = pipe.recv()
+            request = pipe.recv()
         except EOFError:
             return
+        start = time.perf_counter()
         try:
-            pipe.send(("ok", getattr(engine, method)(*args, Deadline(None))))
-        except BaseException as error:
+            if request[0] == "prepare":
+                answer = getattr(engine, "prepare", lambda shape: None)(request[1])
+            else:
+                _, method, args, inner = request
+                answer = getattr(engine, method)(*args, Deadline(inner))
+            pipe.send(("ok", time.perf_counter() - start, answer))
+        except BaseException as error:  # every failure goes back to the caller
+            elapsed = time.perf_counter() - start
             try:
-                pipe.send(("error", error))
+                pipe.send(("error", elapsed, error))
             except Exception:
-                pipe.send(("error", BackendCrashed(f"worker failed: {error!r}")))
+                pipe.send(("error", elapsed, BackendCrashed(f"worker failed: {error!r}")))
