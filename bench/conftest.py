@@ -53,9 +53,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--bench-limit",
         type=int,
-        default=10,
+        default=20,
         metavar="N",
-        help="puzzles per dataset in a round (default 10)",
+        help="puzzles per dataset in a round (default 20)",
     )
     group.addoption(
         "--puzzle-timeout",
@@ -65,7 +65,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="per puzzle; a timeout is counted, never a hang (default 2)",
     )
     group.addoption(
-        "--bench-rounds", type=int, default=3, metavar="R", help="rounds per benchmark (default 3)"
+        "--bench-rounds", type=int, default=5, metavar="R", help="rounds per benchmark (default 5)"
     )
 
 

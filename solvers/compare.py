@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from solvers import registry
 from solvers.board import Board, Shape
 from solvers.deadline import OutOfTime
-from solvers.errors import BackendCrashed, SudokuError
+from solvers.errors import BackendCrashed, SudokuError, UsageError
 from solvers.isolation import Worker
 from solvers.verify import problems
 
@@ -105,9 +105,12 @@ def run_backend(
     kill_after = timeout * 1.5 + 1.0  # the backend's own deadline first; the kill is a backstop
     try:
         for shape in dict.fromkeys(board.shape for board in boards):
-            worker.prepare(shape)
-            worker.call("solve", (_complete(shape),), kill_after, inner=timeout)
-            worker.setup_seconds += worker.seconds
+            try:
+                worker.prepare(shape)
+                worker.call("solve", (_complete(shape),), kill_after, inner=timeout)
+                worker.setup_seconds += worker.seconds
+            except (OutOfTime, SudokuError):
+                pass  # the puzzles will meet the same trouble, and it is counted there
         result.setup_s = imported_s + built + worker.setup_seconds
         for index, board in enumerate(boards):
             result.runs.append(_one(worker, board, timeout, kill_after))
@@ -223,8 +226,10 @@ def table(summaries: list[dict]) -> list[str]:
 
 def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) -> None:
     """A cactus plot and the distribution of times per backend, one row per dataset."""
-    import matplotlib
-
+    try:
+        import matplotlib
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'sudoku-solvers[plot]'") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -239,13 +244,14 @@ def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) ->
         cactus.set_xlabel("puzzles solved")
         cactus.set_ylabel("time per puzzle (ms, log scale)")
         cactus.set_title(f"{dataset['name']}: puzzles solved within a time (cactus plot)")
-        cactus.legend(fontsize="small", ncol=2)
+        if cactus.lines:
+            cactus.legend(fontsize="small", ncol=2)
         cactus.grid(True, which="both", alpha=0.3)
         data = [
             [r.seconds * 1000 for r in result.runs if r.status == "solved"] or [float("nan")]
             for result in results
         ]
-        spread.boxplot(data, vert=False, tick_labels=[r.backend for r in results])
+        spread.boxplot(data, orientation="horizontal", tick_labels=[r.backend for r in results])
         spread.set_xscale("log")
         spread.set_xlabel("time per solved puzzle (ms, log scale)")
         spread.set_title(f"{dataset['name']}: distribution of times per backend")
