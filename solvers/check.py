@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solvers.api import Status, count_solutions, solve
-from solvers.board import cell_name
+from solvers.api import count_solutions, solve
+from solvers.board import Board, cell_name
 from solvers.errors import BackendCrashed, SolveTimeout, WrongAnswer
 from solvers.formats import Puzzle
 
@@ -27,6 +27,7 @@ class Answer:
     count: int | None = None  # up to COUNT_LIMIT; None when the count timed out or failed
     seconds: float = 0.0
     detail: str = ""
+    solution: Board | None = None
 
 
 @dataclass
@@ -46,18 +47,29 @@ class Verdict:
 
 def cross_check(puzzle: Puzzle, backends: list[str], timeout: float | None = None) -> Verdict:
     """Run each backend on ``puzzle`` (solve, then count up to 2) and compare their answers."""
-    answers = [_ask(backend, puzzle, timeout) for backend in backends]
+    return verdict_for(puzzle, ask_all(puzzle.board, backends, timeout))
+
+
+def ask_all(board: Board, backends: list[str], timeout: float | None = None) -> list[Answer]:
+    """Each backend's answers on ``board``; runs in any process."""
+    return [_ask(backend, board, timeout) for backend in backends]
+
+
+def verdict_for(puzzle: Puzzle, answers: list[Answer]) -> Verdict:
+    """Compare the answers, and each solution with the file's, if it gives one."""
+    for answer in answers:
+        if answer.status == "solved" and not answer.detail:
+            answer.detail = _against_known(puzzle, answer.solution)
     return Verdict(puzzle, answers, _disagreements(puzzle, answers))
 
 
-def _ask(backend: str, puzzle: Puzzle, timeout: float | None) -> Answer:
+def _ask(backend: str, board: Board, timeout: float | None) -> Answer:
     answer = Answer(backend, "error")
     try:
-        result = solve(puzzle.board, backend, timeout=timeout)
+        result = solve(board, backend, timeout=timeout)
         answer.status, answer.seconds = str(result.status), result.seconds
-        if result.status is Status.SOLVED:
-            answer.detail = _against_known(puzzle, result.solution)
-        answer.count = count_solutions(puzzle.board, COUNT_LIMIT, backend, timeout=timeout)
+        answer.solution = result.solution
+        answer.count = count_solutions(board, COUNT_LIMIT, backend, timeout=timeout)
     except WrongAnswer as error:
         answer.status, answer.detail = "wrong", str(error)
     except SolveTimeout:

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TextIO
 
 from solvers import registry
@@ -112,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _input_options(solve_)
     _backend_options(solve_)
+    _scale_options(solve_)
     solve_.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     solve_.set_defaults(command=solve_command)
 
@@ -123,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _input_options(count)
     _backend_options(count)
+    _scale_options(count)
     count.add_argument(
         "--limit",
         type=int,
@@ -148,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         "2 bad input (bad lines are reported and the other puzzles still checked)."
     )
     _input_options(check)
+    _scale_options(check)
     check.add_argument(
         "--backends",
         default="all",
@@ -338,6 +342,21 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _scale_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1: this process; 0: every core)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the [dask] extra)",
+    )
+
+
 def _backend_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend",
@@ -396,33 +415,34 @@ def open_source(path: str) -> Iterator[TextIO]:
             yield handle
 
 
-def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
-    """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
+def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
+    """The input's puzzles, and in their place an InputError for each bad one (a puzzle whose
+    givens conflict among them), read lazily."""
     with open_source(args.file) as source:
         for item in read_puzzles(source, args.input_format, args.box):
-            if isinstance(item, InputError):
-                run.warn(str(item), EXIT_BAD_INPUT)
-                if args.json:
-                    run.emit(
-                        json.dumps({"index": item.line, "status": "invalid", "error": str(item)})
-                    )
-                continue
-            conflicts = item.board.conflicts()
-            if conflicts:
+            if isinstance(item, Puzzle) and (conflicts := item.board.conflicts()):
                 error = InputError(conflicts[0], item.line)
-                run.warn(str(error), EXIT_BAD_INPUT)
-                if args.json:
-                    run.emit(
-                        json.dumps(
-                            {
-                                "index": item.line,
-                                "status": "invalid",
-                                "puzzle": format_board(item.board, "line"),
-                                "error": str(error),
-                            }
-                        )
-                    )
-                continue
+                error.board = item.board
+                item = error
+            yield item
+
+
+def report_invalid(error: InputError, args: argparse.Namespace, run: Run) -> None:
+    run.warn(str(error), EXIT_BAD_INPUT)
+    if getattr(args, "json", False):
+        record = {"index": error.line, "status": "invalid", "error": str(error)}
+        board = getattr(error, "board", None)
+        if board is not None:
+            record["puzzle"] = format_board(board, "line")
+        run.emit(json.dumps(record))
+
+
+def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
+    """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
+    for item in items_of(args):
+        if isinstance(item, InputError):
+            report_invalid(item, args, run)
+        else:
             yield item
 
 
@@ -432,56 +452,110 @@ def _check_backend(args: argparse.Namespace) -> None:
     registry.load(args.backend, **options_of(args))
 
 
+def each_result(task, args: argparse.Namespace, run: Run):
+    """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers."""
+    from solvers.parallel import jobs_for, ordered
+
+    progress = _throughput(run) if (args.jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)
+
+
+@dataclass(frozen=True)
+class SolveTask:
+    """One puzzle's solve, runnable in any process; answers a compact, picklable record."""
+
+    backend: str
+    timeout: float | None
+    options: tuple[tuple[str, str], ...]
+
+    def __call__(self, board):
+        from solvers.parallel import pack
+
+        try:
+            result = solve(board, self.backend, timeout=self.timeout, **dict(self.options))
+        except SudokuError as error:
+            return error
+        solution = pack(result.solution) if result.solution is not None else None
+        return str(result.status), solution, result.seconds, result.stats
+
+
 def solve_command(args: argparse.Namespace, run: Run) -> None:
+    from solvers.parallel import unpack
+
     _check_backend(args)
-    for puzzle in puzzles_of(args, run):
-        result = solve(puzzle.board, args.backend, timeout=args.timeout, **options_of(args))
+    task = SolveTask(args.backend, args.timeout, tuple(sorted(options_of(args).items())))
+    for item, answer in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(item, args, run)
+            continue
+        if isinstance(answer, Exception):
+            raise answer
+        status, packed, seconds, stats = answer
+        solution = unpack(packed) if packed is not None else None
         if args.json:
             run.emit(
                 json.dumps(
                     {
-                        "index": puzzle.line,
-                        "puzzle": format_board(puzzle.board, "line"),
-                        "status": str(result.status),
-                        "solution": format_board(result.solution, "line")
-                        if result.solution
-                        else None,
-                        "seconds": result.seconds,
-                        "backend": result.backend,
-                        "stats": result.stats,
+                        "index": item.line,
+                        "puzzle": format_board(item.board, "line"),
+                        "status": status,
+                        "solution": format_board(solution, "line") if solution else None,
+                        "seconds": seconds,
+                        "backend": args.backend,
+                        "stats": stats,
                         "error": None,
                     }
                 )
             )
-        elif result.solution is not None:
-            fmt = puzzle.format if args.format == "auto" else args.format
-            run.emit(format_board(result.solution, fmt))
-        where = "" if puzzle.format != "line" else f"line {puzzle.line}: "
-        if result.status is Status.UNSOLVABLE:
+        elif solution is not None:
+            fmt = item.format if args.format == "auto" else args.format
+            run.emit(format_board(solution, fmt))
+        where = "" if item.format != "line" else f"line {item.line}: "
+        if status == Status.UNSOLVABLE:
             run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
-        elif result.status is Status.TIMEOUT:
+        elif status == Status.TIMEOUT:
             run.warn(f"{where}timeout after {args.timeout:g} s", EXIT_TIMEOUT)
+
+
+@dataclass(frozen=True)
+class CountTask:
+    backend: str
+    limit: int
+    timeout: float | None
+    options: tuple[tuple[str, str], ...]
+
+    def __call__(self, board):
+        try:
+            return count_solutions(
+                board, self.limit, self.backend, timeout=self.timeout, **dict(self.options)
+            )
+        except SudokuError as error:
+            return error
 
 
 def count_command(args: argparse.Namespace, run: Run) -> None:
     _check_backend(args)
     if args.limit < 1:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
-    for puzzle in puzzles_of(args, run):
-        try:
-            count = count_solutions(
-                puzzle.board, args.limit, args.backend, timeout=args.timeout, **options_of(args)
-            )
-        except SolveTimeout:
-            run.warn(f"line {puzzle.line}: timeout after {args.timeout:g} s", EXIT_TIMEOUT)
-            if args.json:
-                run.emit(json.dumps({"index": puzzle.line, "count": None, "status": "timeout"}))
+    task = CountTask(
+        args.backend, args.limit, args.timeout, tuple(sorted(options_of(args).items()))
+    )
+    for item, count in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(item, args, run)
             continue
+        if isinstance(count, SolveTimeout):
+            run.warn(f"line {item.line}: timeout after {args.timeout:g} s", EXIT_TIMEOUT)
+            if args.json:
+                run.emit(json.dumps({"index": item.line, "count": None, "status": "timeout"}))
+            continue
+        if isinstance(count, Exception):
+            raise count
         if args.json:
             run.emit(
                 json.dumps(
                     {
-                        "index": puzzle.line,
+                        "index": item.line,
                         "count": count,
                         "limit": args.limit,
                         "status": "counted",
@@ -526,27 +600,41 @@ def backends_to_compare(spec: str) -> list[str]:
     return chosen
 
 
+@dataclass(frozen=True)
+class CheckTask:
+    backends: tuple[str, ...]
+    timeout: float | None
+
+    def __call__(self, board):
+        from solvers.check import ask_all
+
+        return ask_all(board, list(self.backends), self.timeout)
+
+
 def check_command(args: argparse.Namespace, run: Run) -> None:
-    from solvers.check import cross_check
+    from solvers.check import verdict_for
 
     backends = backends_to_compare(args.backends)
     totals = {name: dict.fromkeys(CHECK_COLUMNS, 0) for name in backends}
     seen = disagreed = timed_out = 0
-    for puzzle in puzzles_of(args, run):
-        verdict = cross_check(puzzle, backends, args.timeout)
+    for item, answers in each_result(CheckTask(tuple(backends), args.timeout), args, run):
+        if isinstance(item, InputError):
+            report_invalid(item, args, run)
+            continue
+        verdict = verdict_for(item, answers)
         seen += 1
         for answer in verdict.answers:
             column = answer.status if answer.status in CHECK_COLUMNS else "errors"
             totals[answer.backend][column] += 1
             totals[answer.backend]["timeout"] += answer.status != "timeout" and answer.count is None
         for text in verdict.disagreements:
-            run.emit(f"line {puzzle.line}: {text}")
+            run.emit(f"line {item.line}: {text}")
         if verdict.disagreements:
             disagreed += 1
             run.end(EXIT_DISAGREE)
         elif verdict.timed_out:
             timed_out += 1
-            run.emit(f"line {puzzle.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
+            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
             run.end(EXIT_TIMEOUT)
     header = ("backend", *CHECK_COLUMNS)
     rows = [header, *((name, *(str(totals[name][c]) for c in CHECK_COLUMNS)) for name in backends)]
@@ -730,6 +818,18 @@ def _path_of(source: str) -> str:
     if not os.path.exists(source) and source in DATASETS:
         return f"(shipped) solvers/datasets/{DATASETS[source].filename}"
     return os.path.abspath(source)
+
+
+def _throughput(run: Run):
+    """A progress line with throughput on a terminal; nothing when the output is not one."""
+    if not run.err.isatty():
+        return None
+
+    def show(done: int, seconds: float) -> None:
+        rate = done / seconds if seconds > 0 else 0.0
+        print(f"\r{done} puzzles, {rate:,.0f} per second", end="", file=run.err, flush=True)
+
+    return show
 
 
 def _progress(run: Run, label: str):

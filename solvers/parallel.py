@@ -1,0 +1,166 @@
+"""A per-puzzle task over a stream of puzzles: here, on a process pool, or on a Dask cluster.
+
+The results come back in input order, whatever ran where, so the output of a parallel run is
+the output of a serial one. The input is read lazily and sent out in chunks (not one task per
+puzzle, so that dispatch costs little beside the fastest backend), with a bounded number of
+chunks in flight: memory does not grow with the file. A chunk whose worker is lost (a killed
+process, a lost Dask worker) is sent again; its results are taken once, when it completes, so
+nothing is lost or duplicated.
+
+Puzzles and results cross process boundaries as small tuples of bytes and numbers (``pack``):
+pickling the library's dataclasses cost more than the fastest backend's solve.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from typing import Any
+
+from solvers.board import Board, Shape
+from solvers.formats import Puzzle
+
+# Puzzles per task: chunks start small, so that a short file still spreads over the workers,
+# and double up to CHUNK_SIZE, where dispatch measured under 5% of the fastest backend's time
+# (README, "Running big datasets").
+FIRST_CHUNK = 16
+CHUNK_SIZE = 512
+IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
+MAX_TRIES = 4  # sends of one chunk before its failure is final
+
+Packed = tuple[int, int, bytes]
+
+
+def pack(board: Board) -> Packed:
+    return board.shape.box_rows, board.shape.box_cols, bytes(board.cells)
+
+
+def unpack(packed: Packed) -> Board:
+    rows, cols, cells = packed
+    return Board(Shape(rows, cols), tuple(cells))
+
+
+def jobs_for(jobs: int) -> int:
+    """``--jobs``: 0 means every core."""
+    return (os.cpu_count() or 1) if jobs == 0 else jobs
+
+
+def run_chunk(task: Callable[[Board], Any], chunk: list[Packed | None]) -> list:
+    """The task on each packed board of a chunk (None, for an item that is not a puzzle)."""
+    return [None if packed is None else task(unpack(packed)) for packed in chunk]
+
+
+class Pool:
+    """A process pool or a Dask cluster's executor, replaced when a worker loss breaks it."""
+
+    def __init__(self, jobs: int, scheduler: str | None) -> None:
+        self.jobs, self.scheduler = jobs, scheduler
+        self.generation = 0
+        self._client: Any = None
+        self.executor = self._open()
+
+    @property
+    def workers(self) -> int:
+        if self._client is not None:
+            return max(
+                1,
+                sum(
+                    w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values()
+                ),
+            )
+        return self.jobs
+
+    def _open(self) -> Executor:
+        if self.scheduler is None:
+            return ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
+        from distributed import Client
+
+        if self._client is None:
+            self._client = Client(self.scheduler)
+        return self._client.get_executor()
+
+    def renew(self, generation: int) -> None:
+        """Replace a broken pool once, whichever of its chunks notices first."""
+        if generation == self.generation and self.scheduler is None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._open()
+            self.generation += 1
+
+    def close(self) -> None:
+        if self._client is not None:
+            self.executor.shutdown(wait=True)  # Dask's executor takes no cancel_futures
+            self._client.close()
+        else:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def ordered(
+    task: Callable[[Board], Any],
+    items: Iterable[Any],
+    jobs: int = 1,
+    scheduler: str | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    progress: Callable[[int, float], None] | None = None,
+) -> Iterator[tuple[Any, Any]]:
+    """(item, task(item.board)) for each item in input order; None for items that are not
+    Puzzles (they pass through, so that bad lines keep their place)."""
+    start, done = time.perf_counter(), 0
+    if jobs == 1 and scheduler is None:
+        for item in items:
+            yield item, task(item.board) if isinstance(item, Puzzle) else None
+            done += 1
+            if progress and done % 64 == 0:
+                progress(done, time.perf_counter() - start)
+        return
+    pool = Pool(jobs, scheduler)
+    pending: deque = deque()
+    try:
+        stream, size = iter(items), min(FIRST_CHUNK, chunk_size)
+        while chunk := list(islice(stream, size)):
+            size = min(2 * size, chunk_size)
+            pending.append(_send(pool, task, chunk))
+            while len(pending) >= IN_FLIGHT_PER_WORKER * pool.workers:
+                for pair in _receive(pool, task, pending.popleft()):
+                    yield pair
+                    done += 1
+                if progress:
+                    progress(done, time.perf_counter() - start)
+        while pending:
+            yield from _receive(pool, task, pending.popleft())
+    finally:
+        pool.close()
+
+
+def _send(pool: Pool, task, chunk: list) -> list:
+    packed = [pack(item.board) if isinstance(item, Puzzle) else None for item in chunk]
+    future = pool.executor.submit(run_chunk, task, packed)
+    return [chunk, packed, future, pool.generation, 1]
+
+
+def _receive(pool: Pool, task, entry: list) -> Iterator[tuple[Any, Any]]:
+    chunk, packed, future, generation, tries = entry
+    while True:
+        try:
+            results = future.result()
+            break
+        except (BrokenProcessPool, CancelledError, OSError, EOFError) as error:
+            lost = error
+        except Exception as error:  # a lost Dask worker surfaces as one of distributed's own
+            if type(error).__module__.split(".")[0] != "distributed":
+                raise
+            lost = error
+        if tries >= MAX_TRIES:
+            raise RuntimeError(f"a chunk failed {tries} times: {lost!r}") from lost
+        pool.renew(generation)
+        future, generation, tries = (
+            pool.executor.submit(run_chunk, task, packed),
+            pool.generation,
+            tries + 1,
+        )
+    yield from zip(chunk, results, strict=True)
