@@ -276,6 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a backend option, e.g. sat:encoding=extended (repeatable)",
     )
     compare.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    _scale_options(compare)
     compare.add_argument(
         "--plot",
         metavar="FILE.png|FILE.svg",
@@ -416,15 +417,25 @@ def open_source(path: str) -> Iterator[TextIO]:
 
 
 def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
-    """The input's puzzles, and in their place an InputError for each bad one (a puzzle whose
-    givens conflict among them), read lazily."""
+    """The input's puzzles, and in their place an InputError for each unreadable one, read
+    lazily. (Givens that break a rule are found by the tasks, where the work is spread.)"""
     with open_source(args.file) as source:
-        for item in read_puzzles(source, args.input_format, args.box):
-            if isinstance(item, Puzzle) and (conflicts := item.board.conflicts()):
-                error = InputError(conflicts[0], item.line)
-                error.board = item.board
-                item = error
-            yield item
+        yield from read_puzzles(source, args.input_format, args.box)
+
+
+class Conflict(str):
+    """A task's answer for a puzzle whose givens break a rule: the rule, as text."""
+
+
+def conflict_of(board) -> Conflict | None:
+    conflicts = board.conflicts()
+    return Conflict(conflicts[0]) if conflicts else None
+
+
+def invalid(item: Puzzle, conflict: Conflict) -> InputError:
+    error = InputError(str(conflict), item.line)
+    error.board = item.board
+    return error
 
 
 def report_invalid(error: InputError, args: argparse.Namespace, run: Run) -> None:
@@ -440,6 +451,8 @@ def report_invalid(error: InputError, args: argparse.Namespace, run: Run) -> Non
 def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
     """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
     for item in items_of(args):
+        if isinstance(item, Puzzle) and (conflict := conflict_of(item.board)):
+            item = invalid(item, conflict)
         if isinstance(item, InputError):
             report_invalid(item, args, run)
         else:
@@ -471,6 +484,8 @@ class SolveTask:
     def __call__(self, board):
         from solvers.parallel import pack
 
+        if conflict := conflict_of(board):
+            return conflict
         try:
             result = solve(board, self.backend, timeout=self.timeout, **dict(self.options))
         except SudokuError as error:
@@ -485,6 +500,8 @@ def solve_command(args: argparse.Namespace, run: Run) -> None:
     _check_backend(args)
     task = SolveTask(args.backend, args.timeout, tuple(sorted(options_of(args).items())))
     for item, answer in each_result(task, args, run):
+        if isinstance(answer, Conflict):
+            item = invalid(item, answer)
         if isinstance(item, InputError):
             report_invalid(item, args, run)
             continue
@@ -525,6 +542,8 @@ class CountTask:
     options: tuple[tuple[str, str], ...]
 
     def __call__(self, board):
+        if conflict := conflict_of(board):
+            return conflict
         try:
             return count_solutions(
                 board, self.limit, self.backend, timeout=self.timeout, **dict(self.options)
@@ -541,6 +560,8 @@ def count_command(args: argparse.Namespace, run: Run) -> None:
         args.backend, args.limit, args.timeout, tuple(sorted(options_of(args).items()))
     )
     for item, count in each_result(task, args, run):
+        if isinstance(count, Conflict):
+            item = invalid(item, count)
         if isinstance(item, InputError):
             report_invalid(item, args, run)
             continue
@@ -608,7 +629,7 @@ class CheckTask:
     def __call__(self, board):
         from solvers.check import ask_all
 
-        return ask_all(board, list(self.backends), self.timeout)
+        return conflict_of(board) or ask_all(board, list(self.backends), self.timeout)
 
 
 def check_command(args: argparse.Namespace, run: Run) -> None:
@@ -618,6 +639,8 @@ def check_command(args: argparse.Namespace, run: Run) -> None:
     totals = {name: dict.fromkeys(CHECK_COLUMNS, 0) for name in backends}
     seen = disagreed = timed_out = 0
     for item, answers in each_result(CheckTask(tuple(backends), args.timeout), args, run):
+        if isinstance(answers, Conflict):
+            item = invalid(item, answers)
         if isinstance(item, InputError):
             report_invalid(item, args, run)
             continue
@@ -747,6 +770,7 @@ def datasets_command(args: argparse.Namespace, run: Run) -> None:
 def compare_command(args: argparse.Namespace, run: Run) -> None:
     from solvers import compare
     from solvers.backend import choose_options
+    from solvers.parallel import jobs_for
 
     options: dict[str, dict[str, str]] = {}
     for spec in args.option:
@@ -789,11 +813,29 @@ def compare_command(args: argparse.Namespace, run: Run) -> None:
         results = []
         for name in backends:
             progress = _progress(run, f"{source}: {name}")
-            results.append(
-                compare.run_backend(
-                    name, options.get(name, {}), boards, timeout, progress, imported.pop(name, 0.0)
+            if args.jobs != 1 or args.scheduler:
+                results.append(
+                    compare.run_backend_spread(
+                        name,
+                        options.get(name, {}),
+                        boards,
+                        timeout,
+                        jobs_for(args.jobs),
+                        args.scheduler,
+                        imported.pop(name, 0.0),
+                    )
                 )
-            )
+            else:
+                results.append(
+                    compare.run_backend(
+                        name,
+                        options.get(name, {}),
+                        boards,
+                        timeout,
+                        progress,
+                        imported.pop(name, 0.0),
+                    )
+                )
         summaries = [r.summary() for r in results]
         for line in compare.table(summaries):
             run.emit(line)

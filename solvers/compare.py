@@ -121,6 +121,37 @@ def run_backend(
     return result
 
 
+def run_backend_spread(
+    backend: str,
+    options: dict,
+    boards: list[Board],
+    timeout: float,
+    jobs: int,
+    scheduler: str | None,
+    imported_s: float = 0.0,
+) -> BackendRuns:
+    """``run_backend`` with the boards dealt out to ``jobs`` processes (or a Dask cluster's
+    workers), each running its share in workers of its own; the runs come back in order.
+    Setup is that of the slowest share. Parallel runs share the machine: their times are
+    per-puzzle times under that load."""
+    from solvers.parallel import Pool
+
+    pool = Pool(jobs, scheduler)
+    try:
+        shares = max(1, pool.workers)
+        futures = [
+            pool.executor.submit(run_backend, backend, options, boards[k::shares], timeout)
+            for k in range(shares)
+        ]
+        parts = [future.result() for future in futures]
+    finally:
+        pool.close()
+    merged = BackendRuns(backend, options, setup_s=imported_s + max(p.setup_s for p in parts))
+    for i in range(len(boards)):
+        merged.runs.append(parts[i % shares].runs[i // shares])
+    return merged
+
+
 def _complete(shape: Shape) -> Board:
     """A complete board of ``shape``: the classic shifted pattern."""
     r, c, n = shape.box_rows, shape.box_cols, shape.size

@@ -151,7 +151,9 @@ def _parse_line(text: str, number: int, shape: Shape | None) -> Puzzle:
             number,
         )
     board_shape = _shape_for(size, shape, number)
-    cells = tuple(_value(s, size, number, i + 1) for i, s in enumerate(puzzle))
+    cells = tuple(_VALUE_OF.get(s, 99) for s in puzzle.upper())
+    if max(cells) > size:  # find the first bad symbol again, to say what and where
+        cells = tuple(_value(s, size, number, i + 1) for i, s in enumerate(puzzle))
     known = None
     for field in fields[1:]:
         if len(field) == len(puzzle):

@@ -26,11 +26,14 @@ from typing import Any
 from solvers.board import Board, Shape
 from solvers.formats import Puzzle
 
-# Puzzles per task: chunks start small, so that a short file still spreads over the workers,
-# and double up to CHUNK_SIZE, where dispatch measured under 5% of the fastest backend's time
-# (README, "Running big datasets").
+# Puzzles per task: chunks start small, so that a short file still spreads over the workers;
+# then each is sized from the time per puzzle measured so far to take about CHUNK_SECONDS of
+# work: long enough that dispatch costs little (under 5% of the fastest backend's time at 512,
+# README "Running big datasets"), short enough that many workers all get some.
 FIRST_CHUNK = 16
 CHUNK_SIZE = 512
+MIN_CHUNK = 4
+CHUNK_SECONDS = 0.1
 IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
 MAX_TRIES = 4  # sends of one chunk before its failure is final
 
@@ -51,9 +54,12 @@ def jobs_for(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 
-def run_chunk(task: Callable[[Board], Any], chunk: list[Packed | None]) -> list:
-    """The task on each packed board of a chunk (None, for an item that is not a puzzle)."""
-    return [None if packed is None else task(unpack(packed)) for packed in chunk]
+def run_chunk(task: Callable[[Board], Any], chunk: list[Packed | None]) -> tuple[list, float]:
+    """The task on each packed board of a chunk (None, for an item that is not a puzzle), and
+    the seconds it took."""
+    start = time.perf_counter()
+    answers = [None if packed is None else task(unpack(packed)) for packed in chunk]
+    return answers, time.perf_counter() - start
 
 
 class Pool:
@@ -120,21 +126,28 @@ def ordered(
         return
     pool = Pool(jobs, scheduler)
     pending: deque = deque()
+    timing = [0, 0.0]  # puzzles and worker seconds of the chunks received so far
     try:
-        stream, size = iter(items), min(FIRST_CHUNK, chunk_size)
-        while chunk := list(islice(stream, size)):
-            size = min(2 * size, chunk_size)
+        stream = iter(items)
+        while chunk := list(islice(stream, _next_size(timing, chunk_size))):
             pending.append(_send(pool, task, chunk))
             while len(pending) >= IN_FLIGHT_PER_WORKER * pool.workers:
-                for pair in _receive(pool, task, pending.popleft()):
+                for pair in _receive(pool, task, pending.popleft(), timing):
                     yield pair
                     done += 1
                 if progress:
                     progress(done, time.perf_counter() - start)
         while pending:
-            yield from _receive(pool, task, pending.popleft())
+            yield from _receive(pool, task, pending.popleft(), timing)
     finally:
         pool.close()
+
+
+def _next_size(timing: list, most: int) -> int:
+    puzzles, seconds = timing
+    if not puzzles or seconds <= 0:
+        return min(FIRST_CHUNK, most)
+    return max(MIN_CHUNK, min(most, int(CHUNK_SECONDS * puzzles / seconds)))
 
 
 def _send(pool: Pool, task, chunk: list) -> list:
@@ -143,11 +156,13 @@ def _send(pool: Pool, task, chunk: list) -> list:
     return [chunk, packed, future, pool.generation, 1]
 
 
-def _receive(pool: Pool, task, entry: list) -> Iterator[tuple[Any, Any]]:
+def _receive(pool: Pool, task, entry: list, timing: list) -> Iterator[tuple[Any, Any]]:
     chunk, packed, future, generation, tries = entry
     while True:
         try:
-            results = future.result()
+            results, seconds = future.result()
+            timing[0] += len(chunk)
+            timing[1] += seconds
             break
         except (BrokenProcessPool, CancelledError, OSError, EOFError) as error:
             lost = error
