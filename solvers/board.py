@@ -118,9 +118,9 @@ class Board:
         n = self.shape.size
         if len(self.cells) != n * n:
             raise InputError(f"{len(self.cells)} cells, expected {n * n} for a {n}x{n} board")
-        for i, value in enumerate(self.cells):
-            if not 0 <= value <= n:
-                raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
+        if self.cells and (min(self.cells) < 0 or max(self.cells) > n):
+            i, value = next((i, v) for i, v in enumerate(self.cells) if not 0 <= v <= n)
+            raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Board:

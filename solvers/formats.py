@@ -19,6 +19,7 @@ from solvers.errors import InputError
 FORMATS = ("spaced", "compact", "line")
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _VALUE_OF = {s: i + 1 for i, s in enumerate(SYMBOLS)} | {"0": 0, ".": 0}
+_SYMBOL_OF = "." + SYMBOLS  # value -> symbol, 0 as "."
 _SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}
 _FIELD_SEPARATOR = re.compile(r"[:,]")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)*")
@@ -84,7 +85,7 @@ def parse(text: str, fmt: str = "auto", shape: Shape | None = None) -> Board:
 def format_board(board: Board, fmt: str) -> str:
     """The board written in ``fmt``: rows joined by newlines, or a single line."""
     if fmt == "line":
-        return "".join(SYMBOLS[v - 1] if v else "." for v in board.cells)
+        return "".join(map(_SYMBOL_OF.__getitem__, board.cells))
     if fmt == "compact":
         if board.size > 9:
             raise InputError(
@@ -151,8 +152,11 @@ def _parse_line(text: str, number: int, shape: Shape | None) -> Puzzle:
             number,
         )
     board_shape = _shape_for(size, shape, number)
-    cells = tuple(_VALUE_OF.get(s, 99) for s in puzzle.upper())
-    if max(cells) > size:  # find the first bad symbol again, to say what and where
+    try:
+        cells = tuple(map(_VALUE_OF.__getitem__, puzzle.upper()))
+        if max(cells) > size:
+            raise KeyError
+    except KeyError:  # find the first bad symbol, to say what and where
         cells = tuple(_value(s, size, number, i + 1) for i, s in enumerate(puzzle))
     known = None
     for field in fields[1:]:
