@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -97,3 +98,30 @@ def test_a_lost_dask_worker_loses_and_duplicates_nothing(mixed_file, dask_cluste
     got = list(ordered(task, items, scheduler=dask_cluster))
     assert (tmp_path / "killed").exists()
     assert [answer for _, answer in got] == [p.board.givens() for p in items]
+
+
+def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):
+    counts = []
+    for extra in ([], ["--jobs", "2"]):
+        out = tmp_path / f"run{len(extra)}.json"
+        run = cli(
+            "compare",
+            "several9",
+            "nosolution9",
+            "--backends",
+            "native,sat",
+            "--json",
+            str(out),
+            *extra,
+        )
+        assert run.code == 0, run.err
+        report = json.loads(out.read_text())
+        counts.append(
+            [
+                (r["backend"], r["solved"], r["unsolvable"], r["timeouts"], r["errors"])
+                for d in report["datasets"]
+                for r in d["results"]
+            ]
+        )
+    assert counts[0] == counts[1]
+    assert counts[0][:2] == [("native", 20, 0, 0, 0), ("sat", 20, 0, 0, 0)]
