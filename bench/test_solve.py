@@ -20,15 +20,6 @@ from solvers.deadline import Deadline, OutOfTime
 from solvers.verify import verify
 
 
-def _complete(board: Board) -> Board:
-    shape = board.shape
-    r, c, n = shape.box_rows, shape.box_cols, shape.size
-    return Board(
-        shape,
-        tuple((c * (row % r) + row // r + col) % n + 1 for row in range(n) for col in range(n)),
-    )
-
-
 def test_solve(benchmark, pairing, request):
     dataset, backend = pairing
     config = request.config
@@ -40,7 +31,7 @@ def test_solve(benchmark, pairing, request):
     engine = registry.load(backend)
     for shape in dict.fromkeys(board.shape for board in boards):
         getattr(engine, "prepare", lambda shape: None)(shape)
-    engine.solve(_complete(boards[0]), Deadline(timeout))
+    engine.solve(Board.pattern(boards[0].shape), Deadline(timeout))
     setup = time.perf_counter() - start
 
     def one_round():

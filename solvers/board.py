@@ -140,6 +140,15 @@ class Board:
     def empty(cls, shape: Shape) -> Board:
         return cls(shape, (0,) * shape.cell_count)
 
+    @classmethod
+    def pattern(cls, shape: Shape) -> Board:
+        """A complete board: the classic shifted pattern (each row a rotation of the first)."""
+        r, c, n = shape.box_rows, shape.box_cols, shape.size
+        return cls(
+            shape,
+            tuple((c * (row % r) + row // r + col) % n + 1 for row in range(n) for col in range(n)),
+        )
+
     @property
     def size(self) -> int:
         return self.shape.size

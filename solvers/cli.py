@@ -53,6 +53,19 @@ exit status: 0 every puzzle solved; 1 at least one has no solution; 3 at least o
 2 bad input or usage (2 wins over 3, which wins over 1); 5 a backend returned a wrong answer."""
 
 
+def aligned(rows: list, numbers_right: bool = True) -> list[str]:
+    """Rows of cells as lines of columns: the first column to the left, the others to the
+    right when they hold numbers; trailing blanks trimmed."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.rjust(w) if i and numbers_right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
 def worst(*codes: int) -> int:
     return max(codes, key=_SEVERITY.index)
 
@@ -604,11 +617,8 @@ def backends_command(args: argparse.Namespace, run: Run) -> None:
                 registry.info(name).summary,
             )
         )
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for row in rows:
-        run.emit(
-            "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]])
-        )
+    for line in aligned(rows, numbers_right=False):
+        run.emit(line)
 
 
 def backends_to_compare(spec: str) -> list[str]:
@@ -661,14 +671,8 @@ def check_command(args: argparse.Namespace, run: Run) -> None:
             run.end(EXIT_TIMEOUT)
     header = ("backend", *CHECK_COLUMNS)
     rows = [header, *((name, *(str(totals[name][c]) for c in CHECK_COLUMNS)) for name in backends)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    for row in rows:
-        run.emit(
-            "  ".join(
-                cell.rjust(w) if i else cell.ljust(w)
-                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-            )
-        )
+    for line in aligned(rows):
+        run.emit(line)
     agreed = seen - disagreed - timed_out
     run.emit(
         f"{seen} puzzles: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
@@ -762,9 +766,8 @@ def datasets_command(args: argparse.Namespace, run: Run) -> None:
             boards = [p.board for p in read_puzzles(handle) if isinstance(p, Puzzle)]
         size = f"{boards[0].size}x{boards[0].size}" if boards else "-"
         rows.append((dataset.name, size, str(len(boards)), dataset.description))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for row in rows:
-        run.emit("  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[3]]))
+    for line in aligned(rows, numbers_right=False):
+        run.emit(line)
 
 
 def compare_command(args: argparse.Namespace, run: Run) -> None:
@@ -837,7 +840,7 @@ def compare_command(args: argparse.Namespace, run: Run) -> None:
                     )
                 )
         summaries = [r.summary() for r in results]
-        for line in compare.table(summaries):
+        for line in aligned(compare.table(summaries)):
             run.emit(line)
         for text in compare.disagreements(boards, results):
             run.emit(text)

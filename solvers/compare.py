@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from solvers import registry
-from solvers.board import Board, Shape
+from solvers.board import Board
 from solvers.deadline import OutOfTime
 from solvers.errors import BackendCrashed, SudokuError, UsageError
 from solvers.isolation import Worker
@@ -107,7 +107,7 @@ def run_backend(
         for shape in dict.fromkeys(board.shape for board in boards):
             try:
                 worker.prepare(shape)
-                worker.call("solve", (_complete(shape),), kill_after, inner=timeout)
+                worker.call("solve", (Board.pattern(shape),), kill_after, inner=timeout)
                 worker.setup_seconds += worker.seconds
             except (OutOfTime, SudokuError):
                 pass  # the puzzles will meet the same trouble, and it is counted there
@@ -150,15 +150,6 @@ def run_backend_spread(
     for i in range(len(boards)):
         merged.runs.append(parts[i % shares].runs[i // shares])
     return merged
-
-
-def _complete(shape: Shape) -> Board:
-    """A complete board of ``shape``: the classic shifted pattern."""
-    r, c, n = shape.box_rows, shape.box_cols, shape.size
-    return Board(
-        shape,
-        tuple((c * (row % r) + row // r + col) % n + 1 for row in range(n) for col in range(n)),
-    )
 
 
 def _one(worker: Worker, board: Board, timeout: float, kill_after: float) -> PuzzleRun:
@@ -234,8 +225,8 @@ COLUMNS = (
 )
 
 
-def table(summaries: list[dict]) -> list[str]:
-    """A text table, one row per backend, times in milliseconds; '-' where unknown."""
+def table(summaries: list[dict]) -> list[list[str]]:
+    """Rows of text, a header then one per backend, times in milliseconds; '-' where unknown."""
     rows = [[title for title, _, _ in COLUMNS]]
     for summary in summaries:
         row = []
@@ -245,14 +236,7 @@ def table(summaries: list[dict]) -> list[str]:
                 value *= 1000
             row.append("-" if value is None else fmt.format(value))
         rows.append(row)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
-    return [
-        "  ".join(
-            cell.ljust(w) if i == 0 else cell.rjust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in rows
-    ]
+    return rows
 
 
 def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) -> None:
