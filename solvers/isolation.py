@@ -42,6 +42,15 @@ class Worker:
         """
         return self._ask(("call", method, args, inner), seconds)
 
+    def call_each(
+        self, method: str, args_list: list[tuple], seconds: float | None, inner: float | None
+    ) -> list[tuple[str, float, Any]]:
+        """The method on each args in turn, in one round trip: (kind, seconds, answer) for each,
+        kind "ok" or "error" (the answer then being the exception), each timed alone. Keeping
+        the worker busy keeps its caches warm, as they are when a user solves a file. Raises
+        OutOfTime (killing the worker) after ``seconds`` for the whole batch."""
+        return self._ask(("each", method, args_list, inner), seconds)
+
     def prepare(self, shape: Shape) -> None:
         """Build what the backend keeps per board shape (untimed setup, added to setup time)."""
         self._ask(("prepare", shape), None)
@@ -95,6 +104,12 @@ def _serve(pipe: Any, backend: str, options: dict[str, str]) -> None:
             request = pipe.recv()
         except EOFError:
             return
+        if request[0] == "each":
+            _, method, args_list, inner = request
+            pipe.send(
+                ("ok", 0.0, [_timed(getattr(engine, method), args, inner) for args in args_list])
+            )
+            continue
         start = time.perf_counter()
         try:
             if request[0] == "prepare":
@@ -109,3 +124,12 @@ def _serve(pipe: Any, backend: str, options: dict[str, str]) -> None:
                 pipe.send(("error", elapsed, error))
             except Exception:
                 pipe.send(("error", elapsed, BackendCrashed(f"worker failed: {error!r}")))
+
+
+def _timed(function: Any, args: tuple, inner: float | None) -> tuple[str, float, Any]:
+    start = time.perf_counter()
+    try:
+        answer = function(*args, Deadline(inner))
+    except Exception as error:  # the caller decides what each failure means
+        return "error", time.perf_counter() - start, error
+    return "ok", time.perf_counter() - start, answer
