@@ -621,14 +621,22 @@ def backends_command(args: argparse.Namespace, run: Run) -> None:
         run.emit(line)
 
 
-def backends_to_compare(spec: str) -> list[str]:
-    """Named backends (each must be importable), or every available one for 'all'."""
-    if spec == "all":
-        return [name for name in registry.names() if registry.availability(name)[0]]
-    chosen = [name.strip() for name in spec.split(",") if name.strip()]
-    for name in chosen:
-        registry.backend_class(name)
-    return chosen
+def backends_to_compare(spec: str) -> dict[str, float]:
+    """Named backends (each must be importable), or every available one for 'all', with the
+    seconds each import took (part of a backend's setup, which compare reports)."""
+    every = spec == "all"
+    names = registry.names() if every else [n.strip() for n in spec.split(",") if n.strip()]
+    imported = {}
+    for name in names:
+        start = time.perf_counter()
+        try:
+            registry.backend_class(name)
+        except BackendUnavailable:
+            if every:
+                continue  # "all" means every available one
+            raise
+        imported[name] = time.perf_counter() - start
+    return imported
 
 
 @dataclass(frozen=True)
@@ -645,7 +653,7 @@ class CheckTask:
 def check_command(args: argparse.Namespace, run: Run) -> None:
     from solvers.check import verdict_for
 
-    backends = backends_to_compare(args.backends)
+    backends = list(backends_to_compare(args.backends))
     totals = {name: dict.fromkeys(CHECK_COLUMNS, 0) for name in backends}
     seen = disagreed = timed_out = 0
     for item, answers in each_result(CheckTask(tuple(backends), args.timeout), args, run):
@@ -782,19 +790,9 @@ def compare_command(args: argparse.Namespace, run: Run) -> None:
         if not sep or not eq:
             raise UsageError(f"--option {spec!r} is not BACKEND:KEY=VALUE")
         options.setdefault(backend, {})[key] = value
-    imported: dict[str, float] = {}  # import times, part of each backend's setup
-    every = args.backends == "all"
-    names = registry.names() if every else [n.strip() for n in args.backends.split(",")]
-    for name in filter(None, names):  # check names and options before any work, unbuilt
-        start = time.perf_counter()
-        try:
-            engine = registry.backend_class(name)
-        except BackendUnavailable:
-            if every:
-                continue  # "all" means every available one
-            raise
-        imported[name] = time.perf_counter() - start
-        choose_options(name, engine.OPTIONS, options.get(name, {}))
+    imported = backends_to_compare(args.backends)
+    for name in imported:  # check options before any work, without building
+        choose_options(name, registry.backend_class(name).OPTIONS, options.get(name, {}))
     backends = list(imported)
     sources = args.datasets or list(COMPARE_DEFAULT)
     limit = args.limit if args.limit is not None else (None if args.datasets else COMPARE_LIMIT)

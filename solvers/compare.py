@@ -278,10 +278,16 @@ def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) ->
     fig, axes = plt.subplots(len(datasets), 2, figsize=(13, 4.5 * len(datasets)), squeeze=False)
     for (cactus, spread), dataset in zip(axes, datasets, strict=True):
         results = runs[dataset["name"]]
-        for result in results:
+        for i, result in enumerate(results):
             times = sorted(r.seconds * 1000 for r in result.runs if r.status == "solved")
             if times:
-                cactus.plot(range(1, len(times) + 1), times, marker=".", label=result.backend)
+                # ten colours, then the same ten dashed: every backend keeps a line of its own
+                style = {
+                    "color": f"C{i % 10}",
+                    "linestyle": "-" if i < 10 else "--",
+                    "marker": "." if i < 10 else "x",
+                }
+                cactus.plot(range(1, len(times) + 1), times, label=result.backend, **style)
         cactus.set_yscale("log")
         cactus.set_xlabel("puzzles solved")
         cactus.set_ylabel("time per puzzle (ms, log scale)")
