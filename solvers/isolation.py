@@ -106,30 +106,35 @@ def _serve(pipe: Any, backend: str, options: dict[str, str]) -> None:
             return
         if request[0] == "each":
             _, method, args_list, inner = request
-            pipe.send(
-                ("ok", 0.0, [_timed(getattr(engine, method), args, inner) for args in args_list])
-            )
-            continue
-        start = time.perf_counter()
-        try:
-            if request[0] == "prepare":
-                answer = getattr(engine, "prepare", lambda shape: None)(request[1])
-            else:
-                _, method, args, inner = request
-                answer = getattr(engine, method)(*args, Deadline(inner))
-            pipe.send(("ok", time.perf_counter() - start, answer))
-        except BaseException as error:  # every failure goes back to the caller
-            elapsed = time.perf_counter() - start
-            try:
-                pipe.send(("error", elapsed, error))
-            except Exception:
-                pipe.send(("error", elapsed, BackendCrashed(f"worker failed: {error!r}")))
+            function = getattr(engine, method)
+            answers = [_timed(_with_deadline, function, args, inner) for args in args_list]
+            _send(pipe, ("ok", 0.0, answers))
+        elif request[0] == "prepare":
+            _send(pipe, _timed(getattr(engine, "prepare", lambda shape: None), request[1]))
+        else:
+            _, method, args, inner = request
+            _send(pipe, _timed(_with_deadline, getattr(engine, method), args, inner))
 
 
-def _timed(function: Any, args: tuple, inner: float | None) -> tuple[str, float, Any]:
+def _with_deadline(function: Any, args: tuple, inner: float | None) -> Any:
+    """The backend's method, with a deadline that starts as the call does."""
+    return function(*args, Deadline(inner))
+
+
+def _timed(function: Any, *args: Any) -> tuple[str, float, Any]:
+    """("ok", seconds, answer), or ("error", seconds, exception): every failure goes back to
+    the caller, who decides what it means."""
     start = time.perf_counter()
     try:
-        answer = function(*args, Deadline(inner))
-    except Exception as error:  # the caller decides what each failure means
+        answer = function(*args)
+    except BaseException as error:
         return "error", time.perf_counter() - start, error
     return "ok", time.perf_counter() - start, answer
+
+
+def _send(pipe: Any, reply: tuple[str, float, Any]) -> None:
+    """Send a reply; one that cannot be pickled goes back as a BackendCrashed."""
+    try:
+        pipe.send(reply)
+    except Exception as error:
+        pipe.send(("error", reply[1], BackendCrashed(f"worker failed: {reply[2]!r} ({error})")))
