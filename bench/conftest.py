@@ -18,7 +18,7 @@ import os
 import pytest
 
 from solvers import registry
-from solvers.datasets import DATASETS
+from solvers.datasets import open_named, shipped
 from solvers.formats import Puzzle, read_puzzles
 
 DEFAULT_DATASETS = ["easy9", "hard9", "small4", "six6", "big16"]
@@ -87,7 +87,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         for backend in backends:
             marks = []
             slow = TOO_SLOW.get(backend)
-            hard = dataset in HARD or dataset not in DATASETS
+            hard = dataset in HARD or shipped(dataset) is None
             if slow and (slow[0] == dataset or (slow[0] == "hard" and hard)):
                 marks.append(pytest.mark.skip(reason=f"{backend} on {label}: {slow[1]}"))
             params.append(pytest.param((dataset, backend), id=f"{label}-{backend}", marks=marks))
@@ -100,11 +100,7 @@ _cache: dict[tuple[str, int], list] = {}
 def load_boards(dataset: str, limit: int) -> list:
     """The dataset's first ``limit`` boards, parsed once (parsing is never timed)."""
     if (dataset, limit) not in _cache:
-        if dataset in DATASETS and not os.path.exists(dataset):
-            handle = DATASETS[dataset].open()
-        else:
-            handle = open(dataset, encoding="utf-8")  # noqa: SIM115 - closed just below
-        with handle:
+        with open_named(dataset) as handle:
             boards = []
             for item in read_puzzles(handle):
                 if isinstance(item, Puzzle):

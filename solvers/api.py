@@ -112,6 +112,6 @@ def _run(backend: str, options: dict, method: str, args: tuple, timeout: float |
     engine = registry.load(backend, **options)
     if timeout is None or engine.native_deadline(method):
         return getattr(engine, method)(*args, Deadline(timeout))
-    key = (backend, tuple(sorted((k, str(v)) for k, v in options.items())))
+    key = (backend, registry.options_key(options))
     worker = _workers.setdefault(key, Worker(backend, dict(key[1])))
     return worker.call(method, args, timeout)

@@ -417,15 +417,12 @@ def options_of(args: argparse.Namespace) -> dict[str, str]:
 def open_source(path: str) -> Iterator[TextIO]:
     """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
     become bad cells."""
-    from solvers.datasets import DATASETS
+    from solvers.datasets import open_named
 
     if path == "-":
         yield sys.stdin
-    elif not os.path.exists(path) and path in DATASETS:
-        with DATASETS[path].open() as handle:
-            yield handle
     else:
-        with open(path, encoding="utf-8", errors="replace") as handle:
+        with open_named(path) as handle:
             yield handle
 
 
@@ -856,11 +853,10 @@ def compare_command(args: argparse.Namespace, run: Run) -> None:
 
 
 def _path_of(source: str) -> str:
-    from solvers.datasets import DATASETS
+    from solvers.datasets import shipped
 
-    if not os.path.exists(source) and source in DATASETS:
-        return f"(shipped) solvers/datasets/{DATASETS[source].filename}"
-    return os.path.abspath(source)
+    dataset = shipped(source)
+    return f"(shipped) solvers/datasets/{dataset.filename}" if dataset else os.path.abspath(source)
 
 
 def _throughput(run: Run):

@@ -7,6 +7,7 @@ library becomes one clear sentence from ``availability`` or BackendUnavailable f
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -128,7 +129,12 @@ def backend_class(name: str) -> type[Backend]:
 
 def load(name: str, **options: object) -> Backend:
     """The backend ``name`` built with ``options``; built once per set of options and reused."""
-    return _build(name, tuple(sorted((k, str(v)) for k, v in options.items())))
+    return _build(name, options_key(options))
+
+
+def options_key(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    """Options as a hashable key that ignores their order: how a built backend is known."""
+    return tuple(sorted((k, str(v)) for k, v in options.items()))
 
 
 @lru_cache(maxsize=64)

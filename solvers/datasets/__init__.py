@@ -6,6 +6,7 @@ A dataset's name can be given wherever the ``sudoku`` command takes a file.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from importlib import resources
 from typing import TextIO
@@ -42,3 +43,17 @@ DATASETS = {
         Dataset("nosolution9", "nosolution9.txt", "9x9 with no solution, givens in no conflict"),
     )
 }
+
+
+def shipped(name: str) -> Dataset | None:
+    """The shipped dataset ``name`` means, or None; a file of that name, if one exists, wins."""
+    return None if os.path.exists(name) else DATASETS.get(name)
+
+
+def open_named(name_or_path: str) -> TextIO:
+    """A shipped dataset by name, or the file at that path; undecodable bytes become U+FFFD,
+    which the reader reports as a bad cell of that puzzle alone."""
+    dataset = shipped(name_or_path)
+    if dataset is not None:
+        return dataset.open()
+    return open(name_or_path, encoding="utf-8", errors="replace")
