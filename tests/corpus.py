@@ -1,8 +1,9 @@
 """Puzzles the tests build themselves, deterministically: no one else's data.
 
-Complete boards come from the classic pattern shuffled (values, rows within bands, bands,
-columns within stacks, stacks); puzzles are made by removing clues while a counter from a
-different backend than the one under test (pysat) says the solution stays unique.
+Complete boards come from the classic pattern (``Board.pattern``) shuffled (values, rows
+within bands, bands, columns within stacks, stacks); puzzles are made by removing clues while
+a counter from a different backend than the one under test (pysat) says the solution stays
+unique.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from solvers import Board, Shape, count_solutions
 
 def complete_board(shape: Shape, rng: random.Random) -> Board:
     r, c, n = shape.box_rows, shape.box_cols, shape.size
-
-    def pattern(row: int, col: int) -> int:
-        return (c * (row % r) + row // r + col) % n
+    base = Board.pattern(shape).cells
 
     def shuffled(groups: int, per: int) -> list[int]:
         order = rng.sample(range(groups), groups)
@@ -24,7 +23,7 @@ def complete_board(shape: Shape, rng: random.Random) -> Board:
 
     rows, cols = shuffled(c, r), shuffled(r, c)  # c bands of r rows; r stacks of c columns
     values = rng.sample(range(1, n + 1), n)
-    return Board(shape, tuple(values[pattern(row, col)] for row in rows for col in cols))
+    return Board(shape, tuple(values[base[row * n + col] - 1] for row in rows for col in cols))
 
 
 def unique_puzzle(shape: Shape, rng: random.Random, keep: int | None = None) -> Board:
