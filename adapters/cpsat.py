@@ -12,47 +12,45 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
-from solvers.backend import Outcome, Tally, choose_options
+from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.deadline import Deadline, OutOfTime
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
 
 
-class CpSatBackend:
-    name: ClassVar[str] = "cpsat"
+class CpSatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
     }
 
-    def __init__(self, **options: object) -> None:
-        chosen = choose_options(self.name, self.OPTIONS, options)
-        self.model_kind, self.workers = chosen["model"], int(chosen["workers"])
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.model_kind, self.workers = options["model"], int(options["workers"])
 
-    def native_deadline(self, operation: str) -> bool:
-        return True
-
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+    def solve(self, board: Board, deadline: Deadline) -> Found:
         model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=False)
         status = solver.solve(model)
         stats = _stats(solver)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Outcome(board.with_cells(read(solver.value)), stats)
+            return Found(1, board.with_cells(read(solver.value)), stats)
         if status == cp_model.INFEASIBLE:
-            return Outcome(None, stats)
-        raise OutOfTime(stats)
+            return Found(0, None, stats)
+        raise SolveTimeout(stats=stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
-        model, _read = self._build(board)
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+        model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=True)
-        counter = _StopAt(limit)
+        counter = _StopAt(limit, read)
         status = solver.solve(model, counter)
         stats = _stats(solver)
         # OPTIMAL: enumeration finished; INFEASIBLE: none; otherwise it stopped early, which is
         # fine only when it stopped because the limit was reached.
         if counter.found < limit and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-            raise OutOfTime(stats)
-        return Tally(counter.found, stats)
+            raise SolveTimeout(stats=stats)
+        first = None if counter.first is None else board.with_cells(counter.first)
+        return Found(counter.found, first, stats)
 
     def _solver(self, deadline: Deadline, enumerate_all: bool) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
@@ -89,12 +87,17 @@ class CpSatBackend:
 
 
 class _StopAt(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int) -> None:
+    """Counts solutions, keeps the first, and stops the search at the limit."""
+
+    def __init__(self, limit: int, read) -> None:
         super().__init__()
-        self.limit, self.found = limit, 0
+        self.limit, self.read, self.found = limit, read, 0
+        self.first: tuple[int, ...] | None = None
 
     def on_solution_callback(self) -> None:
         self.found += 1
+        if self.first is None:
+            self.first = tuple(self.read(self.value))
         if self.found >= self.limit:
             self.stop_search()
 

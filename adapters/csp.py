@@ -6,8 +6,8 @@ measurement: the library's own default, ``optimized``, took seconds to over a mi
 puzzles that forward checking solved in tens of milliseconds (README, "Backends").
 
 The library has no time limit. Its search calls the constraints at every step, so each unit's
-constraint here counts its calls and looks at the clock every few thousand: past the deadline
-it raises OutOfTime from inside the search, which unwinds it there and then.
+constraint here counts its calls and ticks a ``Ticker``: past the deadline it raises
+SolveTimeout from inside the search, which unwinds it there and then.
 """
 
 from __future__ import annotations
@@ -16,73 +16,66 @@ from typing import ClassVar
 
 import constraint
 
-from solvers.backend import Outcome, Tally, choose_options
+from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.deadline import Deadline
+from solvers.deadline import Deadline, Ticker
 
 SOLVERS = {
     "backtracking": constraint.BacktrackingSolver,
     "optimized": constraint.OptimizedBacktrackingSolver,
     "recursive": constraint.RecursiveBacktrackingSolver,
 }
-CHECK_CLOCK_EVERY = 2048  # constraint calls between looks at the clock
 
 
-class ConstraintBackend:
-    name: ClassVar[str] = "csp"
+class ConstraintBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}
 
-    def __init__(self, **options: object) -> None:
-        self.solver = choose_options(self.name, self.OPTIONS, options)["solver"]
-
-    def native_deadline(self, operation: str) -> bool:
-        return True
-
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
-        problem, clock = self._problem(board, deadline)
+    def solve(self, board: Board, deadline: Deadline) -> Found:
+        problem, calls = self._problem(board, deadline)
         answer = problem.getSolution()
-        solution = (
-            None if answer is None else board.with_cells(answer[i] for i in range(len(answer)))
-        )
-        return Outcome(solution, {"constraint_checks": clock.calls, "solver": self.solver})
+        stats = {"constraint_checks": calls.count, "solver": self.solver}
+        if answer is None:
+            return Found(0, None, stats)
+        return Found(1, board.with_cells(answer[i] for i in range(len(answer))), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
-        problem, clock = self._problem(board, deadline)
-        found = 0
-        for _answer in problem.getSolutionIter():
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+        problem, calls = self._problem(board, deadline)
+        found, first = 0, None
+        for answer in problem.getSolutionIter():
             found += 1
+            first = first or board.with_cells(answer[i] for i in range(len(answer)))
             if found >= limit:
                 break
-        return Tally(found, {"constraint_checks": clock.calls, "solver": self.solver})
+        return Found(found, first, {"constraint_checks": calls.count, "solver": self.solver})
+
+    @property
+    def solver(self) -> str:
+        return self.options["solver"]
 
     def _problem(self, board: Board, deadline: Deadline):
         n = board.size
         problem = constraint.Problem(SOLVERS[self.solver]())
         for cell, v in enumerate(board.cells):
             problem.addVariable(cell, [v] if v else list(range(1, n + 1)))
-        clock = _Clock(deadline)
+        calls = _Calls()
+        ticker = Ticker(deadline, lambda: {"constraint_checks": calls.count})
         for unit in board.geometry.units:
-            problem.addConstraint(_TimedAllDifferent(clock), list(unit))
-        return problem, clock
+            problem.addConstraint(_TimedAllDifferent(calls, ticker), list(unit))
+        return problem, calls
 
 
-class _Clock:
-    def __init__(self, deadline: Deadline) -> None:
-        self.deadline, self.calls = deadline, 0
-
-    def tick(self) -> None:
-        self.calls += 1
-        if self.calls % CHECK_CLOCK_EVERY == 0:
-            self.deadline.check({"constraint_checks": self.calls})
+class _Calls:
+    count = 0
 
 
 class _TimedAllDifferent(constraint.AllDifferentConstraint):
-    """AllDifferent that lets the search be stopped at a deadline."""
+    """AllDifferent that counts its calls and lets the search be stopped at a deadline."""
 
-    def __init__(self, clock: _Clock) -> None:
+    def __init__(self, calls: _Calls, ticker: Ticker) -> None:
         super().__init__()
-        self.clock = clock
+        self.calls, self.ticker = calls, ticker
 
     def __call__(self, *args, **kwargs):
-        self.clock.tick()
+        self.calls.count += 1
+        self.ticker.tick()
         return super().__call__(*args, **kwargs)

@@ -18,15 +18,15 @@ MiniSat run under a growing conflict budget in-process.
 
 from __future__ import annotations
 
-import atexit
 from typing import ClassVar
 
 from pysat.solvers import Solver
 
 from adapters import cnf
-from solvers.backend import Outcome, Tally, choose_options
+from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
-from solvers.deadline import Deadline, OutOfTime
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
 
 ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22"}
 # MiniSat-like engines take a conflict budget: a deadline holds in-process by running under a
@@ -36,20 +36,17 @@ BUDGETED = {"glucose", "minisat"}
 FIRST_CONFLICT_BUDGET = 1_000
 
 
-class IncrementalBackend:
-    name: ClassVar[str] = "pysat"
+class IncrementalBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES)}
 
-    def __init__(self, **options: object) -> None:
-        self.engine = choose_options(self.name, self.OPTIONS, options)["solver"]
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.engine = options["solver"]
         # One persistent solver per shape, with the next free variable for activation literals.
         self._solvers: dict[Shape, Solver] = {}
         self._next_free: dict[Shape, int] = {}
-        # Free the native solvers before interpreter teardown, when PySAT's own finalisers
-        # would fail noisily on half-dismantled modules.
-        atexit.register(self.close)
 
-    def native_deadline(self, operation: str) -> bool:
+    def stops_itself(self, operation: Operation) -> bool:
         return self.engine in BUDGETED
 
     def prepare(self, shape: Shape) -> None:
@@ -60,42 +57,46 @@ class IncrementalBackend:
         """The shape's persistent solver, loaded with the rules on first use (setup)."""
         if shape not in self._solvers:
             self._solvers[shape] = Solver(
-                name=ENGINES[self.engine], bootstrap_with=cnf.rule_clauses(shape, "extended")
+                name=ENGINES[self.engine],
+                bootstrap_with=cnf.rule_clauses(shape.geometry, "extended"),
             )
             self._next_free[shape] = shape.size**3 + 1
         return self._solvers[shape]
 
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+    def solve(self, board: Board, deadline: Deadline) -> Found:
         solver = self.solver_for(board.shape)
         before = solver.accum_stats()
         satisfiable = self._run(solver, cnf.given_literals(board), deadline)
         stats = _delta(before, solver.accum_stats())
         if satisfiable is None:
-            raise OutOfTime(stats)
-        solution = cnf.solution_from_model(board, solver.get_model()) if satisfiable else None
-        return Outcome(solution, stats)
+            raise SolveTimeout(stats=stats)
+        if not satisfiable:
+            return Found(0, None, stats)
+        return Found(1, cnf.solution_from_model(board, solver.get_model()), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         solver = self.solver_for(board.shape)
         before = solver.accum_stats()
         active = self._next_free[board.shape]
         self._next_free[board.shape] += 1
         assumptions = [*cnf.given_literals(board), active]
-        found = 0
+        found, first = 0, None
         try:
             while found < limit:
                 satisfiable = (
                     None if deadline.expired() else self._run(solver, assumptions, deadline)
                 )
                 if satisfiable is None:
-                    raise OutOfTime(_delta(before, solver.accum_stats()))
+                    raise SolveTimeout(stats=_delta(before, solver.accum_stats()))
                 if not satisfiable:
                     break
                 found += 1
-                solver.add_clause([-active, *cnf.blocking_clause(board, solver.get_model())])
+                model = solver.get_model()
+                first = first or cnf.solution_from_model(board, model)
+                solver.add_clause([-active, *cnf.blocking_clause(board, model)])
         finally:
             solver.add_clause([-active])
-        return Tally(found, _delta(before, solver.accum_stats()))
+        return Found(found, first, _delta(before, solver.accum_stats()))
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""
@@ -112,6 +113,7 @@ class IncrementalBackend:
             budget *= 2  # what was learned stays: the next call picks up where this one stopped
 
     def close(self) -> None:
+        """Free the native solvers (the runner that owns this backend closes it)."""
         for solver in self._solvers.values():
             solver.delete()
         self._solvers.clear()

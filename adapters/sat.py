@@ -13,44 +13,47 @@ from typing import ClassVar
 import pycosat
 
 from adapters import cnf
-from solvers.backend import Outcome, Tally, choose_options
+from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.deadline import Deadline, OutOfTime
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
 
 FIRST_PROPAGATION_LIMIT = 200_000
 
 
-class PycosatBackend:
-    name: ClassVar[str] = "sat"
-    # reduced is the default by measurement (README, "Backends").
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"encoding": ("reduced", "extended", "minimal")}
+class PycosatBackend(Backend):
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"encoding": cnf.ENCODINGS}
 
-    def __init__(self, **options: object) -> None:
-        self.encoding = choose_options(self.name, self.OPTIONS, options)["encoding"]
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.encoding = options["encoding"]
 
-    def native_deadline(self, operation: str) -> bool:
-        return operation == "solve"
+    def stops_itself(self, operation: Operation) -> bool:
+        return operation is Operation.SOLVE
 
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
+    def solve(self, board: Board, deadline: Deadline) -> Found:
         clauses = cnf.encode(board, self.encoding)
         stats = {"encoding": self.encoding, "clauses": len(clauses)}
         if any(not clause for clause in clauses):
-            return Outcome(None, stats)
+            return Found(0, None, stats)
         model = _solve(clauses, deadline, stats)
-        return Outcome(None if model is None else cnf.solution_from_model(board, model), stats)
+        if model is None:
+            return Found(0, None, stats)
+        return Found(1, cnf.solution_from_model(board, model), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         clauses = cnf.encode(board, self.encoding)
         stats = {"encoding": self.encoding, "clauses": len(clauses)}
         if any(not clause for clause in clauses):
-            return Tally(0, stats)
-        found = 0
-        for _model in pycosat.itersolve(cnf.pin_unused(clauses, board.size**3)):
+            return Found(0, None, stats)
+        found, first = 0, None
+        for model in pycosat.itersolve(cnf.pin_unused(clauses, board.size**3)):
             found += 1
+            first = first or cnf.solution_from_model(board, model)
             if found >= limit:
                 break
             deadline.check(stats)
-        return Tally(found, stats)
+        return Found(found, first, stats)
 
 
 def _solve(clauses: list, deadline: Deadline, stats: dict) -> list[int] | None:
@@ -61,7 +64,7 @@ def _solve(clauses: list, deadline: Deadline, stats: dict) -> list[int] | None:
         limit = FIRST_PROPAGATION_LIMIT
         while (answer := pycosat.solve(clauses, prop_limit=limit)) == "UNKNOWN":
             if deadline.expired():
-                raise OutOfTime(stats)
+                raise SolveTimeout(stats=stats)
             limit *= 2
             stats["restarts"] = stats.get("restarts", 0) + 1
     return None if answer == "UNSAT" else answer

@@ -18,8 +18,9 @@ import os
 import pytest
 
 from solvers import registry
-from solvers.datasets import open_named, shipped
 from solvers.formats import Puzzle, read_puzzles
+from solvers.spec import parse_list
+from solvers.tools.datasets import open_named, shipped
 
 DEFAULT_DATASETS = ["easy9", "hard9", "small4", "six6", "big16"]
 
@@ -39,8 +40,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--backend",
         action="append",
         default=[],
-        metavar="NAME",
-        help="backend(s) to time, repeatable or comma-separated (default: every available one)",
+        metavar="SPEC",
+        help="backend(s) to time, such as sat:encoding=minimal, repeatable or comma-separated "
+        "(default: every available one)",
     )
     group.addoption(
         "--dataset",
@@ -62,7 +64,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="per puzzle; a timeout is counted, never a hang (default 2)",
+        help="per puzzle, kept for every backend by its runner; a timeout is counted, never a "
+        "hang (default 2)",
     )
     group.addoption(
         "--bench-rounds", type=int, default=5, metavar="R", help="rounds per benchmark (default 5)"
@@ -73,20 +76,25 @@ def _split(values: list[str]) -> list[str]:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+def available() -> list[str]:
+    """Every backend that can be used here (a newly registered one included)."""
+    return [name for name in registry.names() if registry.availability(name)[0]]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "pairing" not in metafunc.fixturenames:
         return
     config = metafunc.config
-    backends = _split(config.getoption("backend")) or [
-        name for name in registry.names() if registry.availability(name)[0]
-    ]
+    named = ",".join(config.getoption("backend"))
+    specs = parse_list(named) if named.strip() else None
+    backends = [s.label for s in specs] if specs else available()
     datasets = _split(config.getoption("dataset")) or DEFAULT_DATASETS
     params = []
     for dataset in datasets:
         label = os.path.basename(dataset).removesuffix(".txt")
         for backend in backends:
             marks = []
-            slow = TOO_SLOW.get(backend)
+            slow = TOO_SLOW.get(backend.partition(":")[0])
             hard = dataset in HARD or shipped(dataset) is None
             if slow and (slow[0] == dataset or (slow[0] == "hard" and hard)):
                 marks.append(pytest.mark.skip(reason=f"{backend} on {label}: {slow[1]}"))

@@ -1,33 +1,35 @@
 """Sudoku solvers behind one interface: a handwritten DFS reference and library adapters.
 
 >>> from solvers import solve
->>> result = solve(puzzle_text, backend="dfs", timeout=5)
->>> result.status, result.solution
+>>> answer = solve(puzzle_text, backend="dfs", timeout=5)
+>>> answer.status, answer.solution
 """
 
-from solvers.api import REFERENCE_BACKEND, Result, Status, as_board, count_solutions, solve
+from solvers.api import as_board, count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.errors import (
     BackendCrashed,
     BackendUnavailable,
-    ConflictingGivens,
     InputError,
     SolveTimeout,
     SudokuError,
     UsageError,
     WrongAnswer,
 )
+from solvers.execution.answer import Answer, Status
 from solvers.formats import format_board, parse, read_puzzles
+from solvers.registry import REFERENCE as REFERENCE_BACKEND
+from solvers.spec import BackendSpec
 from solvers.verify import verify
 
 __all__ = [
     "REFERENCE_BACKEND",
+    "Answer",
     "BackendCrashed",
+    "BackendSpec",
     "BackendUnavailable",
     "Board",
-    "ConflictingGivens",
     "InputError",
-    "Result",
     "Shape",
     "SolveTimeout",
     "Status",

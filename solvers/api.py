@@ -1,39 +1,24 @@
-"""The one interface: ``solve`` and ``count_solutions`` over any backend, every answer verified."""
+"""The one interface: ``solve`` and ``count_solutions`` over any backend, every answer verified.
+
+Both go through this process's shared ``Runner`` for the backend and its options, so a
+persistent solver lives on between calls, and a backend that cannot stop at a deadline runs in
+a worker process that is killed there.
+"""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import replace
 
 from solvers import registry
 from solvers.board import Board, Shape
-from solvers.deadline import Deadline, OutOfTime
-from solvers.errors import InputError, SolveTimeout
+from solvers.errors import BackendCrashed, InputError, SolveTimeout, WrongAnswer
+from solvers.execution.answer import Answer, Status
+from solvers.execution.runner import shared
 from solvers.formats import parse
-from solvers.isolation import Worker
-from solvers.verify import verify
+from solvers.spec import BackendSpec
 
-REFERENCE_BACKEND = "dfs"
 Grid = Board | str | Sequence[Sequence[int]]
-
-
-class Status(StrEnum):
-    SOLVED = "solved"
-    UNSOLVABLE = "unsolvable"
-    TIMEOUT = "timeout"
-
-
-@dataclass(frozen=True)
-class Result:
-    """A verified answer: ``solution`` is set only when ``status`` is SOLVED."""
-
-    status: Status
-    solution: Board | None
-    seconds: float
-    backend: str
-    stats: dict = field(default_factory=dict)
 
 
 def as_board(grid: Grid, shape: Shape | None = None) -> Board:
@@ -49,31 +34,20 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
 
 def solve(
     grid: Grid, backend: str | None = None, *, timeout: float | None = None, **options: object
-) -> Result:
-    """Solve ``grid`` with ``backend``; the solution is verified before it is returned.
+) -> Answer:
+    """Solve ``grid`` with ``backend`` (a name or a spec such as ``sat:encoding=minimal``;
+    None: the fastest available); the solution is verified before it is returned.
 
-    ``backend`` None is the fastest available one (``registry.default_backend``).
-
-    Givens that already break a rule give UNSOLVABLE without a search, the conflict in
-    ``stats["conflict"]``. Raises WrongAnswer if the backend returns a grid that is not a
-    solution, UsageError or BackendUnavailable for a backend that cannot be used.
+    The answer's status is SOLVED, UNSOLVABLE or TIMEOUT. Givens that already break a rule
+    give UNSOLVABLE without a search, the conflict in ``stats["conflict"]``. Raises WrongAnswer
+    if the backend returns a grid that is not a solution, BackendCrashed if it fails, and
+    UsageError or BackendUnavailable for a backend that cannot be used.
     """
     board = as_board(grid)
-    backend = backend or registry.default_backend()
-    registry.load(backend, **options)  # fail early on an unknown backend or option
-    conflicts = board.conflicts()
-    if conflicts:
-        return Result(Status.UNSOLVABLE, None, 0.0, backend, {"conflict": conflicts[0]})
-    start = time.perf_counter()
-    try:
-        outcome = _run(backend, options, "solve", (board,), timeout)
-    except OutOfTime as out:
-        return Result(Status.TIMEOUT, None, time.perf_counter() - start, backend, out.stats)
-    seconds = time.perf_counter() - start
-    if outcome.solution is None:
-        return Result(Status.UNSOLVABLE, None, seconds, backend, outcome.stats)
-    verify(board, outcome.solution, backend)
-    return Result(Status.SOLVED, outcome.solution, seconds, backend, outcome.stats)
+    answer = shared(_spec(backend, options)).solve(board, timeout)
+    if answer.status is Status.INVALID:
+        return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
+    return _raise_failures(answer)
 
 
 def count_solutions(
@@ -91,27 +65,22 @@ def count_solutions(
     if limit < 1:
         raise InputError(f"limit must be at least 1, not {limit}")
     board = as_board(grid)
-    backend = backend or registry.default_backend()
-    registry.load(backend, **options)
-    if board.conflicts():
+    answer = shared(_spec(backend, options)).count(board, limit, timeout)
+    if answer.status is Status.INVALID:
         return 0
-    try:
-        tally = _run(backend, options, "count", (board, limit), timeout)
-    except OutOfTime:
-        raise SolveTimeout(f"backend {backend} could not count within {timeout} s") from None
-    return min(tally.count, limit)
+    if answer.status is Status.TIMEOUT:
+        raise SolveTimeout(f"backend {answer.backend} could not count within {timeout} s")
+    return _raise_failures(answer).count
 
 
-# Worker processes for backends that cannot stop at a deadline by themselves, one per backend
-# and options, kept between calls so that a persistent solver in one lives on (a deliberate
-# cache: each worker serves one call at a time and is replaced when it is killed).
-_workers: dict[tuple[str, tuple], Worker] = {}
+def _spec(backend: str | None, options: dict) -> BackendSpec:
+    spec = BackendSpec.parse(backend or registry.default_backend())
+    return spec.with_options(options) if options else spec
 
 
-def _run(backend: str, options: dict, method: str, args: tuple, timeout: float | None):
-    engine = registry.load(backend, **options)
-    if timeout is None or engine.native_deadline(method):
-        return getattr(engine, method)(*args, Deadline(timeout))
-    key = (backend, registry.options_key(options))
-    worker = _workers.setdefault(key, Worker(backend, dict(key[1])))
-    return worker.call(method, args, timeout)
+def _raise_failures(answer: Answer) -> Answer:
+    if answer.status is Status.WRONG:
+        raise WrongAnswer(answer.detail)
+    if answer.status is Status.ERROR:
+        raise BackendCrashed(answer.detail)
+    return answer

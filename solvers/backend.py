@@ -1,54 +1,93 @@
-"""What every backend provides, and the small value types it answers with.
+"""What every backend provides, and the value it answers with.
 
-A backend is a class registered by name (see ``solvers.registry``). It is built once per set of
-options and then answers ``solve`` and ``count`` for any board; the registry may keep it between
-calls, so a backend keeps no state about one puzzle after answering it, except deliberate caches
-(a persistent incremental solver) that it documents as safe to reuse.
+A backend is a class registered by name (``solvers.registry.register``). It is built once per
+set of options (by a ``solvers.execution.Runner``) and then answers ``solve`` and ``count`` for
+any board. It keeps no state about one puzzle after answering it, except deliberate caches (a
+persistent incremental solver, a compiled kernel) that it documents as safe to reuse and frees
+in ``close``.
+
+A backend's answer is a ``Found``: how many solutions it found (up to the limit), the first of
+them, and its own counters. It is not yet an answer to the user: the runner times the call,
+keeps the deadline, and verifies every solution before it calls a puzzle solved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from enum import Enum
+from typing import Any, ClassVar
 
-from solvers.board import Board
+from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import UsageError
 
 
-@dataclass
-class Outcome:
-    """What ``solve`` found: a solution, or None when there is none, and the backend's counters."""
-
-    solution: Board | None
-    stats: dict = field(default_factory=dict)
+class Operation(Enum):
+    SOLVE = "solve"
+    COUNT = "count"
 
 
-@dataclass
-class Tally:
-    """What ``count`` found: the number of solutions, stopped at the limit, and the counters."""
+@dataclass(frozen=True)
+class Found:
+    """What a search found: ``count`` solutions (at most the limit asked for), the first one
+    (None when there is none), and the backend's counters."""
 
     count: int
-    stats: dict = field(default_factory=dict)
+    solution: Board | None = None
+    stats: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Backend(Protocol):
-    name: ClassVar[str]
-    # Each option's allowed values; the first is the default.
-    OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]]
+class Backend:
+    """The base every backend derives from.
 
-    def native_deadline(self, operation: str) -> bool:
-        """Whether ``operation`` ("solve" or "count") stops by itself at its deadline.
+    ``OPTIONS`` maps each option to its allowed values, the default first. The constructor gets
+    every option, already checked and with defaults filled in (``choose_options``).
+    """
 
-        When it cannot, a call with a timeout runs in a worker process that is killed at the
-        deadline (``solvers.isolation``).
-        """
-        ...
+    OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
-    def solve(self, board: Board, deadline: Deadline) -> Outcome: ...
+    def __init__(self, **options: str) -> None:
+        self.options = options
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally: ...
+    def stops_itself(self, operation: Operation) -> bool:
+        """Whether ``operation`` stops by itself at its deadline. When it cannot, a call with a
+        timeout runs in a worker process that is killed at the deadline."""
+        return True
+
+    def prepare(self, shape: Shape) -> None:
+        """Build what the backend keeps per board shape, ahead of timing (setup)."""
+
+    def close(self) -> None:
+        """Free what the backend holds (native solvers, say). It is not used afterwards."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def solve(self, board: Board, deadline: Deadline) -> Found:
+        """One solution, or none (count 0); raises SolveTimeout when the deadline passes."""
+        raise NotImplementedError
+
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+        """Solutions counted up to ``limit``, with the first; SolveTimeout at the deadline."""
+        raise NotImplementedError
+
+
+class HandwrittenSearch(Backend):
+    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
+    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        raise NotImplementedError
+
+    def solve(self, board: Board, deadline: Deadline) -> Found:
+        return self.search(board, deadline, 1)
+
+    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+        return self.search(board, deadline, limit)
 
 
 def choose_options(
@@ -58,7 +97,7 @@ def choose_options(
     chosen = {key: values[0] for key, values in allowed.items()}
     for key, value in given.items():
         if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
+            known = ", ".join(f"{k}={'|'.join(v)}" for k, v in allowed.items()) or "none"
             raise UsageError(f"backend {backend} has no option {key!r} (options: {known})")
         if str(value) not in allowed[key]:
             raise UsageError(
@@ -66,32 +105,3 @@ def choose_options(
             )
         chosen[key] = str(value)
     return chosen
-
-
-class HandwrittenSearch:
-    """Base of the handwritten backends: ``search`` finds up to ``limit`` solutions.
-
-    Subclasses implement ``search(board, deadline, limit) -> (solutions, stats)``, where each
-    solution is a tuple of cell values; ``solve`` and ``count`` follow from it. They look at the
-    clock themselves, so their deadlines hold in-process.
-    """
-
-    name: ClassVar[str]
-    OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-
-    def __init__(self, **options: object) -> None:
-        choose_options(self.name, self.OPTIONS, options)
-
-    def native_deadline(self, operation: str) -> bool:
-        return True
-
-    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
-        raise NotImplementedError
-
-    def solve(self, board: Board, deadline: Deadline) -> Outcome:
-        solutions, stats = self.search(board, deadline, 1)
-        return Outcome(board.with_cells(solutions[0]) if solutions else None, stats)
-
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Tally:
-        solutions, stats = self.search(board, deadline, limit)
-        return Tally(len(solutions), stats)

@@ -1,8 +1,9 @@
 """The board: a box shape, the units and peers it implies, and an immutable grid of values.
 
-The units (rows, columns, boxes) of a shape are computed once, here, and are the one source of
-the rules for every backend, every encoding and the verifier. Cells are numbered row-major from
-0; values run from 1 to N and 0 is an empty cell.
+The units (rows, columns, boxes) of a shape, and every table derived from them (each cell's
+units, its peers, the full candidate mask), are computed once, here, in a ``Geometry``: the one
+source of the rules for every backend, every encoding and the verifier. Cells are numbered
+row-major from 0; values run from 1 to N and 0 is an empty cell.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from solvers.errors import ConflictingGivens, InputError
+from solvers.errors import InputError
 
 MIN_SIZE = 4
 MAX_SIZE = 25
@@ -24,6 +25,16 @@ class Shape:
 
     box_rows: int
     box_cols: int
+
+    def __post_init__(self) -> None:
+        sides = (self.box_rows, self.box_cols)
+        if not all(type(side) is int for side in sides):
+            raise InputError(f"box sides must be whole numbers, not {sides!r}")
+        if min(sides) < 2 or not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise InputError(
+                f"box {self.box_rows}x{self.box_cols} is not a Sudoku box: each side must be at "
+                f"least 2 and the board ({self.size}x{self.size}) within {MIN_SIZE}..{MAX_SIZE}"
+            )
 
     @property
     def size(self) -> int:
@@ -47,59 +58,110 @@ class Shape:
     def parse(cls, text: str) -> Shape:
         """Read ``RxC`` such as ``2x3`` (two rows and three columns per box)."""
         rows, sep, cols = text.lower().partition("x")
-        if not sep or not rows.isdigit() or not cols.isdigit():
+        if not sep or not rows.isascii() or not rows.isdigit() or not cols.isascii():
             raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
-        shape = cls(int(rows), int(cols))
-        if shape.box_rows < 1 or shape.box_cols < 1 or not MIN_SIZE <= shape.size <= MAX_SIZE:
-            raise InputError(
-                f"box shape {text} gives a {shape.size}x{shape.size} board, "
-                f"outside {MIN_SIZE}..{MAX_SIZE}"
-            )
-        return shape
+        if not cols.isdigit() or len(rows) > 2 or len(cols) > 2:
+            raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
+        return cls(int(rows), int(cols))
 
     @property
     def geometry(self) -> Geometry:
-        return _geometry(self.box_rows, self.box_cols)
+        return _classic(self)
 
     def __str__(self) -> str:
         return f"{self.box_rows}x{self.box_cols}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Everything about a shape that never changes, by name: units, their names, peers."""
+    """The units of a board, and every table derived from them, each computed once.
 
-    size: int
-    rows: tuple[tuple[int, ...], ...]
-    cols: tuple[tuple[int, ...], ...]
-    boxes: tuple[tuple[int, ...], ...]
-    box_of: tuple[int, ...]
-    peers: tuple[tuple[int, ...], ...]
+    ``units`` lists rows, then columns, then boxes (each a tuple of cell indices); every
+    backend, encoding and the verifier reads the rules from here and nowhere else.
+    """
+
+    shape: Shape
+    units: tuple[tuple[int, ...], ...]
+    unit_names: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @property
+    def cell_count(self) -> int:
+        return self.shape.cell_count
 
     @cached_property
-    def units(self) -> tuple[tuple[int, ...], ...]:
-        """Every unit: rows, then columns, then boxes, each a tuple of cell indices."""
-        return self.rows + self.cols + self.boxes
+    def full_mask(self) -> int:
+        """Bits 1..N set: every value, as a candidate mask (bit v for value v)."""
+        return (1 << (self.size + 1)) - 2
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        return self.units[: self.size]
+
+    @property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        return self.units[self.size : 2 * self.size]
+
+    @property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        return self.units[2 * self.size : 3 * self.size]
 
     @cached_property
-    def unit_names(self) -> tuple[str, ...]:
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's units, as indices into ``units``, in unit order."""
+        found: list[list[int]] = [[] for _ in range(self.cell_count)]
+        for index, unit in enumerate(self.units):
+            for cell in unit:
+                found[cell].append(index)
+        return tuple(map(tuple, found))
+
+    @cached_property
+    def cell_units(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Each cell's units, as tuples of cells."""
+        return tuple(tuple(self.units[u] for u in mine) for mine in self.units_of)
+
+    @cached_property
+    def unit_bits(self) -> tuple[int, ...]:
+        """Each cell's units as a bit set (bit u for unit u)."""
+        return tuple(sum(1 << u for u in mine) for mine in self.units_of)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's peers: the other cells of its units, ascending."""
         return tuple(
-            f"{kind} {i + 1}" for kind in ("row", "column", "box") for i in range(self.size)
+            tuple(sorted({peer for unit in units for peer in unit} - {cell}))
+            for cell, units in enumerate(self.cell_units)
         )
+
+    @cached_property
+    def box_of(self) -> tuple[int, ...]:
+        """Each cell's box, numbered from 0."""
+        owner = [0] * self.cell_count
+        for index, box in enumerate(self.boxes):
+            for cell in box:
+                owner[cell] = index
+        return tuple(owner)
 
 
 @cache
-def _geometry(box_rows: int, box_cols: int) -> Geometry:
-    n = box_rows * box_cols
-    rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
-    cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
-    box_of = tuple((r // box_rows) * box_rows + c // box_cols for r in range(n) for c in range(n))
-    boxes = tuple(tuple(i for i in range(n * n) if box_of[i] == b) for b in range(n))
-    peers = tuple(
-        tuple(sorted((set(rows[i // n]) | set(cols[i % n]) | set(boxes[box_of[i]])) - {i}))
-        for i in range(n * n)
-    )
-    return Geometry(n, rows, cols, boxes, box_of, peers)
+def _classic(shape: Shape) -> Geometry:
+    n, r, c = shape.size, shape.box_rows, shape.box_cols
+    rows = [tuple(row * n + col for col in range(n)) for row in range(n)]
+    cols = [tuple(row * n + col for row in range(n)) for col in range(n)]
+    boxes = [
+        tuple(
+            (top + i) * n + left + j
+            for i in range(r)
+            for j in range(c)  # the box's cells, row-major
+        )
+        for top in range(0, n, r)
+        for left in range(0, n, c)
+    ]
+    names = [f"{kind} {i + 1}" for kind in ("row", "column", "box") for i in range(n)]
+    return Geometry(shape, tuple(rows + cols + boxes), tuple(names))
 
 
 def cell_name(cell: int, size: int) -> str:
@@ -185,10 +247,3 @@ class Board:
                     where = ", ".join(cell_name(c, self.size) for c in cells)
                     found.append(f"{name} has {value} {times} ({where})")
         return found
-
-    def check_givens(self) -> None:
-        """Raise ConflictingGivens naming the first broken rule, if any."""
-        conflicts = self.conflicts()
-        if conflicts:
-            more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
-            raise ConflictingGivens(conflicts[0] + more)

@@ -1,20 +1,27 @@
-"""A point in time a search must stop by, and the signal a search raises when it passes it."""
+"""A point in time a search must stop by, and the ticker a search calls to keep it.
+
+A search raises ``SolveTimeout`` (carrying the counters it gathered) when its deadline passes.
+It learns that from a ``Ticker``: one ``tick()`` per step of its inner loop, which looks at the
+clock only every so many ticks. How many is not a constant of each search: the ticker measures
+how long its ticks take and spaces its looks about ``LOOK_EVERY_S`` apart, so a search with
+cheap steps (the reference DFS) and one with costly steps (a propagation) both stop promptly and
+neither pays for looking too often.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+from solvers.errors import SolveTimeout
 
-class OutOfTime(Exception):
-    """Raised inside a backend when its deadline passes; carries the stats gathered so far."""
-
-    def __init__(self, stats: dict | None = None) -> None:
-        super().__init__("deadline passed")
-        self.stats = stats or {}
+LOOK_EVERY_S = 0.002  # seconds between looks at the clock, aimed for
 
 
 class Deadline:
     """``seconds`` from now, or never when ``seconds`` is None."""
+
+    __slots__ = ("at", "seconds")
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds
@@ -28,9 +35,32 @@ class Deadline:
         return None if self.at is None else max(0.0, self.at - time.perf_counter())
 
     def check(self, stats: dict | None = None) -> None:
-        """Raise OutOfTime if the deadline has passed."""
+        """Raise SolveTimeout (with ``stats``) if the deadline has passed."""
         if self.expired():
-            raise OutOfTime(stats)
+            raise SolveTimeout(stats=stats)
 
 
-NO_DEADLINE = Deadline(None)
+class Ticker:
+    """``tick()`` once per search step; raises SolveTimeout with ``stats()`` once the deadline
+    has passed. The clock is read every ``every`` ticks, ``every`` doubling while looks come
+    sooner than ``LOOK_EVERY_S`` apart and halving when they come much later."""
+
+    __slots__ = ("deadline", "every", "last", "left", "stats")
+
+    def __init__(self, deadline: Deadline, stats: Callable[[], dict]) -> None:
+        self.deadline, self.stats = deadline, stats
+        self.every = self.left = 1 if deadline.at is not None else 2**62
+        self.last = time.perf_counter()
+
+    def tick(self) -> None:
+        self.left -= 1
+        if self.left:
+            return
+        now = time.perf_counter()
+        if now >= self.deadline.at:
+            raise SolveTimeout(stats=self.stats())
+        if now - self.last < LOOK_EVERY_S:
+            self.every *= 2
+        elif now - self.last > 4 * LOOK_EVERY_S and self.every > 1:
+            self.every //= 2
+        self.left, self.last = self.every, now

@@ -21,17 +21,16 @@ class InputError(SudokuError):
         where += [f"column {self.column}"] if self.column is not None else []
         return f"{', '.join(where)}: {self.message}" if where else self.message
 
+    def __reduce__(self):
+        return type(self), (self.message, self.line, self.column)
+
     def at_line(self, line: int) -> InputError:
         """The same error, located at ``line`` of a many-puzzle file."""
         return type(self)(self.message, line, self.column)
 
 
-class ConflictingGivens(InputError):
-    """Givens that break a rule before any search: a unit holds a value twice."""
-
-
 class UsageError(SudokuError):
-    """A request the library cannot honour: an unknown backend or option."""
+    """A request the library cannot honour: an unknown backend or option, a bad argument."""
 
 
 class BackendUnavailable(SudokuError):
@@ -43,8 +42,17 @@ class WrongAnswer(SudokuError):
 
 
 class SolveTimeout(SudokuError):
-    """``count_solutions`` ran out of time before it could give an exact answer."""
+    """The deadline passed before an answer: raised inside a backend to stop its search (with
+    the counters gathered so far), and by ``count_solutions`` when it cannot give a count."""
+
+    def __init__(self, message: str = "deadline passed", stats: dict | None = None) -> None:
+        super().__init__(message)
+        self.stats = dict(stats or {})
+
+    def __reduce__(self):
+        return type(self), (str(self), self.stats)
 
 
 class BackendCrashed(SudokuError):
-    """A backend's worker process died (a crash inside a C extension, say) before answering."""
+    """A backend failed without answering: its worker process died (a crash inside a C
+    extension, say), or its code raised something that is not one of the library's errors."""

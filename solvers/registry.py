@@ -1,155 +1,100 @@
 """Backends by name, imported on first use (fsspec's registry is the model).
 
-Importing ``solvers`` imports no adapter library: each backend is a dotted path, and a missing
-library becomes one clear sentence from ``availability`` or BackendUnavailable from ``load``.
+``register(name, "module:Class")`` is the one place a backend's name is declared. Importing
+``solvers`` imports no adapter library: a backend is a dotted path until it is used, and a
+missing library becomes one clear sentence from ``availability`` or BackendUnavailable from
+``backend_class``.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import metadata
 
-from solvers.backend import Backend
+from solvers.backend import Backend, choose_options
 from solvers.errors import BackendUnavailable, UsageError
+from solvers.spec import BackendSpec
 
 
 @dataclass(frozen=True)
-class BackendInfo:
+class Entry:
     name: str
     target: str  # "module:Class"
     distribution: str | None  # the PyPI distribution whose version identifies the library
     summary: str
 
 
-_BACKENDS = (
-    BackendInfo(
-        "dfs",
-        "solvers.dfs:DepthFirst",
-        None,
-        "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)",
-    ),
-    BackendInfo(
-        "bitmask",
-        "solvers.bitmask:Bitmask",
-        None,
-        "the reference's order and answers, with row/column/box bit masks instead of scans",
-    ),
-    BackendInfo(
-        "mrv",
-        "solvers.bitmask:MostConstrained",
-        None,
-        "bit masks, and the cell with the fewest candidates first",
-    ),
-    BackendInfo(
-        "propagate",
-        "solvers.propagate:Propagate",
-        None,
-        "naked and hidden singles to a fixpoint after every placement, then MRV branching",
-    ),
-    BackendInfo(
-        "native",
-        "solvers.native:Native",
-        "numba",
-        "the propagate algorithm compiled with numba (compiled once, cached on disk)",
-    ),
-    BackendInfo(
-        "dlx",
-        "solvers.dlx:DancingLinks",
-        None,
-        "Knuth's Algorithm X with dancing links over the exact-cover formulation",
-    ),
-    BackendInfo(
-        "norvig",
-        "solvers.norvig:Norvig",
-        None,
-        "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick",
-    ),
-    BackendInfo(
-        "csp",
-        "adapters.csp:ConstraintBackend",
-        "python-constraint2",
-        "CSP: one variable per cell, AllDifferentConstraint per unit",
-    ),
-    BackendInfo(
-        "cpsat",
-        "adapters.cpsat:CpSatBackend",
-        "ortools",
-        "OR-tools CP-SAT: AddAllDifferent per unit",
-    ),
-    BackendInfo(
-        "sat",
-        "adapters.sat:PycosatBackend",
-        "pycosat",
-        "CNF encoding solved by PicoSAT through pycosat",
-    ),
-    BackendInfo(
-        "pysat",
-        "adapters.pysat:IncrementalBackend",
-        "python-sat",
-        "the same CNF in one persistent PySAT solver, givens as assumptions",
-    ),
-)
-REGISTRY = {info.name: info for info in _BACKENDS}
+_ENTRIES: dict[str, Entry] = {}
 
 # Fastest first, by measurement (README, "Measured"): the default backend is the first of these
 # that is available here. ``dfs`` stays the documented reference.
 FASTEST_FIRST = ("native", "pysat", "propagate")
+REFERENCE = "dfs"
 
 
-def default_backend() -> str:
-    """The fastest backend available here."""
-    return next(name for name in FASTEST_FIRST if availability(name)[0])
+def register(
+    name: str,
+    target: str,
+    *,
+    distribution: str | None = None,
+    summary: str = "",
+    replace: bool = False,
+) -> None:
+    """Make ``name`` a backend, implemented by ``target`` ("package.module:Class"), imported
+    when first used. UsageError if the name is taken, unless ``replace``."""
+    if ":" not in target:
+        raise UsageError(f"backend target {target!r} is not 'module:Class'")
+    if name in _ENTRIES and not replace:
+        raise UsageError(f"backend {name!r} is already registered")
+    _ENTRIES[name] = Entry(name, target, distribution, summary)
+
+
+def unregister(name: str) -> None:
+    _ENTRIES.pop(name, None)
 
 
 def names() -> list[str]:
-    return list(REGISTRY)
+    return list(_ENTRIES)
 
 
-def info(name: str) -> BackendInfo:
+def entry(name: str) -> Entry:
     try:
-        return REGISTRY[name]
+        return _ENTRIES[name]
     except KeyError:
-        raise UsageError(f"unknown backend {name!r}; choose from {', '.join(REGISTRY)}") from None
+        raise UsageError(f"unknown backend {name!r}; choose from {', '.join(_ENTRIES)}") from None
 
 
 def backend_class(name: str) -> type[Backend]:
     """The backend's class, importing its module; BackendUnavailable says why it cannot."""
-    entry = info(name)
-    module_name, _, class_name = entry.target.partition(":")
+    found = entry(name)
+    module_name, _, class_name = found.target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        hint = f" (pip install {entry.distribution})" if entry.distribution else ""
+        hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
     return getattr(module, class_name)
 
 
-def load(name: str, **options: object) -> Backend:
-    """The backend ``name`` built with ``options``; built once per set of options and reused."""
-    return _build(name, options_key(options))
+def options_for(spec: BackendSpec) -> dict[str, str]:
+    """Every option of ``spec``'s backend, the given ones checked and the rest defaulted."""
+    return choose_options(spec.name, backend_class(spec.name).OPTIONS, dict(spec.options))
 
 
-def options_key(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
-    """Options as a hashable key that ignores their order: how a built backend is known."""
-    return tuple(sorted((k, str(v)) for k, v in options.items()))
-
-
-@lru_cache(maxsize=64)
-def _build(name: str, options: tuple[tuple[str, str], ...]) -> Backend:
-    return backend_class(name)(**dict(options))
+def build(spec: BackendSpec) -> Backend:
+    """A new instance of ``spec``'s backend; the caller owns it (and closes it)."""
+    return backend_class(spec.name)(**options_for(spec))
 
 
 def version(name: str) -> str:
-    entry = info(name)
-    if entry.distribution is None:
+    found = entry(name)
+    if found.distribution is None:
         return "built in"
     try:
-        return f"{entry.distribution} {metadata.version(entry.distribution)}"
+        return f"{found.distribution} {metadata.version(found.distribution)}"
     except metadata.PackageNotFoundError:
-        return f"{entry.distribution} (not installed)"
+        return f"{found.distribution} (not installed)"
 
 
 def availability(name: str) -> tuple[bool, str]:
@@ -159,3 +104,75 @@ def availability(name: str) -> tuple[bool, str]:
     except BackendUnavailable as error:
         return False, str(error)
     return True, "available"
+
+
+def default_backend() -> str:
+    """The fastest backend available here."""
+    return next(name for name in FASTEST_FIRST if availability(name)[0])
+
+
+def _builtin() -> None:
+    handwritten = "solvers.handwritten"
+    register(
+        "dfs",
+        f"{handwritten}.dfs:DepthFirst",
+        summary="the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)",
+    )
+    register(
+        "bitmask",
+        f"{handwritten}.bitmask:Bitmask",
+        summary="the reference's order and answers, with row/column/box bit masks instead of scans",
+    )
+    register(
+        "mrv",
+        f"{handwritten}.mrv:MostConstrained",
+        summary="bit masks, and the cell with the fewest candidates first",
+    )
+    register(
+        "propagate",
+        f"{handwritten}.propagate:Propagate",
+        summary="naked and hidden singles to a fixpoint after every placement, then MRV branching",
+    )
+    register(
+        "native",
+        f"{handwritten}.native:Native",
+        distribution="numba",
+        summary="the propagate algorithm compiled with numba (compiled once, cached on disk)",
+    )
+    register(
+        "dlx",
+        f"{handwritten}.dlx:DancingLinks",
+        summary="Knuth's Algorithm X with dancing links over the exact-cover formulation",
+    )
+    register(
+        "norvig",
+        f"{handwritten}.norvig:Norvig",
+        summary="Norvig's 2006 essay solver (string candidates, dict copies): the yardstick",
+    )
+    register(
+        "csp",
+        "adapters.csp:ConstraintBackend",
+        distribution="python-constraint2",
+        summary="CSP: one variable per cell, AllDifferentConstraint per unit",
+    )
+    register(
+        "cpsat",
+        "adapters.cpsat:CpSatBackend",
+        distribution="ortools",
+        summary="OR-tools CP-SAT: AddAllDifferent per unit",
+    )
+    register(
+        "sat",
+        "adapters.sat:PycosatBackend",
+        distribution="pycosat",
+        summary="CNF encoding solved by PicoSAT through pycosat",
+    )
+    register(
+        "pysat",
+        "adapters.pysat:IncrementalBackend",
+        distribution="python-sat",
+        summary="the same CNF in one persistent PySAT solver, givens as assumptions",
+    )
+
+
+_builtin()

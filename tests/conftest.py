@@ -76,6 +76,16 @@ class CliRun:
 
 
 @pytest.fixture
+def crasher():
+    """A backend that segfaults or hangs, registered for the test as ``crasher``."""
+    registry.register("crasher", "crashing_backend:Crasher", summary="crashes on purpose")
+    try:
+        yield "crasher"
+    finally:
+        registry.unregister("crasher")
+
+
+@pytest.fixture
 def cli(monkeypatch):
     """Run the sudoku command in-process: cli(args..., stdin=text) -> CliRun."""
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from solvers import Board, Shape, format_board, registry
-from solvers.compare import run_backend
-from solvers.registry import BackendInfo
+from solvers import BackendSpec, Board, Shape, Status, format_board
+from solvers.tools.compare import run_backend
 
 FIELDS = {
     "backend",
@@ -88,22 +85,13 @@ def test_timeouts_are_counted_and_the_run_goes_on(cli, puzzles, tmp_path):
     assert native["solved"] == 2
 
 
-@pytest.fixture
-def crasher(monkeypatch):
-    monkeypatch.setitem(
-        registry.REGISTRY,
-        "crasher",
-        BackendInfo("crasher", "crashing_backend:Crasher", None, "crashes"),
-    )
-
-
 def test_a_hang_is_killed_and_a_segfault_is_an_error(crasher):
     shape = Shape(2, 2)
     hangs = Board(shape, (1,) + (0,) * 15)
     crashes = Board(shape, (0,) * 16)
-    result = run_backend("crasher", {}, [hangs, crashes, hangs], timeout=0.2)
-    assert [r.status for r in result.runs] == ["timeout", "error", "timeout"]
-    assert "worker died" in result.runs[1].detail
+    result = run_backend(BackendSpec(crasher), [hangs, crashes, hangs], timeout=0.2)
+    assert [a.status for a in result.answers] == [Status.TIMEOUT, Status.ERROR, Status.TIMEOUT]
+    assert "worker died" in result.answers[1].detail
     summary = result.summary()
     assert summary["timeouts"] == 2 and summary["errors"] == 1 and summary["median_s"] is None
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from solvers import Board, Shape, count_solutions, parse
-from solvers.datasets import DATASETS
-from solvers.generate import Request, difficulty_of, generate, rate
+from solvers.tools.datasets import DATASETS
+from solvers.tools.generate import Request, difficulty_of, generate, rate
 
 
 def puzzles_of(text: str, shape: Shape | None = None) -> list[Board]:

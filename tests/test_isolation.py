@@ -6,18 +6,7 @@ import time
 
 import pytest
 
-from solvers import BackendCrashed, Board, Shape, Status, registry, solve
-from solvers.registry import BackendInfo
-
-
-@pytest.fixture
-def crasher(monkeypatch):
-    monkeypatch.setitem(
-        registry.REGISTRY,
-        "crasher",
-        BackendInfo("crasher", "crashing_backend:Crasher", None, "crashes on purpose"),
-    )
-    return "crasher"
+from solvers import BackendCrashed, Board, Shape, Status, solve
 
 
 def test_a_segfault_in_a_worker_is_an_error_not_a_crash(crasher):

@@ -11,9 +11,9 @@ import pytest
 from crashing_backend import KillOnce
 
 from solvers import format_board, read_puzzles
-from solvers.datasets import DATASETS
+from solvers.execution.parallel import ordered
 from solvers.formats import Puzzle
-from solvers.parallel import ordered
+from solvers.tools.datasets import DATASETS
 
 
 @pytest.fixture(scope="module")

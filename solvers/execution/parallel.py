@@ -7,8 +7,9 @@ chunks in flight: memory does not grow with the file. A chunk whose worker is lo
 process, a lost Dask worker) is sent again; its results are taken once, when it completes, so
 nothing is lost or duplicated.
 
-Puzzles and results cross process boundaries as small tuples of bytes and numbers (``pack``):
-pickling the library's dataclasses cost more than the fastest backend's solve.
+Puzzles and results cross process boundaries as small tuples of bytes and numbers
+(``pack_board``, ``Answer.pack``): pickling the library's dataclasses cost more than the
+fastest backend's solve.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any
 
-from solvers.board import Board, Shape
+from solvers.board import Board
+from solvers.execution.answer import PackedBoard, pack_board, unpack_board
 from solvers.formats import Puzzle
 
 # Puzzles per task: chunks start small, so that a short file still spreads over the workers;
@@ -37,28 +39,17 @@ CHUNK_SECONDS = 0.1
 IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
 MAX_TRIES = 4  # sends of one chunk before its failure is final
 
-Packed = tuple[int, int, bytes]
-
-
-def pack(board: Board) -> Packed:
-    return board.shape.box_rows, board.shape.box_cols, bytes(board.cells)
-
-
-def unpack(packed: Packed) -> Board:
-    rows, cols, cells = packed
-    return Board(Shape(rows, cols), tuple(cells))
-
 
 def jobs_for(jobs: int) -> int:
     """``--jobs``: 0 means every core."""
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 
-def run_chunk(task: Callable[[Board], Any], chunk: list[Packed | None]) -> tuple[list, float]:
+def run_chunk(task: Callable[[Board], Any], chunk: list[PackedBoard | None]) -> tuple[list, float]:
     """The task on each packed board of a chunk (None, for an item that is not a puzzle), and
     the seconds it took."""
     start = time.perf_counter()
-    answers = [None if packed is None else task(unpack(packed)) for packed in chunk]
+    answers = [None if packed is None else task(unpack_board(packed)) for packed in chunk]
     return answers, time.perf_counter() - start
 
 
@@ -151,7 +142,7 @@ def _next_size(timing: list, most: int) -> int:
 
 
 def _send(pool: Pool, task, chunk: list) -> list:
-    packed = [pack(item.board) if isinstance(item, Puzzle) else None for item in chunk]
+    packed = [pack_board(item.board) if isinstance(item, Puzzle) else None for item in chunk]
     future = pool.executor.submit(run_chunk, task, packed)
     return [chunk, packed, future, pool.generation, 1]
 

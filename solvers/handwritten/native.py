@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from typing import ClassVar
 
 import numba
 import numpy as np
 
-from solvers.backend import HandwrittenSearch
-from solvers.board import Board, Shape
-from solvers.deadline import Deadline, OutOfTime
+from solvers.backend import Found, HandwrittenSearch
+from solvers.board import Board, Geometry, Shape
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
 
 FIRST_BUDGET = 50_000  # search nodes before the first look at the clock
 UNLIMITED = 2**62
@@ -30,25 +30,29 @@ UNLIMITED = 2**62
 
 @numba.njit(cache=True)
 def _settle(cand, placed, todo, ntodo, dirty, peers, units, units_of, every):
-    """Naked and hidden singles to a fixpoint; False on a contradiction."""
+    """Naked and hidden singles to a fixpoint; False on a contradiction. ``peers`` and
+    ``units_of`` hold each cell's peers and units, padded with -1."""
     size = units.shape[1]
     while True:
         while ntodo > 0:
             ntodo -= 1
             cell = todo[ntodo]
             bit = cand[cell]
-            for k in range(3):
+            for k in range(units_of.shape[1]):
+                if units_of[cell, k] < 0:
+                    break
                 placed[units_of[cell, k]] |= bit
             for k in range(peers.shape[1]):
                 peer = peers[cell, k]
+                if peer < 0:
+                    break
                 mask = cand[peer]
                 if mask & bit:
                     mask ^= bit
                     if mask == 0:
                         return False
                     cand[peer] = mask
-                    for q in range(3):
-                        dirty[units_of[peer, q]] = True
+                    _mark(dirty, units_of, peer)
                     if mask & (mask - 1) == 0:
                         todo[ntodo] = peer
                         ntodo += 1
@@ -78,10 +82,18 @@ def _settle(cand, placed, todo, ntodo, dirty, peers, units, units_of, every):
                         cand[cell] = only
                         todo[ntodo] = cell
                         ntodo += 1
-                        for q in range(3):
-                            dirty[units_of[cell, q]] = True
+                        _mark(dirty, units_of, cell)
         if ntodo == 0 and not changed:
             return True
+
+
+@numba.njit(cache=True)
+def _mark(dirty, units_of, cell):
+    """The units of ``cell`` become dirty."""
+    for k in range(units_of.shape[1]):
+        if units_of[cell, k] < 0:
+            return
+        dirty[units_of[cell, k]] = True
 
 
 @numba.njit(cache=True)
@@ -174,8 +186,7 @@ def _search(board, peers, units, units_of, every, limit, budget, first):
         cand[depth + 1, cell] = bit
         todo[0] = cell
         dirty[:] = False
-        for q in range(3):
-            dirty[units_of[cell, q]] = True
+        _mark(dirty, units_of, cell)
         if _settle(
             cand[depth + 1], placed[depth + 1], todo, 1, dirty, peers, units, units_of, every
         ):
@@ -184,49 +195,49 @@ def _search(board, peers, units, units_of, every, limit, budget, first):
 
 
 class _Tables:
-    """A shape's geometry as NumPy arrays for the kernels."""
+    """A geometry's tables as NumPy arrays for the kernels, rows padded with -1."""
 
-    def __init__(self, shape: Shape) -> None:
-        geometry = shape.geometry
-        self.peers = np.array(geometry.peers, dtype=np.int64)
+    def __init__(self, geometry: Geometry) -> None:
+        self.peers = _padded(geometry.peers)
         self.units = np.array(geometry.units, dtype=np.int64)
-        units_of = [[] for _ in range(shape.cell_count)]
-        for index, unit in enumerate(geometry.units):
-            for cell in unit:
-                units_of[cell].append(index)
-        self.units_of = np.array(units_of, dtype=np.int64)
-        self.every = (1 << (shape.size + 1)) - 2
+        self.units_of = _padded(geometry.units_of)
+        self.every = geometry.full_mask
+
+
+def _padded(rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    table = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
+    for i, row in enumerate(rows):
+        table[i, : len(row)] = row
+    return table
 
 
 @cache
-def _tables(shape: Shape) -> _Tables:
-    return _Tables(shape)
+def _tables(geometry: Geometry) -> _Tables:
+    return _Tables(geometry)
 
 
 class Native(HandwrittenSearch):
-    name: ClassVar[str] = "native"
-
-    def __init__(self, **options: object) -> None:
+    def __init__(self, **options: str) -> None:
         super().__init__(**options)
         start = time.perf_counter()
         self._run(Board.empty(Shape(2, 2)), 1, UNLIMITED)  # load or compile the kernels
         self.setup_seconds = time.perf_counter() - start
 
-    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         budget = UNLIMITED if deadline.at is None else FIRST_BUDGET
         while True:
             found, nodes, guesses, finished, first = self._run(board, limit, budget)
             if finished:
                 break
             if deadline.expired():
-                raise OutOfTime({"nodes": nodes, "guesses": guesses})
+                raise SolveTimeout(stats={"nodes": nodes, "guesses": guesses})
             budget *= 4
-        solutions = [tuple(first.tolist())] * min(found, 1) + [()] * max(found - 1, 0)
-        return solutions, {"nodes": nodes, "guesses": guesses}
+        solution = board.with_cells(first.tolist()) if found else None
+        return Found(found, solution, {"nodes": nodes, "guesses": guesses})
 
     @staticmethod
     def _run(board: Board, limit: int, budget: int):
-        tables = _tables(board.shape)
+        tables = _tables(board.geometry)
         first = np.zeros(board.shape.cell_count, dtype=np.int64)
         cells = np.array(board.cells, dtype=np.int64)
         found, nodes, guesses, finished = _search(

@@ -9,20 +9,14 @@ it runs on every shape. The ``propagate`` backend is measured against it.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from solvers.backend import HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch
 from solvers.board import Board
-from solvers.deadline import Deadline
+from solvers.deadline import Deadline, Ticker
 from solvers.formats import SYMBOLS
-
-CHECK_CLOCK_EVERY = 256
 
 
 class Norvig(HandwrittenSearch):
-    name: ClassVar[str] = "norvig"
-
-    def search(self, board: Board, deadline: Deadline, limit: int) -> tuple[list, dict]:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Essay(board, deadline, limit).run()
 
 
@@ -30,23 +24,24 @@ class _Essay:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
         geometry = board.geometry
         self.digits = SYMBOLS[: board.size]
-        self.peers = geometry.peers
-        self.units = [[] for _ in range(board.shape.cell_count)]
-        for unit in geometry.units:
-            for cell in unit:
-                self.units[cell].append(unit)
-        self.board, self.deadline, self.limit = board, deadline, limit
-        self.solutions: list[tuple[int, ...]] = []
-        self.nodes = self.guesses = 0
+        self.peers, self.units = geometry.peers, geometry.cell_units
+        self.board, self.limit = board, limit
+        self.found = self.nodes = self.guesses = 0
+        self.first: tuple[int, ...] | None = None
+        self.ticker = Ticker(deadline, self.stats)
 
-    def run(self) -> tuple[list, dict]:
+    def stats(self) -> dict:
+        return {"nodes": self.nodes, "guesses": self.guesses}
+
+    def run(self) -> Found:
         values = dict.fromkeys(range(self.board.shape.cell_count), self.digits)
         for cell, v in enumerate(self.board.cells):
             if v and not self.assign(values, cell, self.digits[v - 1]):
                 break
         else:
             self.search(values)
-        return self.solutions, {"nodes": self.nodes, "guesses": self.guesses}
+        solution = None if self.first is None else self.board.with_cells(self.first)
+        return Found(self.found, solution, self.stats())
 
     def assign(self, values: dict, cell: int, d: str):
         """Eliminate every other value from ``cell``; False on a contradiction."""
@@ -78,14 +73,15 @@ class _Essay:
         if values is False:
             return False
         if all(len(values[c]) == 1 for c in values):
-            self.solutions.append(tuple(self.digits.index(values[c]) + 1 for c in sorted(values)))
-            return len(self.solutions) >= self.limit
+            self.found += 1
+            if self.first is None:
+                self.first = tuple(self.digits.index(values[c]) + 1 for c in sorted(values))
+            return self.found >= self.limit
         _n, cell = min((len(values[c]), c) for c in values if len(values[c]) > 1)
         self.guesses += 1
         for d in values[cell]:
             self.nodes += 1
-            if self.nodes % CHECK_CLOCK_EVERY == 0:
-                self.deadline.check({"nodes": self.nodes, "guesses": self.guesses})
+            self.ticker.tick()
             if self.search(self.assign(values.copy(), cell, d)):
                 return True
         return False

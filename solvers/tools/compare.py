@@ -1,12 +1,12 @@
 """``sudoku compare``: every backend on the same puzzles, with deadlines that hold.
 
-Each backend runs in a worker process of its own (``solvers.isolation``): it is given the
-deadline itself, and a puzzle that outlives it anyway has its worker killed and replaced and
-counts as a timeout; a crash, even a segfault inside a C extension, counts as an error for
-that puzzle, and the run goes on. Times are taken inside the worker around the solve alone:
-parsing is done before, and one-time setup (importing and building the backend, preparing a
-shape's persistent solver) is reported apart as ``setup_s``. Every solution is verified here.
-"""
+Each backend runs in a worker process of its own (a ``Runner`` with ``isolate=True``): it is
+given the deadline itself, and a puzzle that outlives it anyway has its worker killed and
+replaced and counts as a timeout; a crash, even a segfault inside a C extension, counts as an
+error for that puzzle, and the run goes on. Times are taken inside the worker around the solve
+alone: parsing is done before, and one-time setup (importing and building the backend,
+preparing a shape's persistent solver) is reported apart as ``setup_s``. Every solution is
+verified."""
 
 from __future__ import annotations
 
@@ -17,12 +17,11 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from solvers import registry
 from solvers.board import Board
-from solvers.deadline import OutOfTime
-from solvers.errors import SudokuError, UsageError
-from solvers.isolation import Worker
-from solvers.verify import problems
+from solvers.errors import UsageError
+from solvers.execution.answer import Answer, Status
+from solvers.execution.runner import Runner
+from solvers.spec import BackendSpec
 
 # Puzzles sent to a worker in one round trip: each is still timed alone, but the worker stays
 # busy between them, so its caches are as warm as when a user solves a file.
@@ -32,41 +31,37 @@ LIBRARY_STATS = ("branches", "conflicts", "decisions", "propagations")
 
 
 @dataclass
-class PuzzleRun:
-    status: str  # solved, unsolvable, timeout, error, wrong
-    seconds: float | None = None
-    stats: dict = field(default_factory=dict)
-    detail: str = ""
-
-
-@dataclass
 class BackendRuns:
-    backend: str
+    """One backend's answers on a dataset, in order, and its setup time."""
+
+    spec: BackendSpec
     options: dict
-    runs: list[PuzzleRun] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
     setup_s: float = 0.0
+
+    @property
+    def backend(self) -> str:
+        return self.spec.label
 
     def summary(self) -> dict:
         """The JSON record: counts, times in seconds, and null where the backend cannot tell."""
-        finished = [r for r in self.runs if r.status in ("solved", "unsolvable")]
-        times = sorted(r.seconds for r in finished)
-        count = {
-            s: sum(r.status == s for r in self.runs) for s in ("solved", "unsolvable", "timeout")
-        }
-        guesses = [r.stats["guesses"] for r in finished if "guesses" in r.stats]
+        finished = [a for a in self.answers if a.status.finished]
+        times = sorted(a.seconds for a in finished)
+        count = {s: sum(a.status is s for a in self.answers) for s in Status}
+        guesses = [a.stats["guesses"] for a in finished if "guesses" in a.stats]
         has_guesses = bool(finished) and len(guesses) == len(finished)
         library = {
-            f"{key}_per_puzzle": statistics.mean(r.stats[key] for r in finished)
+            f"{key}_per_puzzle": statistics.mean(a.stats[key] for a in finished)
             for key in LIBRARY_STATS
-            if finished and all(key in r.stats for r in finished)
+            if finished and all(key in a.stats for a in finished)
         }
         return {
             "backend": self.backend,
             "options": self.options,
-            "solved": count["solved"],
-            "unsolvable": count["unsolvable"],
-            "timeouts": count["timeout"],
-            "errors": sum(r.status in ("error", "wrong") for r in self.runs),
+            "solved": count[Status.SOLVED],
+            "unsolvable": count[Status.UNSOLVABLE],
+            "timeouts": count[Status.TIMEOUT],
+            "errors": count[Status.ERROR] + count[Status.WRONG],
             "median_s": statistics.median(times) if times else None,
             "p95_s": _percentile(times, 95) if times else None,
             "max_s": times[-1] if times else None,
@@ -86,130 +81,69 @@ def _percentile(ordered: list[float], pct: float) -> float:
 
 
 def run_backend(
-    backend: str,
-    options: dict,
-    boards: list[Board],
-    timeout: float,
-    progress=None,
-    imported_s: float = 0.0,
+    spec: BackendSpec, boards: list[Board], timeout: float, progress=None
 ) -> BackendRuns:
-    """Solve every board with ``backend`` in a worker; never raises for a puzzle's sake.
+    """Solve every board with ``spec``'s backend in a worker process; never raises for a
+    puzzle's sake (a timeout or a crash is that puzzle's answer).
 
-    Setup, timed apart: importing (``imported_s``, timed by the caller) and building the backend
-    (compiling, loading a cached kernel), then in the worker, for each
-    board shape, what the backend keeps per shape and one untimed solve of a complete board, so
-    that first-call initialisation inside a library is not charged to the first puzzle.
+    Setup is everything before the first timed puzzle: importing and building the backend,
+    starting its worker, and per board shape what the backend keeps and one untimed solve of
+    a complete board (``Runner.warm_up``).
     """
     start = time.perf_counter()
-    registry.load(backend, **options)
-    built = time.perf_counter() - start
-    worker = Worker(backend, options)
-    result = BackendRuns(backend, options)
-    kill_after = timeout * 1.5 + 1.0  # the backend's own deadline first; the kill is a backstop
-    try:
+    with Runner(spec, isolate=True) as runner:
         for shape in dict.fromkeys(board.shape for board in boards):
-            try:
-                worker.prepare(shape)
-                worker.call("solve", (Board.pattern(shape),), kill_after, inner=timeout)
-                worker.setup_seconds += worker.seconds
-            except (OutOfTime, SudokuError):
-                pass  # the puzzles will meet the same trouble, and it is counted there
-        result.setup_s = imported_s + built + worker.setup_seconds
-        for start in range(0, len(boards), BATCH):
-            batch = boards[start : start + BATCH]
-            result.runs += _batch(worker, batch, timeout, kill_after)
+            runner.warm_up(shape, timeout)
+        result = BackendRuns(spec, runner.options, setup_s=time.perf_counter() - start)
+        for first in range(0, len(boards), BATCH):
+            batch = boards[first : first + BATCH]
+            result.answers += runner.solve_each(batch, timeout)
             if progress:
-                progress(start + len(batch), len(boards))
-    finally:
-        worker.stop()
+                progress(first + len(batch), len(boards))
     return result
 
 
 def run_backend_spread(
-    backend: str,
-    options: dict,
+    spec: BackendSpec,
     boards: list[Board],
     timeout: float,
     jobs: int,
     scheduler: str | None,
-    imported_s: float = 0.0,
 ) -> BackendRuns:
     """``run_backend`` with the boards dealt out to ``jobs`` processes (or a Dask cluster's
-    workers), each running its share in workers of its own; the runs come back in order.
+    workers), each running its share in workers of its own; the answers come back in order.
     Setup is that of the slowest share. Parallel runs share the machine: their times are
     per-puzzle times under that load."""
-    from solvers.parallel import Pool
+    from solvers.execution.parallel import Pool
 
     pool = Pool(jobs, scheduler)
     try:
         shares = max(1, pool.workers)
         futures = [
-            pool.executor.submit(run_backend, backend, options, boards[k::shares], timeout)
+            pool.executor.submit(run_backend, spec, boards[k::shares], timeout)
             for k in range(shares)
         ]
         parts = [future.result() for future in futures]
     finally:
         pool.close()
-    merged = BackendRuns(backend, options, setup_s=imported_s + max(p.setup_s for p in parts))
+    merged = BackendRuns(spec, parts[0].options, setup_s=max(p.setup_s for p in parts))
     for i in range(len(boards)):
-        merged.runs.append(parts[i % shares].runs[i // shares])
+        merged.answers.append(parts[i % shares].answers[i // shares])
     return merged
-
-
-def _batch(worker: Worker, boards: list[Board], timeout: float, kill_after: float) -> list:
-    """The boards solved in one round trip, each timed alone; if the batch has to be killed or
-    its worker dies, each board again on its own, so that the timeout or crash is pinned on
-    the puzzle that caused it."""
-    try:
-        answers = worker.call_each(
-            "solve", [(b,) for b in boards], kill_after * len(boards), inner=timeout
-        )
-    except (OutOfTime, SudokuError):
-        return [_one(worker, board, timeout, kill_after) for board in boards]
-    return [
-        _judge(board, kind, seconds, answer, timeout)
-        for board, (kind, seconds, answer) in zip(boards, answers, strict=True)
-    ]
-
-
-def _one(worker: Worker, board: Board, timeout: float, kill_after: float) -> PuzzleRun:
-    try:
-        outcome = worker.call("solve", (board,), kill_after, inner=timeout)
-    except OutOfTime as out:
-        return PuzzleRun("timeout", timeout, out.stats)
-    except SudokuError as error:
-        return PuzzleRun("error", None, {}, str(error))
-    return _judge(board, "ok", worker.seconds, outcome, timeout)
-
-
-def _judge(board: Board, kind: str, seconds: float, answer, timeout: float) -> PuzzleRun:
-    """What one answer means: a timeout, an error, or a solution checked by the verifier."""
-    if kind == "error":
-        if isinstance(answer, OutOfTime):
-            return PuzzleRun("timeout", timeout, answer.stats)
-        return PuzzleRun("error", None, {}, str(answer))
-    if seconds > timeout:
-        return PuzzleRun("timeout", timeout, answer.stats)
-    if answer.solution is None:
-        return PuzzleRun("unsolvable", seconds, answer.stats)
-    found = problems(board, answer.solution)
-    if found:
-        return PuzzleRun("wrong", seconds, answer.stats, "; ".join(found[:3]))
-    return PuzzleRun("solved", seconds, answer.stats)
 
 
 def disagreements(boards: list[Board], results: list[BackendRuns]) -> list[str]:
     """Puzzles on whose solvability the backends that finished disagree, and wrong answers."""
     found = []
     for i, _board in enumerate(boards):
-        says = {r.backend: r.runs[i].status for r in results if i < len(r.runs)}
-        finished = {b: s for b, s in says.items() if s in ("solved", "unsolvable")}
+        says = {r.backend: r.answers[i].status for r in results}
+        finished = {b: s for b, s in says.items() if s.finished}
         if len(set(finished.values())) > 1:
             found.append(f"puzzle {i + 1}: " + ", ".join(f"{b} {s}" for b, s in finished.items()))
         found += [
-            f"puzzle {i + 1}: {r.backend} returned a WRONG solution: {r.runs[i].detail}"
+            f"puzzle {i + 1}: {r.backend} returned a WRONG solution: {r.answers[i].detail}"
             for r in results
-            if i < len(r.runs) and r.runs[i].status == "wrong"
+            if r.answers[i].status is Status.WRONG
         ]
     return found
 
@@ -279,7 +213,7 @@ def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) ->
     for (cactus, spread), dataset in zip(axes, datasets, strict=True):
         results = runs[dataset["name"]]
         for i, result in enumerate(results):
-            times = sorted(r.seconds * 1000 for r in result.runs if r.status == "solved")
+            times = sorted(a.seconds * 1000 for a in result.answers if a.status is Status.SOLVED)
             if times:
                 # ten colours, then the same ten dashed: every backend keeps a line of its own
                 style = {
@@ -296,7 +230,8 @@ def plot(datasets: list[dict], runs: dict[str, list[BackendRuns]], path: str) ->
             cactus.legend(fontsize="small", ncol=2)
         cactus.grid(True, which="both", alpha=0.3)
         data = [
-            [r.seconds * 1000 for r in result.runs if r.status == "solved"] or [float("nan")]
+            [a.seconds * 1000 for a in result.answers if a.status is Status.SOLVED]
+            or [float("nan")]
             for result in results
         ]
         spread.boxplot(data, orientation="horizontal", tick_labels=[r.backend for r in results])

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.errors import UsageError
-from solvers.propagate import rules_for, settle
+from solvers.handwritten.propagate import PropagatingSearch
 
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}
 KINDS = ("unique", "several", "none")
-RATER = "propagate"
 MAX_ATTEMPTS = 10_000
 
 
@@ -44,8 +43,9 @@ class Request:
 
 
 def rate(board: Board) -> int:
-    """Guesses the rating backend needs: the measure behind the difficulty."""
-    return solve(board, RATER).stats["guesses"]
+    """Guesses the propagating search (naked and hidden singles, then most-constrained
+    branching) needs to solve ``board``: the measure behind the difficulty."""
+    return PropagatingSearch().run(board).stats["guesses"]
 
 
 def difficulty_of(guesses: int) -> str:
@@ -57,32 +57,10 @@ def difficulty_of(guesses: int) -> str:
 
 
 def complete_board(shape: Shape, rng: random.Random) -> Board:
-    """A random complete board: a propagating search trying values in a shuffled order."""
-    rules = rules_for(shape)
-    candidates = [rules.every] * shape.cell_count
-    placed = [0] * len(rules.units)
-    filled = _fill(candidates, placed, rules, rng)
-    assert filled is not None, "an empty board always has a completion"
-    return Board(shape, tuple(mask.bit_length() - 1 for mask in filled))
-
-
-def _fill(candidates: list[int], placed: list[int], rules, rng: random.Random):
-    best, fewest = -1, 99
-    for cell, mask in enumerate(candidates):
-        if mask & (mask - 1) and mask.bit_count() < fewest:
-            best, fewest = cell, mask.bit_count()
-    if best < 0:
-        return candidates
-    values = [v for v in range(1, rules.every.bit_length()) if candidates[best] >> v & 1]
-    rng.shuffle(values)
-    for v in values:
-        trial, trial_placed = list(candidates), list(placed)
-        trial[best] = 1 << v
-        if settle(trial, trial_placed, [best], rules.unit_bits[best], rules):
-            done = _fill(trial, trial_placed, rules, rng)
-            if done is not None:
-                return done
-    return None
+    """A random complete board: the propagating search with each branch's values shuffled."""
+    found = PropagatingSearch(order=rng.shuffle).run(Board.empty(shape))
+    assert found.solution is not None, "an empty board always has a completion"
+    return found.solution
 
 
 def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tuple[int, ...]]:

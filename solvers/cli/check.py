@@ -1,0 +1,101 @@
+"""``sudoku check``: every backend on every puzzle, and what they disagree on."""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers import registry
+from solvers.cli.inputs import each_result, report_invalid
+from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run
+from solvers.cli.parser import command, input_options, scale_options
+from solvers.errors import InputError
+from solvers.execution.answer import Status
+from solvers.execution.tasks import CheckTask
+from solvers.spec import ALL, BackendSpec, parse_list
+from solvers.tools.check import COUNT_LIMIT, Word, verdict_for
+
+COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors")
+
+
+def add_to(commands) -> None:
+    parser = command(
+        commands,
+        "check",
+        "run every backend on every puzzle and compare answers",
+        "sudoku check puzzles.txt --backends dfs,sat,cpsat --timeout 10",
+        statuses=False,
+    )
+    parser.epilog += (
+        "\n\nA puzzle agrees when every backend that finished agrees on solvability, every\n"
+        "solution verifies, counts up to 2 agree, and a unique puzzle's solution matches the\n"
+        "file's solution field, if any.\n"
+        "exit status: 0 all agree; 4 any disagreement; 3 timeouts but no disagreement;\n"
+        "2 bad input (bad lines are reported and the other puzzles still checked)."
+    )
+    input_options(parser)
+    scale_options(parser)
+    parser.add_argument(
+        "--backends",
+        default=ALL,
+        metavar="a,b,...|all",
+        help="backends to compare (default: every available one)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="per backend and puzzle, for solving and for counting each",
+    )
+    parser.set_defaults(run=run, json=False)
+
+
+def backends_named(text: str) -> list[BackendSpec]:
+    """The specs of ``--backends`` (each must be usable here, its options valid), or every
+    available backend for ``all``."""
+    if text.strip() == ALL:
+        return [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
+    specs = parse_list(text)
+    for spec in specs:
+        registry.options_for(spec)  # BackendUnavailable or UsageError before any work
+    return specs
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    specs = backends_named(args.backends)
+    labels = [spec.label for spec in specs]
+    totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
+    seen = disagreed = timed_out = 0
+    task = CheckTask(tuple(specs), COUNT_LIMIT, args.timeout)
+    for item, packed in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+            continue
+        words = tuple(Word.unpack(word) for word in packed)
+        if words and words[0].status is Status.INVALID:
+            report_invalid(run, args, InputError(words[0].detail, item.line), item.board)
+            continue
+        verdict = verdict_for(item, words)
+        seen += 1
+        for word in words:
+            column = str(word.status) if str(word.status) in COLUMNS else "errors"
+            totals[word.backend][column] += 1
+            totals[word.backend]["timeout"] += (
+                word.status is not Status.TIMEOUT and word.count is None
+            )
+        for text in verdict.disagreements:
+            run.emit(f"line {item.line}: {text}")
+        if verdict.disagreements:
+            disagreed += 1
+            run.end(EXIT_DISAGREE)
+        elif verdict.timed_out:
+            timed_out += 1
+            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
+            run.end(EXIT_TIMEOUT)
+    run.table(
+        [("backend", *COLUMNS), *((b, *(str(totals[b][c]) for c in COLUMNS)) for b in labels)]
+    )
+    agreed = seen - disagreed - timed_out
+    run.emit(
+        f"{seen} puzzles: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
+        f"(timeouts); backends: {', '.join(labels)}"
+    )

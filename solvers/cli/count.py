@@ -1,0 +1,68 @@
+"""``sudoku count``: how many solutions each puzzle has, up to a limit."""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers.cli.inputs import each_result, report_invalid, spec_of
+from solvers.cli.output import EXIT_UNSOLVABLE, Run
+from solvers.cli.parser import backend_options, command, input_options, scale_options
+from solvers.cli.solve import report
+from solvers.errors import InputError, UsageError
+from solvers.execution.answer import Answer, Status
+from solvers.execution.tasks import CountTask
+
+
+def add_to(commands) -> None:
+    parser = command(
+        commands,
+        "count",
+        "count solutions, stopping at --limit",
+        "sudoku count puzzles.txt --limit 2  # prints 0, 1 or 2 (2 = 2 or more)",
+    )
+    input_options(parser)
+    backend_options(parser)
+    scale_options(parser)
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=2,
+        metavar="K",
+        help="stop counting at K; K means 'K or more' (default 2)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    spec = spec_of(args)
+    if args.limit < 1:
+        raise UsageError(f"--limit must be at least 1, not {args.limit}")
+    task = CountTask(spec, args.limit, args.timeout)
+    for item, packed in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+            continue
+        answer = Answer.unpack(packed)
+        if answer.status is Status.INVALID:
+            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
+            continue
+        if not answer.status.finished:
+            report(run, item, answer, args.timeout)
+            if args.json:
+                run.emit_json({"index": item.line, "count": None, "status": str(answer.status)})
+            continue
+        if args.json:
+            run.emit_json(
+                {
+                    "index": item.line,
+                    "count": answer.count,
+                    "limit": args.limit,
+                    "status": "counted",
+                    "backend": answer.backend,
+                }
+            )
+        else:
+            run.emit(str(answer.count))
+        if answer.count == 0:
+            run.end(EXIT_UNSOLVABLE)

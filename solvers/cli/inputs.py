@@ -1,0 +1,78 @@
+"""What the commands read: the input's puzzles, the backend a user named, and results in
+input order from this process or from workers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from solvers import registry
+from solvers.board import Board
+from solvers.cli.output import EXIT_BAD_INPUT, Run
+from solvers.errors import InputError
+from solvers.formats import Puzzle, format_board, read_puzzles
+from solvers.spec import BackendSpec
+
+
+def open_source(path: str) -> TextIO:
+    """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
+    become bad cells."""
+    from solvers.tools.datasets import open_named
+
+    return sys.stdin if path == "-" else open_named(path)
+
+
+def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
+    """The input's puzzles, and in their place an InputError for each unreadable one, read
+    lazily. (Givens that break a rule are found by the runner, where the work is spread.)"""
+    source = open_source(args.file)
+    try:
+        yield from read_puzzles(source, args.input_format, args.box)
+    finally:
+        if source is not sys.stdin:
+            source.close()
+
+
+def report_invalid(
+    run: Run, args: argparse.Namespace, error: InputError, board: Board | None = None
+) -> None:
+    """A bad puzzle: one line on stderr, and its JSON record with --json."""
+    run.warn(str(error), EXIT_BAD_INPUT)
+    if getattr(args, "json", False):
+        record: dict[str, Any] = {"index": error.line, "status": "invalid", "error": str(error)}
+        if board is not None:
+            record["puzzle"] = format_board(board, "line")
+        run.emit_json(record)
+
+
+def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
+    """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
+    for item in items_of(args):
+        if isinstance(item, Puzzle) and (conflicts := item.board.conflicts()):
+            item = InputError(conflicts[0], item.line)
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+        else:
+            yield item
+
+
+def spec_of(args: argparse.Namespace) -> BackendSpec:
+    """The backend a user named (default: the fastest available) with its --option pairs,
+    checked before any input is read: an unknown backend or option fails here."""
+    spec = BackendSpec.parse(args.backend or registry.default_backend())
+    spec = spec.with_options(dict(args.option)) if args.option else spec
+    registry.options_for(spec)
+    return spec
+
+
+def each_result(
+    task: Callable[[Board], Any], args: argparse.Namespace, run: Run
+) -> Iterator[tuple[Puzzle | InputError, Any]]:
+    """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
+    the answer is None for an unreadable item."""
+    from solvers.execution.parallel import jobs_for, ordered
+
+    progress = run.throughput() if (args.jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)

@@ -1,0 +1,79 @@
+"""``sudoku solve``: one board, or every puzzle of a line-format file."""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers.cli.inputs import each_result, report_invalid, spec_of
+from solvers.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_TIMEOUT,
+    EXIT_UNSOLVABLE,
+    EXIT_WRONG_ANSWER,
+    Run,
+)
+from solvers.cli.parser import backend_options, command, input_options, scale_options
+from solvers.errors import InputError
+from solvers.execution.answer import Answer, Status
+from solvers.execution.tasks import SolveTask
+from solvers.formats import Puzzle, format_board
+
+
+def add_to(commands) -> None:
+    parser = command(
+        commands,
+        "solve",
+        "solve one board, or every puzzle of a line-format file",
+        "sudoku solve board.txt --backend dfs\n  sudoku solve puzzles.txt --json --timeout 5",
+    )
+    input_options(parser)
+    backend_options(parser)
+    scale_options(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    task = SolveTask(spec_of(args), args.timeout)
+    for item, packed in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+            continue
+        answer = Answer.unpack(packed)
+        if answer.status is Status.INVALID:
+            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
+            continue
+        if args.json:
+            run.emit_json(record(item, answer))
+        elif answer.solution is not None:
+            fmt = item.format if args.format == "auto" else args.format
+            run.emit(format_board(answer.solution, fmt))
+        report(run, item, answer, args.timeout)
+
+
+def record(item: Puzzle, answer: Answer) -> dict:
+    """The puzzle's JSON record."""
+    solution = answer.solution
+    return {
+        "index": item.line,
+        "puzzle": format_board(item.board, "line"),
+        "status": str(answer.status),
+        "solution": format_board(solution, "line") if solution else None,
+        "seconds": answer.seconds,
+        "backend": answer.backend,
+        "stats": dict(answer.stats),
+        "error": answer.detail or None,
+    }
+
+
+def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
+    """A line on stderr for a puzzle that was not solved."""
+    where = "" if item.format != "line" else f"line {item.line}: "
+    if answer.status is Status.UNSOLVABLE:
+        run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
+    elif answer.status is Status.TIMEOUT:
+        run.warn(f"{where}timeout after {timeout:g} s", EXIT_TIMEOUT)
+    elif answer.status is Status.WRONG:
+        run.warn(f"{where}BUG: {answer.detail}", EXIT_WRONG_ANSWER)
+    elif answer.status is Status.ERROR:
+        run.warn(f"{where}{answer.detail}", EXIT_BAD_INPUT)

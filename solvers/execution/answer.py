@@ -1,0 +1,76 @@
+"""The one answer type: what became of one puzzle with one backend, judged and verified."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from solvers.board import Board, Shape
+
+
+class Status(StrEnum):
+    SOLVED = "solved"  # a solution, verified against the rules and the givens
+    UNSOLVABLE = "unsolvable"  # the backend proved there is none
+    TIMEOUT = "timeout"  # no answer within the time allowed
+    INVALID = "invalid"  # the givens already break a rule: no search was run
+    WRONG = "wrong"  # the backend returned a grid that is not a solution: a bug
+    ERROR = "error"  # the backend failed: its process died, or it raised
+
+    @property
+    def finished(self) -> bool:
+        """Whether the backend said something about the puzzle (solved or unsolvable)."""
+        return self in (Status.SOLVED, Status.UNSOLVABLE)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One backend's answer on one puzzle.
+
+    ``solution`` is set only when the status is SOLVED; ``count`` only for a count (solutions
+    up to the limit asked for, the limit meaning "that many or more"). ``seconds`` and
+    ``cpu_seconds`` are the backend's call alone, taken in the process that ran it.
+    """
+
+    status: Status
+    backend: str
+    solution: Board | None = None
+    count: int | None = None
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    detail: str = ""
+
+    def pack(self) -> tuple:
+        """A compact picklable form: pickling the dataclasses costs more than a fast solve."""
+        solution = self.solution
+        packed = None if solution is None else pack_board(solution)
+        return (
+            str(self.status),
+            self.backend,
+            packed,
+            self.count,
+            self.seconds,
+            self.cpu_seconds,
+            dict(self.stats),
+            self.detail,
+        )
+
+    @classmethod
+    def unpack(cls, packed: tuple) -> Answer:
+        status, backend, solution, count, seconds, cpu, stats, detail = packed
+        board = None if solution is None else unpack_board(solution)
+        return cls(Status(status), backend, board, count, seconds, cpu, stats, detail)
+
+
+PackedBoard = tuple[int, int, bytes]
+
+
+def pack_board(board: Board) -> PackedBoard:
+    return board.shape.box_rows, board.shape.box_cols, bytes(board.cells)
+
+
+def unpack_board(packed: PackedBoard) -> Board:
+    rows, cols, cells = packed
+    return Board(Shape(rows, cols), tuple(cells))

@@ -1,0 +1,241 @@
+"""The one path from a puzzle to a judged answer: a ``Runner`` per backend spec.
+
+A runner builds its backend (with the spec's options), keeps the deadline (in-process when the
+backend stops by itself, in a worker process it kills otherwise, or always in a worker when
+asked to, as ``sudoku compare`` does), prepares and warms the backend up for a board shape
+untimed, and judges every answer: a solution is verified against the rules and the givens
+before the puzzle is called solved. ``solve``/``count_solutions``, ``check``, ``compare``, the
+parallel tasks and the benchmarks all go through it.
+
+A runner owns its backend and its worker; ``close`` (or leaving its ``with`` block) frees
+both. ``shared(spec)`` gives the runner this process reuses for a spec (a deliberate cache, so
+a persistent solver lives on between calls); a forked child starts with none of its parent's.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import time
+from collections.abc import Sequence
+
+from solvers import registry
+from solvers.backend import Backend, Operation
+from solvers.board import Board, Shape
+from solvers.errors import (
+    BackendCrashed,
+    BackendUnavailable,
+    InputError,
+    SolveTimeout,
+    UsageError,
+)
+from solvers.execution.answer import Answer, Status
+from solvers.execution.worker import Attempt, Worker, attempt
+from solvers.spec import BackendSpec
+from solvers.verify import problems
+
+# A backend that stops by itself is given the deadline; its worker (if it runs in one) is
+# killed only as a backstop, this long after the deadline.
+BACKSTOP = (1.5, 1.0)  # seconds = timeout * 1.5 + 1.0
+# Errors that say the request was wrong, not the backend: they go back to the caller.
+_CALLERS_FAULT = (InputError, UsageError, BackendUnavailable)
+
+
+class Runner:
+    """One backend, built with the spec's options, and everything needed to ask it safely.
+
+    ``isolate``: True runs every call in a worker process; None (the default) only the calls
+    with a timeout that the backend cannot keep by itself.
+    """
+
+    def __init__(self, spec: BackendSpec | str, *, isolate: bool | None = None) -> None:
+        self.spec = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
+        self.label = self.spec.label
+        self.options = registry.options_for(self.spec)  # an unknown option fails here
+        self.isolate = isolate
+        self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
+        self._engine: Backend | None = None
+        self._worker: Worker | None = None
+        self._warm: set[Shape] = set()
+
+    @property
+    def engine(self) -> Backend:
+        """The backend in this process, built on first use (timed as setup)."""
+        if self._engine is None:
+            start = time.perf_counter()
+            self._engine = registry.backend_class(self.spec.name)(**self.options)
+            self.setup_seconds += time.perf_counter() - start
+        return self._engine
+
+    @property
+    def worker(self) -> Worker:
+        if self._worker is None:
+            self._worker = Worker(self._engine_for_worker, self.label)
+        return self._worker
+
+    def _engine_for_worker(self) -> Backend:
+        # Runs in the forked child: the parent's backend if it was built, else a new one.
+        return self._engine or registry.backend_class(self.spec.name)(**self.options)
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker and free the backend."""
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
+
+    # Asking --------------------------------------------------------------------------
+
+    def solve(self, board: Board, timeout: float | None = None) -> Answer:
+        """One solution, verified; or why there is none."""
+        return self._ask(Operation.SOLVE, board, 1, timeout)
+
+    def count(self, board: Board, limit: int, timeout: float | None = None) -> Answer:
+        """Solutions counted up to ``limit`` (the first one verified)."""
+        return self._ask(Operation.COUNT, board, limit, timeout)
+
+    def solve_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Answer]:
+        """Each board solved in turn, each timed alone (in one round trip to a worker)."""
+        attempts = self.attempt_each(boards, timeout)
+        return [
+            self.judge(Operation.SOLVE, board, 1, timeout, tried)
+            for board, tried in zip(boards, attempts, strict=True)
+        ]
+
+    def attempt_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Attempt]:
+        """What ``solve_each`` times, before judging: for a benchmark's timed region."""
+        if self._isolated(Operation.SOLVE, timeout):
+            inner, kill_after = self._deadlines(Operation.SOLVE, timeout)
+            return self.worker.attempt_each(Operation.SOLVE, list(boards), 1, inner, kill_after)
+        engine = self.engine
+        return [attempt(engine, Operation.SOLVE, board, 1, timeout) for board in boards]
+
+    def warm_up(self, shape: Shape, timeout: float | None = None) -> None:
+        """Untimed, once per shape: what the backend keeps per shape, and one solve of a
+        complete board, so that a library's first-call initialisation is not charged to the
+        first puzzle. A failure here is left for the puzzles to meet (and count)."""
+        if shape in self._warm:
+            return
+        self._warm.add(shape)
+        start = time.perf_counter()
+        try:
+            if self._isolated(Operation.SOLVE, timeout):
+                self.worker.prepare(shape)
+            else:
+                self.engine.prepare(shape)
+            self.solve(Board.pattern(shape), timeout)
+        except (SolveTimeout, BackendCrashed, *_CALLERS_FAULT):
+            pass
+        self.setup_seconds += time.perf_counter() - start
+
+    # Judging -------------------------------------------------------------------------
+
+    def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
+        conflicts = board.conflicts()
+        if conflicts:
+            return Answer(Status.INVALID, self.label, detail=conflicts[0])
+        if self._isolated(operation, timeout):
+            inner, kill_after = self._deadlines(operation, timeout)
+            tried = self.worker.attempt(operation, board, limit, inner, kill_after)
+        else:
+            tried = attempt(self.engine, operation, board, limit, timeout)
+        return self.judge(operation, board, limit, timeout, tried)
+
+    def judge(
+        self,
+        operation: Operation,
+        board: Board,
+        limit: int,
+        timeout: float | None,
+        tried: Attempt,
+    ) -> Answer:
+        """What an attempt means: a timeout, an error, or a solution checked by the verifier.
+        An answer that came after the timeout counts as a timeout."""
+        times = {"seconds": tried.seconds, "cpu_seconds": tried.cpu_seconds}
+        error = tried.error
+        if isinstance(error, SolveTimeout):
+            return Answer(Status.TIMEOUT, self.label, stats=error.stats, **times)
+        if isinstance(error, _CALLERS_FAULT):
+            raise error
+        if error is not None:
+            detail = str(error) if isinstance(error, BackendCrashed) else _failure(error)
+            return Answer(Status.ERROR, self.label, detail=detail, **times)
+        found = tried.found
+        stats = dict(found.stats)
+        if timeout is not None and tried.seconds > timeout:
+            return Answer(Status.TIMEOUT, self.label, stats=stats, **times)
+        count = min(found.count, limit) if operation is Operation.COUNT else None
+        if found.count < 1:
+            return Answer(Status.UNSOLVABLE, self.label, count=count, stats=stats, **times)
+        wrong = (
+            ["it counted solutions but returned none"]
+            if found.solution is None
+            else problems(board, found.solution)
+        )
+        if wrong:
+            detail = f"backend {self.label} returned a wrong solution: " + _first(wrong)
+            return Answer(
+                Status.WRONG, self.label, count=count, stats=stats, detail=detail, **times
+            )
+        return Answer(Status.SOLVED, self.label, found.solution, count, stats=stats, **times)
+
+    def _isolated(self, operation: Operation, timeout: float | None) -> bool:
+        if self.isolate is not None:
+            return self.isolate
+        return timeout is not None and not self.engine.stops_itself(operation)
+
+    def _deadlines(self, operation: Operation, timeout: float | None) -> tuple:
+        """(the deadline the backend is given, when its worker is killed)."""
+        if timeout is None:
+            return None, None
+        stops = self._engine.stops_itself(operation) if self._engine else True
+        if not stops:
+            return timeout, timeout
+        scale, extra = BACKSTOP
+        return timeout, timeout * scale + extra
+
+
+def _first(found: list[str]) -> str:
+    more = len(found) - 3
+    return "; ".join(found[:3]) + (f"; and {more} more" if more > 0 else "")
+
+
+def _failure(error: BaseException) -> str:
+    return f"backend raised {type(error).__name__}: {error}"
+
+
+# The runners this process reuses --------------------------------------------------------
+
+_shared: dict[BackendSpec, Runner] = {}
+
+
+def shared(spec: BackendSpec | str) -> Runner:
+    """The runner this process keeps for ``spec`` (built on first use, closed at exit)."""
+    key = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
+    runner = _shared.get(key)
+    if runner is None:
+        runner = _shared[key] = Runner(key)
+    return runner
+
+
+def close_shared() -> None:
+    for runner in _shared.values():
+        runner.close()
+    _shared.clear()
+
+
+def _forget_parents_runners() -> None:
+    # A forked child must not use (or stop) its parent's workers: it drops them unclosed.
+    _shared.clear()
+
+
+os.register_at_fork(after_in_child=_forget_parents_runners)
+atexit.register(close_shared)

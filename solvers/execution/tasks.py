@@ -1,0 +1,48 @@
+"""The per-puzzle tasks the commands spread over processes: picklable, and answering in the
+compact packed form (``Answer.pack``), since pickling dataclasses costs more than a fast solve.
+Each runs in any process, through that process's shared runner for its spec."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.board import Board
+from solvers.execution.runner import shared
+from solvers.spec import BackendSpec
+
+
+@dataclass(frozen=True)
+class SolveTask:
+    spec: BackendSpec
+    timeout: float | None
+
+    def __call__(self, board: Board) -> tuple:
+        return shared(self.spec).solve(board, self.timeout).pack()
+
+
+@dataclass(frozen=True)
+class CountTask:
+    spec: BackendSpec
+    limit: int
+    timeout: float | None
+
+    def __call__(self, board: Board) -> tuple:
+        return shared(self.spec).count(board, self.limit, self.timeout).pack()
+
+
+@dataclass(frozen=True)
+class CheckTask:
+    """Every backend's solve and count (up to ``limit``) of one puzzle."""
+
+    specs: tuple[BackendSpec, ...]
+    limit: int
+    timeout: float | None
+
+    def __call__(self, board: Board) -> tuple:
+        words = []
+        for spec in self.specs:
+            runner = shared(spec)
+            solved = runner.solve(board, self.timeout)
+            counted = runner.count(board, self.limit, self.timeout)
+            words.append((solved.pack(), counted.pack()))
+        return tuple(words)

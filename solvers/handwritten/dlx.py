@@ -1,0 +1,223 @@
+"""``dlx``: Knuth's Algorithm X with dancing links, over Sudoku as exact cover.
+
+Each candidate placement "cell i holds v" is a row of the matrix, with a one for its cell and
+one for value v in each of the cell's units (its row, its column and its box). A solution
+picks rows covering every column exactly once. The links live in flat index arrays (left,
+right, up, down, column of each node), built once per geometry: a puzzle's givens are chosen
+by covering their columns, the search covers and uncovers as Knuth describes (choosing the
+column with the fewest rows), and afterwards every cover is undone, so the same matrix serves
+the next puzzle. A search stopped by its deadline
+leaves the links half-covered, so that matrix is dropped and the next search builds a new one.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from solvers.backend import Found, HandwrittenSearch
+from solvers.board import Board, Geometry
+from solvers.deadline import Deadline, Ticker
+
+
+class Links:
+    """The exact-cover matrix of a geometry as dancing links. Node 0 is the root; nodes 1..C
+    are the column headers (each cell, then each unit and value); then a node per one of each
+    placement row."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        n = geometry.size
+        columns = n * n + len(geometry.units) * n
+        self.left = [columns, *range(columns)]
+        self.right = [*range(1, columns + 1), 0]
+        self.up = list(range(columns + 1))
+        self.down = list(range(columns + 1))
+        self.column = list(range(columns + 1))
+        self.size = [0] * (columns + 1)
+        self.placement: list[tuple[int, int]] = [(-1, -1)] * (columns + 1)
+        self.first_node: dict[tuple[int, int], int] = {}
+        for cell, units in enumerate(geometry.units_of):
+            for v in range(1, n + 1):
+                hits = (1 + cell, *(1 + n * n + unit * n + v - 1 for unit in units))
+                self.first_node[(cell, v)] = len(self.left)
+                self._add_row(hits, (cell, v))
+
+    def _add_row(self, hits: tuple[int, ...], placement: tuple[int, int]) -> None:
+        first = len(self.left)
+        for k, col in enumerate(hits):
+            node = first + k
+            self.left.append(first + (k - 1) % len(hits))
+            self.right.append(first + (k + 1) % len(hits))
+            self.up.append(self.up[col])
+            self.down.append(col)
+            self.down[self.up[col]] = node
+            self.up[col] = node
+            self.column.append(col)
+            self.placement.append(placement)
+            self.size[col] += 1
+
+    def cover(self, c: int) -> None:
+        left, right, up, down, column, size = (
+            self.left,
+            self.right,
+            self.up,
+            self.down,
+            self.column,
+            self.size,
+        )
+        right[left[c]], left[right[c]] = right[c], left[c]
+        i = down[c]
+        while i != c:
+            j = right[i]
+            while j != i:
+                down[up[j]], up[down[j]] = down[j], up[j]
+                size[column[j]] -= 1
+                j = right[j]
+            i = down[i]
+
+    def uncover(self, c: int) -> None:
+        left, right, up, down, column, size = (
+            self.left,
+            self.right,
+            self.up,
+            self.down,
+            self.column,
+            self.size,
+        )
+        i = up[c]
+        while i != c:
+            j = left[i]
+            while j != i:
+                size[column[j]] += 1
+                down[up[j]] = up[down[j]] = j
+                j = left[j]
+            i = up[i]
+        right[left[c]] = left[right[c]] = c
+
+
+class _Search:
+    """Algorithm X, keeping its place in a stack of (column covered, row chosen) pairs."""
+
+    def __init__(self, links: Links, deadline: Deadline, limit: int) -> None:
+        self.links, self.limit = links, limit
+        self.stack: list[tuple[int, int]] = []
+        self.found = self.nodes = self.guesses = 0
+        self.first: dict[int, int] | None = None
+        self.ticker = Ticker(deadline, self.stats)
+
+    def stats(self) -> dict:
+        return {"nodes": self.nodes, "guesses": self.guesses}
+
+    def search(self) -> None:
+        """Find up to ``limit`` exact covers; the matrix is as it was when it returns."""
+        links = self.links
+        while True:
+            if links.right[0] == 0:
+                if self.solution_found():
+                    return self.unwind()
+            else:
+                column, rows = self.fewest()
+                if rows:
+                    self.guesses += rows > 1
+                    links.cover(column)
+                    self.choose(column, links.down[column])
+                    continue
+            if not self.next_row():
+                return None
+
+    def fewest(self) -> tuple[int, int]:
+        """The column with the fewest rows (the first such), and how many it has."""
+        right, size = self.links.right, self.links.size
+        best, fewest = 0, sys.maxsize
+        c = right[0]
+        while c:
+            if size[c] < fewest:
+                best, fewest = c, size[c]
+                if fewest <= 1:
+                    break
+            c = right[c]
+        return best, fewest
+
+    def choose(self, column: int, row: int) -> None:
+        """Take ``row`` into the cover: every other column it hits is covered."""
+        links = self.links
+        self.stack.append((column, row))
+        self.nodes += 1
+        self.ticker.tick()
+        j = links.right[row]
+        while j != row:
+            links.cover(links.column[j])
+            j = links.right[j]
+
+    def drop(self) -> tuple[int, int]:
+        """Take the last row back out of the cover."""
+        links = self.links
+        column, row = self.stack.pop()
+        j = links.left[row]
+        while j != row:
+            links.uncover(links.column[j])
+            j = links.left[j]
+        return column, row
+
+    def next_row(self) -> bool:
+        """Back up to the deepest column with a row left to try and choose it; False when
+        every choice is exhausted."""
+        links = self.links
+        while self.stack:
+            column, row = self.drop()
+            row = links.down[row]
+            if row != column:
+                self.choose(column, row)
+                return True
+            links.uncover(column)
+        return False
+
+    def unwind(self) -> None:
+        while self.stack:
+            column, _row = self.drop()
+            self.links.uncover(column)
+
+    def solution_found(self) -> bool:
+        self.found += 1
+        if self.first is None:
+            placement = self.links.placement
+            self.first = dict(placement[row] for _column, row in self.stack)
+        return self.found >= self.limit
+
+
+class DancingLinks(HandwrittenSearch):
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self._links: dict[Geometry, Links] = {}  # one matrix per geometry, restored after use
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        links = self._links.pop(board.geometry, None) or Links(board.geometry)
+        given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]
+        for node in given_rows:
+            self._select(links, node)
+        run = _Search(links, deadline, limit)
+        run.search()  # a SolveTimeout leaves the links half-covered: that matrix is dropped
+        for node in reversed(given_rows):
+            self._deselect(links, node)
+        self._links[board.geometry] = links
+        solution = None
+        if run.first is not None:
+            solution = board.with_cells(v or run.first[cell] for cell, v in enumerate(board.cells))
+        return Found(run.found, solution, run.stats())
+
+    @staticmethod
+    def _select(links: Links, node: int) -> None:
+        j = node
+        while True:
+            links.cover(links.column[j])
+            j = links.right[j]
+            if j == node:
+                return
+
+    @staticmethod
+    def _deselect(links: Links, node: int) -> None:
+        j = links.left[node]
+        while True:
+            links.uncover(links.column[j])
+            if j == node:
+                return
+            j = links.left[j]

@@ -1,0 +1,81 @@
+"""A backend spec: a backend's name with options, written ``name:key=value,key=value``.
+
+``sat:encoding=minimal`` or ``cpsat:workers=4,model=boolean`` name one configured backend
+wherever a backend is named: ``--backend``, ``--backends``, the JSON and the plots. In a list
+of specs (``--backends``), items are separated by commas, and an item ``key=value`` without a
+name continues the spec before it: ``sat:encoding=minimal,pysat,cpsat:workers=4,model=boolean``
+is three specs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from solvers.errors import UsageError
+
+ALL = "all"
+
+
+@dataclass(frozen=True, order=True)
+class BackendSpec:
+    """A backend name and the options given for it, kept sorted by key (defaults are filled in
+    only when the backend is built, so a spec says what the user asked for)."""
+
+    name: str
+    options: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, options: Mapping[str, object] | None = None) -> BackendSpec:
+        return cls(name, tuple(sorted((k, str(v)) for k, v in (options or {}).items())))
+
+    @classmethod
+    def parse(cls, text: str) -> BackendSpec:
+        """``name`` or ``name:key=value,...``; UsageError for anything else."""
+        name, _, rest = text.strip().partition(":")
+        if not name or not name.replace("-", "").replace("_", "").isalnum():
+            raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")
+        return cls.of(name, _pairs(rest.split(",") if rest.strip() else [], text))
+
+    @property
+    def label(self) -> str:
+        """How the spec is written back: ``name`` or ``name:key=value,...``."""
+        pairs = ",".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.name}:{pairs}" if pairs else self.name
+
+    def with_options(self, options: Mapping[str, object]) -> BackendSpec:
+        """The spec with ``options`` added (they win over the spec's own)."""
+        return BackendSpec.of(self.name, dict(self.options) | dict(options))
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_list(text: str) -> list[BackendSpec]:
+    """Specs separated by commas, ``key=value`` items continuing the spec before them; the
+    literal ``all`` is left to the caller. UsageError for an empty list or a stray option."""
+    items = [item.strip() for item in text.split(",")]
+    groups: list[list[str]] = []
+    for item in items:
+        if not item:
+            continue
+        if "=" in item and ":" not in item:
+            if not groups:
+                raise UsageError(f"{text!r}: option {item!r} comes before any backend name")
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    if not groups:
+        raise UsageError("no backend named: give one or more, such as native,sat,cpsat")
+    specs = [BackendSpec.parse(",".join(group)) for group in groups]
+    return list(dict.fromkeys(specs))
+
+
+def _pairs(items: Iterable[str], text: str) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.strip().partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UsageError(f"{text!r}: {item.strip()!r} is not KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs
