@@ -13,7 +13,7 @@ keeps the deadline, and verifies every solution before it calls a puzzle solved.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
@@ -74,6 +74,28 @@ class Backend:
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         """Solutions counted up to ``limit``, with the first; SolveTimeout at the deadline."""
         raise NotImplementedError
+
+
+class Solutions:
+    """The solutions a search finds: counted up to ``limit``, the first one kept."""
+
+    __slots__ = ("count", "first", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.count = limit, 0
+        self.first: tuple[int, ...] | None = None
+
+    def add(self, cells: Iterable[int]) -> bool:
+        """Count a complete board; True once there are enough to stop."""
+        self.count += 1
+        if self.first is None:
+            self.first = tuple(cells)
+        return self.count >= self.limit
+
+    def found(self, board: Board, stats: Mapping[str, Any]) -> Found:
+        """What the search found on ``board``."""
+        solution = None if self.first is None else board.with_cells(self.first)
+        return Found(self.count, solution, stats)
 
 
 class HandwrittenSearch(Backend):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,7 @@ import pytest
 from conftest import BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, as_lines
 
 from solvers import format_board, parse, registry
+from solvers.cli.parser import build_parser
 
 LINE = BOJ2239_IN.replace(" ", "")
 ANSWER = BOJ2239_OUT.replace(" ", "")
@@ -43,7 +46,7 @@ def test_json_has_one_object_per_puzzle_with_the_documented_fields(cli, puzzles)
         "error",
     }
     assert first["solution"] == ANSWER and first["backend"] == "pysat"
-    assert first["puzzle"] == LINE.replace("0", ".") and first["seconds"] >= 0
+    assert first["puzzle"] == LINE.replace("0", ".") and 0 < first["seconds"] < 5
     assert records[1]["solution"] is None
     assert "3 cells" in records[2]["error"]
     assert run.code == 2  # bad input wins over unsolvable
@@ -100,23 +103,62 @@ def test_count_prints_one_integer_per_puzzle_stopping_at_the_limit(cli, puzzles)
     assert [json.loads(line)["count"] for line in run.out.splitlines()] == [1, 2, 0]
 
 
+def columns(line: str) -> list[str]:
+    """A table line's columns (separated by two spaces or more)."""
+    return re.split(r"\s{2,}", line.strip())
+
+
 def test_backends_lists_every_backend_with_library_and_availability(cli):
     run = cli("backends")
     assert run.code == 0
-    lines = run.out.splitlines()
-    by_name = {line.split()[0]: line for line in lines}
-    assert list(by_name) == registry.names()
-    assert {"dfs", "csp", "cpsat", "sat", "pysat"} <= set(by_name)
-    assert all("available" in line for line in lines)
-    assert "ortools" in by_name["cpsat"] and "python-constraint2" in by_name["csp"]
-    assert "pycosat" in by_name["sat"] and "python-sat" in by_name["pysat"]
+    rows = {row[0].split()[0]: row for row in map(columns, run.out.splitlines())}
+    assert list(rows) == registry.names()
+    assert {"dfs", "csp", "cpsat", "sat", "pysat"} <= set(rows)
+    assert [row[2] for row in rows.values()] == ["available"] * len(rows)
+    assert rows["cpsat"][1].startswith("ortools ") and rows["csp"][1].startswith(
+        "python-constraint2"
+    )
+    assert rows["sat"][1].startswith("pycosat ") and rows["pysat"][1].startswith("python-sat ")
 
 
-@pytest.mark.parametrize("command", ["solve", "count", "check", "encode", "backends"])
+def test_an_unavailable_backend_is_listed_with_its_reason(cli):
+    registry.register("ghost", "no_such_module_here:Ghost", distribution="ghost-lib", summary="x")
+    try:
+        run = cli("backends")
+    finally:
+        registry.unregister("ghost")
+    (ghost,) = [columns(line) for line in run.out.splitlines() if line.startswith("ghost")]
+    assert ghost[1] == "ghost-lib (not installed)"
+    assert ghost[2].startswith(
+        "backend ghost is unavailable: No module named 'no_such_module_here'"
+    )
+    assert ghost[2].endswith("(pip install ghost-lib)")
+
+
+def every_command() -> list[str]:
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return list(commands.choices)
+
+
+@pytest.mark.parametrize("command", every_command())
 def test_every_command_has_help_with_an_example(cli, command, capsys):
     code = cli(command, "--help").code
     text = capsys.readouterr().out
     assert code == 0 and "example:" in text and f"sudoku {command}" in text
+
+
+def test_the_help_covers_every_command_there_is():
+    assert set(every_command()) == {
+        "solve",
+        "count",
+        "check",
+        "encode",
+        "generate",
+        "compare",
+        "datasets",
+        "backends",
+    }
 
 
 def test_installed_command_and_python_m_both_work(tmp_path):

@@ -88,8 +88,17 @@ def test_several_and_no_solution_kinds(kind, count):
     assert count_solutions(board, 2, "cpsat") == count
 
 
-def test_clue_target_that_cannot_be_met_is_a_usage_error(cli):
-    run = cli("generate", "--size", "4", "--clues", "1", "--seed", "1")
+def test_a_clue_target_below_any_unique_puzzle_is_refused_at_once(cli):
+    # with fewer than N-1 givens, two values no given holds could swap: never unique
+    run = cli("generate", "--size", "4", "--clues", "2", "--seed", "1")
+    assert run.code == 2
+    assert "--clues 2: a unique 4x4 puzzle needs at least 3 givens" in run.err
+
+
+@pytest.mark.slow
+def test_a_clue_target_that_cannot_be_met_is_a_usage_error(cli):
+    # 4x4 puzzles need 4 givens: the generator tries MAX_ATTEMPTS times, then says so
+    run = cli("generate", "--size", "4", "--clues", "3", "--seed", "1")
     assert run.code == 2 and "no puzzle met the request" in run.err
 
 

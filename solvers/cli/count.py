@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.inputs import each_result, report_invalid, spec_of
+from solvers.cli.inputs import answers_of, spec_of
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import backend_options, command, input_options, scale_options
 from solvers.cli.solve import report
-from solvers.errors import InputError, UsageError
-from solvers.execution.answer import Answer, Status
+from solvers.errors import UsageError
 from solvers.execution.tasks import CountTask
 
 
@@ -38,15 +37,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     spec = spec_of(args)
     if args.limit < 1:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
-    task = CountTask(spec, args.limit, args.timeout)
-    for item, packed in each_result(task, args, run):
-        if isinstance(item, InputError):
-            report_invalid(run, args, item)
-            continue
-        answer = Answer.unpack(packed)
-        if answer.status is Status.INVALID:
-            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
-            continue
+    for item, answer in answers_of(CountTask(spec, args.limit, args.timeout), args, run):
         if not answer.status.finished:
             report(run, item, answer, args.timeout)
             if args.json:

@@ -62,6 +62,12 @@ def run(args: argparse.Namespace, run: Run) -> None:
         raise UsageError(f"box {board_shape} does not fit a {args.size}x{args.size} board")
     if args.count < 0:
         raise UsageError(f"--count must be at least 0, not {args.count}")
+    n = board_shape.size
+    if args.clues is not None and not n - 1 <= args.clues <= n * n:
+        raise UsageError(
+            f"--clues {args.clues}: a unique {n}x{n} puzzle needs at least {n - 1} givens "
+            f"(with fewer, two values no given holds could swap) and has at most {n * n}"
+        )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     request = Request(
         board_shape, args.clues, args.clues is None, args.symmetric, args.difficulty, args.kind

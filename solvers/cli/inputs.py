@@ -12,6 +12,7 @@ from solvers import registry
 from solvers.board import Board
 from solvers.cli.output import EXIT_BAD_INPUT, Run
 from solvers.errors import InputError
+from solvers.execution.answer import Answer, Status
 from solvers.formats import Puzzle, format_board, read_puzzles
 from solvers.spec import BackendSpec
 
@@ -65,6 +66,22 @@ def spec_of(args: argparse.Namespace) -> BackendSpec:
     spec = spec.with_options(dict(args.option)) if args.option else spec
     registry.options_for(spec)
     return spec
+
+
+def answers_of(
+    task: Callable[[Board], tuple], args: argparse.Namespace, run: Run
+) -> Iterator[tuple[Puzzle, Answer]]:
+    """(puzzle, its answer) in input order; an unreadable puzzle, or one whose givens break a
+    rule, is reported as bad input in its place."""
+    for item, packed in each_result(task, args, run):
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+            continue
+        answer = Answer.unpack(packed)
+        if answer.status is Status.INVALID:
+            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
+            continue
+        yield item, answer
 
 
 def each_result(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.inputs import each_result, report_invalid, spec_of
+from solvers.cli.inputs import answers_of, spec_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_TIMEOUT,
@@ -13,7 +13,6 @@ from solvers.cli.output import (
     Run,
 )
 from solvers.cli.parser import backend_options, command, input_options, scale_options
-from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
 from solvers.formats import Puzzle, format_board
@@ -34,15 +33,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    task = SolveTask(spec_of(args), args.timeout)
-    for item, packed in each_result(task, args, run):
-        if isinstance(item, InputError):
-            report_invalid(run, args, item)
-            continue
-        answer = Answer.unpack(packed)
-        if answer.status is Status.INVALID:
-            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
-            continue
+    for item, answer in answers_of(SolveTask(spec_of(args), args.timeout), args, run):
         if args.json:
             run.emit_json(record(item, answer))
         elif answer.solution is not None:

@@ -196,7 +196,10 @@ class Runner:
         """(the deadline the backend is given, when its worker is killed)."""
         if timeout is None:
             return None, None
-        stops = self._engine.stops_itself(operation) if self._engine else True
+        if self._engine is not None:
+            stops = self._engine.stops_itself(operation)
+        else:
+            stops = self.worker.stops_itself(operation)
         if not stops:
             return timeout, timeout
         scale, extra = BACKSTOP

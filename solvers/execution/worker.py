@@ -61,7 +61,13 @@ class Worker:
         self.build, self.name = build, name
         self._process: Any = None
         self._pipe: Any = None
+        self._stops: dict[Operation, bool] = {}
         self.setup_seconds = 0.0  # building the backend and preparing shapes, in the worker
+
+    def stops_itself(self, operation: Operation) -> bool:
+        """What the backend in the worker says of itself (starting the worker to ask)."""
+        self._ensure_started()
+        return self._stops[operation]
 
     def attempt(
         self,
@@ -71,14 +77,9 @@ class Worker:
         inner: float | None,
         kill_after: float | None,
     ) -> Attempt:
-        """The call's attempt; a timeout after ``kill_after`` seconds (the worker is killed),
+        """The call's attempt: a timeout after ``kill_after`` seconds (the worker is killed),
         a crash if the worker dies. ``inner`` is the deadline the backend itself is given."""
-        try:
-            return self._ask(("one", operation, board, limit, inner), kill_after)
-        except SolveTimeout as error:
-            return Attempt(None, error, kill_after or 0.0, 0.0)
-        except BackendCrashed as error:
-            return Attempt(None, error, 0.0, 0.0)
+        return self.attempt_each(operation, [board], limit, inner, kill_after)[0]
 
     def attempt_each(
         self,
@@ -88,25 +89,34 @@ class Worker:
         inner: float | None,
         kill_after: float | None,
     ) -> list[Attempt]:
-        """Each board in turn in one round trip, each timed alone: a worker kept busy keeps
-        its caches warm, as a user's process solving a file does. If the batch has to be
-        killed or the worker dies, each board again on its own, so that the timeout or the
-        crash is pinned on the puzzle that caused it."""
-        whole = None if kill_after is None else kill_after * len(boards)
-        try:
-            return self._ask(("each", operation, boards, limit, inner), whole)
-        except (SolveTimeout, BackendCrashed):
-            return [self.attempt(operation, board, limit, inner, kill_after) for board in boards]
+        """Each board in turn, sent in one request and answered one by one, each timed alone:
+        a worker kept busy keeps its caches warm, as a user's process solving a file does.
+        A board that outlives ``kill_after``, or whose worker dies, is that board's timeout or
+        crash; the boards after it go to a fresh worker."""
+        attempts: list[Attempt] = []
+        while len(attempts) < len(boards):
+            rest = boards[len(attempts) :]
+            self._request(("each", operation, rest, limit, inner))
+            for _board in rest:
+                try:
+                    attempts.append(self._reply(kill_after))
+                except (SolveTimeout, BackendCrashed) as error:
+                    attempts.append(Attempt(None, error, kill_after or 0.0, 0.0))
+                    break
+        return attempts
 
     def prepare(self, shape: Shape) -> None:
         """Build what the backend keeps per board shape (untimed setup, added to setup)."""
-        seconds = self._ask(("prepare", shape), None)
-        self.setup_seconds += seconds
+        self._request(("prepare", shape))
+        self.setup_seconds += self._reply(None)
 
-    def _ask(self, request: tuple, seconds: float | None) -> Any:
-        if self._process is None or not self._process.is_alive():
-            self._start()
+    def _request(self, request: tuple) -> None:
+        self._ensure_started()
         self._pipe.send(request)
+
+    def _reply(self, seconds: float | None) -> Any:
+        """The next reply; SolveTimeout (the worker killed) if none comes within ``seconds``,
+        BackendCrashed if the worker dies first."""
         if not self._pipe.poll(seconds):
             self.stop()
             raise SolveTimeout(stats={"killed_after_s": seconds})
@@ -121,21 +131,21 @@ class Worker:
             raise payload
         return payload
 
-    def _start(self) -> None:
+    def _ensure_started(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            return
+        self.stop()
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
         self._process = context.Process(target=_serve, args=(child_end, self.build), daemon=True)
         self._process.start()
         child_end.close()
         try:
-            kind, payload = self._pipe.recv()
-        except EOFError:
+            seconds, self._stops = self._reply(None)
+        except BaseException:
             self.stop()
-            raise BackendCrashed(f"{self.name} worker died while starting") from None
-        if kind == "error":
-            self.stop()
-            raise payload
-        self.setup_seconds += payload
+            raise
+        self.setup_seconds += seconds
 
     def stop(self) -> None:
         if self._process is not None:
@@ -150,22 +160,20 @@ def _serve(pipe: Any, build: Callable[[], Backend]) -> None:
     start = time.perf_counter()
     try:
         engine = build()
+        stops = {operation: engine.stops_itself(operation) for operation in Operation}
     except BaseException as error:
         _send(pipe, ("error", error))
         return
-    pipe.send(("ready", time.perf_counter() - start))
+    pipe.send(("ok", (time.perf_counter() - start, stops)))
     while True:
         try:
-            request = pipe.recv()
+            kind, *args = pipe.recv()
         except EOFError:
             return
-        kind, *args = request
-        if kind == "one":
-            operation, board, limit, inner = args
-            _send(pipe, ("ok", attempt(engine, operation, board, limit, inner)))
-        elif kind == "each":
+        if kind == "each":
             operation, boards, limit, inner = args
-            _send(pipe, ("ok", [attempt(engine, operation, b, limit, inner) for b in boards]))
+            for board in boards:
+                _send(pipe, ("ok", attempt(engine, operation, board, limit, inner)))
         else:
             start = time.perf_counter()
             try:
@@ -181,4 +189,7 @@ def _send(pipe: Any, reply: tuple[str, Any]) -> None:
     try:
         pipe.send(reply)
     except Exception as error:
-        pipe.send(("error", BackendCrashed(f"worker could not send {reply[1]!r}: {error}")))
+        failure = BackendCrashed(f"worker could not send {reply[1]!r}: {error}")
+        pipe.send(
+            ("ok", Attempt(None, failure, 0.0, 0.0)) if reply[0] == "ok" else ("error", failure)
+        )

@@ -9,7 +9,7 @@ only changes which empty cell comes next.
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 
@@ -20,7 +20,7 @@ class MaskSearch:
 
     def __init__(self, board: Board, deadline: Deadline, limit: int, fewest_first: bool) -> None:
         geometry = board.geometry
-        self.board, self.limit, self.fewest_first = board, limit, fewest_first
+        self.board, self.fewest_first = board, fewest_first
         self.units_of, self.every = geometry.units_of, geometry.full_mask
         self.cells = list(board.cells)
         self.used = [0] * len(geometry.units)
@@ -28,8 +28,8 @@ class MaskSearch:
             for unit in self.units_of[cell] if value else ():
                 self.used[unit] |= 1 << value
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
-        self.found = self.nodes = self.guesses = 0
-        self.first: tuple[int, ...] | None = None
+        self.solutions = Solutions(limit)
+        self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
 
     def stats(self) -> dict:
@@ -66,7 +66,7 @@ class MaskSearch:
         options = [0] * len(empties)
         k = 0
         if not empties:
-            self.solution_found()
+            self.solutions.add(cells)
         else:
             self.enter(0, options)
         while 0 <= k < len(empties):
@@ -87,19 +87,11 @@ class MaskSearch:
             k += 1
             if k < len(empties):
                 self.enter(k, options)
-            elif self.solution_found():
+            elif self.solutions.add(cells):
                 break
             else:
                 k -= 1
-        solution = None if self.first is None else self.board.with_cells(self.first)
-        return Found(self.found, solution, self.stats())
-
-    def solution_found(self) -> bool:
-        """Count the filled board; True once enough solutions are found to stop."""
-        self.found += 1
-        if self.first is None:
-            self.first = tuple(self.cells)
-        return self.found >= self.limit
+        return self.solutions.found(self.board, self.stats())
 
 
 class Bitmask(HandwrittenSearch):

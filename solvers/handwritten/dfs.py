@@ -13,7 +13,7 @@ The write-ups recurse, one call per empty cell; here the same search keeps its p
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 
@@ -25,12 +25,11 @@ class DepthFirst(HandwrittenSearch):
 
 class _Search:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
-        self.board, self.limit = board, limit
+        self.board = board
         self.cell_units = board.geometry.cell_units
         self.cells = list(board.cells)
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
-        self.found = 0
-        self.first: tuple[int, ...] | None = None
+        self.solutions = Solutions(limit)
         self.placements = self.backtracks = 0
         self.ticker = Ticker(deadline, self.stats)
 
@@ -52,7 +51,7 @@ class _Search:
         k = 0
         while k >= 0:
             if k == len(empties):
-                if self.solution_found():
+                if self.solutions.add(cells):
                     break
                 k = self.back(k)
                 continue
@@ -67,15 +66,7 @@ class _Search:
             self.placements += 1
             self.ticker.tick()
             k += 1
-        solution = None if self.first is None else self.board.with_cells(self.first)
-        return Found(self.found, solution, self.stats())
-
-    def solution_found(self) -> bool:
-        """Count the filled board; True once enough solutions are found to stop."""
-        self.found += 1
-        if self.first is None:
-            self.first = tuple(self.cells)
-        return self.found >= self.limit
+        return self.solutions.found(self.board, self.stats())
 
     def back(self, k: int) -> int:
         """Go back to the previous empty cell, whose value will be undone."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board, Geometry
 from solvers.deadline import Deadline, Ticker
 
@@ -97,11 +97,11 @@ class Links:
 class _Search:
     """Algorithm X, keeping its place in a stack of (column covered, row chosen) pairs."""
 
-    def __init__(self, links: Links, deadline: Deadline, limit: int) -> None:
-        self.links, self.limit = links, limit
+    def __init__(self, links: Links, board: Board, deadline: Deadline, limit: int) -> None:
+        self.links, self.board = links, board
         self.stack: list[tuple[int, int]] = []
-        self.found = self.nodes = self.guesses = 0
-        self.first: dict[int, int] | None = None
+        self.solutions = Solutions(limit)
+        self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
 
     def stats(self) -> dict:
@@ -112,7 +112,7 @@ class _Search:
         links = self.links
         while True:
             if links.right[0] == 0:
-                if self.solution_found():
+                if self.solutions.add(self.cells()):
                     return self.unwind()
             else:
                 column, rows = self.fewest()
@@ -176,12 +176,13 @@ class _Search:
             column, _row = self.drop()
             self.links.uncover(column)
 
-    def solution_found(self) -> bool:
-        self.found += 1
-        if self.first is None:
-            placement = self.links.placement
-            self.first = dict(placement[row] for _column, row in self.stack)
-        return self.found >= self.limit
+    def cells(self) -> list[int]:
+        """The board filled from the rows chosen (the givens were chosen before the search)."""
+        cells = list(self.board.cells)
+        for _column, row in self.stack:
+            cell, value = self.links.placement[row]
+            cells[cell] = value
+        return cells
 
 
 class DancingLinks(HandwrittenSearch):
@@ -194,15 +195,12 @@ class DancingLinks(HandwrittenSearch):
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]
         for node in given_rows:
             self._select(links, node)
-        run = _Search(links, deadline, limit)
+        run = _Search(links, board, deadline, limit)
         run.search()  # a SolveTimeout leaves the links half-covered: that matrix is dropped
         for node in reversed(given_rows):
             self._deselect(links, node)
         self._links[board.geometry] = links
-        solution = None
-        if run.first is not None:
-            solution = board.with_cells(v or run.first[cell] for cell, v in enumerate(board.cells))
-        return Found(run.found, solution, run.stats())
+        return run.solutions.found(board, run.stats())
 
     @staticmethod
     def _select(links: Links, node: int) -> None:

@@ -9,7 +9,7 @@ it runs on every shape. The ``propagate`` backend is measured against it.
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.formats import SYMBOLS
@@ -25,9 +25,9 @@ class _Essay:
         geometry = board.geometry
         self.digits = SYMBOLS[: board.size]
         self.peers, self.units = geometry.peers, geometry.cell_units
-        self.board, self.limit = board, limit
-        self.found = self.nodes = self.guesses = 0
-        self.first: tuple[int, ...] | None = None
+        self.board = board
+        self.solutions = Solutions(limit)
+        self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
 
     def stats(self) -> dict:
@@ -40,8 +40,7 @@ class _Essay:
                 break
         else:
             self.search(values)
-        solution = None if self.first is None else self.board.with_cells(self.first)
-        return Found(self.found, solution, self.stats())
+        return self.solutions.found(self.board, self.stats())
 
     def assign(self, values: dict, cell: int, d: str):
         """Eliminate every other value from ``cell``; False on a contradiction."""
@@ -73,10 +72,7 @@ class _Essay:
         if values is False:
             return False
         if all(len(values[c]) == 1 for c in values):
-            self.found += 1
-            if self.first is None:
-                self.first = tuple(self.digits.index(values[c]) + 1 for c in sorted(values))
-            return self.found >= self.limit
+            return self.solutions.add(self.digits.index(values[c]) + 1 for c in sorted(values))
         _n, cell = min((len(values[c]), c) for c in values if len(values[c]) > 1)
         self.guesses += 1
         for d in values[cell]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.rules import settle
@@ -31,9 +31,9 @@ class PropagatingSearch:
         limit: int = 1,
         order: Callable[[list[int]], None] | None = None,
     ) -> None:
-        self.limit, self.order = limit, order
-        self.count = self.nodes = self.guesses = 0
-        self.first: tuple[int, ...] | None = None
+        self.order = order
+        self.solutions = Solutions(limit)
+        self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline or Deadline(), self.stats)
 
     def stats(self) -> dict:
@@ -47,8 +47,7 @@ class PropagatingSearch:
         givens = [cell for cell, v in enumerate(board.cells) if v]
         if settle(candidates, placed, givens, (1 << len(geometry.units)) - 1, geometry):
             self.branch(candidates, placed)
-        solution = None if self.first is None else board.with_cells(self.first)
-        return Found(self.count, solution, self.stats())
+        return self.solutions.found(board, self.stats())
 
     def branch(self, candidates: list[int], placed: list[int]) -> bool:
         """Search below a settled state; True once enough solutions are found to stop."""
@@ -61,10 +60,7 @@ class PropagatingSearch:
                     if count == 2:
                         break
         if best < 0:
-            self.count += 1
-            if self.first is None:
-                self.first = tuple(mask.bit_length() - 1 for mask in candidates)
-            return self.count >= self.limit
+            return self.solutions.add(mask.bit_length() - 1 for mask in candidates)
         self.guesses += 1
         unit_bits = self.geometry.unit_bits[best]
         for bit in self.values(candidates[best]):

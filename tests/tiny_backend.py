@@ -1,0 +1,43 @@
+"""A backend as a newcomer would add one: one module, one class (tests only).
+
+Tiny solves by trying, for the first empty cell, each value no peer holds, and recursing: what
+a first search looks like. It is registered in the tests with one ``register`` line.
+"""
+
+from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.deadline import Ticker
+
+
+class Tiny(HandwrittenSearch):
+    def search(self, board, deadline, limit):
+        solutions = Solutions(limit)
+        ticker = Ticker(deadline, dict)
+        peers = board.geometry.peers
+
+        def fill(cells):
+            if 0 not in cells:
+                return solutions.add(cells)
+            cell = cells.index(0)
+            taken = {cells[p] for p in peers[cell]}
+            for value in range(1, board.size + 1):
+                if value not in taken:
+                    ticker.tick()
+                    cells[cell] = value
+                    if fill(cells):
+                        return True
+            cells[cell] = 0
+            return False
+
+        fill(list(board.cells))
+        return solutions.found(board, {})
+
+
+class Liar(HandwrittenSearch):
+    """Returns the complete pattern board whatever the givens: wrong for most puzzles."""
+
+    def search(self, board, deadline, limit):
+        from solvers.board import Board
+
+        wrong = list(Board.pattern(board.shape).cells)
+        wrong[0], wrong[1] = wrong[1], wrong[0]
+        return Found(1, board.with_cells(wrong), {})
