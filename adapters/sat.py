@@ -57,7 +57,7 @@ class PycosatBackend(Backend):
 
 
 def _solve(clauses: list, deadline: Deadline, stats: dict) -> list[int] | None:
-    """A model, None when unsatisfiable; OutOfTime when the deadline passes first."""
+    """A model, None when unsatisfiable; SolveTimeout when the deadline passes first."""
     if deadline.at is None:
         answer = pycosat.solve(clauses)
     else:

@@ -111,44 +111,47 @@ def default_backend() -> str:
     return next(name for name in FASTEST_FIRST if availability(name)[0])
 
 
-def _builtin() -> None:
-    handwritten = "solvers.handwritten"
+def _handwritten() -> None:
+    package = "solvers.handwritten"
     register(
         "dfs",
-        f"{handwritten}.dfs:DepthFirst",
+        f"{package}.dfs:DepthFirst",
         summary="the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)",
     )
     register(
         "bitmask",
-        f"{handwritten}.bitmask:Bitmask",
+        f"{package}.bitmask:Bitmask",
         summary="the reference's order and answers, with row/column/box bit masks instead of scans",
     )
     register(
         "mrv",
-        f"{handwritten}.mrv:MostConstrained",
+        f"{package}.mrv:MostConstrained",
         summary="bit masks, and the cell with the fewest candidates first",
     )
     register(
         "propagate",
-        f"{handwritten}.propagate:Propagate",
+        f"{package}.propagate:Propagate",
         summary="naked and hidden singles to a fixpoint after every placement, then MRV branching",
     )
     register(
         "native",
-        f"{handwritten}.native:Native",
+        f"{package}.native:Native",
         distribution="numba",
         summary="the propagate algorithm compiled with numba (compiled once, cached on disk)",
     )
     register(
         "dlx",
-        f"{handwritten}.dlx:DancingLinks",
+        f"{package}.dlx:DancingLinks",
         summary="Knuth's Algorithm X with dancing links over the exact-cover formulation",
     )
     register(
         "norvig",
-        f"{handwritten}.norvig:Norvig",
+        f"{package}.norvig:Norvig",
         summary="Norvig's 2006 essay solver (string candidates, dict copies): the yardstick",
     )
+
+
+def _libraries() -> None:
     register(
         "csp",
         "adapters.csp:ConstraintBackend",
@@ -175,4 +178,5 @@ def _builtin() -> None:
     )
 
 
-_builtin()
+_handwritten()
+_libraries()

@@ -122,3 +122,21 @@ def test_readme_example_prints_what_the_readme_shows(line, timings, body, tmp_pa
             assert got_labels == shown_labels, f"README line {line}: {command}"
         else:
             assert masked(got) == masked(shown), f"README line {line}: {command}"
+
+
+def python_blocks() -> list[tuple[int, str]]:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        if line.strip() == "```python":
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+            found.append((i + 1, "\n".join(lines[i + 1 : end])))
+    return found
+
+
+@pytest.mark.parametrize(
+    "line, code", python_blocks(), ids=[f"README:{n}" for n, _ in python_blocks()]
+)
+def test_readme_python_example_runs(line, code, tmp_path, monkeypatch):
+    monkeypatch.chdir(reader_checkout(tmp_path))
+    exec(compile(code, f"README.md:{line}", "exec"), {})

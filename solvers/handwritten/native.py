@@ -115,28 +115,53 @@ def _value(bit):
 
 
 @numba.njit(cache=True)
+def _fewest(cand):
+    """The first cell with the fewest candidates (two at best), or -1 when all are single."""
+    best = -1
+    fewest = 99
+    for cell in range(cand.shape[0]):
+        mask = cand[cell]
+        if mask & (mask - 1):
+            count = _popcount(mask)
+            if count < fewest:
+                best = cell
+                fewest = count
+                if count == 2:
+                    break
+    return best
+
+
+@numba.njit(cache=True)
+def _start(board, cand, todo, every):
+    """The givens as single candidates, the empty cells with every value; how many givens
+    were put in ``todo``."""
+    ngivens = 0
+    for cell in range(board.shape[0]):
+        if board[cell]:
+            cand[cell] = 1 << board[cell]
+            todo[ngivens] = cell
+            ngivens += 1
+        else:
+            cand[cell] = every
+    return ngivens
+
+
+@numba.njit(cache=True)
 def _search(board, peers, units, units_of, every, limit, budget, first):
     """Up to ``limit`` solutions (the first written to ``first``) within ``budget`` nodes.
 
     Returns (solutions found, nodes, guesses, finished): finished is False when the budget ran
-    out before the search could say.
+    out before the search could say. Depth d of the search keeps its candidates and placed
+    masks in row d of ``cand`` and ``placed``, the cell it branches on, and the values left.
     """
     cells = board.shape[0]
-    nunits = units.shape[0]
     cand = np.empty((cells + 1, cells), np.int64)
-    placed = np.zeros((cells + 1, nunits), np.int64)
+    placed = np.zeros((cells + 1, units.shape[0]), np.int64)
     branch_cell = np.empty(cells + 1, np.int64)
     remaining = np.empty(cells + 1, np.int64)
     todo = np.empty(4 * cells, np.int64)
-    dirty = np.ones(nunits, np.bool_)
-    ngivens = 0
-    for cell in range(cells):
-        if board[cell]:
-            cand[0, cell] = 1 << board[cell]
-            todo[ngivens] = cell
-            ngivens += 1
-        else:
-            cand[0, cell] = every
+    dirty = np.ones(units.shape[0], np.bool_)
+    ngivens = _start(board, cand[0], todo, every)
     found = nodes = guesses = 0
     if not _settle(cand[0], placed[0], todo, ngivens, dirty, peers, units, units_of, every):
         return found, nodes, guesses, True
@@ -145,17 +170,7 @@ def _search(board, peers, units, units_of, every, limit, budget, first):
     while True:
         if choose:
             choose = False
-            best = -1
-            fewest = 99
-            for cell in range(cells):
-                mask = cand[depth, cell]
-                if mask & (mask - 1):
-                    count = _popcount(mask)
-                    if count < fewest:
-                        best = cell
-                        fewest = count
-                        if count == 2:
-                            break
+            best = _fewest(cand[depth])
             if best < 0:
                 if found == 0:
                     for cell in range(cells):
@@ -163,13 +178,11 @@ def _search(board, peers, units, units_of, every, limit, budget, first):
                 found += 1
                 if found >= limit:
                     return found, nodes, guesses, True
-                depth -= 1
-                if depth < 0:
-                    return found, nodes, guesses, True
-                continue
-            guesses += 1
-            branch_cell[depth] = best
-            remaining[depth] = cand[depth, best]
+                remaining[depth] = 0  # nothing to try here: back up
+            else:
+                guesses += 1
+                branch_cell[depth] = best
+                remaining[depth] = cand[depth, best]
         if remaining[depth] == 0:
             depth -= 1
             if depth < 0:
