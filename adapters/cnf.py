@@ -17,7 +17,7 @@ with.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from solvers.board import Board, Geometry
@@ -37,7 +37,7 @@ def decode(literals, size: int) -> dict[int, int]:
     return {(lit - 1) // size: (lit - 1) % size + 1 for lit in literals if 0 < lit <= top}
 
 
-@cache
+@lru_cache(maxsize=16)
 def rule_clauses(geometry: Geometry, encoding: str = "extended") -> tuple[Clause, ...]:
     """The rules alone, valid for every puzzle of ``geometry``: minimal or extended."""
     if encoding not in ("minimal", "extended"):

@@ -24,7 +24,7 @@ from pysat.solvers import Solver
 
 from adapters import cnf
 from solvers.backend import Backend, Found, Operation
-from solvers.board import Board, Shape
+from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -34,6 +34,7 @@ ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22
 # interrupts), so with a deadline it runs in a worker process that can be killed.
 BUDGETED = {"glucose", "minisat"}
 FIRST_CONFLICT_BUDGET = 1_000
+KEPT = 8  # persistent solvers kept at once (jigsaw puzzles each have a geometry of their own)
 
 
 class IncrementalBackend(Backend):
@@ -42,29 +43,35 @@ class IncrementalBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.engine = options["solver"]
-        # One persistent solver per shape, with the next free variable for activation literals.
-        self._solvers: dict[Shape, Solver] = {}
-        self._next_free: dict[Shape, int] = {}
+        # One persistent solver per geometry (a shape under its unit rules), with the next free
+        # variable for activation literals.
+        self._solvers: dict[Geometry, Solver] = {}
+        self._next_free: dict[Geometry, int] = {}
 
     def stops_itself(self, operation: Operation) -> bool:
         return self.engine in BUDGETED
 
     def prepare(self, shape: Shape) -> None:
         """Load the shape's rules into its persistent solver ahead of timing (setup)."""
-        self.solver_for(shape)
+        self.solver_for(shape.geometry)
 
-    def solver_for(self, shape: Shape) -> Solver:
-        """The shape's persistent solver, loaded with the rules on first use (setup)."""
-        if shape not in self._solvers:
-            self._solvers[shape] = Solver(
-                name=ENGINES[self.engine],
-                bootstrap_with=cnf.rule_clauses(shape.geometry, "extended"),
-            )
-            self._next_free[shape] = shape.size**3 + 1
-        return self._solvers[shape]
+    def solver_for(self, geometry: Geometry) -> Solver:
+        """The geometry's persistent solver, loaded with the rules on first use (setup); the
+        least recently used one is freed when more than ``KEPT`` are held."""
+        solver = self._solvers.pop(geometry, None)
+        if solver is None:
+            rules = cnf.rule_clauses(geometry, "extended")
+            solver = Solver(name=ENGINES[self.engine], bootstrap_with=rules)
+            self._next_free[geometry] = geometry.size**3 + 1
+        self._solvers[geometry] = solver  # now the most recently used
+        while len(self._solvers) > KEPT:
+            oldest = next(iter(self._solvers))
+            self._solvers.pop(oldest).delete()
+            del self._next_free[oldest]
+        return solver
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.shape)
+        solver = self.solver_for(board.geometry)
         before = solver.accum_stats()
         satisfiable = self._run(solver, cnf.given_literals(board), deadline)
         stats = _delta(before, solver.accum_stats())
@@ -75,10 +82,10 @@ class IncrementalBackend(Backend):
         return Found(1, cnf.solution_from_model(board, solver.get_model()), stats)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.shape)
+        solver = self.solver_for(board.geometry)
         before = solver.accum_stats()
-        active = self._next_free[board.shape]
-        self._next_free[board.shape] += 1
+        active = self._next_free[board.geometry]
+        self._next_free[board.geometry] += 1
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import UsageError
+from solvers.variants import UNIT_RULES
 
 
 class Operation(Enum):
@@ -42,10 +43,14 @@ class Backend:
     """The base every backend derives from.
 
     ``OPTIONS`` maps each option to its allowed values, the default first. The constructor gets
-    every option, already checked and with defaults filled in (``choose_options``).
+    every option, already checked and with defaults filled in (``choose_options``). ``RULES``
+    names the variants it encodes; a board with any other is never given to it.
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    # The rule variants the backend encodes. Those that only add or replace units (x, windoku,
+    # jigsaw) come with the board's geometry; killer cages need code of each backend's own.
+    RULES: ClassVar[frozenset[str]] = UNIT_RULES
 
     def __init__(self, **options: str) -> None:
         self.options = options

@@ -11,9 +11,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from solvers.errors import InputError
+from solvers.variants import (
+    CLASSIC,
+    Rules,
+    cell_name,
+    check_cages,
+    diagonal_units,
+    region_units,
+    window_units,
+)
 
 MIN_SIZE = 4
 MAX_SIZE = 25
@@ -164,17 +173,44 @@ def _classic(shape: Shape) -> Geometry:
     return Geometry(shape, tuple(rows + cols + boxes), tuple(names))
 
 
-def cell_name(cell: int, size: int) -> str:
-    """``r1c2`` style name of a cell index, 1-based as people count."""
-    return f"r{cell // size + 1}c{cell % size + 1}"
+def geometry_for(shape: Shape, rules: Rules) -> Geometry:
+    """The geometry of ``shape`` under ``rules``: the classic one, or one with the variants'
+    units (jigsaw regions in place of the boxes; diagonals and windows after them)."""
+    if rules.regions is None and not rules.diagonals and not rules.windows:
+        return _classic(shape)
+    return _variant(shape, rules.diagonals, rules.windows, rules.regions)
+
+
+@lru_cache(maxsize=1024)
+def _variant(
+    shape: Shape, diagonals: bool, windows: bool, regions: tuple[int, ...] | None
+) -> Geometry:
+    n, classic = shape.size, _classic(shape)
+    units, names = list(classic.units[: 2 * n]), list(classic.unit_names[: 2 * n])
+    if regions is None:
+        units += classic.boxes
+        names += classic.unit_names[2 * n :]
+    else:
+        units += region_units(regions, n)
+        names += [f"region {chr(ord('A') + i)}" for i in range(n)]
+    if diagonals:
+        units += diagonal_units(n)
+        names += ["the main diagonal", "the anti-diagonal"]
+    if windows:
+        extra = window_units(shape.box_rows, shape.box_cols)
+        units += extra
+        names += [f"window {i + 1}" for i in range(len(extra))]
+    return Geometry(shape, tuple(units), tuple(names))
 
 
 @dataclass(frozen=True)
 class Board:
-    """An immutable N x N grid: ``cells`` row-major, 0 for empty."""
+    """An immutable N x N grid: ``cells`` row-major, 0 for empty, under ``rules`` (classic
+    Sudoku unless a variant says otherwise)."""
 
     shape: Shape
     cells: tuple[int, ...]
+    rules: Rules = CLASSIC
 
     def __post_init__(self) -> None:
         n = self.shape.size
@@ -183,6 +219,8 @@ class Board:
         if self.cells and (min(self.cells) < 0 or max(self.cells) > n):
             i, value = next((i, v) for i, v in enumerate(self.cells) if not 0 <= v <= n)
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
+        if self.rules is not CLASSIC:
+            _check_rules(self.rules, self.shape)
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Board:
@@ -199,8 +237,8 @@ class Board:
         return cls(shape, tuple(int(v) for row in rows for v in row))
 
     @classmethod
-    def empty(cls, shape: Shape) -> Board:
-        return cls(shape, (0,) * shape.cell_count)
+    def empty(cls, shape: Shape, rules: Rules = CLASSIC) -> Board:
+        return cls(shape, (0,) * shape.cell_count, rules)
 
     @classmethod
     def pattern(cls, shape: Shape) -> Board:
@@ -217,7 +255,7 @@ class Board:
 
     @property
     def geometry(self) -> Geometry:
-        return self.shape.geometry
+        return geometry_for(self.shape, self.rules)
 
     def rows(self) -> list[list[int]]:
         n = self.size
@@ -230,20 +268,40 @@ class Board:
         return all(self.cells)
 
     def with_cells(self, cells: Iterable[int]) -> Board:
-        return Board(self.shape, tuple(cells))
+        """The same shape and rules, other values."""
+        return Board(self.shape, tuple(cells), self.rules)
 
     def conflicts(self) -> list[str]:
         """Each way the givens break a rule, as "row 1 has 6 twice (r1c2, r1c9)"."""
-        found = []
         geometry = self.geometry
+        found = []
         for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
-            seen: dict[int, list[int]] = {}
-            for cell in unit:
-                if self.cells[cell]:
-                    seen.setdefault(self.cells[cell], []).append(cell)
-            for value, cells in seen.items():
-                if len(cells) > 1:
-                    times = {2: "twice", 3: "three times"}.get(len(cells), f"{len(cells)} times")
-                    where = ", ".join(cell_name(c, self.size) for c in cells)
-                    found.append(f"{name} has {value} {times} ({where})")
+            found += self._repeats(name, unit)
+        for cage in self.rules.cages:
+            name = f"the cage of {cell_name(cage.cells[0], self.size)} ({cage.total})"
+            found += self._repeats(name, cage.cells)
+            given = [self.cells[c] for c in cage.cells if self.cells[c]]
+            total = sum(given)
+            if total > cage.total or (len(given) == len(cage.cells) and total != cage.total):
+                found.append(f"{name} holds givens adding up to {total}")
         return found
+
+    def _repeats(self, name: str, cells: tuple[int, ...]) -> list[str]:
+        seen: dict[int, list[int]] = {}
+        for cell in cells:
+            if self.cells[cell]:
+                seen.setdefault(self.cells[cell], []).append(cell)
+        found = []
+        for value, where in seen.items():
+            if len(where) > 1:
+                times = {2: "twice", 3: "three times"}.get(len(where), f"{len(where)} times")
+                places = ", ".join(cell_name(c, self.size) for c in where)
+                found.append(f"{name} has {value} {times} ({places})")
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _check_rules(rules: Rules, shape: Shape) -> None:
+    """InputError unless ``rules`` make sense on ``shape`` (checked once per pair)."""
+    geometry_for(shape, rules)  # regions: N connected cells each; windows: square boxes
+    check_cages(rules.cages, shape.size)

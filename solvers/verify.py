@@ -1,7 +1,8 @@
 """The verifier: does a grid obey the rules and keep the givens?
 
-It shares no code with any backend's search; it reads the rules from the board's units, the one
-definition every backend encodes, and checks each unit is a permutation of 1..N.
+It shares no code with any backend's search or encoding; it reads the rules from the board's
+units, the one definition every backend encodes, and checks each unit is a permutation of 1..N
+and each killer cage holds distinct values adding up to its total.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ def problems(puzzle: Board, solution: Board) -> list[str]:
     """Every way ``solution`` fails to solve ``puzzle``; empty when it is a valid solution."""
     if solution.shape != puzzle.shape:
         return [f"shape {solution.shape} differs from the puzzle's {puzzle.shape}"]
+    if solution.rules != puzzle.rules:
+        return [f"rules {solution.rules.label} differ from the puzzle's {puzzle.rules.label}"]
     n = puzzle.size
     found = [
         f"{cell_name(i, n)} is {v}, not the given {g}"
@@ -28,6 +31,13 @@ def problems(puzzle: Board, solution: Board) -> list[str]:
         if values != every_value:
             missing = sorted(every_value - values)
             found.append(f"{name} lacks {', '.join(map(str, missing))}")
+    for cage in puzzle.rules.cages:
+        values = [solution.cells[cell] for cell in cage.cells]
+        where = f"the cage of {cell_name(cage.cells[0], n)}"
+        if len(set(values)) != len(values):
+            found.append(f"{where} repeats a value ({' '.join(map(str, values))})")
+        if sum(values) != cage.total:
+            found.append(f"{where} adds up to {sum(values)}, not {cage.total}")
     return found
 
 

@@ -66,5 +66,5 @@ def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> Non
         run.warn(f"{where}timeout after {timeout:g} s", EXIT_TIMEOUT)
     elif answer.status is Status.WRONG:
         run.warn(f"{where}BUG: {answer.detail}", EXIT_WRONG_ANSWER)
-    elif answer.status is Status.ERROR:
+    elif answer.status in (Status.ERROR, Status.UNSUPPORTED):
         run.warn(f"{where}{answer.detail}", EXIT_BAD_INPUT)

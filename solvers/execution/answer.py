@@ -15,6 +15,7 @@ class Status(StrEnum):
     UNSOLVABLE = "unsolvable"  # the backend proved there is none
     TIMEOUT = "timeout"  # no answer within the time allowed
     INVALID = "invalid"  # the givens already break a rule: no search was run
+    UNSUPPORTED = "unsupported"  # the backend does not encode one of the puzzle's rules
     WRONG = "wrong"  # the backend returned a grid that is not a solution: a bug
     ERROR = "error"  # the backend failed: its process died, or it raised
 

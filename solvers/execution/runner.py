@@ -30,7 +30,7 @@ from solvers.errors import (
     UsageError,
 )
 from solvers.execution.answer import Answer, Status
-from solvers.execution.worker import Attempt, Worker, attempt
+from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec
 from solvers.verify import problems
 
@@ -52,6 +52,7 @@ class Runner:
         self.spec = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
         self.label = self.spec.label
         self.options = registry.options_for(self.spec)  # an unknown option fails here
+        self.rules = registry.backend_class(self.spec.name).RULES
         self.isolate = isolate
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
@@ -104,19 +105,45 @@ class Runner:
 
     def solve_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Answer]:
         """Each board solved in turn, each timed alone (in one round trip to a worker)."""
-        attempts = self.attempt_each(boards, timeout)
+        return self.each(Operation.SOLVE, boards, 1, timeout)
+
+    def count_each(
+        self, boards: Sequence[Board], limit: int, timeout: float | None = None
+    ) -> list[Answer]:
+        """Each board's solutions counted up to ``limit`` in turn, each timed alone."""
+        return self.each(Operation.COUNT, boards, limit, timeout)
+
+    def each(
+        self, operation: Operation, boards: Sequence[Board], limit: int, timeout: float | None
+    ) -> list[Answer]:
+        """``operation`` on each board in turn, each timed alone and judged."""
+        attempts = self.attempt_each(boards, timeout, operation, limit)
         return [
-            self.judge(Operation.SOLVE, board, 1, timeout, tried)
+            self.judge(operation, board, limit, timeout, tried)
             for board, tried in zip(boards, attempts, strict=True)
         ]
 
-    def attempt_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Attempt]:
-        """What ``solve_each`` times, before judging: for a benchmark's timed region."""
-        if self._isolated(Operation.SOLVE, timeout):
-            inner, kill_after = self._deadlines(Operation.SOLVE, timeout)
-            return self.worker.attempt_each(Operation.SOLVE, list(boards), 1, inner, kill_after)
+    def attempt_each(
+        self,
+        boards: Sequence[Board],
+        timeout: float | None = None,
+        operation: Operation = Operation.SOLVE,
+        limit: int = 1,
+    ) -> list[Attempt]:
+        """What ``each`` times, before judging: for a benchmark's timed region. Boards whose
+        givens break a rule are the caller's to leave out (``judge`` does not look)."""
+        if self._isolated(operation, timeout):
+            inner, kill_after = self._deadlines(operation, timeout)
+            return self.worker.attempt_each(operation, list(boards), limit, inner, kill_after)
         engine = self.engine
-        return [attempt(engine, Operation.SOLVE, board, 1, timeout) for board in boards]
+        return [attempt(engine, operation, board, limit, timeout) for board in boards]
+
+    def peak_rss_kb(self) -> int:
+        """Peak resident memory, in KiB, of the process the calls ran in: the worker's if there
+        is one, else this process's."""
+        if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
+            return worker_peak
+        return peak_rss_kb()
 
     def warm_up(self, shape: Shape, timeout: float | None = None) -> None:
         """Untimed, once per shape: what the backend keeps per shape, and one solve of a
@@ -139,6 +166,12 @@ class Runner:
     # Judging -------------------------------------------------------------------------
 
     def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
+        unsupported = board.rules.names - self.rules
+        if unsupported:
+            rules = " and ".join(sorted(unsupported))
+            return Answer(
+                Status.UNSUPPORTED, self.label, detail=f"{self.label} does not support {rules}"
+            )
         conflicts = board.conflicts()
         if conflicts:
             return Answer(Status.INVALID, self.label, detail=conflicts[0])

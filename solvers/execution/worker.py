@@ -15,6 +15,7 @@ pickling are not part of the time.
 from __future__ import annotations
 
 import multiprocessing
+import resource
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -52,6 +53,11 @@ def attempt(
             raise
         return Attempt(None, error, time.perf_counter() - start, time.process_time() - cpu)
     return Attempt(found, None, time.perf_counter() - start, time.process_time() - cpu)
+
+
+def peak_rss_kb() -> int:
+    """This process's peak resident memory so far, in KiB (Linux's ``ru_maxrss``)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 class Worker:
@@ -104,6 +110,14 @@ class Worker:
                     attempts.append(Attempt(None, error, kill_after or 0.0, 0.0))
                     break
         return attempts
+
+    def peak_rss_kb(self) -> int:
+        """The worker's peak resident memory so far, in KiB (0 when it is not running). A
+        forked worker starts with its parent's pages mapped, and counts those it touches."""
+        if self._process is None or not self._process.is_alive():
+            return 0
+        self._request(("usage",))
+        return self._reply(None)
 
     def prepare(self, shape: Shape) -> None:
         """Build what the backend keeps per board shape (untimed setup, added to setup)."""
@@ -174,6 +188,8 @@ def _serve(pipe: Any, build: Callable[[], Backend]) -> None:
             operation, boards, limit, inner = args
             for board in boards:
                 _send(pipe, ("ok", attempt(engine, operation, board, limit, inner)))
+        elif kind == "usage":
+            _send(pipe, ("ok", peak_rss_kb()))
         else:
             start = time.perf_counter()
             try:

@@ -18,6 +18,8 @@ from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board, Geometry
 from solvers.deadline import Deadline, Ticker
 
+KEPT = 8  # matrices kept at once
+
 
 class Links:
     """The exact-cover matrix of a geometry as dancing links. Node 0 is the root; nodes 1..C
@@ -200,6 +202,8 @@ class DancingLinks(HandwrittenSearch):
         for node in reversed(given_rows):
             self._deselect(links, node)
         self._links[board.geometry] = links
+        while len(self._links) > KEPT:  # jigsaw puzzles each bring a geometry of their own
+            del self._links[next(iter(self._links))]
         return run.solutions.found(board, run.stats())
 
     @staticmethod

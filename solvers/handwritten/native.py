@@ -14,7 +14,7 @@ times the budget, so at most about a third of the work is repeated.
 from __future__ import annotations
 
 import time
-from functools import cache
+from functools import lru_cache
 
 import numba
 import numpy as np
@@ -224,7 +224,7 @@ def _padded(rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
     return table
 
 
-@cache
+@lru_cache(maxsize=64)
 def _tables(geometry: Geometry) -> _Tables:
     return _Tables(geometry)
 

@@ -1,0 +1,152 @@
+"""Rule variants as data: what a puzzle's rules add to classic Sudoku, or change in it.
+
+- ``x``: both main diagonals are units too.
+- ``windoku``: extra windows, each a box shifted one cell down and right of a box corner
+  (four 3x3 windows on 9x9); defined for square boxes only.
+- ``jigsaw``: irregular regions of N connected cells replace the boxes.
+- ``killer``: cages of cells whose values never repeat and add up to the cage's total.
+
+The units-only variants (x, windoku, jigsaw) change the board's ``Geometry``, so every backend
+that reads units gets them with no code of its own. Killer cages are sum constraints, which
+each backend encodes in its own way (or declares it cannot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from solvers.errors import InputError
+
+RULE_NAMES = ("x", "windoku", "jigsaw", "killer")
+UNIT_RULES = frozenset({"x", "windoku", "jigsaw"})
+
+
+@dataclass(frozen=True, order=True)
+class Cage:
+    """A killer cage: its cells (ascending) must hold distinct values adding up to ``total``."""
+
+    total: int
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A puzzle's rules beyond classic Sudoku; ``Rules()`` is classic."""
+
+    diagonals: bool = False
+    windows: bool = False
+    regions: tuple[int, ...] | None = None  # jigsaw: each cell's region, numbered from 0
+    cages: tuple[Cage, ...] = ()  # killer
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The variants in force, by name: a subset of ``RULE_NAMES``."""
+        flags = (self.diagonals, self.windows, self.regions is not None, bool(self.cages))
+        return frozenset(name for name, on in zip(RULE_NAMES, flags, strict=True) if on)
+
+    @property
+    def label(self) -> str:
+        """The names in their usual order, or ``classic``."""
+        return " ".join(name for name in RULE_NAMES if name in self.names) or "classic"
+
+    @property
+    def is_classic(self) -> bool:
+        return not self.names
+
+
+CLASSIC = Rules()
+
+
+def diagonal_units(n: int) -> list[tuple[int, ...]]:
+    return [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+
+
+def window_units(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    """The windoku windows: boxes whose corner sits one cell in from a box corner, as far as
+    they fit (four on 9x9, nine on 16x16)."""
+    if box_rows != box_cols:
+        raise InputError(f"windoku needs square boxes, not {box_rows}x{box_cols}")
+    b, n = box_rows, box_rows * box_cols
+    starts = range(1, n - b, b + 1)
+    return [
+        tuple((top + i) * n + left + j for i in range(b) for j in range(b))
+        for top in starts
+        for left in starts
+    ]
+
+
+def region_units(regions: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+    """Jigsaw regions as units; InputError unless there are N regions of N connected cells."""
+    if len(regions) != n * n:
+        raise InputError(f"the region map has {len(regions)} cells, expected {n * n}")
+    members: dict[int, list[int]] = {}
+    for cell, region in enumerate(regions):
+        members.setdefault(region, []).append(cell)
+    if sorted(members) != list(range(n)):
+        raise InputError(f"the region map has {len(members)} regions, expected {n}")
+    for region, cells in sorted(members.items()):
+        if len(cells) != n:
+            raise InputError(f"region {_letter(region)} has {len(cells)} cells, expected {n}")
+        if not _connected(cells, n):
+            raise InputError(f"region {_letter(region)} is not connected")
+    return [tuple(members[region]) for region in range(n)]
+
+
+def check_cages(cages: Iterable[Cage], n: int) -> None:
+    """InputError for a cage with repeated cells, cells shared with another cage, more cells
+    than values, or a total no set of distinct values 1..N reaches."""
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(cages):
+        name = f"cage {cage.total}: {' '.join(cell_name(c, n) for c in cage.cells)}"
+        if not cage.cells:
+            raise InputError(f"cage {cage.total} has no cells")
+        if len(set(cage.cells)) != len(cage.cells):
+            raise InputError(f"{name} names a cell twice")
+        if any(not 0 <= cell < n * n for cell in cage.cells):
+            raise InputError(f"{name} has a cell outside the {n}x{n} board")
+        for cell in cage.cells:
+            if cell in owner:
+                raise InputError(f"{cell_name(cell, n)} is in two cages")
+            owner[cell] = index
+        if not cage_sets(len(cage.cells), cage.total, n):
+            raise InputError(
+                f"{name}: no {len(cage.cells)} distinct values from 1..{n} add up to {cage.total}"
+            )
+
+
+@cache
+def cage_sets(size: int, total: int, n: int) -> tuple[int, ...]:
+    """Every set of ``size`` distinct values from 1..n adding up to ``total``, each as a bit
+    mask (bit v for value v): what a cage's cells can hold together."""
+    if not 0 < size <= n:
+        return ()
+    return tuple(
+        sum(1 << v for v in values)
+        for values in combinations(range(1, n + 1), size)
+        if sum(values) == total
+    )
+
+
+def cell_name(cell: int, size: int) -> str:
+    """``r1c2`` style name of a cell index, 1-based as people count."""
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def _letter(region: int) -> str:
+    return chr(ord("A") + region) if region < 26 else str(region)
+
+
+def _connected(cells: list[int], n: int) -> bool:
+    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
+    while todo:
+        cell = todo.pop()
+        row, col = divmod(cell, n)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            other = r * n + c
+            if 0 <= r < n and 0 <= c < n and other in inside and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
