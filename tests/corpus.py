@@ -1,9 +1,10 @@
 """Puzzles the tests build themselves, deterministically: no one else's data.
 
-Complete boards come from the classic pattern (``Board.pattern``) shuffled (values, rows
-within bands, bands, columns within stacks, stacks); puzzles are made by removing clues while
-a counter from a different backend than the one under test (pysat) says the solution stays
-unique.
+Complete boards come from the classic pattern (``Board.pattern``) shuffled by the transforms
+``sudoku compare --shuffle`` uses (values, rows within bands, bands, columns within stacks,
+stacks; no transpose, so that the draws stay those the corpus was made with); puzzles are
+made by removing clues while a counter from a different backend than the one under test
+(pysat) says the solution stays unique.
 """
 
 from __future__ import annotations
@@ -11,19 +12,11 @@ from __future__ import annotations
 import random
 
 from solvers import Board, Shape, count_solutions
+from solvers.tools.shuffle import random_transform
 
 
 def complete_board(shape: Shape, rng: random.Random) -> Board:
-    r, c, n = shape.box_rows, shape.box_cols, shape.size
-    base = Board.pattern(shape).cells
-
-    def shuffled(groups: int, per: int) -> list[int]:
-        order = rng.sample(range(groups), groups)
-        return [g * per + i for g in order for i in rng.sample(range(per), per)]
-
-    rows, cols = shuffled(c, r), shuffled(r, c)  # c bands of r rows; r stacks of c columns
-    values = rng.sample(range(1, n + 1), n)
-    return Board(shape, tuple(values[base[row * n + col] - 1] for row in rows for col in cols))
+    return random_transform(shape, rng, transpose=False).forward(Board.pattern(shape))
 
 
 def unique_puzzle(shape: Shape, rng: random.Random, keep: int | None = None) -> Board:
