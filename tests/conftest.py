@@ -86,6 +86,32 @@ def crasher():
 
 
 @pytest.fixture
+def unsure():
+    """A backend that wrongly says a board with an empty first cell has no solution."""
+    registry.register("unsure", "tiny_backend:Unsure", summary="unsure of empty corners")
+    try:
+        yield "unsure"
+    finally:
+        registry.unregister("unsure")
+
+
+@pytest.fixture(scope="session")
+def compare_run(tmp_path_factory) -> tuple[CliRun, Path]:
+    """One small ``sudoku compare`` run, shared by the tests that read its output, its JSON
+    (the path returned; the plot beside it, ``run.png``) and the report made from it: two
+    option sets of one backend side by side with a third backend, unique mode, one shuffled
+    copy per puzzle, a baseline."""
+    folder = tmp_path_factory.mktemp("compare")
+    args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1", "--seed", "1"]
+    args += ["--backends", "propagate,sat:encoding=minimal,sat:encoding=extended"]
+    args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
+    args += ["--plot", str(folder / "run.png")]
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, out, err)
+    return CliRun(code, out.getvalue(), err.getvalue()), folder / "run.json"
+
+
+@pytest.fixture
 def cli(monkeypatch):
     """Run the sudoku command in-process: cli(args..., stdin=text) -> CliRun."""
 

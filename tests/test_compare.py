@@ -1,66 +1,153 @@
-"""sudoku compare: the table, the JSON, the plot, and deadlines and crashes that do not stop it."""
+"""sudoku compare: specs side by side, the statistics, per-puzzle records, shuffled copies
+checked against their puzzle, and deadlines and crashes that do not stop the run."""
 
 from __future__ import annotations
 
 import json
 
-from solvers import BackendSpec, Board, Shape, Status, format_board
-from solvers.tools.compare import run_backend
+import numpy as np
+import pytest
 
-FIELDS = {
-    "backend",
-    "options",
-    "solved",
-    "unsolvable",
-    "timeouts",
-    "errors",
-    "median_s",
-    "p95_s",
-    "max_s",
-    "mean_s",
-    "puzzles_per_s",
-    "setup_s",
-    "guesses_per_puzzle",
-    "no_guess_pct",
-    "stats",
-}
+from solvers import BackendSpec, Board, Shape, Status, format_board, solve
+from solvers.execution.answer import Answer
+from solvers.tools import summary
+from solvers.tools.compare import Copy, crosscheck, run_backend
+from solvers.tools.shuffle import random_transform
+
+SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
+RECORD_FIELDS = {"dataset", "puzzle", "copy", "spec", "status", "seconds", "cpu_seconds"}
+RECORD_FIELDS |= {"count", "stats", "detail"}
+ROW_FIELDS = {"backend", "options", "puzzles", "solved", "unsolvable", "timeouts", "errors"}
+ROW_FIELDS |= {"wrong", "par2_s", "median_s", "median_ci_s", "p95_s", "max_s", "mean_s"}
+ROW_FIELDS |= {"cpu_median_s", "ratio_to_baseline", "ratio_ci", "best_pct", "peak_rss_mib"}
 
 
-def test_compare_prints_a_table_and_writes_json_and_a_plot(cli, tmp_path):
-    out_json, out_png = tmp_path / "run.json", tmp_path / "run.png"
-    run = cli(
-        "compare",
-        "small4",
-        "nosolution9",
-        "--limit",
-        "4",
-        "--backends",
-        "propagate,cpsat,sat",
-        "--json",
-        str(out_json),
-        "--plot",
-        str(out_png),
-    )
+@pytest.fixture(scope="module")
+def report(compare_run) -> dict:
+    run, path = compare_run
     assert run.code == 0, run.err
-    lines = run.out.splitlines()
-    assert lines[0] == "small4: 4 puzzles, timeout 1 s per puzzle"
-    assert lines[1].split()[:4] == ["backend", "solved", "unsolv", "timeouts"]
-    assert [line.split()[0] for line in lines[2:5]] == ["propagate", "cpsat", "sat"]
-    report = json.loads(out_json.read_text())
-    assert {"platform", "python", "cpus"} <= set(report["machine"])
-    small, none = report["datasets"]
-    assert small["name"] == "small4" and small["puzzles"] == 4
-    for result in small["results"]:
-        assert set(result) == FIELDS
-        assert result["solved"] == 4 and result["median_s"] > 0
-    assert [r["unsolvable"] for r in none["results"]] == [4, 4, 4]
-    propagate = small["results"][0]
-    assert propagate["guesses_per_puzzle"] == 0 and propagate["no_guess_pct"] == 100
-    cpsat = small["results"][1]["stats"]  # CP-SAT's own counters, as means per puzzle
-    assert set(cpsat) == {"branches_per_puzzle", "conflicts_per_puzzle"}
-    assert all(isinstance(value, int | float) for value in cpsat.values())
-    assert small["results"][2]["guesses_per_puzzle"] is None  # pycosat cannot tell
-    assert out_png.read_bytes()[:4] == b"\x89PNG"
+    return json.loads(path.read_text())
+
+
+def test_two_option_sets_of_one_backend_run_side_by_side(compare_run, report):
+    lines = compare_run[0].out.splitlines()
+    assert lines[0] == (
+        "small4: 4 puzzles x 2 (as given and 1 shuffled, seed 1), mode unique, "
+        "timeout 0.5 s per puzzle"
+    )
+    header = lines[1].split()
+    assert header[:4] == ["backend", "solved", "t/o", "err"] and "base" in header
+    assert [line.split()[0] for line in lines[2:6]] == [*SPECS, "VBS"]
+    assert max(len(line) for line in lines) <= 120
+    small = report["datasets"][0]
+    assert [b["spec"] for b in small["backends"]] == SPECS
+    assert [b["options"]["encoding"] for b in small["backends"][1:]] == ["minimal", "extended"]
+    assert {r["spec"] for r in report["records"]} == set(SPECS)
+
+
+def test_the_json_holds_every_answer_and_the_tables(compare_run, report):
+    assert report["format"] == "sudoku-compare/2"
+    assert report["command"].startswith("sudoku compare small4 several9 --limit 4")
+    assert {"platform", "python", "cpus", "processor"} <= set(report["machine"])
+    assert report["settings"] == {
+        "mode": "unique",
+        "timeout": 0.5,
+        "shuffle": 1,
+        "seed": 1,
+        "baseline": "sat:encoding=extended",
+    }
+    records = report["records"]
+    assert len(records) == 2 * 4 * 2 * 3  # datasets x puzzles x copies x specs
+    assert all(set(record) == RECORD_FIELDS for record in records)
+    small = [r for r in records if r["dataset"] == "small4" and r["spec"] == "propagate"]
+    assert [(r["puzzle"], r["copy"]) for r in small] == [
+        (line, copy) for line in (3, 4, 5, 6) for copy in (0, 1)
+    ]  # the file's lines (lines 1 and 2 are its header)
+    assert all(r["status"] == "solved" and r["count"] == 1 for r in small)
+    several = [r for r in records if r["dataset"] == "several9"]
+    assert {(r["status"], r["count"]) for r in several} == {("solved", 2)}  # still solved
+    for dataset in report["datasets"]:
+        *rows, vbs = dataset["summary"]
+        assert all(set(row) >= ROW_FIELDS for row in rows) and vbs["backend"] == "VBS"
+        assert [row["solved"] for row in dataset["summary"]] == [8, 8, 8, 8]
+        assert all(row["peak_rss_mib"] > 10 and row["cpu_median_s"] > 0 for row in rows)
+        assert rows[2]["ratio_to_baseline"] == 1 and rows[2]["ratio_ci"] == [1, 1]
+    several_rows = report["datasets"][1]["summary"]
+    assert [row["several_solutions"] for row in several_rows[:3]] == [8, 8, 8]
+
+
+def test_the_tables_statistics_follow_from_the_records(report):
+    dataset = report["datasets"][0]
+    times = {
+        spec: np.array([r["seconds"] for r in report["records"] if r["spec"] == spec][:8])
+        for spec in SPECS
+    }
+    rows = {row["backend"]: row for row in dataset["summary"]}
+    for spec in SPECS:  # every puzzle finished: PAR-2 is the plain mean
+        assert rows[spec]["par2_s"] == pytest.approx(times[spec].mean())
+        assert rows[spec]["median_s"] == pytest.approx(np.median(times[spec]))
+        assert rows[spec]["max_s"] == pytest.approx(times[spec].max())
+        low, high = rows[spec]["median_ci_s"]
+        assert low <= rows[spec]["median_s"] <= high
+    best = np.min([times[spec] for spec in SPECS], axis=0)
+    assert rows["VBS"]["median_s"] == pytest.approx(np.median(best))
+    assert sum(rows[spec]["best_pct"] for spec in SPECS) == pytest.approx(100)
+    ratio = np.median(times["propagate"] / times["sat:encoding=extended"])
+    assert rows["propagate"]["ratio_to_baseline"] == pytest.approx(ratio)
+
+
+def test_the_plot_is_drawn(compare_run):
+    assert (compare_run[1].parent / "run.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_first_mode_stops_at_the_first_solution(cli, tmp_path):
+    out = tmp_path / "first.json"
+    run = cli("compare", "several9", "--limit", "3", "--backends", "native", "--mode", "first")
+    assert run.code == 0 and "mode first" in run.out.splitlines()[0]
+    cli(
+        "compare",
+        "several9",
+        "--limit",
+        "3",
+        "--backends",
+        "native",
+        "--mode",
+        "first",
+        "--json",
+        str(out),
+    )
+    records = json.loads(out.read_text())["records"]
+    assert [(r["status"], r["count"]) for r in records] == [("solved", None)] * 3
+
+
+def test_a_shuffled_copy_that_disagrees_with_its_puzzle_is_a_wrong_answer(cli, unsure, tmp_path):
+    out = tmp_path / "unsure.json"
+    args = ["small4", "--limit", "4", "--shuffle", "3", "--seed", "1", "--json", str(out)]
+    run = cli("compare", *args, "--backends", f"{unsure},propagate")
+    assert run.code == 5
+    records = json.loads(out.read_text())["records"]
+    wrong = [r for r in records if r["status"] == "wrong"]
+    assert wrong and {r["spec"] for r in wrong} == {unsure}
+    copies = [r for r in wrong if r["copy"]]
+    assert copies and all("shuffled copy" in r["detail"] for r in copies)
+    assert any("no solution, but the puzzle as given was solved" in r["detail"] for r in copies)
+    assert "returned a WRONG answer: shuffled copy" in run.out
+    originals = [r for r in wrong if not r["copy"]]  # said no solution; a copy was solved
+    assert all("but shuffled copy" in r["detail"] for r in originals)
+
+
+def test_another_count_on_a_shuffled_copy_is_a_wrong_answer(puzzles):
+    puzzle = puzzles["9x9-minimal"]
+    solution = solve(puzzle, "native").solution
+    transform = random_transform(puzzle.shape, __import__("random").Random(1))
+    boards = [Copy(1, 0, puzzle), Copy(1, 1, transform.forward(puzzle), transform)]
+    one = Answer(Status.SOLVED, "x", solution, count=1)
+    agreeing = Answer(Status.SOLVED, "x", transform.forward(solution), count=1)
+    assert crosscheck(boards, [one, agreeing], unique=True) == [one, agreeing]
+    two = Answer(Status.SOLVED, "x", transform.forward(solution), count=2)
+    checked = crosscheck(boards, [one, two], unique=True)
+    assert checked[1].status is Status.WRONG and "2 solution(s) counted" in checked[1].detail
+    assert crosscheck(boards, [one, two], unique=False)[1] == two  # first mode: no count
 
 
 def test_timeouts_are_counted_and_the_run_goes_on(cli, puzzles, tmp_path):
@@ -71,20 +158,16 @@ def test_timeouts_are_counted_and_the_run_goes_on(cli, puzzles, tmp_path):
         + format_board(puzzles["16x16"], "line")
         + "\n"
     )
+    out = tmp_path / "r.json"
     run = cli(
-        "compare",
-        str(path),
-        "--backends",
-        "dfs,native",
-        "--timeout",
-        "0.3",
-        "--json",
-        str(tmp_path / "r.json"),
+        "compare", str(path), "--backends", "dfs,native", "--timeout", "0.3", "--json", str(out)
     )
     assert run.code == 0
-    dfs, native = json.loads((tmp_path / "r.json").read_text())["datasets"][0]["results"]
+    dfs, native, _ = json.loads(out.read_text())["datasets"][0]["summary"]
     assert dfs["timeouts"] >= 1 and dfs["solved"] + dfs["timeouts"] == 2
+    assert dfs["max_s"] == 0.6  # a timeout scores twice the timeout
     assert native["solved"] == 2
+    assert ">300" in run.out  # shown as beyond the timeout, not as a time
 
 
 def test_a_hang_is_killed_and_a_segfault_is_an_error(crasher):
@@ -94,11 +177,30 @@ def test_a_hang_is_killed_and_a_segfault_is_an_error(crasher):
     result = run_backend(BackendSpec(crasher), [hangs, crashes, hangs], timeout=0.2)
     assert [a.status for a in result.answers] == [Status.TIMEOUT, Status.ERROR, Status.TIMEOUT]
     assert "worker died" in result.answers[1].detail
-    summary = result.summary()
-    assert summary["timeouts"] == 2 and summary["errors"] == 1 and summary["median_s"] is None
 
 
-def test_unknown_backend_or_option_is_refused_before_any_work(cli):
+def test_a_bad_spec_or_baseline_is_refused_before_any_work(cli):
     assert cli("compare", "small4", "--backends", "nope").code == 2
     run = cli("compare", "small4", "--backends", "sat", "--option", "sat:encoding=odd")
     assert run.code == 2 and "encoding=odd" in run.err
+    run = cli("compare", "small4", "--backends", "sat:encoding=odd")
+    assert run.code == 2 and "reduced, extended, minimal" in run.err
+    run = cli("compare", "small4", "--backends", "sat:level=3")
+    assert run.code == 2 and "encoding=reduced|extended|minimal" in run.err
+    run = cli("compare", "small4", "--backends", "sat,pysat", "--baseline", "cpsat")
+    assert run.code == 2 and "--baseline cpsat is not one of the backends: sat, pysat" in run.err
+
+
+def test_times_are_written_so_that_a_larger_one_never_reads_smaller():
+    assert [summary.ms(s) for s in (0.000349, 0.00035, 0.0123456, 0.98765)] == [
+        "0.349",
+        "0.35",
+        "12.3",
+        "988",
+    ]
+    values = sorted(np.random.default_rng(0).lognormal(-7, 2, 500))
+    shown = [float(summary.ms(s)) for s in values]
+    assert shown == sorted(shown)  # the old table showed a max of 0.3 under a p95 of 0.349
+    assert summary.ms(0.7, timeout=0.5) == ">500"  # only an unfinished puzzle's score
+    assert summary.time_interval(0.00306, [0.00296, 0.00328]) == "3.06 [2.9..3.3]"
+    assert summary.time_interval(0.4, [0.2, 1.0], timeout=0.5) == "400 [200..>500]"

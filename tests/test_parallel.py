@@ -120,7 +120,7 @@ def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):
             [
                 (r["backend"], r["solved"], r["unsolvable"], r["timeouts"], r["errors"])
                 for d in report["datasets"]
-                for r in d["results"]
+                for r in d["summary"]
             ]
         )
     assert counts[0] == counts[1]

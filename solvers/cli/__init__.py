@@ -24,6 +24,7 @@ def main(
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse has printed its own one-line usage error
         return EXIT_BAD_INPUT if exit_.code else EXIT_OK
+    args.argv = sys.argv[1:] if argv is None else list(argv)  # as typed, for the records
     run = Run(out, err)
     try:
         args.run(args, run)

@@ -1,41 +1,53 @@
-"""``sudoku compare``: every backend timed on the same puzzles, each in a worker of its own."""
+"""``sudoku compare``: every backend spec timed on the same puzzles, each in a worker of its
+own; the statistics, the JSON, the plot and the regression check come from ``solvers.tools``."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import shlex
+import time
+from functools import partial
 from itertools import islice
 
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import EXIT_DISAGREE, EXIT_WRONG_ANSWER, Run
+from solvers.cli.output import EXIT_DISAGREE, EXIT_OK, EXIT_REGRESSION, EXIT_WRONG_ANSWER, Run
 from solvers.cli.parser import command, scale_options
 from solvers.errors import UsageError
 from solvers.spec import ALL, BackendSpec
+from solvers.tools.results import MODES, Settings
 
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
 DEFAULT_LIMIT = 20
-DEFAULT_TIMEOUT = 1.0
+DEFAULT_TIMEOUT = 0.5
+EXIT_OF_NOTE = {"wrong": EXIT_WRONG_ANSWER, "disagree": EXIT_DISAGREE}
 
 
 def add_to(commands) -> None:
     parser = command(
         commands,
         "compare",
-        "time every backend on the same puzzles, each in its own worker process",
-        "sudoku compare                    # the default job, about two minutes on 2 cores\n"
-        "  sudoku compare hard9 ../shared/data/top95.txt --backends native,pysat,cpsat "
-        "--timeout 5 --json out.json --plot out.png",
+        "time backends on the same puzzles, each in its own worker process",
+        "sudoku compare                    # the default job, about a minute on 2 cores\n"
+        "  sudoku compare ../shared/data/top95.txt --backends sat:encoding=minimal,"
+        "sat:encoding=extended,pysat\n"
+        "      --baseline sat:encoding=extended --shuffle 2 --seed 1 --json run.json\n"
+        "  sudoku compare hard9 --against run.json   # exit 6 if a backend got slower",
         statuses=False,
     )
     parser.epilog += (
         f"\n\nWith no DATASET: the shipped sets {', '.join(DEFAULT_DATASETS)}, the first "
-        f"{DEFAULT_LIMIT} puzzles of each,\nwith a {DEFAULT_TIMEOUT:g} s timeout: about two "
-        "minutes on a 2-core machine. Times are per puzzle,\ntaken inside the worker around "
-        "the solve alone (setup is reported apart); a puzzle\nthat outlives --timeout counts "
-        "as a timeout, a crash as an error, and the run goes on.\n"
-        "exit status: 0 done; 4 backends disagree on a puzzle; 5 a wrong answer; 2 bad input."
+        f"{DEFAULT_LIMIT} puzzles of each,\nwith a {DEFAULT_TIMEOUT:g} s timeout. Times are per "
+        "puzzle, taken inside the worker around the call\nalone (setup is reported apart); a "
+        "puzzle that outlives --timeout counts as a timeout,\na crash as an error, and the run "
+        "goes on. An unfinished puzzle scores twice the timeout\nin every time statistic "
+        "(PAR-2). Only classic puzzles are shuffled: variants (x, windoku,\njigsaw, killer) "
+        "run as given, and the run says how many.\n"
+        "exit status: 0 done; 4 backends disagree on a puzzle; 5 a wrong answer (a shuffled\n"
+        "copy's that does not map back to the puzzle's included); 6 with --against, a backend\n"
+        "significantly slower (Mann-Whitney p < 0.01 and median up by more than 10%) or that\n"
+        "lost puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
         "datasets",
@@ -46,8 +58,9 @@ def add_to(commands) -> None:
     parser.add_argument(
         "--backends",
         default=ALL,
-        metavar="a,b,...|all",
-        help="backends to time (default: every available one)",
+        metavar="SPEC,SPEC,...|all",
+        help="backend specs to time, such as sat:encoding=minimal,sat:encoding=reduced,pysat "
+        "(default: every available backend)",
     )
     parser.add_argument(
         "--timeout", type=float, metavar="SECONDS", help=f"per puzzle (default {DEFAULT_TIMEOUT:g})"
@@ -60,24 +73,49 @@ def add_to(commands) -> None:
         "sets, all for named ones)",
     )
     parser.add_argument(
+        "--mode",
+        choices=MODES,
+        default="unique",
+        help="unique (default, as tdoku): find a solution and prove there is no second; "
+        "first: stop at the first solution",
+    )
+    parser.add_argument(
+        "--shuffle",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also run each classic puzzle as K shuffled copies (digits relabelled, rows, "
+        "columns, bands and stacks permuted, transposed); each answer is mapped back and must "
+        "agree with the puzzle's",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the shuffles' seed (default 0)")
+    parser.add_argument(
+        "--baseline",
+        metavar="SPEC",
+        help="one of --backends: each backend's median time ratio to it, puzzle by puzzle",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="BACKEND:KEY=VALUE",
-        help="a backend option, e.g. sat:encoding=extended (repeatable)",
+        help="a backend option for every spec of that backend, e.g. sat:encoding=extended",
     )
-    parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--json", metavar="FILE", help="write every answer and table as JSON")
+    parser.add_argument(
+        "--against",
+        metavar="OLD.json",
+        help="compare with an older run's --json: print what changed; exit 6 on a regression",
+    )
     scale_options(parser)
     parser.add_argument(
-        "--plot",
-        metavar="FILE.png|FILE.svg",
-        help="draw a cactus plot and the distribution of times",
+        "--plot", metavar="FILE.png|FILE.svg", help="draw cactus plots and box plots of times"
     )
     parser.set_defaults(run=run, file=None, input_format="auto", box=None)
 
 
 def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
-    """The backends to time, each with the options --option gives it; checked up front."""
+    """The specs to time, each with the options --option gives its backend; checked up front."""
     options: dict[str, dict[str, str]] = {}
     for text in args.option:
         name, sep, pair = text.partition(":")
@@ -93,49 +131,103 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
     return backends_named(",".join(spec.label for spec in specs))
 
 
+def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
+    """The run's settings; the baseline must be one of the specs."""
+    if args.shuffle < 0:
+        raise UsageError(f"--shuffle {args.shuffle}: the number of copies cannot be negative")
+    baseline = None
+    if args.baseline:
+        baseline = BackendSpec.parse(args.baseline).label
+        labels = [spec.label for spec in specs]
+        if baseline not in labels:
+            raise UsageError(
+                f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
+            )
+    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
+    return Settings(args.mode, timeout, args.shuffle, args.seed, baseline)
+
+
 def run(args: argparse.Namespace, run: Run) -> None:
+    from solvers.tools import compare, plots, results, summary
+
+    specs = specs_of(args)
+    settings = settings_of(args, specs)
+    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+    older = results.read(args.against) if args.against else None
+    sources = args.datasets or list(DEFAULT_DATASETS)
+    limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
+    started = time.strftime("%Y-%m-%d %H:%M:%S %z")
+    done = results.CompareRun(settings, compare.machine(), _command(args), started)
+    for source in sources:
+        args.file = source
+        puzzles = list(islice(puzzles_of(args, run), limit))
+        if not puzzles:
+            continue
+        run.emit(_heading(source, len(puzzles), settings))
+        spec_runner = partial(_run_spec, args, run, source, settings)
+        dataset = compare.run_dataset(
+            source, _path_of(source), puzzles, specs, settings, spec_runner
+        )
+        run.table(summary.table(summary.summarize(dataset, settings), settings))
+        for kind, text in dataset.notes:
+            run.emit(text)
+            run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))
+        run.emit("")
+        done.datasets.append(dataset)
+    if args.json:
+        tables = [summary.summarize(dataset, settings) for dataset in done.datasets]
+        results.write(done, args.json, tables)
+    if args.plot:
+        plots.overview(done, args.plot)
+    if older is not None:
+        _against(run, done, older, args.against)
+
+
+def _run_spec(
+    args: argparse.Namespace, run: Run, source: str, settings: Settings, spec: BackendSpec, boards
+):
     from solvers.execution.parallel import jobs_for
     from solvers.tools import compare
 
-    specs = specs_of(args)
-    sources = args.datasets or list(DEFAULT_DATASETS)
-    limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
-    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
-        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
-    report = {"machine": compare.machine(), "datasets": []}
-    runs = {}
-    for source in sources:
-        args.file = source
-        boards = [puzzle.board for puzzle in islice(puzzles_of(args, run), limit)]
-        if not boards:
-            continue
-        run.emit(f"{source}: {len(boards)} puzzles, timeout {timeout:g} s per puzzle")
-        results = []
-        for spec in specs:
-            if args.jobs != 1 or args.scheduler:
-                jobs = jobs_for(args.jobs)
-                results.append(
-                    compare.run_backend_spread(spec, boards, timeout, jobs, args.scheduler)
-                )
-            else:
-                progress = run.progress(f"{source}: {spec.label}")
-                results.append(compare.run_backend(spec, boards, timeout, progress))
-        summaries = [r.summary() for r in results]
-        run.table(compare.table(summaries))
-        for text in compare.disagreements(boards, results):
-            run.emit(text)
-            run.end(EXIT_WRONG_ANSWER if "WRONG" in text else EXIT_DISAGREE)
-        run.emit("")
-        report["datasets"].append(
-            {"name": source, "path": _path_of(source), "puzzles": len(boards), "results": summaries}
-        )
-        runs[source] = results
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(report, handle, indent=2)
-    if args.plot:
-        compare.plot(report["datasets"], runs, args.plot)
+    timeout, mode = settings.timeout, settings.mode
+    if args.jobs != 1 or args.scheduler:
+        jobs = jobs_for(args.jobs)
+        return compare.run_backend_spread(spec, boards, timeout, mode, jobs, args.scheduler)
+    progress = run.progress(f"{source}: {spec.label}")
+    return compare.run_backend(spec, boards, timeout, mode, progress)
+
+
+def _against(run: Run, new, old, path: str) -> None:
+    from solvers.tools import regression, summary
+
+    found = regression.changes(new, old)
+    run.emit(f"against {path} ({old.started}): {len(found)} backend runs in both")
+    if found:
+        run.table(regression.table(found, summary.ms))
+    for change in found:
+        for lost in change.lost:
+            run.emit(f"{change.dataset} {change.spec} {lost}")
+    if any(change.regressed for change in found):
+        run.emit("a regression: a backend is significantly slower or lost puzzles (exit 6)")
+        run.end(EXIT_REGRESSION)
+
+
+def _heading(source: str, puzzles: int, settings: Settings) -> str:
+    shuffled = (
+        f" x {1 + settings.shuffle} (as given and {settings.shuffle} shuffled, seed "
+        f"{settings.seed})"
+        if settings.shuffle
+        else ""
+    )
+    return (
+        f"{source}: {puzzles} puzzles{shuffled}, mode {settings.mode}, "
+        f"timeout {settings.timeout:g} s per puzzle"
+    )
+
+
+def _command(args: argparse.Namespace) -> str:
+    return shlex.join(["sudoku", *getattr(args, "argv", [])])
 
 
 def _path_of(source: str) -> str:

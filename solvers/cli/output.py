@@ -12,11 +12,13 @@ EXIT_BAD_INPUT = 2
 EXIT_TIMEOUT = 3
 EXIT_DISAGREE = 4
 EXIT_WRONG_ANSWER = 5
+EXIT_REGRESSION = 6  # compare --against: a backend got significantly slower or lost puzzles
 # When puzzles end differently, the exit status is the most serious of them.
 _SEVERITY = [
     EXIT_OK,
     EXIT_UNSOLVABLE,
     EXIT_TIMEOUT,
+    EXIT_REGRESSION,
     EXIT_DISAGREE,
     EXIT_BAD_INPUT,
     EXIT_WRONG_ANSWER,

@@ -140,10 +140,11 @@ class Runner:
 
     def peak_rss_kb(self) -> int:
         """Peak resident memory, in KiB, of the process the calls ran in: the worker's if there
-        is one, else this process's."""
+        is one, else this process's; 0 for an isolated runner whose worker is not running
+        (killed at a deadline, and not yet replaced)."""
         if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
             return worker_peak
-        return peak_rss_kb()
+        return 0 if self.isolate else peak_rss_kb()
 
     def warm_up(self, shape: Shape, timeout: float | None = None) -> None:
         """Untimed, once per shape: what the backend keeps per shape, and one solve of a

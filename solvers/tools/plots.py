@@ -1,0 +1,158 @@
+"""The pictures of a comparison, drawn from its records with matplotlib.
+
+- A cactus plot (the SAT competition's): for each backend spec, its finished puzzles sorted
+  by time, so a curve further right solved more and a lower one solved them faster; the
+  virtual best solver dashed in black.
+- A box plot of each spec's times over every puzzle it was given, an unfinished one drawn at
+  twice the timeout (its PAR-2 score), labelled with how many puzzles the box holds and how
+  many of those were unfinished.
+- A scatter plot of two specs, puzzle by puzzle, log-log with the diagonal.
+
+A spec keeps its colour (and line style) in every panel; one legend, outside the curves,
+serves the whole figure.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+
+import numpy as np
+
+from solvers.errors import UsageError
+from solvers.tools import stats
+from solvers.tools.results import CompareRun, DatasetRun, Record, Settings
+
+PENALTY_NOTE = "an unfinished puzzle drawn at 2 x the timeout, its PAR-2 score"
+
+
+def pyplot():
+    """matplotlib's pyplot without a display; UsageError when it is not installed."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise UsageError("plots need matplotlib: pip install 'sudoku-solvers[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def styles(specs: Iterable[str]) -> dict[str, dict]:
+    """Each spec's line style, the same in every panel: ten colours, then the same dashed."""
+    return {
+        spec: {
+            "color": f"C{i % 10}",
+            "linestyle": "-" if i < 10 else "--",
+            "marker": "." if i < 10 else "x",
+        }
+        for i, spec in enumerate(dict.fromkeys(specs))
+    }
+
+
+def overview(run: CompareRun, path: str) -> None:
+    """``--plot``: a cactus plot and a box plot for each dataset, one row each."""
+    plt = pyplot()
+    specs = [b.spec for d in run.datasets for b in d.backends]
+    style = styles(specs)
+    rows = max(1, len(run.datasets))
+    fig, axes = plt.subplots(
+        rows, 2, figsize=(15, 0.8 + 4.6 * rows), squeeze=False, layout="constrained"
+    )
+    for (left, right), dataset in zip(axes, run.datasets, strict=False):
+        cactus(left, dataset, run.settings, style)
+        boxes(right, dataset, run.settings, style)
+    legend(fig, style)
+    fig.suptitle(f"sudoku compare on {run.machine['processor']}, {run.machine['cpus']} cores")
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def legend(fig, style: dict[str, dict]) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], label=spec, **look) for spec, look in style.items()]
+    handles.append(Line2D([], [], color="black", linestyle=":", label="VBS (best per puzzle)"))
+    fig.legend(handles=handles, loc="outside right upper", fontsize="small")
+
+
+def _by_spec(dataset: DatasetRun) -> dict[str, list[Record]]:
+    return {b.spec: dataset.records_of(b.spec) for b in dataset.backends}
+
+
+def _scored_ms(records: list[Record], timeout: float) -> np.ndarray:
+    seconds = [r.seconds for r in records]
+    return 1000 * stats.scored(seconds, [r.finished for r in records], timeout)
+
+
+def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    runs = _by_spec(dataset)
+    for spec, records in runs.items():
+        times = sorted(1000 * r.seconds for r in records if r.finished)
+        if times:
+            ax.plot(range(1, len(times) + 1), times, markersize=4, **style[spec])
+    if len(runs) > 1:
+        best = stats.virtual_best(
+            np.array([_scored_ms(r, settings.timeout) for r in runs.values()])
+        )
+        best = np.sort(best[best <= 1000 * settings.timeout])
+        ax.plot(range(1, best.size + 1), best, color="black", linestyle=":", linewidth=1.5)
+    if any(not r.finished for records in runs.values() for r in records):
+        ax.axhline(1000 * settings.timeout, color="grey", linewidth=0.8, label="timeout")
+    ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"puzzles solved (of {len(next(iter(runs.values()), []))})")
+    ax.set_ylabel("time per puzzle (ms, log scale)")
+    ax.set_title(f"{dataset.name}: puzzles solved within a time (cactus)")
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -> None:
+    runs = dict(reversed(_by_spec(dataset).items()))  # the first spec at the top
+    data = [_scored_ms(records, settings.timeout) for records in runs.values()]
+    unfinished = [sum(not r.finished for r in records) for records in runs.values()]
+    labels = [
+        f"{spec}\n{len(records)} puzzles, {missed} unfinished"
+        for (spec, records), missed in zip(runs.items(), unfinished, strict=True)
+    ]
+    drawn = ax.boxplot(
+        data, orientation="horizontal", tick_labels=labels, patch_artist=True, widths=0.6
+    )
+    for box, spec in zip(drawn["boxes"], runs, strict=True):
+        box.set(facecolor=style[spec]["color"], alpha=0.55)
+    if any(unfinished):
+        ax.axvline(1000 * settings.timeout, color="grey", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.tick_params(axis="y", labelsize="small")
+    ax.set_xlabel(f"time per puzzle (ms, log scale); {PENALTY_NOTE}")
+    ax.set_title(f"{dataset.name}: times per backend")
+    ax.grid(True, which="both", axis="x", alpha=0.3)
+
+
+def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: str) -> None:
+    """``y_spec``'s time against ``x_spec``'s on each puzzle: below the diagonal, y is faster."""
+    xs, ys = ({r.key: r for r in dataset.records_of(spec)} for spec in (x_spec, y_spec))
+    keys = [key for key in xs if key in ys]
+    x = _scored_ms([xs[k] for k in keys], settings.timeout)
+    y = _scored_ms([ys[k] for k in keys], settings.timeout)
+    ax.scatter(x, y, s=10, alpha=0.6, color="C0")
+    low = min(x.min(initial=1), y.min(initial=1)) / 1.5
+    high = max(x.max(initial=1), y.max(initial=1)) * 1.5
+    ax.plot([low, high], [low, high], color="grey", linewidth=0.8)
+    ax.set(xscale="log", yscale="log", xlim=(low, high), ylim=(low, high), aspect="equal")
+    ax.set_xlabel(f"{x_spec} (ms)")
+    ax.set_ylabel(f"{y_spec} (ms)")
+    ax.set_title(f"{dataset.name}: {len(keys)} puzzles", fontsize="small")
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def svg(fig) -> str:
+    """The figure as SVG text (closed afterwards); text stays text, so it can be searched."""
+    plt = pyplot()
+    buffer = io.StringIO()
+    with plt.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(buffer, format="svg")
+    plt.close(fig)
+    return buffer.getvalue()

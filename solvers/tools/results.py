@@ -1,0 +1,161 @@
+"""A comparison run as data: every answer, per puzzle, and the file that keeps it.
+
+The file (``sudoku compare --json``, format ``sudoku-compare/2``) holds the settings, the
+machine and the command, each dataset's backends (options, setup time, peak memory) with its
+summary table and notes, and one record per answer: dataset, puzzle (its line in the file),
+copy (0 the puzzle as given, 1..K its shuffled copies), backend spec, status, wall and CPU
+seconds, the solution count (in unique mode) and the backend's own counters. Every table and
+plot can be rebuilt from the records alone (``sudoku report`` does).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from solvers.errors import UsageError
+from solvers.execution.answer import Status
+
+FORMAT = "sudoku-compare/2"
+MODES = ("unique", "first")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a run was asked for: ``unique`` counts up to 2 (a solution, and the proof there is
+    no second), ``first`` stops at the first solution."""
+
+    mode: str = "unique"
+    timeout: float = 1.0
+    shuffle: int = 0
+    seed: int = 0
+    baseline: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Record:
+    """One backend's answer on one copy of one puzzle."""
+
+    dataset: str
+    puzzle: int
+    copy: int
+    spec: str
+    status: str
+    seconds: float
+    cpu_seconds: float
+    count: int | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    detail: str = ""
+
+    @property
+    def finished(self) -> bool:
+        """A verified solution, or a proof there is none, within the timeout."""
+        return Status(self.status).finished
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.puzzle, self.copy
+
+
+@dataclass(frozen=True)
+class BackendRun:
+    """What a run knows of one backend spec on one dataset beyond its answers."""
+
+    spec: str
+    options: dict[str, str]
+    setup_s: float = 0.0
+    peak_rss_kb: int = 0
+
+
+@dataclass
+class DatasetRun:
+    name: str
+    path: str
+    puzzles: int
+    copies: int = 1  # the puzzle and its shuffled copies
+    unshuffled: int = 0  # puzzles with variant rules, run as given only
+    backends: list[BackendRun] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, text)
+
+    def records_of(self, spec: str) -> list[Record]:
+        return [record for record in self.records if record.spec == spec]
+
+
+@dataclass
+class CompareRun:
+    settings: Settings
+    machine: dict[str, Any]
+    command: str
+    started: str
+    datasets: list[DatasetRun] = field(default_factory=list)
+
+
+def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
+    """The run as JSON, each dataset with its summary rows; one record per line."""
+    head = {
+        "format": FORMAT,
+        "command": run.command,
+        "started": run.started,
+        "machine": run.machine,
+        "settings": asdict(run.settings),
+        "datasets": [
+            {
+                "name": d.name,
+                "path": d.path,
+                "puzzles": d.puzzles,
+                "copies": d.copies,
+                "unshuffled": d.unshuffled,
+                "backends": [asdict(b) for b in d.backends],
+                "summary": rows,
+                "notes": [{"kind": kind, "text": text} for kind, text in d.notes],
+            }
+            for d, rows in zip(run.datasets, summaries, strict=True)
+        ],
+    }
+    records = [asdict(r) for d in run.datasets for r in d.records]
+    text = json.dumps(head, indent=2)[: -len("\n}")]
+    lines = ",\n".join(f"    {json.dumps(record)}" for record in records)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(f'{text},\n  "records": [\n{lines}\n  ]\n}}\n')
+
+
+def read(path: str) -> CompareRun:
+    """A run written by ``write``; UsageError for a file that is not one."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise UsageError(
+            f"{path}: not a run of 'sudoku compare --json' (format {found!r}, expected {FORMAT})"
+        )
+    try:
+        return _run_of(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise UsageError(f"{path}: a {FORMAT} file with a bad field: {error!r}") from None
+
+
+def _run_of(data: dict) -> CompareRun:
+    records: dict[str, list[Record]] = {}
+    for item in data["records"]:
+        Status(item["status"])  # ValueError for a status no run writes
+        records.setdefault(item["dataset"], []).append(Record(**item))
+    datasets = [
+        DatasetRun(
+            d["name"],
+            d["path"],
+            d["puzzles"],
+            d["copies"],
+            d["unshuffled"],
+            [BackendRun(**b) for b in d["backends"]],
+            records.get(d["name"], []),
+            [(note["kind"], note["text"]) for note in d["notes"]],
+        )
+        for d in data["datasets"]
+    ]
+    settings = Settings(**data["settings"])
+    return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
