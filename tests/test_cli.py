@@ -156,6 +156,7 @@ def test_the_help_covers_every_command_there_is():
         "encode",
         "generate",
         "compare",
+        "report",
         "datasets",
         "backends",
     }

@@ -16,7 +16,7 @@ from solvers.formats import FORMATS
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from solvers.cli import check, compare, count, encode, generate, listing, solve
+    from solvers.cli import check, compare, count, encode, generate, listing, report, solve
 
     parser = argparse.ArgumentParser(
         prog="sudoku",
@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    for module in (solve, count, check, encode, generate, compare, listing):
+    for module in (solve, count, check, encode, generate, compare, report, listing):
         module.add_to(commands)
     return parser
 

@@ -1,0 +1,139 @@
+"""``sudoku report``: a comparison run as one HTML file to send a colleague.
+
+Everything is rebuilt from the run's records (``results.read``): the summary tables (sortable,
+by a few lines of inline JavaScript), the cactus and box plots, a scatter plot for any two
+backend specs, and with an older run the regressions. The file is self-contained: the plots
+are SVG inside it, and it fetches nothing when opened. jinja2 writes it (autoescaped);
+matplotlib draws the plots.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from itertools import combinations
+
+from solvers.tools import plots, regression, summary
+from solvers.tools.results import CompareRun, DatasetRun, Settings
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    key: str
+    kind: str = "count"  # how the value is written: a key of FORMATS, or "name"
+    interval: str | None = None  # the key of the value's confidence interval (ms or ratio)
+
+    def cell(self, row: dict, settings: Settings) -> tuple[str, object]:
+        """(the text shown, the value sorted on)."""
+        value = row.get(self.key, row.get("stats", {}).get(self.key))
+        if value is None:
+            return "-", None
+        if self.kind == "name":
+            return value, None  # sorted by its text
+        if self.interval:
+            bounds = row[self.interval]
+            if self.kind == "ms":
+                return summary.time_interval(value, bounds, settings.timeout), value
+            return summary.ratio_interval(value, bounds), value
+        return FORMATS[self.kind](value, settings), value
+
+
+FORMATS = {
+    "count": lambda v, s: str(v),
+    "ms": lambda v, s: summary.ms(v, s.timeout),
+    "ratio": lambda v, s: summary.ratio(v),
+    "whole": lambda v, s: f"{v:.0f}",
+    "s": lambda v, s: f"{v:.2f}",
+    "mean": lambda v, s: f"{v:.1f}",
+}
+
+COLUMNS = (
+    Column("backend", "backend", "name"),
+    Column("solved", "solved"),
+    Column("unsolvable", "unsolvable"),
+    Column("timeouts", "timeouts"),
+    Column("errors", "errors"),
+    Column("wrong", "wrong"),
+    Column("PAR-2 ms", "par2_s", "ms"),
+    Column("median ms [95% CI]", "median_s", "ms", "median_ci_s"),
+    Column("p95 ms", "p95_s", "ms"),
+    Column("max ms", "max_s", "ms"),
+    Column("mean ms", "mean_s", "ms"),
+    Column("CPU median ms", "cpu_median_s", "ms"),
+    Column("x baseline [95% CI]", "ratio_to_baseline", "ratio", "ratio_ci"),
+    Column("best %", "best_pct", "whole"),
+    Column("puzzles/s", "puzzles_per_s", "whole"),
+    Column("peak MiB", "peak_rss_mib", "whole"),
+    Column("setup s", "setup_s", "s"),
+    Column("guesses", "guesses_per_puzzle", "mean"),
+    Column("no-guess %", "no_guess_pct", "whole"),
+    Column("conflicts", "conflicts_per_puzzle", "mean"),
+    Column("branches", "branches_per_puzzle", "mean"),
+)
+
+
+def build(run: CompareRun, older: CompareRun | None = None, older_name: str = "") -> str:
+    """The report's HTML text."""
+    import jinja2
+
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("solvers.tools", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    template = environment.get_template("report.html")
+    style = plots.styles(b.spec for d in run.datasets for b in d.backends)
+    datasets = [_dataset(dataset, run.settings, style) for dataset in run.datasets]
+    changes = regression.changes(run, older) if older is not None else None
+    return template.render(
+        run=run,
+        datasets=datasets,
+        changes=changes,
+        change_rows=regression.table(changes, summary.ms) if changes else [],
+        older=older,
+        older_name=older_name,
+    )
+
+
+def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
+    rows = summary.summarize(dataset, settings)
+    shown = [c for c in COLUMNS if any(c.cell(row, settings)[1] is not None for row in rows)]
+    shown = [c for c in COLUMNS if c in shown or c.key in ("backend", "solved")]
+    return {
+        "run": dataset,
+        "header": [c.title for c in shown],
+        "rows": [[c.cell(row, settings) for c in shown] for row in rows],
+        "overview": _data_uri(_overview(dataset, settings, style)),
+        "pairs": _pairs(dataset, settings),
+    }
+
+
+def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
+    plt = plots.pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(15, 5.2), layout="constrained")
+    plots.cactus(left, dataset, settings, style)
+    plots.boxes(right, dataset, settings, style)
+    plots.legend(fig, {spec: style[spec] for spec in _specs(dataset)})
+    return plots.svg(fig)
+
+
+def _pairs(dataset: DatasetRun, settings: Settings) -> list[tuple[str, str]]:
+    """(``x vs y``, the scatter plot) for every two specs of the dataset."""
+    plt = plots.pyplot()
+    found = []
+    for x_spec, y_spec in combinations(_specs(dataset), 2):
+        fig, ax = plt.subplots(figsize=(4.6, 4.6))
+        fig.subplots_adjust(left=0.17, bottom=0.13, right=0.97, top=0.93)
+        plots.scatter(ax, dataset, settings, x_spec, y_spec)
+        found.append((f"{y_spec} against {x_spec}", _data_uri(plots.svg(fig))))
+    return found
+
+
+def _specs(dataset: DatasetRun) -> list[str]:
+    return [backend.spec for backend in dataset.backends]
+
+
+def _data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")

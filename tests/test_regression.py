@@ -1,0 +1,103 @@
+"""A run against an older one: exactly the planted regressions are flagged, and exit 6."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solvers.tools import regression, results
+
+PUZZLES = 30
+OLD_MS = [1.0 + 0.05 * i for i in range(PUZZLES)]  # 1.00 .. 2.45 ms, one per puzzle
+
+
+def synthetic(path, times_ms: dict[str, list[float]], lost: dict[str, int] | None = None) -> str:
+    """A hand-made compare run: one dataset, a backend spec per key, a time per puzzle; the
+    puzzle ``lost[spec]`` (a line number) timed out."""
+    lost = lost or {}
+    records = [
+        {
+            "dataset": "top",
+            "puzzle": line,
+            "copy": 0,
+            "spec": spec,
+            "status": "timeout" if lost.get(spec) == line else "solved",
+            "seconds": 1.0 if lost.get(spec) == line else ms / 1000,
+            "cpu_seconds": ms / 1000,
+            "count": 1,
+            "stats": {},
+            "detail": "",
+        }
+        for spec, times in times_ms.items()
+        for line, ms in enumerate(times, 1)
+    ]
+    backends = [{"spec": spec, "options": {}} for spec in times_ms]
+    dataset = {"name": "top", "path": "top.txt", "puzzles": PUZZLES, "copies": 1}
+    dataset |= {"unshuffled": 0, "backends": backends, "summary": [], "notes": []}
+    run = {"format": results.FORMAT, "command": "sudoku compare top.txt", "started": "then"}
+    run |= {"machine": {}, "settings": {"timeout": 0.5}, "datasets": [dataset]}
+    path.write_text(json.dumps(run | {"records": records}))
+    return str(path)
+
+
+@pytest.fixture
+def runs(tmp_path) -> tuple[str, str]:
+    """An old run and a new one in which ``slower`` takes 1.3x as long on every puzzle and
+    ``loser`` times out on puzzle 7; ``steady`` has the same times in another order, ``drift``
+    is 5% slower throughout (significant, but under the 10% that counts) and ``faster`` 0.7x."""
+    old = {spec: OLD_MS for spec in ("steady", "slower", "loser", "drift", "faster")}
+    new = {
+        "steady": OLD_MS[::-1],
+        "slower": [1.3 * t for t in OLD_MS],
+        "loser": OLD_MS,
+        "drift": [1.05 * t for t in OLD_MS],
+        "faster": [0.7 * t for t in OLD_MS],
+    }
+    return synthetic(tmp_path / "new.json", new, {"loser": 7}), synthetic(
+        tmp_path / "old.json", old
+    )
+
+
+def test_exactly_the_planted_regressions_are_flagged(runs):
+    new, old = (results.read(path) for path in runs)
+    found = {change.spec: change for change in regression.changes(new, old)}
+    assert [spec for spec, change in found.items() if change.regressed] == ["slower", "loser"]
+    assert found["slower"].slower and found["slower"].ratio == pytest.approx(1.3, rel=0.02)
+    assert found["slower"].p_value < 0.01 and not found["slower"].lost
+    (lost,) = found["loser"].lost
+    assert (lost.puzzle, lost.old, lost.new) == (7, "solved", "timeout")
+    assert not found["loser"].slower  # one puzzle at 1 s moves no median
+    assert found["steady"].verdict == "no significant change" and found["steady"].p_value == 1
+    assert found["drift"].ratio == pytest.approx(1.05) and not found["drift"].regressed
+    assert found["faster"].faster and found["faster"].verdict == "faster"
+
+
+def test_the_report_shows_the_regressions(cli, runs, tmp_path):
+    page = tmp_path / "report.html"
+    run = cli("report", runs[0], "--against", runs[1], "-o", str(page))
+    assert run.code == 0, run.err
+    text = page.read_text()
+    assert "puzzle 7: solved -&gt; timeout" in text
+    assert text.count('class="regressed"') == 3  # slower, loser, and loser's puzzle 7
+
+
+def test_compare_against_a_faster_old_run_exits_6(cli, tmp_path):
+    now = tmp_path / "now.json"
+    args = ["compare", "small4", "--limit", "12", "--backends", "propagate", "--json", str(now)]
+    assert cli(*args).code == 0
+    data = json.loads(now.read_text())
+    for record in data["records"]:
+        record["seconds"] /= 10  # as if it used to be ten times faster
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args[:-2], "--against", str(then))
+    assert run.code == 6
+    assert "slower" in run.out and "a regression" in run.out
+
+
+def test_a_file_that_is_not_a_run_is_refused(cli, tmp_path):
+    other = tmp_path / "bench.json"
+    other.write_text(json.dumps({"benchmarks": []}))
+    run = cli("compare", "small4", "--backends", "native", "--against", str(other))
+    assert run.code == 2 and "not a run of 'sudoku compare --json'" in run.err

@@ -1,0 +1,104 @@
+"""sudoku report: one self-contained HTML page rebuilt from a run's records, opened in a real
+browser (headless Chromium) when this machine has one."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers.cli import main
+from solvers.tools import results, summary
+
+SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
+CHROMIUM = shutil.which("chromium")
+
+
+@pytest.fixture(scope="module")
+def page(compare_run, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    err = io.StringIO()
+    assert main(["report", str(compare_run[1]), "-o", str(out)], io.StringIO(), err) == 0, err
+    return out
+
+
+def test_the_page_fetches_nothing_and_has_a_row_per_backend(page):
+    text = page.read_text()
+    assert not re.findall(r'(?:src|href)="(?!data:)', text)  # no file, no network
+    assert "<link" not in text and "<script src" not in text
+    assert "sudoku compare small4 several9 --limit 4" in text and " cores; " in text
+    for dataset in ("small4", "several9"):
+        assert f"<h2>{dataset}</h2>" in text
+    for spec in [*SPECS, "VBS"]:
+        assert text.count(f"<tr><td>{spec}</td>") == 2  # one row in each dataset's table
+    assert text.count('<option value="') == 2 * 3  # every two of three specs, per dataset
+
+
+def test_the_plots_keep_two_option_sets_of_one_backend_apart(page):
+    images = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', page.read_text())
+    overview = base64.b64decode(images[0]).decode()  # cactus and box plot, one legend
+    for spec in SPECS:  # its box's label, and its own entry in the legend
+        assert overview.count(f">{spec}</text>") == 2
+
+
+def test_the_tables_are_rebuilt_from_the_records_alone(compare_run):
+    stored = json.loads(compare_run[1].read_text())
+    run = results.read(str(compare_run[1]))
+    for dataset, written in zip(run.datasets, stored["datasets"], strict=True):
+        rebuilt = json.loads(json.dumps(summary.summarize(dataset, run.settings)))
+        assert rebuilt == written["summary"]
+
+
+def test_a_file_that_is_not_a_run_is_a_usage_error(cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    run = cli("report", str(bad), "-o", str(tmp_path / "x.html"))
+    assert run.code == 2 and "not JSON" in run.err
+
+
+@pytest.mark.slow  # a browser's start-up: seconds
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)",
+)
+def test_the_page_renders_in_headless_chromium(page, tmp_path):
+    def chromium(*args: str) -> str:
+        done = subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--no-first-run",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                *args,
+                page.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        return done.stdout
+
+    shot = tmp_path / "shot.png"
+    chromium(f"--screenshot={shot}", "--window-size=1280,2000")
+    from matplotlib.image import imread
+
+    pixels = imread(shot)[..., :3]
+    assert pixels.shape[:2] == (2000, 1280)
+    assert pixels.std() > 0.05  # not blank: text, tables and plots
+    assert np.mean(pixels.min(axis=2) < 0.9) > 0.02  # a few per cent of pixels are inked
+    dom = chromium("--dump-dom")
+    for spec in [*SPECS, "VBS"]:
+        assert re.search(rf"<tr><td>{re.escape(spec)}</td>(<td[^>]*>[^<]*</td>)+</tr>", dom)
