@@ -1,19 +1,23 @@
-"""Options and parametrization for ``pytest bench`` (pytest-benchmark).
+"""Options, parametrization and the per-puzzle summary for ``pytest bench`` (pytest-benchmark).
 
     pytest bench                                   # every available backend x shipped sets
-    pytest bench --backend native,pysat --dataset ../shared/data/top95.txt --bench-limit 95
+    pytest bench --backend native,sat:encoding=minimal --dataset ../shared/data/top95.txt
     pytest bench --benchmark-disable --bench-limit 2   # the quick correctness pass CI runs
 
-Each test is one backend on one dataset; a round solves the dataset's sample (the first
-``--bench-limit`` puzzles), and the tests are grouped by dataset, so pytest-benchmark's own
-table sets the backends side by side. pytest-benchmark's options (--benchmark-json,
---benchmark-autosave, --benchmark-compare, --benchmark-histogram, --benchmark-disable) work
-as usual.
+Each test is one backend spec on one dataset; a round answers the dataset's sample (the first
+``--bench-limit`` puzzles) in ``--bench-mode`` (unique: count up to two solutions, as tdoku
+and ``sudoku compare`` do; first: stop at the first), and the tests are grouped by dataset, so
+pytest-benchmark's own table sets the backends side by side. Its table times whole rounds;
+after it, a summary gives each pairing per puzzle (milliseconds and puzzles per second) with
+its timeouts. pytest-benchmark's options (--benchmark-json, --benchmark-autosave,
+--benchmark-compare, --benchmark-histogram, --benchmark-disable, --benchmark-columns) work as
+usual.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 import pytest
 
@@ -23,6 +27,9 @@ from solvers.spec import parse_list
 from solvers.tools.datasets import open_named, shipped
 
 DEFAULT_DATASETS = ["easy9", "hard9", "small4", "six6", "big16"]
+# pytest-benchmark's columns unless --benchmark-columns says otherwise: its full set is over
+# 200 characters wide, and a round's mean and deviation say little a median and IQR do not.
+COLUMNS = ["min", "median", "max", "iqr", "rounds"]
 
 # Pairings that cannot finish in reasonable time, skipped with the reason shown. Any file
 # named with --dataset counts as hard: the public sets are.
@@ -70,6 +77,69 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--bench-rounds", type=int, default=5, metavar="R", help="rounds per benchmark (default 5)"
     )
+    group.addoption(
+        "--bench-mode",
+        choices=("unique", "first"),
+        default="unique",
+        help="unique (default): find a solution and prove there is no second, as sudoku "
+        "compare does; first: stop at the first solution",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "benchmark_columns", "") is None:
+        config.option.benchmark_columns = COLUMNS
+
+
+@dataclass(frozen=True)
+class Timed:
+    """One pairing's result, for the summary: its median round (None when not timed)."""
+
+    dataset: str
+    backend: str
+    puzzles: int
+    timeouts: int
+    median_round_s: float | None
+
+
+RESULTS: list[Timed] = []
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-benchmark's tables
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    if not RESULTS:
+        return
+    mode, timeout = config.getoption("bench_mode"), config.getoption("puzzle_timeout")
+    write = terminalreporter.write_line
+    terminalreporter.section(f"sudoku bench: per puzzle, mode {mode}, timeout {timeout:g} s")
+    rows = [("dataset", "backend", "puzzles", "ms per puzzle", "puzzles/s", "timeouts")]
+    for done in RESULTS:
+        per = None if done.median_round_s is None else done.median_round_s / done.puzzles
+        rows.append(
+            (
+                os.path.basename(done.dataset),
+                done.backend,
+                str(done.puzzles),
+                "-" if per is None else f"{1000 * per:.3g}",
+                "-" if not per else f"{1 / per:,.0f}",
+                str(done.timeouts),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        write(
+            "  ".join(
+                c.ljust(w) if i < 2 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    for done in RESULTS:
+        if done.timeouts:
+            write(
+                f"warning: {done.backend} on {done.dataset}: {done.timeouts} of {done.puzzles} "
+                f"puzzles timed out, each after {timeout:g} s (counted so in its times)"
+            )
 
 
 def _split(values: list[str]) -> list[str]:

@@ -1,19 +1,20 @@
-"""One benchmark per backend and dataset: a round solves the dataset's sample.
+"""One benchmark per backend spec and dataset: a round answers the dataset's sample.
 
-Timed: what a user pays per puzzle, model building included (the backend's ``solve`` on a
-parsed board, through its ``Runner``, which keeps ``--puzzle-timeout`` for every backend: in a
-worker process for one that cannot stop by itself, in one round trip per round). Not timed, and
-reported in ``extra_info["setup_s"]``: building the backend (a numba kernel loaded or compiled,
-a persistent solver for the shape) and one solve of a complete board to wake the library
+Timed: what a user pays per puzzle, model building included (the backend's ``count`` up to
+two solutions in unique mode, or ``solve`` in first mode, on a parsed board, through its
+``Runner``, which keeps ``--puzzle-timeout`` for every backend: in a worker process for one
+that cannot stop by itself, in one round trip per round). Not timed, and reported in
+``extra_info["setup_s"]``: building the backend (a numba kernel loaded or compiled, a
+persistent solver for the shape) and one solve of a complete board to wake the library
 (``Runner.warm_up``). Every answer is judged after the rounds; a wrong answer fails the
-benchmark.
+benchmark. Timeouts are in ``extra_info`` and in the summary after the table.
 """
 
 from __future__ import annotations
 
 import os
 
-from conftest import load_boards
+from conftest import RESULTS, Timed, load_boards
 
 from solvers.backend import Operation
 from solvers.execution import Runner, Status
@@ -24,6 +25,8 @@ def test_solve(benchmark, pairing, request):
     config = request.config
     boards = load_boards(dataset, config.getoption("bench_limit"))
     timeout = config.getoption("puzzle_timeout")
+    unique = config.getoption("bench_mode") == "unique"
+    operation, limit = (Operation.COUNT, 2) if unique else (Operation.SOLVE, 1)
     assert boards, f"no puzzles in {dataset}"
 
     with Runner(backend) as runner:
@@ -31,16 +34,25 @@ def test_solve(benchmark, pairing, request):
             runner.warm_up(shape, timeout)
         benchmark.group = os.path.basename(dataset)
         attempts = benchmark.pedantic(
-            runner.attempt_each, args=(boards, timeout), rounds=config.getoption("bench_rounds")
+            runner.attempt_each,
+            args=(boards, timeout, operation, limit),
+            rounds=config.getoption("bench_rounds"),
         )
         answers = [
-            runner.judge(Operation.SOLVE, board, 1, timeout, tried)
+            runner.judge(operation, board, limit, timeout, tried)
             for board, tried in zip(boards, attempts, strict=True)
         ]
         setup = runner.setup_seconds
     timeouts = sum(answer.status is Status.TIMEOUT for answer in answers)
     benchmark.extra_info.update(
-        puzzles=len(boards), timeouts=timeouts, setup_s=setup, backend=backend, dataset=dataset
+        puzzles=len(boards),
+        timeouts=timeouts,
+        setup_s=setup,
+        backend=backend,
+        dataset=dataset,
+        mode="unique" if unique else "first",
     )
+    median = benchmark.stats.stats.median if benchmark.stats else None
+    RESULTS.append(Timed(dataset, backend, len(boards), timeouts, median))
     wrong = [a.detail for a in answers if a.status in (Status.WRONG, Status.ERROR)]
     assert not wrong, wrong[0]  # a wrong answer (or a crash) fails the benchmark
