@@ -3,6 +3,8 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,24 +77,28 @@ class CliRun:
     err: str
 
 
+@contextmanager
+def registered(name: str, target: str, summary: str) -> Iterator[str]:
+    """A backend of the tests' own, registered while the block runs."""
+    registry.register(name, target, summary=summary)
+    try:
+        yield name
+    finally:
+        registry.unregister(name)
+
+
 @pytest.fixture
 def crasher():
     """A backend that segfaults or hangs, registered for the test as ``crasher``."""
-    registry.register("crasher", "crashing_backend:Crasher", summary="crashes on purpose")
-    try:
-        yield "crasher"
-    finally:
-        registry.unregister("crasher")
+    with registered("crasher", "crashing_backend:Crasher", "crashes on purpose") as name:
+        yield name
 
 
 @pytest.fixture
 def unsure():
     """A backend that wrongly says a board with an empty first cell has no solution."""
-    registry.register("unsure", "tiny_backend:Unsure", summary="unsure of empty corners")
-    try:
-        yield "unsure"
-    finally:
-        registry.unregister("unsure")
+    with registered("unsure", "tiny_backend:Unsure", "unsure of empty corners") as name:
+        yield name
 
 
 @pytest.fixture(scope="session")
