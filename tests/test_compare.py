@@ -204,3 +204,10 @@ def test_times_are_written_so_that_a_larger_one_never_reads_smaller():
     assert summary.ms(0.7, timeout=0.5) == ">500"  # only an unfinished puzzle's score
     assert summary.time_interval(0.00306, [0.00296, 0.00328]) == "3.06 [2.9..3.3]"
     assert summary.time_interval(0.4, [0.2, 1.0], timeout=0.5) == "400 [200..>500]"
+
+
+def test_check_takes_two_option_sets_of_one_backend_too(cli):
+    run = cli("check", "small4", "--backends", "sat:encoding=minimal,sat:encoding=extended")
+    assert run.code == 0, run.err
+    rows = [line.split()[0] for line in run.out.splitlines()[1:3]]
+    assert rows == ["sat:encoding=minimal", "sat:encoding=extended"]

@@ -40,4 +40,5 @@ def run(args: argparse.Namespace, run: Run) -> None:
     page = report.build(done, older, args.against or "")
     with open(args.output, "w", encoding="utf-8") as handle:
         handle.write(page)
-    run.emit(f"{args.output}: {len(done.datasets)} datasets, {len(page) // 1024} KiB")
+    names = ", ".join(dataset.name for dataset in done.datasets)
+    run.emit(f"{args.output}: {len(page) // 1024} KiB; {names}")

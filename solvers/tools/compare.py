@@ -18,6 +18,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from solvers.backend import Operation
@@ -135,7 +136,7 @@ def run_dataset(
     puzzles: list[Puzzle],
     specs: list[BackendSpec],
     settings: Settings,
-    run_spec,
+    run_spec: Callable[[BackendSpec, list[Board]], BackendRuns],
 ) -> DatasetRun:
     """Every spec on every copy of ``puzzles``; ``run_spec(spec, boards)`` runs one spec (in
     this process's workers, or spread out) and gives its ``BackendRuns``."""

@@ -38,16 +38,23 @@ def pyplot():
     return plt
 
 
+# After matplotlib's ten colours: ten darker ones (tab20b's), drawn dashed, then both again.
+DARKER = ("#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173")
+DARKER += ("#5254a3", "#8ca252", "#bd9e39", "#ad494a", "#a55194")
+
+
 def styles(specs: Iterable[str]) -> dict[str, dict]:
-    """Each spec's line style, the same in every panel: ten colours, then the same dashed."""
-    return {
-        spec: {
-            "color": f"C{i % 10}",
-            "linestyle": "-" if i < 10 else "--",
-            "marker": "." if i < 10 else "x",
+    """Each spec's line style, the same in every panel: matplotlib's ten colours, then ten
+    darker ones dashed, so that no two of twenty specs look alike."""
+    found = {}
+    for i, spec in enumerate(dict.fromkeys(specs)):
+        first = i % 20 < 10
+        found[spec] = {
+            "color": f"C{i % 10}" if first else DARKER[i % 10],
+            "linestyle": "-" if first else "--",
+            "marker": "." if first else "x",
         }
-        for i, spec in enumerate(dict.fromkeys(specs))
-    }
+    return found
 
 
 def overview(run: CompareRun, path: str) -> None:
@@ -118,7 +125,12 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
         for (spec, records), missed in zip(runs.items(), unfinished, strict=True)
     ]
     drawn = ax.boxplot(
-        data, orientation="horizontal", tick_labels=labels, patch_artist=True, widths=0.6
+        data,
+        orientation="horizontal",
+        tick_labels=labels,
+        patch_artist=True,
+        widths=0.6,
+        medianprops={"color": "black"},
     )
     for box, spec in zip(drawn["boxes"], runs, strict=True):
         box.set(facecolor=style[spec]["color"], alpha=0.55)
