@@ -160,14 +160,14 @@ def test_timeouts_are_counted_and_the_run_goes_on(cli, puzzles, tmp_path):
     )
     out = tmp_path / "r.json"
     run = cli(
-        "compare", str(path), "--backends", "dfs,native", "--timeout", "0.3", "--json", str(out)
+        "compare", str(path), "--backends", "dfs,native", "--timeout", "1", "--json", str(out)
     )
     assert run.code == 0
     dfs, native, _ = json.loads(out.read_text())["datasets"][0]["summary"]
     assert dfs["timeouts"] >= 1 and dfs["solved"] + dfs["timeouts"] == 2
-    assert dfs["max_s"] == 0.6  # a timeout scores twice the timeout
+    assert dfs["max_s"] == 2.0  # a timeout scores twice the timeout
     assert native["solved"] == 2
-    assert ">300" in run.out  # shown as beyond the timeout, not as a time
+    assert ">1000" in run.out  # shown as beyond the timeout, not as a time
 
 
 def test_a_hang_is_killed_and_a_segfault_is_an_error(crasher):
