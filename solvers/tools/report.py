@@ -59,7 +59,6 @@ COLUMNS = (
     Column("median ms [95% CI]", "median_s", "ms", "median_ci_s"),
     Column("p95 ms", "p95_s", "ms"),
     Column("max ms", "max_s", "ms"),
-    Column("mean ms", "mean_s", "ms"),
     Column("CPU median ms", "cpu_median_s", "ms"),
     Column("x baseline [95% CI]", "ratio_to_baseline", "ratio", "ratio_ci"),
     Column("best %", "best_pct", "whole"),

@@ -80,7 +80,7 @@ def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> di
         "median_ci_s": [median.low, median.high] if median else None,
         "p95_s": stats.quantile(times, 0.95) if times.size else None,
         "max_s": float(np.max(times)) if times.size else None,
-        "mean_s": float(np.mean(times)) if times.size else None,
+        "mean_finished_s": statistics.mean(done) if done else None,  # PAR-2 is the mean of all
         "puzzles_per_s": len(done) / sum(done) if done and sum(done) > 0 else None,
         "ratio_to_baseline": ratio.value if ratio else None,
         "ratio_ci": [ratio.low, ratio.high] if ratio else None,
@@ -172,7 +172,8 @@ def _outwards(seconds: float, up: bool, timeout: float | None) -> str:
 
 
 def ratio(value: float) -> str:
-    return f"{value:.2f}" if value < 100 else f"{value:.0f}"
+    """Two decimals below 10 (so 1.00 reads as exactly even), else three digits."""
+    return f"{value:.2f}" if value < 10 else _three(value)
 
 
 def ratio_interval(value: float | None, bounds: list[float] | None) -> str:
