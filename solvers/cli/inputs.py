@@ -4,6 +4,7 @@ input order from this process or from workers."""
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
@@ -19,10 +20,17 @@ from solvers.spec import BackendSpec
 
 def open_source(path: str) -> TextIO:
     """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
-    become bad cells."""
+    become bad cells, whatever the locale."""
     from solvers.tools.datasets import open_named
 
-    return sys.stdin if path == "-" else open_named(path)
+    if path != "-":
+        return open_named(path)
+    if sys.stdin is None or sys.stdin.closed:
+        raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # already text (a test's StringIO)
+        return sys.stdin
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
 
 
 def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
@@ -32,7 +40,7 @@ def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
     try:
         yield from read_puzzles(source, args.input_format, args.box)
     finally:
-        if source is not sys.stdin:
+        if args.file != "-":
             source.close()
 
 
