@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from solvers import registry
 from solvers.board import Board, Shape
-from solvers.errors import BackendCrashed, InputError, SolveTimeout, WrongAnswer
+from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
 from solvers.execution.runner import shared
 from solvers.formats import parse
@@ -36,15 +36,17 @@ def solve(
     grid: Grid, backend: str | None = None, *, timeout: float | None = None, **options: object
 ) -> Answer:
     """Solve ``grid`` with ``backend`` (a name or a spec such as ``sat:encoding=minimal``;
-    None: the fastest available); the solution is verified before it is returned.
+    None: the fastest available that encodes the puzzle's rules); the solution is verified
+    before it is returned.
 
     The answer's status is SOLVED, UNSOLVABLE or TIMEOUT. Givens that already break a rule
     give UNSOLVABLE without a search, the conflict in ``stats["conflict"]``. Raises WrongAnswer
     if the backend returns a grid that is not a solution, BackendCrashed if it fails, and
-    UsageError or BackendUnavailable for a backend that cannot be used.
+    UsageError or BackendUnavailable for a backend that cannot be used (or does not encode
+    one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    answer = shared(_spec(backend, options)).solve(board, timeout)
+    answer = shared(_spec(backend, options, board)).solve(board, timeout)
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -65,7 +67,7 @@ def count_solutions(
     if limit < 1:
         raise InputError(f"limit must be at least 1, not {limit}")
     board = as_board(grid)
-    answer = shared(_spec(backend, options)).count(board, limit, timeout)
+    answer = shared(_spec(backend, options, board)).count(board, limit, timeout)
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
@@ -73,12 +75,14 @@ def count_solutions(
     return _raise_failures(answer).count
 
 
-def _spec(backend: str | None, options: dict) -> BackendSpec:
-    spec = BackendSpec.parse(backend or registry.default_backend())
+def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
+    spec = BackendSpec.parse(backend or registry.default_backend(board.rules.names))
     return spec.with_options(options) if options else spec
 
 
 def _raise_failures(answer: Answer) -> Answer:
+    if answer.status is Status.UNSUPPORTED:
+        raise UsageError(answer.detail)
     if answer.status is Status.WRONG:
         raise WrongAnswer(answer.detail)
     if answer.status is Status.ERROR:

@@ -106,9 +106,13 @@ def availability(name: str) -> tuple[bool, str]:
     return True, "available"
 
 
-def default_backend() -> str:
-    """The fastest backend available here."""
-    return next(name for name in FASTEST_FIRST if availability(name)[0])
+def default_backend(rules: frozenset[str] = frozenset()) -> str:
+    """The fastest backend available here that encodes ``rules`` (variant names)."""
+    return next(
+        name
+        for name in FASTEST_FIRST
+        if availability(name)[0] and rules <= backend_class(name).RULES
+    )
 
 
 def _handwritten() -> None:

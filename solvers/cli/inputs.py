@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from solvers import registry
 from solvers.board import Board
 from solvers.cli.output import EXIT_BAD_INPUT, Run
-from solvers.errors import InputError
+from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.formats import Puzzle, format_board, read_puzzles
 from solvers.spec import BackendSpec
@@ -67,10 +67,15 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
             yield item
 
 
-def spec_of(args: argparse.Namespace) -> BackendSpec:
-    """The backend a user named (default: the fastest available) with its --option pairs,
-    checked before any input is read: an unknown backend or option fails here."""
-    spec = BackendSpec.parse(args.backend or registry.default_backend())
+def spec_of(args: argparse.Namespace) -> BackendSpec | None:
+    """The backend a user named with its --option pairs, checked before any input is read
+    (an unknown backend or option fails here); None when none is named: each puzzle then goes
+    to the fastest available backend that encodes its rules."""
+    if args.backend is None:
+        if args.option:
+            raise UsageError("--option needs --backend: options belong to one backend")
+        return None
+    spec = BackendSpec.parse(args.backend)
     spec = spec.with_options(dict(args.option)) if args.option else spec
     registry.options_for(spec)
     return spec

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.handwritten.rules import settle
+from solvers.handwritten.rules import all_dirty, settle, tables_for
+from solvers.variants import RULE_NAMES
 
 
 class PropagatingSearch:
@@ -40,12 +41,12 @@ class PropagatingSearch:
         return {"nodes": self.nodes, "guesses": self.guesses}
 
     def run(self, board: Board) -> Found:
-        self.geometry = geometry = board.geometry
-        every = geometry.full_mask
+        self.geometry = tables = tables_for(board)
+        every = tables.full_mask
         candidates = [1 << v if v else every for v in board.cells]
-        placed = [0] * len(geometry.units)
+        placed = [0] * len(tables.units)
         givens = [cell for cell, v in enumerate(board.cells) if v]
-        if settle(candidates, placed, givens, (1 << len(geometry.units)) - 1, geometry):
+        if settle(candidates, placed, givens, all_dirty(tables), tables):
             self.branch(candidates, placed)
         return self.solutions.found(board, self.stats())
 
@@ -87,5 +88,7 @@ class PropagatingSearch:
 
 
 class Propagate(HandwrittenSearch):
+    RULES = frozenset(RULE_NAMES)
+
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return PropagatingSearch(deadline, limit).run(board)

@@ -8,12 +8,50 @@ random completion of ``generate`` and the rating of a puzzle's difficulty all us
 - naked single: a cell left with one candidate takes it, and that value leaves its peers;
 - hidden single: a value with one possible cell in a unit goes there.
 
-A cell with no candidates, or a unit where some value has no place, is a contradiction.
+A cell with no candidates, or a unit where some value has no place, is a contradiction. In a
+killer puzzle a cage's cells are peers (its values never repeat) and one more rule runs:
+
+- cage sums: a cage's cells keep only values of the cage's sets (``handwritten.cages``) that
+  hold every value already fixed in it and that its cells can still all take.
+
+The rules read their tables from the board's ``Geometry``, or for a killer puzzle from
+``KillerTables``, which add the cages (``tables_for``).
 """
 
 from __future__ import annotations
 
-from solvers.board import Geometry
+from solvers.board import Board, Geometry
+from solvers.handwritten.cages import CageTable
+
+
+class KillerTables:
+    """A killer puzzle's tables: the geometry's, with each cage's cells peers of one another
+    and each cage one more bit (after the units') in the cells' ``unit_bits``."""
+
+    def __init__(self, board: Board) -> None:
+        geometry, cages = board.geometry, CageTable(board)
+        self.units, self.units_of = geometry.units, geometry.units_of
+        self.full_mask, self.cages = geometry.full_mask, cages
+        first = len(geometry.units)
+        mates = [set(cages.cells[k]) if k >= 0 else set() for k in cages.cage_of]
+        self.peers = tuple(
+            tuple(sorted((set(peers) | mates[cell]) - {cell}))
+            for cell, peers in enumerate(geometry.peers)
+        )
+        self.unit_bits = tuple(
+            bits | (1 << (first + cage) if cage >= 0 else 0)
+            for bits, cage in zip(geometry.unit_bits, cages.cage_of, strict=True)
+        )
+        self.all_dirty = (1 << (first + len(cages.cells))) - 1
+
+
+def tables_for(board: Board) -> Geometry | KillerTables:
+    return KillerTables(board) if board.rules.cages else board.geometry
+
+
+def all_dirty(tables: Geometry | KillerTables) -> int:
+    """Every unit (and cage) as a bit set."""
+    return getattr(tables, "all_dirty", (1 << len(tables.units)) - 1)
 
 
 def naked_singles(
@@ -72,6 +110,35 @@ def hidden_singles(
     return dirty
 
 
+def cage_sums(candidates: list[int], todo: list[int], index: int, tables: KillerTables) -> int:
+    """In cage ``index``, keep only values of the sets that hold every value fixed in the cage
+    and whose every value some cell can still take; the units and cages that changed, or -1 on
+    a contradiction (no such set, or a cell left with nothing)."""
+    cells = tables.cages.cells[index]
+    fixed = union = 0
+    for cell in cells:
+        mask = candidates[cell]
+        union |= mask
+        if not mask & (mask - 1):
+            fixed |= mask
+    allowed = 0
+    for values in tables.cages.sets[index]:
+        if values & fixed == fixed and values & union == values:
+            allowed |= values
+    dirty = 0
+    for cell in cells:
+        mask = candidates[cell]
+        if mask & ~allowed:
+            mask &= allowed
+            if not mask:
+                return -1
+            candidates[cell] = mask
+            dirty |= tables.unit_bits[cell]
+            if not mask & (mask - 1):
+                todo.append(cell)
+    return dirty
+
+
 def settle(
     candidates: list[int], placed: list[int], todo: list[int], dirty: int, geometry: Geometry
 ) -> bool:
@@ -89,10 +156,15 @@ def settle(
         if not dirty:
             return True
         pending, dirty = dirty, 0
+        units = len(geometry.units)
         while pending:
             low = pending & -pending
             pending ^= low
-            changed = hidden_singles(candidates, placed, todo, low.bit_length() - 1, geometry)
+            index = low.bit_length() - 1
+            if index < units:
+                changed = hidden_singles(candidates, placed, todo, index, geometry)
+            else:
+                changed = cage_sums(candidates, todo, index - units, geometry)
             if changed < 0:
                 return False
             dirty |= changed
