@@ -18,21 +18,24 @@ from collections.abc import Callable
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
+from solvers.errors import SolveTimeout
 from solvers.handwritten.rules import all_dirty, settle, tables_for
 from solvers.variants import RULE_NAMES
 
 
 class PropagatingSearch:
     """Up to ``limit`` solutions of a board: settle, then branch on the first cell with the
-    fewest candidates. ``order`` reorders a branch's values in place (default: ascending)."""
+    fewest candidates. ``order`` reorders a branch's values in place (default: ascending);
+    ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time."""
 
     def __init__(
         self,
         deadline: Deadline | None = None,
         limit: int = 1,
         order: Callable[[list[int]], None] | None = None,
+        max_nodes: int | None = None,
     ) -> None:
-        self.order = order
+        self.order, self.max_nodes = order, max_nodes
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline or Deadline(), self.stats)
@@ -67,6 +70,8 @@ class PropagatingSearch:
         for bit in self.values(candidates[best]):
             self.nodes += 1
             self.ticker.tick()
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise SolveTimeout(stats=self.stats())
             trial, trial_placed = list(candidates), list(placed)
             trial[best] = bit
             if settle(trial, trial_placed, [best], unit_bits, self.geometry) and self.branch(
