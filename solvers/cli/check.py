@@ -14,7 +14,7 @@ from solvers.execution.tasks import CheckTask
 from solvers.spec import ALL, BackendSpec, parse_list
 from solvers.tools.check import COUNT_LIMIT, Word, verdict_for
 
-COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors")
+COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported")
 
 
 def add_to(commands) -> None:
@@ -78,10 +78,10 @@ def run(args: argparse.Namespace, run: Run) -> None:
         seen += 1
         for word in words:
             column = str(word.status) if str(word.status) in COLUMNS else "errors"
+            column = "unsupported" if word.status is Status.UNSUPPORTED else column
             totals[word.backend][column] += 1
-            totals[word.backend]["timeout"] += (
-                word.status is not Status.TIMEOUT and word.count is None
-            )
+            counted_late = word.status.finished and word.count is None  # its count timed out
+            totals[word.backend]["timeout"] += counted_late
         for text in verdict.disagreements:
             run.emit(f"line {item.line}: {text}")
         if verdict.disagreements:

@@ -16,7 +16,7 @@ from solvers.cli.parser import backend_options, command, input_options, scale_op
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
-from solvers.formats import Puzzle, format_board
+from solvers.formats import Puzzle, format_board, variant_text
 
 
 def add_to(commands) -> None:
@@ -58,7 +58,7 @@ def record(item: Puzzle, answer: Answer) -> dict:
         "backend": answer.backend,
         "stats": dict(answer.stats),
         "error": answer.detail or None,
-    }
+    } | variant_text.record(item.board.rules, item.board.size)
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:

@@ -79,6 +79,21 @@ def sums_of(text: str, line: int) -> list[int]:
     return [int(w) for w in words]
 
 
+def record(rules: Rules, size: int) -> dict:
+    """The rules as JSON fields (none for classic): their names, the region map, the cages."""
+    if rules.is_classic:
+        return {}
+    found: dict = {"rules": rules.label}
+    if rules.regions is not None:
+        found["regions"] = "".join(chr(ord("A") + r) for r in rules.regions)
+    if rules.cages:
+        found["cages"] = [
+            {"total": cage.total, "cells": [cell_name(c, size) for c in cage.cells]}
+            for cage in rules.cages
+        ]
+    return found
+
+
 def header(rules: Rules) -> str:
     return f"# rules: {rules.label}"
 
