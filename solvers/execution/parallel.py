@@ -26,6 +26,7 @@ from typing import Any
 
 from solvers.board import Board
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
+from solvers.execution.children import become_child
 from solvers.formats import Puzzle
 
 # Puzzles per task: chunks start small, so that a short file still spreads over the workers;
@@ -75,7 +76,12 @@ class Pool:
 
     def _open(self) -> Executor:
         if self.scheduler is None:
-            return ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
+            return ProcessPoolExecutor(
+                self.jobs,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=become_child,
+                initargs=(os.getpid(),),
+            )
         from distributed import Client
 
         if self._client is None:
@@ -95,6 +101,19 @@ class Pool:
             self._client.close()
         else:
             self.executor.shutdown(wait=True, cancel_futures=True)
+
+    def terminate(self) -> None:
+        """Stop now (an interrupt, a signal): cancel what waits, kill the workers."""
+        if self._client is not None:
+            self.executor.shutdown(wait=False)
+            self._client.close(timeout=2)
+            return
+        processes = list(getattr(self.executor, "_processes", {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.join(2)
 
 
 def ordered(
@@ -130,8 +149,10 @@ def ordered(
                     progress(done, time.perf_counter() - start)
         while pending:
             yield from _receive(pool, task, pending.popleft(), timing)
-    finally:
-        pool.close()
+    except BaseException:  # an interrupt, a signal, an error, or the consumer gone (close())
+        pool.terminate()
+        raise
+    pool.close()
 
 
 def _next_size(timing: list, most: int) -> int:
