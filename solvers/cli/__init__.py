@@ -8,6 +8,7 @@ SIGHUP (129) unwind the run, which kills its worker processes on the way out.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -88,10 +89,8 @@ class _ending_signals:
     def __enter__(self) -> None:
         self.old = {}
         for number in ENDING_SIGNALS:
-            try:
+            with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
                 self.old[number] = signal.signal(number, _raise_ended)
-            except ValueError:  # not the main thread: leave signals alone
-                pass
 
     def __exit__(self, *exc: object) -> None:
         for number, handler in self.old.items():
