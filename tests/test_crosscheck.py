@@ -10,11 +10,11 @@ import random
 
 import pytest
 from conftest import BACKENDS, SHARED_DATA
-from corpus import complete_board
+from corpus import all_solutions, complete_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import Board, Shape, Status, count_solutions, format_board, solve
+from solvers import Board, Shape, Status, count_solutions, format_board, registry, solve
 from solvers.verify import problems
 
 EXPECTED = {  # corpus entry -> solutions, counted up to 2
@@ -115,15 +115,31 @@ def test_check_command_agrees_on_the_corpus(cli, puzzles):
     assert run.out.splitlines()[-1].startswith("5 puzzles: 5 agree, 0 disagree")
 
 
-def test_check_command_reports_a_file_solution_that_disagrees(cli, puzzles):
+def test_check_command_refuses_a_solution_field_that_is_no_solution(cli, puzzles):
     board = puzzles["9x9-easy"]
     solution = list(solve(board, "sat").solution.cells)
     empty = board.cells.index(0)
     solution[empty] = solution[empty] % 9 + 1
     wrong = format_board(Board(board.shape, tuple(solution)), "line")
     run = cli("check", "--backends", "sat,cpsat", stdin=f"{format_board(board, 'line')},{wrong}\n")
+    assert run.code == 2  # bad input, not a disagreement between backends
+    assert "line 1: the solution field is not a solution of the puzzle: " in run.err
+
+
+def test_check_command_reports_a_solution_other_than_the_files(cli, puzzles):
+    # A backend that counts one solution of a two-solution puzzle: the file's field is the
+    # other one, a valid solution, so the backend's answer disagrees with the file.
+    registry.register("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
+    try:
+        board = puzzles["several-9x9"]
+        mine = solve(board, "undercounter").solution
+        other = next(s for s in all_solutions(board) if s != mine)
+        line = f"{format_board(board, 'line')},{format_board(other, 'line')}\n"
+        run = cli("check", "--backends", "undercounter", stdin=line)
+    finally:
+        registry.unregister("undercounter")
     assert run.code == 4
-    assert "line 1: sat: solution differs from the file's solution at r" in run.out
+    assert "line 1: undercounter: solution differs from the file's solution at r" in run.out
 
 
 def test_check_command_reports_timeouts_apart(cli, puzzles):

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable, Iterator
+from itertools import chain, islice
 from typing import Any, TextIO
 
 from solvers import registry
@@ -98,11 +100,22 @@ def answers_of(
 
 
 def each_result(
-    task: Callable[[Board], Any], args: argparse.Namespace, run: Run
+    task: Callable[[Board], Any], args: argparse.Namespace, run: Run, progress: bool = False
 ) -> Iterator[tuple[Puzzle | InputError, Any]]:
     """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
-    the answer is None for an unreadable item."""
+    the answer is None for an unreadable item. A progress line (on a terminal) with more than
+    one job, or when asked."""
     from solvers.execution.parallel import jobs_for, ordered
 
-    progress = run.throughput() if (args.jobs != 1 or args.scheduler) else None
-    yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)
+    items, jobs = items_of(args), jobs_for(args.jobs)
+    if jobs > 1 and not args.scheduler:
+        head = list(islice(items, jobs))
+        if len(head) < jobs:  # never more processes than puzzles
+            run.note(f"--jobs {args.jobs}: {len(head)} puzzles, so {max(1, len(head))} workers")
+            jobs = max(1, len(head))
+        cores = os.cpu_count() or 1
+        if jobs > cores:
+            run.note(f"--jobs {jobs} on {cores} cores: the workers share them")
+        items = chain(head, items)
+    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items, jobs, args.scheduler, progress=shown)

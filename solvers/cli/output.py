@@ -65,6 +65,10 @@ class Run:
         print(f"sudoku: {text}", file=self.err, flush=True)
         self.status = worst(self.status, status)
 
+    def note(self, text: str) -> None:
+        """A remark on stderr that changes nothing about the run's outcome."""
+        print(f"sudoku: {text}", file=self.err, flush=True)
+
     def end(self, status: int) -> None:
         self.status = worst(self.status, status)
 

@@ -25,6 +25,7 @@ from itertools import islice
 from typing import Any
 
 from solvers.board import Board
+from solvers.errors import UsageError
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
 from solvers.execution.children import become_child
 from solvers.formats import Puzzle
@@ -39,6 +40,7 @@ MIN_CHUNK = 4
 CHUNK_SECONDS = 0.1
 IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
 MAX_TRIES = 4  # sends of one chunk before its failure is final
+CONNECT_SECONDS = 5  # for a Dask scheduler to answer
 
 
 def jobs_for(jobs: int) -> int:
@@ -82,10 +84,8 @@ class Pool:
                 initializer=become_child,
                 initargs=(os.getpid(),),
             )
-        from distributed import Client
-
         if self._client is None:
-            self._client = Client(self.scheduler)
+            self._client = _connect(self.scheduler)
         return self._client.get_executor()
 
     def renew(self, generation: int) -> None:
@@ -153,6 +153,19 @@ def ordered(
         pool.terminate()
         raise
     pool.close()
+
+
+def _connect(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``; UsageError, at once, for one that
+    cannot be reached or does not speak Dask."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'sudoku-solvers[dask]'") from None
+    try:
+        return Client(address, timeout=CONNECT_SECONDS)
+    except Exception as error:  # refused, timed out, or garbage on the wire (any of Dask's)
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
 def _next_size(timing: list, most: int) -> int:
