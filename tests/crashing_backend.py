@@ -51,7 +51,7 @@ class CrashOnEmpty(Backend):
         return self.count(board, 1, deadline)
 
     def count(self, board, limit, deadline):
-        from solvers.handwritten.propagate import PropagatingSearch
+        from solvers.handwritten.rules import PropagatingSearch
 
         if not any(board.cells):
             faulthandler.disable()

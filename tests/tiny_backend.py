@@ -47,7 +47,7 @@ class Undercounter(HandwrittenSearch):
     """Propagate's answers, but never counts more than one solution: a counting bug."""
 
     def search(self, board, deadline, limit):
-        from solvers.handwritten.propagate import PropagatingSearch
+        from solvers.handwritten.rules import PropagatingSearch
 
         found = PropagatingSearch(deadline, limit).run(board)
         return Found(min(found.count, 1), found.solution, found.stats)

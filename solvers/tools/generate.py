@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.errors import SolveTimeout, UsageError
-from solvers.handwritten.propagate import PropagatingSearch
+from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools.layouts import random_cages, random_regions
 from solvers.variants import CLASSIC, Rules
 
