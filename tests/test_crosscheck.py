@@ -11,10 +11,12 @@ import random
 import pytest
 from conftest import BACKENDS, SHARED_DATA
 from corpus import all_solutions, complete_board
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solvers import Board, Shape, Status, count_solutions, format_board, registry, solve
+from solvers.execution import Runner
+from solvers.tools.generate import Request, layout
 from solvers.verify import problems
 
 EXPECTED = {  # corpus entry -> solutions, counted up to 2
@@ -87,6 +89,45 @@ def test_random_boards_with_holes_all_backends_complete_and_agree(case):
         assert problems(board, result.solution) == []
         counts.add(count_solutions(board, 2, backend, timeout=20))
     assert len(counts) == 1
+
+
+VARIANTS = [("x",), ("windoku",), ("jigsaw",), ("killer",), ("killer", "x"), ("jigsaw", "x")]
+
+
+def variant_boards():
+    return st.tuples(
+        st.sampled_from(VARIANTS),
+        st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 3)]),
+        st.integers(0, 2**32 - 1),
+        st.floats(0.0, 0.6),
+    )
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant_boards())
+def test_random_variant_boards_every_supporting_backend_completes_and_agrees(case):
+    names, shape, seed, fraction = case
+    assume("windoku" not in names or shape.box_rows == shape.box_cols)
+    rng = random.Random(seed)
+    full = layout(Request(shape, rules=frozenset(names)), rng)
+    assume(full is not None)  # a random jigsaw layout may have no solution
+    cells = list(full.cells)
+    for cell in rng.sample(range(len(cells)), int(fraction * len(cells))):
+        cells[cell] = 0
+    board = full.with_cells(cells)
+    counts, finished = set(), []
+    for backend in BACKENDS:
+        with Runner(backend) as runner:
+            solved = runner.solve(board, timeout=10)
+            if solved.status in (Status.UNSUPPORTED, Status.TIMEOUT):
+                continue  # not asked, or no word in time: neither is a disagreement
+            assert solved.status is Status.SOLVED, (backend, solved.detail)
+            counted = runner.count(board, 2, timeout=10)
+        if counted.status is not Status.TIMEOUT:
+            counts.add(counted.count)
+            finished.append(backend)
+    assert len(counts) == 1, counts
+    assert {"cpsat", "sat", "pysat", "propagate", "dlx"} <= set(finished)
 
 
 SHARED_FILES = ["top95.txt", "hardest.txt", "top1465.txt", "sudoku17.txt"]
