@@ -12,7 +12,16 @@ The variable for "cell (r, c) holds v" is ``(r*N + c)*N + v`` with v from 1 to N
 
 Minimal and extended are the geometry's rule clauses (built once per geometry) plus a unit
 clause per given; the rule clauses alone are what a persistent incremental solver is loaded
-with.
+with. The units of the x, windoku and jigsaw variants come with the geometry.
+
+Killer cages (``cage_clauses``), beside "a value at most once per cage", take one of two forms:
+
+- ``combinations``: the sets of values that can fill the cage (distinct, adding up to its
+  total) are listed ahead; an auxiliary variable per set says "the cage holds this set", at
+  least one holds, and each cell of the cage takes a value of its set. (A cage with one set
+  needs no auxiliary variable.) The values then add up to the total by construction.
+- ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
+  into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
 """
 
 from __future__ import annotations
@@ -21,9 +30,11 @@ from functools import lru_cache
 from itertools import combinations
 
 from solvers.board import Board, Geometry
+from solvers.variants import cage_sets
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
+CAGE_ENCODINGS = ("combinations", "pb")
 Clause = tuple[int, ...]
 
 
@@ -64,11 +75,98 @@ def given_literals(board: Board) -> list[int]:
     return [variable(cell, v, n) for cell, v in enumerate(board.cells) if v]
 
 
-def encode(board: Board, encoding: str = "extended") -> list[Clause]:
-    """The clauses whose models are exactly the solutions of ``board``."""
+def encode(board: Board, encoding: str = "extended", cages: str = "combinations") -> list[Clause]:
+    """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
+    any, in the ``cages`` form; auxiliary variables come after the N**3 cell variables)."""
     if encoding == "reduced":
-        return reduced(board)
-    return [*rule_clauses(board.geometry, encoding), *((lit,) for lit in given_literals(board))]
+        clauses = reduced(board)
+    else:
+        clauses = [
+            *rule_clauses(board.geometry, encoding),
+            *((lit,) for lit in given_literals(board)),
+        ]
+    if board.rules.cages:
+        extra, _next = cage_clauses(board, board.size**3 + 1, cages)
+        clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
+    return clauses
+
+
+def variable_count(clauses: list[Clause], board: Board) -> int:
+    """How many variables ``clauses`` use: the cell variables and any auxiliary ones."""
+    return max([board.size**3, *(abs(lit) for clause in clauses for lit in clause)])
+
+
+def cage_clauses(board: Board, first_free: int, how: str) -> tuple[list[Clause], int]:
+    """The killer cages' clauses, auxiliary variables numbered from ``first_free``; the clauses
+    and the next free variable."""
+    n, clauses, top = board.size, [], first_free
+    for cage in board.rules.cages:
+        for v in range(1, n + 1):  # a value at most once in the cage
+            literals = [variable(cell, v, n) for cell in cage.cells]
+            clauses += [(-a, -b) for a, b in combinations(literals, 2)]
+        if how == "pb":
+            found, top = _cage_sum(cage, n, top)
+        else:
+            found, top = _cage_sets(cage, n, top)
+        clauses += found
+    return clauses, top
+
+
+def _cage_sets(cage, n: int, top: int) -> tuple[list[Clause], int]:
+    sets = cage_sets(len(cage.cells), cage.total, n)
+    values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in sets]
+    if len(values) == 1:
+        return [tuple(variable(c, v, n) for v in values[0]) for c in cage.cells], top
+    chosen = list(range(top, top + len(values)))
+    clauses = [tuple(chosen)]
+    for holds, vs in zip(chosen, values, strict=True):
+        clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in cage.cells]
+    return clauses, top + len(values)
+
+
+def pb_available() -> tuple[bool, str]:
+    """Whether PySAT's pseudo-Boolean encoder can be used here, and if not, why."""
+    try:
+        from pysat import pb
+    except ImportError as error:
+        return False, str(error)
+    if not pb.pindakaas_present:
+        return False, "pysat.pb needs pindakaas: pip install 'python-sat[pb]'"
+    return True, ""
+
+
+def _cage_sum(cage, n: int, top: int) -> tuple[list[Clause], int]:
+    from pysat.pb import PBEnc
+
+    literals = [variable(c, v, n) for c in cage.cells for v in range(1, n + 1)]
+    weights = [v for _c in cage.cells for v in range(1, n + 1)]
+    found = PBEnc.equals(lits=literals, weights=weights, bound=cage.total, top_id=top - 1)
+    return [tuple(clause) for clause in found.clauses], max(top, found.nv + 1)
+
+
+def assume(clauses: list[Clause], true: set[int]) -> list[Clause]:
+    """``clauses`` with the literals in ``true`` true and their negations false: satisfied
+    clauses left out, false literals dropped."""
+    kept = []
+    for clause in clauses:
+        if any(lit in true for lit in clause):
+            continue
+        kept.append(tuple(lit for lit in clause if -lit not in true))
+    return kept
+
+
+def _decided(board: Board) -> set[int]:
+    """What the reduced encoding decides: a given's value true and its others false; an empty
+    cell's values that no unit of it leaves open false."""
+    n, decided = board.size, set()
+    for cell, mask in open_values(board).items():
+        for v in range(1, n + 1):
+            literal = variable(cell, v, n)
+            if board.cells[cell]:
+                decided.add(literal if v == board.cells[cell] else -literal)
+            elif not mask >> v & 1:
+                decided.add(-literal)
+    return decided
 
 
 def reduced(board: Board) -> list[Clause]:
@@ -77,24 +175,12 @@ def reduced(board: Board) -> list[Clause]:
     Built directly rather than by simplifying the extended CNF: a value is open in an empty
     cell when no unit of the cell holds it (bit masks of the values each unit holds).
     """
-    n, geometry, cells = board.size, board.geometry, board.cells
-    every = geometry.full_mask
-    held = []
-    for unit in geometry.units:
-        mask = 0
-        for cell in unit:
-            mask |= 1 << cells[cell]
-        held.append(mask & every)
+    n, geometry = board.size, board.geometry
+    held = _held(board)
+    open_in = {cell: mask for cell, mask in open_values(board).items() if not board.cells[cell]}
     clauses: list[Clause] = []
-    open_in: dict[int, int] = {}  # empty cell -> mask of the values still open there
-    for cell in range(n * n):
-        if cells[cell]:
-            continue
-        taken = 0
-        for unit in geometry.units_of[cell]:
-            taken |= held[unit]
-        open_in[cell] = every & ~taken
-        literals = [variable(cell, v, n) for v in range(1, n + 1) if open_in[cell] >> v & 1]
+    for cell, mask in open_in.items():
+        literals = [variable(cell, v, n) for v in range(1, n + 1) if mask >> v & 1]
         clauses.append(tuple(literals))
         clauses += [(-a, -b) for a, b in combinations(literals, 2)]
     for unit, placed in zip(geometry.units, held, strict=True):
@@ -105,6 +191,34 @@ def reduced(board: Board) -> list[Clause]:
             clauses.append(tuple(literals))
             clauses += [(-a, -b) for a, b in combinations(literals, 2)]
     return clauses
+
+
+def _held(board: Board) -> list[int]:
+    """Each unit's mask of the values its givens hold."""
+    every, cells = board.geometry.full_mask, board.cells
+    held = []
+    for unit in board.geometry.units:
+        mask = 0
+        for cell in unit:
+            mask |= 1 << cells[cell]
+        held.append(mask & every)
+    return held
+
+
+def open_values(board: Board) -> dict[int, int]:
+    """Each cell's mask of values still open: a given's own value; for an empty cell, the
+    values no unit of it holds."""
+    geometry, held = board.geometry, _held(board)
+    found = {}
+    for cell, value in enumerate(board.cells):
+        if value:
+            found[cell] = 1 << value
+            continue
+        taken = 0
+        for unit in geometry.units_of[cell]:
+            taken |= held[unit]
+        found[cell] = geometry.full_mask & ~taken
+    return found
 
 
 def pin_unused(clauses: list[Clause], variables: int) -> list[Clause]:

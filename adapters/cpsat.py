@@ -1,10 +1,11 @@
 """``cpsat``: OR-tools CP-SAT.
 
 ``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
-``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value. One worker by default: it measured
-fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the deadline.
-"""
+``AddAllDifferent`` per unit; a killer cage is one more AllDifferent and a linear equality.
+``model=boolean``: one 0/1 variable per cell and value, with exactly-one constraints per cell
+and per unit and value (a cage: at most one per value, and a weighted sum). One worker by
+default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit
+is the deadline."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
+from solvers.variants import RULE_NAMES
 
 
 class CpSatBackend(Backend):
+    RULES = frozenset(RULE_NAMES)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
@@ -72,6 +75,9 @@ class CpSatBackend(Backend):
             ]
             for unit in geometry.units:
                 model.add_all_different(cells[i] for i in unit)
+            for cage in board.rules.cages:
+                model.add_all_different(cells[i] for i in cage.cells)
+                model.add(sum(cells[i] for i in cage.cells) == cage.total)
             return model, lambda value: (value(cell) for cell in cells)
         holds = [[model.new_bool_var(f"c{i}v{v}") for v in range(1, n + 1)] for i in range(n * n)]
         for i, v in enumerate(board.cells):
@@ -81,6 +87,12 @@ class CpSatBackend(Backend):
         for unit in geometry.units:
             for v in range(n):
                 model.add_exactly_one(holds[i][v] for i in unit)
+        for cage in board.rules.cages:
+            for v in range(n):
+                model.add_at_most_one(holds[i][v] for i in cage.cells)
+            model.add(
+                sum((v + 1) * holds[i][v] for i in cage.cells for v in range(n)) == cage.total
+            )
         return model, lambda value: (
             next(v + 1 for v in range(n) if value(holds[i][v])) for i in range(n * n)
         )

@@ -6,10 +6,11 @@ of the shape, and what CDCL learns is implied by that database alone (assumption
 not clauses). So every learned clause is a consequence of the rules and stays valid for the next
 puzzle; that is why it gets faster than rebuilding the CNF.
 
-Counting needs blocking clauses, which are not rules. Each count gets a fresh activation
-literal ``a``: its blocking clauses are added as ``(-a OR block)`` and ``a`` is assumed while
-counting; afterwards the unit clause ``-a`` switches them off for good. Anything learned from
-them contains ``-a`` and is satisfied from then on, so counting leaves the rules untouched.
+Counting needs blocking clauses, and a killer puzzle its cages, which are not rules. Each count
+(and each solve of a killer puzzle) gets a fresh activation literal ``a``: those clauses are
+added as ``(-a OR clause)`` and ``a`` is assumed; afterwards the unit clause ``-a`` switches
+them off for good. Anything learned from them contains ``-a`` and is satisfied from then on, so
+the rules stay untouched.
 
 CaDiCaL (the default, fastest by measurement) takes no conflict budget and ignores PySAT's
 interrupt, so with a deadline it runs in a worker process that can be killed; Glucose and
@@ -26,7 +27,8 @@ from adapters import cnf
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.variants import RULE_NAMES
 
 ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22"}
 # MiniSat-like engines take a conflict budget: a deadline holds in-process by running under a
@@ -38,11 +40,18 @@ KEPT = 8  # persistent solvers kept at once (jigsaw puzzles each have a geometry
 
 
 class IncrementalBackend(Backend):
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES)}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "solver": tuple(ENGINES),
+        "cages": cnf.CAGE_ENCODINGS,
+    }
+    RULES = frozenset(RULE_NAMES)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.engine = options["solver"]
+        self.engine, self.cages = options["solver"], options["cages"]
+        usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
+        if not usable:
+            raise BackendUnavailable(f"pysat:cages=pb is unavailable: {why}")
         # One persistent solver per geometry (a shape under its unit rules), with the next free
         # variable for activation literals.
         self._solvers: dict[Geometry, Solver] = {}
@@ -73,19 +82,25 @@ class IncrementalBackend(Backend):
     def solve(self, board: Board, deadline: Deadline) -> Found:
         solver = self.solver_for(board.geometry)
         before = solver.accum_stats()
-        satisfiable = self._run(solver, cnf.given_literals(board), deadline)
+        active = self._activate(solver, board) if board.rules.cages else None
+        try:
+            extra = [active] if active else []
+            satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
+            model = solver.get_model() if satisfiable else None
+        finally:
+            if active:
+                solver.add_clause([-active])
         stats = _delta(before, solver.accum_stats())
         if satisfiable is None:
             raise SolveTimeout(stats=stats)
         if not satisfiable:
             return Found(0, None, stats)
-        return Found(1, cnf.solution_from_model(board, solver.get_model()), stats)
+        return Found(1, cnf.solution_from_model(board, model), stats)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         solver = self.solver_for(board.geometry)
         before = solver.accum_stats()
-        active = self._next_free[board.geometry]
-        self._next_free[board.geometry] += 1
+        active = self._activate(solver, board)
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:
@@ -104,6 +119,15 @@ class IncrementalBackend(Backend):
         finally:
             solver.add_clause([-active])
         return Found(found, first, _delta(before, solver.accum_stats()))
+
+    def _activate(self, solver: Solver, board: Board) -> int:
+        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
+        geometry = board.geometry
+        active = self._next_free[geometry]
+        clauses, self._next_free[geometry] = cnf.cage_clauses(board, active + 1, self.cages)
+        for clause in clauses:
+            solver.add_clause([-active, *clause])
+        return active
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""

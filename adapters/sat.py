@@ -4,6 +4,7 @@ The CNF is built per puzzle. PicoSAT has no clock, but it does have a propagatio
 deadline, ``solve`` runs with a growing limit and looks at the clock between attempts, each
 attempt sized to end near the deadline, so the deadline holds in-process. Counting goes through
 ``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
+Killer cages are encoded as ``cages=combinations`` (default) or ``cages=pb`` (``adapters.cnf``).
 """
 
 from __future__ import annotations
@@ -16,44 +17,70 @@ from adapters import cnf
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.variants import RULE_NAMES
 
 FIRST_PROPAGATION_LIMIT = 200_000
 
 
 class PycosatBackend(Backend):
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"encoding": cnf.ENCODINGS}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "encoding": cnf.ENCODINGS,
+        "cages": cnf.CAGE_ENCODINGS,
+    }
+    RULES = frozenset(RULE_NAMES)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.encoding = options["encoding"]
+        self.encoding, self.cages = options["encoding"], options["cages"]
+        usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
+        if not usable:
+            raise BackendUnavailable(f"sat:cages=pb is unavailable: {why}")
 
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        clauses = cnf.encode(board, self.encoding)
-        stats = {"encoding": self.encoding, "clauses": len(clauses)}
-        if any(not clause for clause in clauses):
-            return Found(0, None, stats)
-        model = _solve(clauses, deadline, stats)
+        clauses, stats = self._encode(board)
+        model = None if any(not c for c in clauses) else _solve(clauses, deadline, stats)
         if model is None:
             return Found(0, None, stats)
         return Found(1, cnf.solution_from_model(board, model), stats)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        clauses = cnf.encode(board, self.encoding)
-        stats = {"encoding": self.encoding, "clauses": len(clauses)}
+        clauses, stats = self._encode(board)
         if any(not clause for clause in clauses):
             return Found(0, None, stats)
+        models = _models(board, clauses, deadline, stats, self.cages == "pb")
         found, first = 0, None
-        for model in pycosat.itersolve(cnf.pin_unused(clauses, board.size**3)):
+        for model in models:
             found += 1
             first = first or cnf.solution_from_model(board, model)
             if found >= limit:
                 break
             deadline.check(stats)
         return Found(found, first, stats)
+
+    def _encode(self, board: Board) -> tuple[list, dict]:
+        clauses = cnf.encode(board, self.encoding, self.cages)
+        stats = {"encoding": self.encoding, "clauses": len(clauses)}
+        if board.rules.cages:
+            stats["cages"] = self.cages
+        return clauses, stats
+
+
+def _models(board: Board, clauses: list, deadline: Deadline, stats: dict, blocking: bool):
+    """Each model once per solution. PicoSAT's own enumeration (``itersolve``) gives each
+    model once, which is each solution once when every variable follows from the cells (the
+    cell variables, pinned when unused, and the cage-set variables); a PB encoding's auxiliary
+    variables need not, so there each solution is blocked on its cells and solved again."""
+    clauses = cnf.pin_unused(clauses, board.size**3)
+    if not blocking or not board.rules.cages:
+        yield from pycosat.itersolve(clauses, vars=cnf.variable_count(clauses, board))
+        return
+    while (model := _solve(clauses, deadline, stats)) is not None:
+        yield model
+        clauses.append(cnf.blocking_clause(board, model))
 
 
 def _solve(clauses: list, deadline: Deadline, stats: dict) -> list[int] | None:

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from solvers import registry
+from solvers.backend import limit_of
 from solvers.board import Board, Shape
-from solvers.errors import BackendCrashed, InputError, SolveTimeout, WrongAnswer
+from solvers.deadline import timeout_of
+from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
 from solvers.execution.runner import shared
 from solvers.formats import parse
@@ -27,24 +29,28 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
         return grid
     if isinstance(grid, str):
         return parse(grid, shape=shape)
-    if isinstance(grid, Sequence):
+    if isinstance(grid, Sequence) and not isinstance(grid, bytes | bytearray):
         return Board.from_rows(grid, shape)
-    raise InputError(f"cannot read a board from {type(grid).__name__}")
+    raise InputError(
+        f"cannot read a board from {type(grid).__name__}: give a Board, text, or rows of ints"
+    )
 
 
 def solve(
     grid: Grid, backend: str | None = None, *, timeout: float | None = None, **options: object
 ) -> Answer:
     """Solve ``grid`` with ``backend`` (a name or a spec such as ``sat:encoding=minimal``;
-    None: the fastest available); the solution is verified before it is returned.
+    None: the fastest available that encodes the puzzle's rules); the solution is verified
+    before it is returned.
 
     The answer's status is SOLVED, UNSOLVABLE or TIMEOUT. Givens that already break a rule
     give UNSOLVABLE without a search, the conflict in ``stats["conflict"]``. Raises WrongAnswer
     if the backend returns a grid that is not a solution, BackendCrashed if it fails, and
-    UsageError or BackendUnavailable for a backend that cannot be used.
+    UsageError or BackendUnavailable for a backend that cannot be used (or does not encode
+    one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    answer = shared(_spec(backend, options)).solve(board, timeout)
+    answer = shared(_spec(backend, options, board)).solve(board, timeout_of(timeout))
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -62,10 +68,9 @@ def count_solutions(
 
     Raises SolveTimeout when the deadline passes before the count is known.
     """
-    if limit < 1:
-        raise InputError(f"limit must be at least 1, not {limit}")
+    limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
-    answer = shared(_spec(backend, options)).count(board, limit, timeout)
+    answer = shared(_spec(backend, options, board)).count(board, limit, timeout)
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
@@ -73,12 +78,14 @@ def count_solutions(
     return _raise_failures(answer).count
 
 
-def _spec(backend: str | None, options: dict) -> BackendSpec:
-    spec = BackendSpec.parse(backend or registry.default_backend())
+def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
+    spec = BackendSpec.parse(backend or registry.default_backend(board.rules.names))
     return spec.with_options(options) if options else spec
 
 
 def _raise_failures(answer: Answer) -> Answer:
+    if answer.status is Status.UNSUPPORTED:
+        raise UsageError(answer.detail)
     if answer.status is Status.WRONG:
         raise WrongAnswer(answer.detail)
     if answer.status is Status.ERROR:

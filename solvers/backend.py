@@ -23,6 +23,18 @@ from solvers.deadline import Deadline
 from solvers.errors import UsageError
 from solvers.variants import UNIT_RULES
 
+MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
+
+
+def limit_of(value: object) -> int:
+    """A count's limit a caller gave: a whole number from 1 to ``MAX_LIMIT``; UsageError for
+    anything else."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"limit {value!r} is not a whole number")
+    if not 1 <= value <= MAX_LIMIT:
+        raise UsageError(f"limit {value} is not between 1 and {MAX_LIMIT} (2**62)")
+    return value
+
 
 class Operation(Enum):
     SOLVE = "solve"

@@ -74,7 +74,14 @@ def backend_class(name: str) -> type[Backend]:
     except ImportError as error:
         hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
-    return getattr(module, class_name)
+    except Exception as error:  # a library that fails as it loads (numba with no cache dir)
+        raise BackendUnavailable(f"backend {name} is unavailable: {error}") from None
+    try:
+        return getattr(module, class_name)
+    except AttributeError:
+        raise BackendUnavailable(
+            f"backend {name} is unavailable: {found.target} not found"
+        ) from None
 
 
 def options_for(spec: BackendSpec) -> dict[str, str]:
@@ -106,9 +113,13 @@ def availability(name: str) -> tuple[bool, str]:
     return True, "available"
 
 
-def default_backend() -> str:
-    """The fastest backend available here."""
-    return next(name for name in FASTEST_FIRST if availability(name)[0])
+def default_backend(rules: frozenset[str] = frozenset()) -> str:
+    """The fastest backend available here that encodes ``rules`` (variant names)."""
+    return next(
+        name
+        for name in FASTEST_FIRST
+        if availability(name)[0] and rules <= backend_class(name).RULES
+    )
 
 
 def _handwritten() -> None:

@@ -41,6 +41,11 @@ class Rules:
     regions: tuple[int, ...] | None = None  # jigsaw: each cell's region, numbered from 0
     cages: tuple[Cage, ...] = ()  # killer
 
+    def __post_init__(self) -> None:
+        # One order for the same cages, however they were listed: by their first cell.
+        cages = (Cage(cage.total, tuple(sorted(cage.cells))) for cage in self.cages)
+        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
+
     @property
     def names(self) -> frozenset[str]:
         """The variants in force, by name: a subset of ``RULE_NAMES``."""
@@ -111,6 +116,8 @@ def check_cages(cages: Iterable[Cage], n: int) -> None:
             if cell in owner:
                 raise InputError(f"{cell_name(cell, n)} is in two cages")
             owner[cell] = index
+        if not _connected(list(cage.cells), n):
+            raise InputError(f"{name} is not connected")
         if not cage_sets(len(cage.cells), cage.total, n):
             raise InputError(
                 f"{name}: no {len(cage.cells)} distinct values from 1..{n} add up to {cage.total}"

@@ -51,3 +51,13 @@ class Unsure(Tiny):
         if board.cells[0] == 0:
             return Found(0, None, {})
         return super().search(board, deadline, limit)
+
+
+class Undercounter(HandwrittenSearch):
+    """Propagate's answers, but never counts more than one solution: a counting bug."""
+
+    def search(self, board, deadline, limit):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        return Found(min(found.count, 1), found.solution, found.stats)

@@ -13,7 +13,7 @@ from itertools import islice
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_DISAGREE, EXIT_OK, EXIT_REGRESSION, EXIT_WRONG_ANSWER, Run
-from solvers.cli.parser import command, scale_options
+from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.errors import UsageError
 from solvers.spec import ALL, BackendSpec
 from solvers.tools.results import MODES, Settings
@@ -63,11 +63,14 @@ def add_to(commands) -> None:
         "(default: every available backend)",
     )
     parser.add_argument(
-        "--timeout", type=float, metavar="SECONDS", help=f"per puzzle (default {DEFAULT_TIMEOUT:g})"
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"per puzzle (default {DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
         "--limit",
-        type=int,
+        type=whole(1),
         metavar="N",
         help=f"the first N puzzles of each dataset (default {DEFAULT_LIMIT} for the default "
         "sets, all for named ones)",
@@ -81,14 +84,14 @@ def add_to(commands) -> None:
     )
     parser.add_argument(
         "--shuffle",
-        type=int,
+        type=whole(0, 1000),
         default=0,
         metavar="K",
         help="also run each classic puzzle as K shuffled copies (digits relabelled, rows, "
         "columns, bands and stacks permuted, transposed); each answer is mapped back and must "
         "agree with the puzzle's",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the shuffles' seed (default 0)")
+    parser.add_argument("--seed", type=whole(0), default=0, help="the shuffles' seed (default 0)")
     parser.add_argument(
         "--baseline",
         metavar="SPEC",
@@ -133,8 +136,6 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
 
 def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
     """The run's settings; the baseline must be one of the specs."""
-    if args.shuffle < 0:
-        raise UsageError(f"--shuffle {args.shuffle}: the number of copies cannot be negative")
     baseline = None
     if args.baseline:
         baseline = BackendSpec.parse(args.baseline).label

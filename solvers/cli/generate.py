@@ -7,9 +7,10 @@ import secrets
 
 from solvers.board import Shape
 from solvers.cli.output import Run
-from solvers.cli.parser import command, shape
+from solvers.cli.parser import command, shape, whole
 from solvers.errors import UsageError
-from solvers.formats import format_board
+from solvers.formats import format_puzzle
+from solvers.variants import RULE_NAMES
 
 
 def add_to(commands) -> None:
@@ -25,17 +26,19 @@ def add_to(commands) -> None:
         "alone; medium ones need 1-3 guesses of the propagate backend; hard ones 4 or more.\n"
         "The same arguments give byte-identical output on every machine."
     )
-    parser.add_argument("--size", type=int, metavar="N", help="board side (default 9)")
+    parser.add_argument("--size", type=whole(4, 25), metavar="N", help="board side (default 9)")
     parser.add_argument("--box", type=shape, metavar="RxC", help="box shape (default from N)")
-    parser.add_argument("--count", type=int, default=1, metavar="K", help="puzzles (default 1)")
+    parser.add_argument(
+        "--count", type=whole(0), default=1, metavar="K", help="puzzles (default 1)"
+    )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole(0),
         metavar="S",
         help="random seed (default: a fresh one, written in the header)",
     )
     target = parser.add_mutually_exclusive_group()
-    target.add_argument("--clues", type=int, metavar="C", help="stop removing at C givens")
+    target.add_argument("--clues", type=whole(0), metavar="C", help="stop removing at C givens")
     target.add_argument(
         "--minimal",
         action="store_true",
@@ -44,6 +47,14 @@ def add_to(commands) -> None:
     parser.add_argument("--difficulty", choices=["easy", "medium", "hard"])
     parser.add_argument(
         "--symmetric", action="store_true", help="remove cells in pairs under 180-degree rotation"
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_arg,
+        default=frozenset(),
+        metavar="x,windoku,jigsaw,killer",
+        help="rule variants, combinable (killer,x): random regions for jigsaw, random cages "
+        "over a solved grid for killer",
     )
     parser.add_argument(
         "--kind",
@@ -60,24 +71,31 @@ def run(args: argparse.Namespace, run: Run) -> None:
     board_shape = args.box or Shape.for_size(args.size or 9)
     if args.size and board_shape.size != args.size:
         raise UsageError(f"box {board_shape} does not fit a {args.size}x{args.size} board")
-    if args.count < 0:
-        raise UsageError(f"--count must be at least 0, not {args.count}")
     n = board_shape.size
-    if args.clues is not None and not n - 1 <= args.clues <= n * n:
+    least = 0 if "killer" in args.rules else n - 1  # cages say what givens would
+    if args.clues is not None and not least <= args.clues <= n * n:
         raise UsageError(
-            f"--clues {args.clues}: a unique {n}x{n} puzzle needs at least {n - 1} givens "
+            f"--clues {args.clues}: a unique {n}x{n} puzzle needs at least {least} givens "
             f"(with fewer, two values no given holds could swap) and has at most {n * n}"
         )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     request = Request(
-        board_shape, args.clues, args.clues is None, args.symmetric, args.difficulty, args.kind
+        board_shape,
+        args.clues,
+        args.clues is None,
+        args.symmetric,
+        args.difficulty,
+        args.kind,
+        args.rules,
     )
     run.emit(f"# sudoku generate {' '.join(words(args, board_shape, seed))}")
     run.emit(f"# made by sudoku-solvers {_version()}; {_bands()}")
+    if args.rules:
+        run.emit(f"# rules: {' '.join(n for n in RULE_NAMES if n in args.rules)}")
     puzzles = generate(request, seed)
     for _ in range(args.count):
         board, _guesses = next(puzzles)
-        run.emit(format_board(board, "line"))
+        run.emit(format_puzzle(board))
 
 
 def words(args: argparse.Namespace, board_shape: Shape, seed: int) -> list[str]:
@@ -88,8 +106,19 @@ def words(args: argparse.Namespace, board_shape: Shape, seed: int) -> list[str]:
     found += [f"--clues {args.clues}"] if args.clues is not None else ["--minimal"]
     found += [f"--difficulty {args.difficulty}"] if args.difficulty else []
     found += ["--symmetric"] if args.symmetric else []
+    found += [f"--rules {','.join(n for n in RULE_NAMES if n in args.rules)}"] if args.rules else []
     found += [f"--kind {args.kind}"] if args.kind != "unique" else []
     return found
+
+
+def rules_arg(text: str) -> frozenset[str]:
+    names = frozenset(word for word in text.replace(",", " ").lower().split())
+    unknown = sorted(names - set(RULE_NAMES))
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: rules are {', '.join(RULE_NAMES)}, alone or together (killer,x)"
+        )
+    return names
 
 
 def _bands() -> str:

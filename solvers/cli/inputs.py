@@ -4,14 +4,17 @@ input order from this process or from workers."""
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Callable, Iterator
+from itertools import chain, islice
 from typing import Any, TextIO
 
 from solvers import registry
 from solvers.board import Board
 from solvers.cli.output import EXIT_BAD_INPUT, Run
-from solvers.errors import InputError
+from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.formats import Puzzle, format_board, read_puzzles
 from solvers.spec import BackendSpec
@@ -19,10 +22,17 @@ from solvers.spec import BackendSpec
 
 def open_source(path: str) -> TextIO:
     """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
-    become bad cells."""
+    become bad cells, whatever the locale."""
     from solvers.tools.datasets import open_named
 
-    return sys.stdin if path == "-" else open_named(path)
+    if path != "-":
+        return open_named(path)
+    if sys.stdin is None or sys.stdin.closed:
+        raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # already text (a test's StringIO)
+        return sys.stdin
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
 
 
 def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
@@ -32,7 +42,7 @@ def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
     try:
         yield from read_puzzles(source, args.input_format, args.box)
     finally:
-        if source is not sys.stdin:
+        if args.file != "-":
             source.close()
 
 
@@ -59,10 +69,15 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
             yield item
 
 
-def spec_of(args: argparse.Namespace) -> BackendSpec:
-    """The backend a user named (default: the fastest available) with its --option pairs,
-    checked before any input is read: an unknown backend or option fails here."""
-    spec = BackendSpec.parse(args.backend or registry.default_backend())
+def spec_of(args: argparse.Namespace) -> BackendSpec | None:
+    """The backend a user named with its --option pairs, checked before any input is read
+    (an unknown backend or option fails here); None when none is named: each puzzle then goes
+    to the fastest available backend that encodes its rules."""
+    if args.backend is None:
+        if args.option:
+            raise UsageError("--option needs --backend: options belong to one backend")
+        return None
+    spec = BackendSpec.parse(args.backend)
     spec = spec.with_options(dict(args.option)) if args.option else spec
     registry.options_for(spec)
     return spec
@@ -85,11 +100,22 @@ def answers_of(
 
 
 def each_result(
-    task: Callable[[Board], Any], args: argparse.Namespace, run: Run
+    task: Callable[[Board], Any], args: argparse.Namespace, run: Run, progress: bool = False
 ) -> Iterator[tuple[Puzzle | InputError, Any]]:
     """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
-    the answer is None for an unreadable item."""
+    the answer is None for an unreadable item. A progress line (on a terminal) with more than
+    one job, or when asked."""
     from solvers.execution.parallel import jobs_for, ordered
 
-    progress = run.throughput() if (args.jobs != 1 or args.scheduler) else None
-    yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)
+    items, jobs = items_of(args), jobs_for(args.jobs)
+    if jobs > 1 and not args.scheduler:
+        head = list(islice(items, jobs))
+        if len(head) < jobs:  # never more processes than puzzles
+            run.note(f"--jobs {args.jobs}: {len(head)} puzzles, so {max(1, len(head))} workers")
+            jobs = max(1, len(head))
+        cores = os.cpu_count() or 1
+        if jobs > cores:
+            run.note(f"--jobs {jobs} on {cores} cores: the workers share them")
+        items = chain(head, items)
+    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items, jobs, args.scheduler, progress=shown)

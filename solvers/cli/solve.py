@@ -13,9 +13,10 @@ from solvers.cli.output import (
     Run,
 )
 from solvers.cli.parser import backend_options, command, input_options, scale_options
+from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
-from solvers.formats import Puzzle, format_board
+from solvers.formats import Puzzle, format_board, variant_text
 
 
 def add_to(commands) -> None:
@@ -38,7 +39,10 @@ def run(args: argparse.Namespace, run: Run) -> None:
             run.emit_json(record(item, answer))
         elif answer.solution is not None:
             fmt = item.format if args.format == "auto" else args.format
-            run.emit(format_board(answer.solution, fmt))
+            try:
+                run.emit(format_board(answer.solution, fmt))
+            except InputError as error:  # a board the chosen format cannot hold
+                run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
         report(run, item, answer, args.timeout)
 
 
@@ -54,7 +58,7 @@ def record(item: Puzzle, answer: Answer) -> dict:
         "backend": answer.backend,
         "stats": dict(answer.stats),
         "error": answer.detail or None,
-    }
+    } | variant_text.record(item.board.rules, item.board.size)
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from solvers.board import Board, Shape
+from solvers.variants import CLASSIC, Rules
 
 
 class Status(StrEnum):
@@ -65,13 +66,14 @@ class Answer:
         return cls(Status(status), backend, board, count, seconds, cpu, stats, detail)
 
 
-PackedBoard = tuple[int, int, bytes]
+PackedBoard = tuple[int, int, bytes, Rules | None]
 
 
 def pack_board(board: Board) -> PackedBoard:
-    return board.shape.box_rows, board.shape.box_cols, bytes(board.cells)
+    rules = None if board.rules is CLASSIC else board.rules
+    return board.shape.box_rows, board.shape.box_cols, bytes(board.cells), rules
 
 
 def unpack_board(packed: PackedBoard) -> Board:
-    rows, cols, cells = packed
-    return Board(Shape(rows, cols), tuple(cells))
+    rows, cols, cells, rules = packed
+    return Board(Shape(rows, cols), tuple(cells), rules or CLASSIC)

@@ -1,33 +1,41 @@
 """The per-puzzle tasks the commands spread over processes: picklable, and answering in the
 compact packed form (``Answer.pack``), since pickling dataclasses costs more than a fast solve.
-Each runs in any process, through that process's shared runner for its spec."""
+Each runs in any process, through that process's shared runner for its spec (with no spec:
+the fastest backend available there that encodes the puzzle's rules)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers import registry
 from solvers.board import Board
-from solvers.execution.runner import shared
+from solvers.execution.runner import Runner, shared
 from solvers.spec import BackendSpec
+
+
+def runner_for(spec: BackendSpec | None, board: Board) -> Runner:
+    if spec is None:
+        spec = BackendSpec(registry.default_backend(board.rules.names))
+    return shared(spec)
 
 
 @dataclass(frozen=True)
 class SolveTask:
-    spec: BackendSpec
+    spec: BackendSpec | None
     timeout: float | None
 
     def __call__(self, board: Board) -> tuple:
-        return shared(self.spec).solve(board, self.timeout).pack()
+        return runner_for(self.spec, board).solve(board, self.timeout).pack()
 
 
 @dataclass(frozen=True)
 class CountTask:
-    spec: BackendSpec
+    spec: BackendSpec | None
     limit: int
     timeout: float | None
 
     def __call__(self, board: Board) -> tuple:
-        return shared(self.spec).count(board, self.limit, self.timeout).pack()
+        return runner_for(self.spec, board).count(board, self.limit, self.timeout).pack()
 
 
 @dataclass(frozen=True)

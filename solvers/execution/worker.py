@@ -15,6 +15,7 @@ pickling are not part of the time.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import resource
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import BackendCrashed, SolveTimeout
+from solvers.execution.children import become_child
 
 
 class Attempt(NamedTuple):
@@ -151,7 +153,9 @@ class Worker:
         self.stop()
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child_end, self.build), daemon=True)
+        self._process = context.Process(
+            target=_serve, args=(child_end, self.build, os.getpid()), daemon=True
+        )
         self._process.start()
         child_end.close()
         try:
@@ -170,7 +174,8 @@ class Worker:
         self._process = self._pipe = None
 
 
-def _serve(pipe: Any, build: Callable[[], Backend]) -> None:
+def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
+    become_child(parent)
     start = time.perf_counter()
     try:
         engine = build()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
+from solvers.handwritten.cages import CageTable
+from solvers.variants import RULE_NAMES
 
 
 class MaskSearch:
@@ -28,6 +30,8 @@ class MaskSearch:
             for unit in self.units_of[cell] if value else ():
                 self.used[unit] |= 1 << value
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
+        self.cages = CageTable(board)
+        self.cage_used = [self.cages.placed(k, self.cells) for k in range(len(self.cages.cells))]
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -36,12 +40,16 @@ class MaskSearch:
         return {"nodes": self.nodes, "guesses": self.guesses}
 
     def free(self, cell: int) -> int:
-        """The mask of values no unit of ``cell`` holds."""
+        """The mask of values no unit of ``cell`` holds (that its killer cage, if any, can
+        still take)."""
         used = self.used
         held = 0
         for unit in self.units_of[cell]:
             held |= used[unit]
-        return self.every & ~held
+        free = self.every & ~held
+        if self.cages and (cage := self.cages.cage_of[cell]) >= 0:
+            free &= self.cages.open(cage, self.cage_used[cage])
+        return free
 
     def enter(self, k: int, options: list[int]) -> None:
         """Make empties[k] the next cell (the one with fewest candidates, for mrv) and list
@@ -60,6 +68,8 @@ class MaskSearch:
         used = self.used
         for unit in self.units_of[cell]:
             used[unit] ^= bit
+        if self.cages and (cage := self.cages.cage_of[cell]) >= 0:
+            self.cage_used[cage] ^= bit
 
     def run(self) -> Found:
         cells, empties = self.cells, self.empties
@@ -95,5 +105,7 @@ class MaskSearch:
 
 
 class Bitmask(HandwrittenSearch):
+    RULES = frozenset(RULE_NAMES)
+
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=False).run()

@@ -16,9 +16,13 @@ from __future__ import annotations
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
+from solvers.handwritten.cages import CageTable
+from solvers.variants import RULE_NAMES
 
 
 class DepthFirst(HandwrittenSearch):
+    RULES = frozenset(RULE_NAMES)
+
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()
 
@@ -27,6 +31,7 @@ class _Search:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
         self.board = board
         self.cell_units = board.geometry.cell_units
+        self.cages = CageTable(board)
         self.cells = list(board.cells)
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
         self.solutions = Solutions(limit)
@@ -37,13 +42,15 @@ class _Search:
         return {"nodes": self.placements, "backtracks": self.backtracks}
 
     def fits(self, cell: int, value: int) -> bool:
-        """Scan the cell's row, column and box for ``value``."""
+        """Scan the cell's row, column and box for ``value`` (and, in a killer cage, check
+        that some set of the cage's values still holds it with those placed)."""
         cells = self.cells
         for unit in self.cell_units[cell]:
             for other in unit:
                 if cells[other] == value:
                     return False
-        return True
+        cage = self.cages.cage_of[cell] if self.cages else -1
+        return cage < 0 or bool(self.cages.open(cage, self.cages.placed(cage, cells)) >> value & 1)
 
     def run(self) -> Found:
         """Fill the empty cells in order; ``k`` is the one being filled."""

@@ -17,18 +17,27 @@ import sys
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board, Geometry
 from solvers.deadline import Deadline, Ticker
+from solvers.variants import RULE_NAMES, Cage, cage_sets
 
 KEPT = 8  # matrices kept at once
 
 
 class Links:
-    """The exact-cover matrix of a geometry as dancing links. Node 0 is the root; nodes 1..C
-    are the column headers (each cell, then each unit and value); then a node per one of each
-    placement row."""
+    """The exact-cover matrix of a puzzle's rules as dancing links. Node 0 is the root; nodes
+    1..C are the column headers (each cell, each unit and value, and for a killer puzzle each
+    cage and value and each cage's choice of set); then a node per one of each row.
 
-    def __init__(self, geometry: Geometry) -> None:
+    A killer cage needs two kinds of column: "cage k holds v", covered by the placement of v
+    in one of its cells or by the row of a set without v; and "cage k has chosen its set". Each
+    set row covers the values it lacks, so the cage's cells must cover exactly its own: their
+    values are that set, distinct and adding up to the total. (A cage of N cells needs no set.)
+    """
+
+    def __init__(self, geometry: Geometry, cages: tuple[Cage, ...] = ()) -> None:
         n = geometry.size
-        columns = n * n + len(geometry.units) * n
+        self.first_cage = n * n + len(geometry.units) * n  # after the cell and unit columns
+        chooses = [k for k, cage in enumerate(cages) if len(cage.cells) < n]
+        columns = self.first_cage + len(cages) * n + len(chooses)
         self.left = [columns, *range(columns)]
         self.right = [*range(1, columns + 1), 0]
         self.up = list(range(columns + 1))
@@ -37,11 +46,19 @@ class Links:
         self.size = [0] * (columns + 1)
         self.placement: list[tuple[int, int]] = [(-1, -1)] * (columns + 1)
         self.first_node: dict[tuple[int, int], int] = {}
+        cage_of = {cell: k for k, cage in enumerate(cages) for cell in cage.cells}
         for cell, units in enumerate(geometry.units_of):
             for v in range(1, n + 1):
                 hits = (1 + cell, *(1 + n * n + unit * n + v - 1 for unit in units))
+                if cell in cage_of:
+                    hits += (1 + self.first_cage + cage_of[cell] * n + v - 1,)
                 self.first_node[(cell, v)] = len(self.left)
                 self._add_row(hits, (cell, v))
+        for choice, k in enumerate(chooses, start=1 + self.first_cage + len(cages) * n):
+            cage, base = cages[k], self.first_cage + k * n  # column of "cage k holds v": base + v
+            for values in cage_sets(len(cage.cells), cage.total, n):
+                lacks = tuple(base + v for v in range(1, n + 1) if not values >> v & 1)
+                self._add_row((*lacks, choice), (-1, -1))
 
     def _add_row(self, hits: tuple[int, ...], placement: tuple[int, int]) -> None:
         first = len(self.left)
@@ -179,21 +196,27 @@ class _Search:
             self.links.uncover(column)
 
     def cells(self) -> list[int]:
-        """The board filled from the rows chosen (the givens were chosen before the search)."""
+        """The board filled from the rows chosen (the givens were chosen before the search;
+        a cage's set row places nothing)."""
         cells = list(self.board.cells)
         for _column, row in self.stack:
             cell, value = self.links.placement[row]
-            cells[cell] = value
+            if cell >= 0:
+                cells[cell] = value
         return cells
 
 
 class DancingLinks(HandwrittenSearch):
+    RULES = frozenset(RULE_NAMES)
+
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._links: dict[Geometry, Links] = {}  # one matrix per geometry, restored after use
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        links = self._links.pop(board.geometry, None) or Links(board.geometry)
+        cages = board.rules.cages  # a killer puzzle's matrix is its own, and not kept
+        links = None if cages else self._links.pop(board.geometry, None)
+        links = links or Links(board.geometry, cages)
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]
         for node in given_rows:
             self._select(links, node)
@@ -201,7 +224,8 @@ class DancingLinks(HandwrittenSearch):
         run.search()  # a SolveTimeout leaves the links half-covered: that matrix is dropped
         for node in reversed(given_rows):
             self._deselect(links, node)
-        self._links[board.geometry] = links
+        if not cages:
+            self._links[board.geometry] = links
         while len(self._links) > KEPT:  # jigsaw puzzles each bring a geometry of their own
             del self._links[next(iter(self._links))]
         return run.solutions.found(board, run.stats())

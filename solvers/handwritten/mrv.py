@@ -8,8 +8,11 @@ from solvers.backend import Found, HandwrittenSearch
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.handwritten.bitmask import MaskSearch
+from solvers.variants import RULE_NAMES
 
 
 class MostConstrained(HandwrittenSearch):
+    RULES = frozenset(RULE_NAMES)
+
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=True).run()

@@ -8,12 +8,58 @@ random completion of ``generate`` and the rating of a puzzle's difficulty all us
 - naked single: a cell left with one candidate takes it, and that value leaves its peers;
 - hidden single: a value with one possible cell in a unit goes there.
 
-A cell with no candidates, or a unit where some value has no place, is a contradiction.
+A cell with no candidates, or a unit where some value has no place, is a contradiction. In a
+killer puzzle a cage's cells are peers (its values never repeat) and one more rule runs:
+
+- cage sums: a cage's cells keep only values of the cage's sets (``handwritten.cages``) that
+  hold every value already fixed in it and that its cells can still all take.
+
+The rules read their tables from the board's ``Geometry``, or for a killer puzzle from
+``KillerTables``, which add the cages (``tables_for``). ``PropagatingSearch`` applies them and
+branches on a cell with the fewest candidates: ``propagate`` uses it for killer puzzles, and
+``generate`` to fill random complete boards (values shuffled) and to rate a puzzle's
+difficulty (its guesses: a measure that stays put whatever ``propagate`` becomes).
 """
 
 from __future__ import annotations
 
-from solvers.board import Geometry
+from collections.abc import Callable
+
+from solvers.backend import Found, Solutions
+from solvers.board import Board, Geometry
+from solvers.deadline import Deadline, Ticker
+from solvers.errors import SolveTimeout
+from solvers.handwritten.cages import CageTable
+
+
+class KillerTables:
+    """A killer puzzle's tables: the geometry's, with each cage's cells peers of one another
+    and each cage one more bit (after the units') in the cells' ``unit_bits``."""
+
+    def __init__(self, board: Board) -> None:
+        geometry, cages = board.geometry, CageTable(board)
+        self.units, self.units_of = geometry.units, geometry.units_of
+        self.full_mask, self.cages = geometry.full_mask, cages
+        first = len(geometry.units)
+        mates = [set(cages.cells[k]) if k >= 0 else set() for k in cages.cage_of]
+        self.peers = tuple(
+            tuple(sorted((set(peers) | mates[cell]) - {cell}))
+            for cell, peers in enumerate(geometry.peers)
+        )
+        self.unit_bits = tuple(
+            bits | (1 << (first + cage) if cage >= 0 else 0)
+            for bits, cage in zip(geometry.unit_bits, cages.cage_of, strict=True)
+        )
+        self.all_dirty = (1 << (first + len(cages.cells))) - 1
+
+
+def tables_for(board: Board) -> Geometry | KillerTables:
+    return KillerTables(board) if board.rules.cages else board.geometry
+
+
+def all_dirty(tables: Geometry | KillerTables) -> int:
+    """Every unit (and cage) as a bit set."""
+    return getattr(tables, "all_dirty", (1 << len(tables.units)) - 1)
 
 
 def naked_singles(
@@ -72,6 +118,35 @@ def hidden_singles(
     return dirty
 
 
+def cage_sums(candidates: list[int], todo: list[int], index: int, tables: KillerTables) -> int:
+    """In cage ``index``, keep only values of the sets that hold every value fixed in the cage
+    and whose every value some cell can still take; the units and cages that changed, or -1 on
+    a contradiction (no such set, or a cell left with nothing)."""
+    cells = tables.cages.cells[index]
+    fixed = union = 0
+    for cell in cells:
+        mask = candidates[cell]
+        union |= mask
+        if not mask & (mask - 1):
+            fixed |= mask
+    allowed = 0
+    for values in tables.cages.sets[index]:
+        if values & fixed == fixed and values & union == values:
+            allowed |= values
+    dirty = 0
+    for cell in cells:
+        mask = candidates[cell]
+        if mask & ~allowed:
+            mask &= allowed
+            if not mask:
+                return -1
+            candidates[cell] = mask
+            dirty |= tables.unit_bits[cell]
+            if not mask & (mask - 1):
+                todo.append(cell)
+    return dirty
+
+
 def settle(
     candidates: list[int], placed: list[int], todo: list[int], dirty: int, geometry: Geometry
 ) -> bool:
@@ -89,12 +164,86 @@ def settle(
         if not dirty:
             return True
         pending, dirty = dirty, 0
+        units = len(geometry.units)
         while pending:
             low = pending & -pending
             pending ^= low
-            changed = hidden_singles(candidates, placed, todo, low.bit_length() - 1, geometry)
+            index = low.bit_length() - 1
+            if index < units:
+                changed = hidden_singles(candidates, placed, todo, index, geometry)
+            else:
+                changed = cage_sums(candidates, todo, index - units, geometry)
             if changed < 0:
                 return False
             dirty |= changed
         if not todo and not dirty:
             return True
+
+
+class PropagatingSearch:
+    """Up to ``limit`` solutions of a board: settle, then branch on the first cell with the
+    fewest candidates. ``order`` reorders a branch's values in place (default: ascending);
+    ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time."""
+
+    def __init__(
+        self,
+        deadline: Deadline | None = None,
+        limit: int = 1,
+        order: Callable[[list[int]], None] | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
+        self.order, self.max_nodes = order, max_nodes
+        self.solutions = Solutions(limit)
+        self.nodes = self.guesses = 0
+        self.ticker = Ticker(deadline or Deadline(), self.stats)
+
+    def stats(self) -> dict:
+        return {"nodes": self.nodes, "guesses": self.guesses}
+
+    def run(self, board: Board) -> Found:
+        self.geometry = tables = tables_for(board)
+        every = tables.full_mask
+        candidates = [1 << v if v else every for v in board.cells]
+        placed = [0] * len(tables.units)
+        givens = [cell for cell, v in enumerate(board.cells) if v]
+        if settle(candidates, placed, givens, all_dirty(tables), tables):
+            self.branch(candidates, placed)
+        return self.solutions.found(board, self.stats())
+
+    def branch(self, candidates: list[int], placed: list[int]) -> bool:
+        """Search below a settled state; True once enough solutions are found to stop."""
+        best, fewest = -1, 99
+        for cell, mask in enumerate(candidates):
+            if mask & (mask - 1):
+                count = mask.bit_count()
+                if count < fewest:
+                    best, fewest = cell, count
+                    if count == 2:
+                        break
+        if best < 0:
+            return self.solutions.add(mask.bit_length() - 1 for mask in candidates)
+        self.guesses += 1
+        unit_bits = self.geometry.unit_bits[best]
+        for bit in self.values(candidates[best]):
+            self.nodes += 1
+            self.ticker.tick()
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise SolveTimeout(stats=self.stats())
+            trial, trial_placed = list(candidates), list(placed)
+            trial[best] = bit
+            if settle(trial, trial_placed, [best], unit_bits, self.geometry) and self.branch(
+                trial, trial_placed
+            ):
+                return True
+        return False
+
+    def values(self, mask: int) -> list[int]:
+        """The bits of ``mask``, one value each, in the order they are tried."""
+        bits = []
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            bits.append(bit)
+        if self.order is not None:
+            self.order(bits)
+        return bits

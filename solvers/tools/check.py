@@ -60,7 +60,14 @@ class Verdict:
 
     @property
     def timed_out(self) -> list[str]:
-        return [w.backend for w in self.words if w.status is Status.TIMEOUT or w.count is None]
+        """The backends that said nothing in time (a backend that does not support the
+        puzzle's rules is not among them: it was not asked)."""
+        return [
+            w.backend
+            for w in self.words
+            if w.status is not Status.UNSUPPORTED
+            and (w.status is Status.TIMEOUT or w.count is None)
+        ]
 
 
 def verdict_for(puzzle: Puzzle, words: tuple[Word, ...]) -> Verdict:

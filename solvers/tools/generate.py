@@ -1,5 +1,9 @@
 """Puzzle generation: a random complete board, then clues removed while the answer stays unique.
 
+For a variant, the board is completed under its rules: random jigsaw regions first, and for
+killer random cages over the complete board (``layouts``); then the givens go as for classic
+puzzles (a killer puzzle whose cages alone make it unique loses them all at once).
+
 Everything random comes from one ``random.Random(seed)`` and only through ``shuffle``, whose
 results for a given seed are the same on every machine and every Python we support; nothing
 depends on set or hash order. Whether a puzzle is unique is a fact about the puzzle, so the
@@ -18,16 +22,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
-from solvers.errors import UsageError
-from solvers.handwritten.propagate import PropagatingSearch
+from solvers.errors import SolveTimeout, UsageError
+from solvers.handwritten.rules import PropagatingSearch
+from solvers.tools.layouts import random_cages, random_regions
+from solvers.variants import CLASSIC, Rules
 
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}
 KINDS = ("unique", "several", "none")
 MAX_ATTEMPTS = 10_000
+COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw may have none)
+# Killer boards up to this side are first tried with no givens at all: a count that takes
+# under 50 ms on 9x9, but over 60 s for pysat and CP-SAT on 16x16 (README, "Variants").
+SHORTCUT_SIZE = 9
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class Request:
     symmetric: bool = False  # remove cells in pairs under 180-degree rotation
     difficulty: str | None = None
     kind: str = "unique"  # unique, several (2+ solutions) or none (no solution)
+    rules: frozenset[str] = frozenset()  # variants: x, windoku, jigsaw, killer
 
 
 def rate(board: Board) -> int:
@@ -56,11 +67,29 @@ def difficulty_of(guesses: int) -> str:
     )
 
 
-def complete_board(shape: Shape, rng: random.Random) -> Board:
-    """A random complete board: the propagating search with each branch's values shuffled."""
-    found = PropagatingSearch(order=rng.shuffle).run(Board.empty(shape))
-    assert found.solution is not None, "an empty board always has a completion"
+def complete_board(shape: Shape, rng: random.Random, rules: Rules = CLASSIC) -> Board | None:
+    """A random complete board under ``rules``' units: the propagating search with each
+    branch's values shuffled; None if it finds none within ``COMPLETION_NODES`` (some jigsaw
+    layouts have no solution). A node count, not a clock, so the result is the same anywhere."""
+    try:
+        found = PropagatingSearch(order=rng.shuffle, max_nodes=COMPLETION_NODES).run(
+            Board.empty(shape, rules)
+        )
+    except SolveTimeout:
+        return None
     return found.solution
+
+
+def layout(request: Request, rng: random.Random) -> Board | None:
+    """A complete board with the request's variant layout: random regions for jigsaw, and for
+    killer random cages over the board."""
+    names = request.rules
+    regions = random_regions(request.shape, rng) if "jigsaw" in names else None
+    rules = Rules(diagonals="x" in names, windows="windoku" in names, regions=regions)
+    full = complete_board(request.shape, rng, rules)
+    if full is None or "killer" not in names:
+        return full
+    return Board(full.shape, full.cells, replace(rules, cages=random_cages(full, rng)))
 
 
 def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tuple[int, ...]]:
@@ -79,9 +108,16 @@ def _count(board: Board) -> int:
 
 def remove_clues(full: Board, request: Request, rng: random.Random) -> Board:
     """Remove clues of ``full`` in random order, keeping the solution unique, down to the
-    target (or as far as possible for minimal)."""
-    cells = list(full.cells)
+    target (or as far as possible for minimal). A killer puzzle (up to 9x9) whose cages alone
+    make it unique loses every given at once."""
     target = request.clues if request.clues is not None and not request.minimal else 0
+    if full.rules.cages and full.size <= SHORTCUT_SIZE:
+        bare = full.with_cells((0,) * len(full.cells))
+        if _count(bare) == 1:
+            return bare
+        if target == 0 and request.clues == 0:
+            return full  # no given can go: these cages cannot make a puzzle without givens
+    cells = list(full.cells)
     givens = len(cells)
     for group in _removal_order(full.shape, rng, request.symmetric):
         if givens <= target:
@@ -89,12 +125,12 @@ def remove_clues(full: Board, request: Request, rng: random.Random) -> Board:
         kept = [cells[c] for c in group]
         for c in group:
             cells[c] = 0
-        if _count(Board(full.shape, tuple(cells))) == 1:
+        if _count(full.with_cells(cells)) == 1:
             givens -= len(group)
         else:
             for c, v in zip(group, kept, strict=True):
                 cells[c] = v
-    return Board(full.shape, tuple(cells))
+    return full.with_cells(cells)
 
 
 def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
@@ -108,8 +144,8 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
         rng.shuffle(givens)
         for cell in givens:
             value, cells[cell] = cells[cell], 0
-            if _count(Board(puzzle.shape, tuple(cells))) == 2:
-                return Board(puzzle.shape, tuple(cells))
+            if _count(puzzle.with_cells(cells)) == 2:
+                return puzzle.with_cells(cells)
             cells[cell] = value
         return None
     solution = solve(puzzle).solution
@@ -122,8 +158,9 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
             if value in taken or value == solution.cells[cell]:
                 continue
             cells[cell] = value
-            if _count(Board(puzzle.shape, tuple(cells))) == 0:
-                return Board(puzzle.shape, tuple(cells))
+            twisted = puzzle.with_cells(cells)
+            if not twisted.conflicts() and _count(twisted) == 0:
+                return twisted
             cells[cell] = 0
     return None
 
@@ -143,7 +180,10 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
     rng = random.Random(seed)
     while True:
         for _attempt in range(MAX_ATTEMPTS):
-            puzzle = remove_clues(complete_board(request.shape, rng), request, rng)
+            full = layout(request, rng)
+            if full is None:
+                continue
+            puzzle = remove_clues(full, request, rng)
             if request.clues is not None and puzzle.givens() > request.clues:
                 continue
             guesses = rate(puzzle)

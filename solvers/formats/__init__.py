@@ -1,0 +1,208 @@
+"""Reading and writing boards in three formats, with auto-detection, and rule variants.
+
+- ``spaced``: N lines of N whitespace-separated integers (BOJ 2580);
+- ``compact``: N lines of N digits (BOJ 2239), N <= 9;
+- ``line``: one puzzle per line (``lines``): N*N symbols, ``.`` or ``0`` empty.
+
+A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
+next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
+puzzle as fields (``lines``). Other ``#`` lines and blank lines are skipped; a line file is
+streamed one line at a time, and a bad line costs that line alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from solvers.board import Board, Shape
+from solvers.errors import InputError
+from solvers.formats import variant_text
+from solvers.formats.grids import SECTIONS, parse_grid
+from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
+from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
+
+__all__ = ["FORMATS", "SYMBOLS", "Puzzle", "format_board", "format_puzzle", "parse", "read_puzzles"]
+
+FORMATS = ("spaced", "compact", "line")
+_HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
+_RULES = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle read from a source: where it starts, in which format, and any known answer."""
+
+    board: Board
+    line: int
+    format: str
+    known_solution: Board | None = None
+
+
+def read_puzzles(
+    lines: Iterable[str], fmt: str = "auto", shape: Shape | None = None
+) -> Iterator[Puzzle | InputError]:
+    """Yield each puzzle of ``lines``, or the InputError (with its line) of one that is bad.
+
+    A bad line of a line-format file does not stop the others. Only what is needed is read:
+    a line-format source is consumed one line at a time.
+    """
+    if fmt not in ("auto", *FORMATS):
+        yield InputError(f"unknown format {fmt!r}; choose from auto, {', '.join(FORMATS)}")
+        return
+    source = _Source(lines)
+    first = source.next_content()
+    if first is None:
+        problems = source.take_problems() + ([source.error] if source.error else [])
+        yield from problems or [InputError("empty input")]
+        return
+    number, text = first
+    if fmt == "auto" and _is_csv_header(text):
+        first = source.next_content()  # a CSV header such as Kaggle's "quizzes,solutions"
+        if first is None:
+            yield source.error or InputError("no puzzle after the header line", number)
+            return
+        number, text = first
+    fmt = detect(text) if fmt == "auto" else fmt
+    if fmt == "line":
+        yield from _line_puzzles(source, (number, text), shape)
+    else:
+        try:
+            board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
+            problems = source.take_problems() + ([source.error] if source.error else [])
+            yield problems[0] if problems else Puzzle(board, start, fmt)
+        except InputError as error:
+            yield error
+
+
+def parse(text: str, fmt: str = "auto", shape: Shape | None = None) -> Board:
+    """The one board in ``text``; raises InputError if it is bad or there is not exactly one."""
+    puzzles = list(read_puzzles(text.splitlines(), fmt, shape))
+    for item in puzzles:
+        if isinstance(item, InputError):
+            raise item
+    if len(puzzles) != 1:
+        raise InputError(f"expected one board, found {len(puzzles)}")
+    return puzzles[0].board
+
+
+def format_board(board: Board, fmt: str) -> str:
+    """The board's cells written in ``fmt``: rows joined by newlines, or a single line."""
+    if fmt == "line":
+        return "".join(map(SYMBOL_OF.__getitem__, board.cells))
+    if fmt == "compact":
+        if board.size > 9:
+            raise InputError(
+                f"compact format holds boards up to 9x9, not {board.size}x{board.size}"
+            )
+        return "\n".join("".join(map(str, row)) for row in board.rows())
+    if fmt == "spaced":
+        return "\n".join(" ".join(map(str, row)) for row in board.rows())
+    raise InputError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
+
+
+def format_puzzle(board: Board) -> str:
+    """The puzzle as a line with its variant's fields: what reads back as the same puzzle
+    after its rules header."""
+    extra = variant_text.fields(board.rules, board.size)
+    return format_board(board, "line") + (f" {extra}" if extra else "")
+
+
+def detect(text: str) -> str:
+    """The format of a source from its first content line."""
+    if _section(text):
+        return "spaced"  # a killer grid left out: the cage map comes first
+    words = text.split()
+    if len(words[0]) >= min(SQUARES) or _first_field(words[0]) != words[0]:
+        return "line"  # a grid row holds at most 9 digits or a few-digit number
+    return "spaced" if len(words) > 1 else "compact"
+
+
+def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
+    yield from source.take_problems()
+    for number, text in source.chain(first):
+        yield from source.take_problems()
+        try:
+            board, known = parse_line(text, number, shape, source.rules)
+            yield Puzzle(board, number, "line", known)
+        except InputError as error:
+            yield error
+    yield from source.take_problems()
+    if source.error:
+        yield source.error
+
+
+def _section(text: str) -> bool:
+    key, colon, _rest = text.partition(":")
+    return bool(colon) and key.strip().lower() in SECTIONS
+
+
+def _is_csv_header(text: str) -> bool:
+    return (
+        bool(_HEADER.fullmatch(text))
+        and not _section(text)
+        and len(_first_field(text)) not in SQUARES
+    )
+
+
+def _first_field(text: str) -> str:
+    return re.split(r"[:,]", text, maxsplit=1)[0].strip()
+
+
+class _Source:
+    """Numbered content lines: blank and comment lines skipped, ``# rules:`` lines taken in, a
+    byte-order mark accepted. A line no puzzle can be (overlong, holding a NUL byte) becomes a
+    problem of its own and reading goes on; a UTF-16 file or a bad rules line stops it."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = enumerate(lines, start=1)
+        self.rules: frozenset[str] = frozenset()
+        self.problems: list[InputError] = []  # found since the caller last took them
+        self.error: InputError | None = None  # why reading stopped early, if it did
+
+    def next_content(self) -> tuple[int, str] | None:
+        if self.error:
+            return None
+        for number, raw in self._lines:
+            text = self._content(number, raw)
+            if self.error:
+                return None
+            if text:
+                return number, text
+        return None
+
+    def _content(self, number: int, raw: str) -> str:
+        if number == 1:
+            if raw.startswith("\ufffd\ufffd") and "\x00" in raw:  # FF FE or FE FF, then NULs
+                self.error = InputError("this is a UTF-16 file; save it as UTF-8", number)
+                return ""
+            raw = raw.removeprefix("\ufeff")
+        if len(raw) > MAX_LINE:
+            self.problems.append(
+                InputError(
+                    f"{len(raw):,} characters: no puzzle is longer than {MAX_LINE:,}", number
+                )
+            )
+            return ""
+        if "\x00" in raw:
+            self.problems.append(InputError("a NUL byte: puzzles are plain text", number))
+            return ""
+        text = raw.strip()
+        rules = _RULES.fullmatch(text)
+        if rules:
+            try:
+                self.rules = variant_text.rule_names(rules.group(1), number)
+            except InputError as error:
+                self.error = error
+            return ""
+        return "" if text.startswith("#") else text
+
+    def take_problems(self) -> list[InputError]:
+        found, self.problems = self.problems, []
+        return found
+
+    def chain(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
+        yield first
+        while (item := self.next_content()) is not None:
+            yield item

@@ -1,0 +1,97 @@
+"""The line format: one puzzle per line.
+
+``CELLS`` is N*N symbols. Fields may follow it: after ``:`` or ``,`` (tdoku's
+``puzzle:count:solution``, Kaggle's ``quizzes,solutions``), a field as long as the puzzle being
+its known solution; and, after spaces, a variant's maps: ``regions=...``, ``cages=...``,
+``sums=...`` (``variant_text``). A ``#`` after a space starts a comment.
+"""
+
+from __future__ import annotations
+
+import re
+
+from solvers.board import MAX_SIZE, MIN_SIZE, Board, Shape
+from solvers.errors import InputError
+from solvers.formats import variant_text
+from solvers.formats.symbols import VALUE_OF, value
+
+MAX_LINE = 16_384  # characters: a 25x25 killer puzzle with all its fields takes under 4,000
+SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}
+_SUBFIELD = re.compile(r"[:,]")
+VARIANT_FIELDS = ("regions", "cages", "sums")
+
+
+def parse_line(
+    text: str, number: int, shape: Shape | None, names: frozenset[str]
+) -> tuple[Board, Board | None]:
+    """The puzzle of one line under the rules ``names`` (and those its fields imply), and its
+    known solution if the line gives one."""
+    head, *words = text.split(" #", 1)[0].split()
+    cells_text, *subfields = _SUBFIELD.split(head)
+    size = SQUARES.get(len(cells_text))
+    if size is None:
+        raise InputError(
+            f"{len(cells_text)} cells; a line puzzle has N*N cells for N in "
+            f"{MIN_SIZE}..{MAX_SIZE} (81 for 9x9)",
+            number,
+        )
+    board_shape = shape_for(size, shape, number)
+    cells = _values(cells_text, size, number, 1)
+    variant = _variant_fields(text, words, number)
+    sums = variant_text.sums_of(variant["sums"], number) if "sums" in variant else None
+    rules = variant_text.build_rules(
+        names,
+        size,
+        [variant["regions"]] if "regions" in variant else None,
+        [variant["cages"]] if "cages" in variant else None,
+        sums,
+        number,
+    )
+    known = None
+    for field in subfields:
+        if len(field) == len(cells_text):
+            start = text.index(field, len(cells_text)) + 1
+            known = Board(board_shape, _values(field, size, number, start), rules)
+            break
+    return at_line(lambda: Board(board_shape, cells, rules), number), known
+
+
+def _values(text: str, size: int, number: int, start: int) -> tuple[int, ...]:
+    try:
+        cells = tuple(map(VALUE_OF.__getitem__, text))
+        if max(cells) > size:
+            raise KeyError
+    except KeyError:  # find the first bad symbol, to say what and where
+        return tuple(value(s, size, number, start + i) for i, s in enumerate(text))
+    return cells
+
+
+def _variant_fields(text: str, words: list[str], number: int) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for word in words:
+        key, eq, rest = word.partition("=")
+        if not eq or key not in VARIANT_FIELDS or not rest:
+            column = text.index(word) + 1
+            raise InputError(
+                f"unexpected {word[:20]!r} after the puzzle (fields are regions=, cages=, sums=)",
+                number,
+                column,
+            )
+        found[key] = rest
+    return found
+
+
+def shape_for(size: int, shape: Shape | None, number: int) -> Shape:
+    if shape is None:
+        return at_line(lambda: Shape.for_size(size), number)
+    if shape.size != size:
+        raise InputError(f"box {shape} does not fit a {size}x{size} board", number)
+    return shape
+
+
+def at_line(make, number: int):
+    """``make()``, its InputError (if any) placed at ``number`` when it has no line yet."""
+    try:
+        return make()
+    except InputError as error:
+        raise (error if error.line is not None else error.at_line(number)) from None

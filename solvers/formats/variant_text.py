@@ -1,0 +1,166 @@
+"""Rule variants as text: the ``# rules:`` header, region maps and cage maps with their sums.
+
+A region map (jigsaw) is N rows of N symbols, one symbol per region. A cage map (killer) is N
+rows of N symbols where a cage is a group of side-by-side cells with the same symbol (the same
+symbol may stand again for a cage elsewhere, as long as the two do not touch); ``sums`` lists
+each cage's total, cages taken in reading order of their first cell. In a line puzzle, each map
+is written on one line: ``regions=AAABBB...``, ``cages=aabbc...``, ``sums=3,15,...``.
+"""
+
+from __future__ import annotations
+
+from solvers.errors import InputError
+from solvers.variants import RULE_NAMES, Cage, Rules, cell_name
+
+CLASSIC_NAME = "classic"
+CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def rule_names(text: str, line: int) -> frozenset[str]:
+    """The names of a ``# rules:`` header (``classic`` alone resets them)."""
+    names = frozenset(text.lower().replace(",", " ").split())
+    unknown = sorted(names - {*RULE_NAMES, CLASSIC_NAME})
+    if unknown:
+        raise InputError(
+            f"unknown rule {unknown[0]!r}; rules are {', '.join(RULE_NAMES)} (or classic)", line
+        )
+    return names - {CLASSIC_NAME}
+
+
+def build_rules(
+    names: frozenset[str],
+    size: int,
+    regions: list[str] | None,
+    cages: list[str] | None,
+    sums: list[int] | None,
+    line: int,
+) -> Rules:
+    """The Rules a puzzle's header and sections give; a section implies its rule, and a rule
+    named without its section is an error."""
+    names = names | ({"jigsaw"} if regions is not None else set())
+    names = names | ({"killer"} if cages is not None else set())
+    if "jigsaw" in names and regions is None:
+        raise InputError("the rules say jigsaw but no region map is given", line)
+    if "killer" in names and cages is None:
+        raise InputError("the rules say killer but no cage map is given", line)
+    return Rules(
+        diagonals="x" in names,
+        windows="windoku" in names,
+        regions=None if regions is None else region_map(regions, size, line),
+        cages=() if cages is None else cage_map(cages, sums or [], size, line),
+    )
+
+
+def region_map(rows: list[str], size: int, line: int) -> tuple[int, ...]:
+    """Each cell's region, numbered in order of first appearance."""
+    symbols = _grid(rows, size, "region map", line)
+    numbers: dict[str, int] = {}
+    return tuple(numbers.setdefault(s, len(numbers)) for s in symbols)
+
+
+def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> tuple[Cage, ...]:
+    """The cages of a map: groups of side-by-side cells with one symbol, in reading order,
+    each with its sum; every cell must be in one (``.`` marks none, an error)."""
+    symbols = _grid(rows, size, "cage map", line)
+    if "." in symbols:
+        cell = symbols.index(".")
+        raise InputError(f"{cell_name(cell, size)} is in no cage: killer cages every cell", line)
+    groups = _groups(symbols, size)
+    if len(sums) != len(groups):
+        raise InputError(f"{len(groups)} cages in the map but {len(sums)} sums", line)
+    return tuple(Cage(total, tuple(cells)) for total, cells in zip(sums, groups, strict=True))
+
+
+def sums_of(text: str, line: int) -> list[int]:
+    words = text.replace(",", " ").split()
+    bad = [w for w in words if not (w.isascii() and w.isdigit())]
+    if bad:
+        raise InputError(f"sum {bad[0]!r} is not a whole number", line)
+    return [int(w) for w in words]
+
+
+def record(rules: Rules, size: int) -> dict:
+    """The rules as JSON fields (none for classic): their names, the region map, the cages."""
+    if rules.is_classic:
+        return {}
+    found: dict = {"rules": rules.label}
+    if rules.regions is not None:
+        found["regions"] = "".join(chr(ord("A") + r) for r in rules.regions)
+    if rules.cages:
+        found["cages"] = [
+            {"total": cage.total, "cells": [cell_name(c, size) for c in cage.cells]}
+            for cage in rules.cages
+        ]
+    return found
+
+
+def header(rules: Rules) -> str:
+    return f"# rules: {rules.label}"
+
+
+def fields(rules: Rules, size: int) -> str:
+    """A line puzzle's variant fields (empty for classic rules and units-only ones)."""
+    words = []
+    if rules.regions is not None:
+        words.append("regions=" + "".join(chr(ord("A") + r) for r in rules.regions))
+    if rules.cages:
+        words.append("cages=" + "".join(letter_cages(rules.cages, size)))
+        words.append("sums=" + ",".join(str(cage.total) for cage in rules.cages))
+    return " ".join(words)
+
+
+def letter_cages(cages: tuple[Cage, ...], size: int) -> list[str]:
+    """A symbol per cell: each cage gets the first letter none of the cages it touches has."""
+    letters = ["."] * (size * size)
+    for cage in cages:
+        taken = {letters[other] for cell in cage.cells for other in neighbours(cell, size)}
+        letter = next(x for x in CAGE_LETTERS + CAGE_LETTERS.upper() if x not in taken)
+        for cell in cage.cells:
+            letters[cell] = letter
+    return letters
+
+
+def _grid(rows: list[str], size: int, what: str, line: int) -> list[str]:
+    """The symbols of a map written as N rows (one string of N*N symbols also works)."""
+    if len(rows) == 1 and len(rows[0]) == size * size:
+        return list(rows[0])
+    if len(rows) != size:
+        raise InputError(f"the {what} has {len(rows)} rows, expected {size}", line)
+    symbols = []
+    for number, row in enumerate(rows, start=1):
+        cells = row.split() if len(row.split()) > 1 else list(row)
+        if len(cells) != size:
+            raise InputError(
+                f"row {number} of the {what} has {len(cells)} cells, expected {size}", line
+            )
+        symbols += cells
+    return symbols
+
+
+def _groups(symbols: list[str], size: int) -> list[list[int]]:
+    """Connected groups of equal symbols, in reading order of their first cell."""
+    seen, groups = set(), []
+    for start, symbol in enumerate(symbols):
+        if start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            cell = todo.pop()
+            group.append(cell)
+            for other in neighbours(cell, size):
+                if other not in seen and symbols[other] == symbol:
+                    seen.add(other)
+                    todo.append(other)
+        groups.append(sorted(group))
+    return groups
+
+
+def neighbours(cell: int, size: int) -> list[int]:
+    """The cells beside ``cell`` (up, down, left, right)."""
+    row, col = divmod(cell, size)
+    return [
+        r * size + c
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < size and 0 <= c < size
+    ]

@@ -1,0 +1,158 @@
+"""Rule variants as text: the rules header, region maps, cage maps, and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import Board, InputError, Shape, parse, read_puzzles
+from solvers.formats import Puzzle, format_puzzle
+from solvers.variants import Cage, Rules
+
+EMPTY9 = "." * 81
+# Boxes, with r3c3/r4c1 swapped between A and D, and r6c6/r4c7 between E and F.
+JIGSAW = [
+    "AAABBBCCC",
+    "AAABBBCCC",
+    "AADBBBCCC",
+    "ADDEEEEFF",
+    "DDDEEEFFF",
+    "DDDEEFFFF",
+    "GGGHHHIII",
+    "GGGHHHIII",
+    "GGGHHHIII",
+]
+KILLER4 = """# rules: killer
+cages:
+aabb
+ccdb
+eedf
+ggdf
+sums: 3 8 7 7 7 5 3
+"""
+
+
+def only(text: str) -> Puzzle:
+    (item,) = list(read_puzzles(text.splitlines()))
+    if isinstance(item, InputError):
+        raise item
+    return item
+
+
+def error_of(text: str) -> str:
+    items = list(read_puzzles(text.splitlines()))
+    errors = [str(item) for item in items if isinstance(item, InputError)]
+    assert errors, items
+    return errors[0]
+
+
+def test_a_rules_header_gives_the_puzzles_after_it_their_rules():
+    text = f"{EMPTY9}\n# rules: x windoku\n{EMPTY9}\n# rules: classic\n{EMPTY9}\n"
+    boards = [item.board for item in read_puzzles(text.splitlines())]
+    assert [b.rules.label for b in boards] == ["classic", "x windoku", "classic"]
+    x_windoku = boards[1].geometry
+    assert len(x_windoku.units) == 27 + 2 + 4
+    assert x_windoku.units[27] == tuple(range(0, 81, 10))  # the main diagonal
+
+
+def test_a_killer_grid_without_givens_reads_its_cages_in_reading_order():
+    board = only(KILLER4).board
+    assert board.cells == (0,) * 16 and board.rules.label == "killer"
+    assert board.rules.cages[:3] == (Cage(3, (0, 1)), Cage(8, (2, 3, 7)), Cage(7, (4, 5)))
+    assert sum(c.total for c in board.rules.cages) == 4 * (1 + 2 + 3 + 4)
+
+
+def test_a_jigsaw_line_carries_its_region_map_and_writes_back_the_same():
+    regions = "".join(JIGSAW)
+    board = only(f"{EMPTY9} regions={regions}").board
+    assert board.rules.label == "jigsaw"
+    assert board.geometry.unit_names[18] == "region A"
+    assert board.geometry.units[18] == (0, 1, 2, 9, 10, 11, 18, 19, 27)
+    again = only(format_puzzle(board)).board
+    assert again == board
+
+
+def test_killer_and_x_combine_and_round_trip_through_a_line():
+    board = only(KILLER4.replace("killer", "killer x")).board
+    assert board.rules.names == {"killer", "x"}
+    line = format_puzzle(board)
+    assert line.startswith("." * 16 + " cages=")
+    assert only(f"# rules: x\n{line}").board == board
+
+
+def test_grid_sections_after_a_spaced_board():
+    text = "# rules: jigsaw\n" + "\n".join(" ".join("0" * 9) for _ in range(9))
+    text += "\nregions:\n" + "\n".join(JIGSAW) + "\n"
+    assert only(text).board.rules.regions is not None
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("# rules: sandwich\n" + EMPTY9, "line 1: unknown rule 'sandwich'"),
+        ("# rules: jigsaw\n" + EMPTY9, "line 2: the rules say jigsaw but no region map is given"),
+        (
+            EMPTY9 + " regions=" + "".join(JIGSAW[:6]) + "GGGHHHHII" + "".join(JIGSAW[7:]),
+            "line 1: region H has 10 cells, expected 9",
+        ),
+        (
+            EMPTY9 + " regions=" + "".join(JIGSAW).replace("F", "E"),
+            "line 1: the region map has 8 regions, expected 9",
+        ),
+        (
+            EMPTY9 + " regions=" + "".join(JIGSAW).replace("ADDEEEEFF", "ADDEEEEFI")[:-1] + "F",
+            "line 1: region F is not connected",
+        ),
+        (KILLER4.replace("ggdf", "gg.f"), "r4c3 is in no cage: killer cages every cell"),
+        (KILLER4.replace("3 8 7", "3 8"), "7 cages in the map but 6 sums"),
+        (KILLER4.replace("sums: 3 8", "sums: 30 8"), "cage 30: r1c1 r1c2: no 2 distinct values"),
+        ("# rules: windoku\n" + "." * 36, "line 2: windoku needs square boxes, not 2x3"),
+        (EMPTY9 + " colour=red", "line 1, column 83: unexpected 'colour=red' after the puzzle"),
+    ],
+)
+def test_a_bad_variant_is_one_error_naming_the_place(text, message):
+    assert message in error_of(text)
+
+
+def test_givens_that_break_a_cage_are_conflicts():
+    rules = Rules(cages=(Cage(3, (0, 1)),))
+    assert (
+        Board(Shape(2, 2), (2, 2) + (0,) * 14, rules).conflicts()[0].startswith("row 1 has 2 twice")
+    )
+    over = Board(Shape(2, 2), (4, 0) + (0,) * 14, rules).conflicts()
+    assert over == ["the cage of r1c1 (3) holds givens adding up to 4"]
+
+
+BOJ = "0 6 8 0 0 0 9 3 0\n" + "0 0 0 0 0 0 0 0 0\n" * 8
+
+
+@pytest.mark.parametrize(
+    "text, message, good",
+    [
+        ("\ufeff" + EMPTY9, None, 1),  # a byte-order mark is accepted
+        (BOJ.replace("3 0", "3 \u00b2", 1), "line 1, column 17: '²' (U+00B2) is not a digit", 0),
+        ("\uff10" * 4 + "\n0000" * 3, "line 1, column 1: '\uff10' (U+FF10) is not a digit", 0),
+        ("\u0663" + "0" * 80, "line 1, column 1: '٣' (U+0663) is not a digit", 0),
+        (EMPTY9[:80] + "\ufb01", "line 1, column 81: 'ﬁ' (U+FB01) is not a digit", 0),
+        ("x" * 80 + "\n" + EMPTY9, "line 1: 80 cells", 1),  # not a CSV header
+        (EMPTY9 + " foo\n" + EMPTY9, "line 1, column 83: unexpected 'foo'", 1),
+        (EMPTY9[:40] + "\n" + EMPTY9, "line 1: 40 cells", 1),
+        ("1" * 20_000 + "\n" + EMPTY9, "line 1: 20,000 characters: no puzzle is longer", 1),
+        ("\ufffd\ufffd4\x00.\x00", "line 1: this is a UTF-16 file; save it as UTF-8", 0),
+        (EMPTY9 + "\nab\x00c\n" + EMPTY9, "line 2: a NUL byte", 2),
+    ],
+)
+def test_hostile_text_is_one_error_naming_the_place_and_the_rest_is_read(text, message, good):
+    items = list(read_puzzles(text.splitlines()))
+    errors = [str(item) for item in items if isinstance(item, InputError)]
+    if message is None:
+        assert not errors
+    else:
+        assert len(errors) == 1 and errors[0].startswith(message), errors
+    assert sum(isinstance(item, Puzzle) for item in items) == good
+
+
+def test_an_extra_cell_on_row_one_blames_row_one():
+    rows = ["0 " * 9] * 9
+    rows[0] += "0"
+    with pytest.raises(InputError, match="line 1: row 1 has 10 cells, expected 9"):
+        parse("\n".join(rows))
