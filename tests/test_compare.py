@@ -39,7 +39,7 @@ def report(compare_run) -> dict:
 def test_two_option_sets_of_one_backend_run_side_by_side(compare_run, report):
     lines = compare_run[0].out.splitlines()
     assert lines[0] == (
-        "small4: 4 puzzles x 2 (as given and 1 shuffled, seed 1), mode unique, "
+        "small4: 4 puzzles, each also as 1 shuffled copy (seed 1), mode unique, "
         "timeout 0.5 s per puzzle"
     )
     header = lines[1].split()
@@ -218,3 +218,14 @@ def test_check_takes_two_option_sets_of_one_backend_too(cli):
     assert run.code == 0, run.err
     rows = [line.split()[0] for line in run.out.splitlines()[1:3]]
     assert rows == ["sat:encoding=minimal", "sat:encoding=extended"]
+
+
+def test_puzzles_with_variant_rules_run_unshuffled_and_the_run_says_so(cli, tmp_path):
+    made = cli("generate", "--rules", "x", "--count", "2", "--seed", "1", "--clues", "40")
+    path, out = tmp_path / "x.txt", tmp_path / "x.json"
+    path.write_text(made.out)
+    run = cli("compare", str(path), "--backends", "propagate", "--shuffle", "2", "--json", str(out))
+    assert run.code == 0, run.err
+    assert run.out.startswith(f"{path}: 2 puzzles (variants: not shuffled), mode unique")
+    assert "2 puzzles with variant rules, unshuffled" in run.out
+    assert [r["copy"] for r in json.loads(out.read_text())["records"]] == [0, 0]

@@ -165,7 +165,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         puzzles = list(islice(puzzles_of(args, run), limit))
         if not puzzles:
             continue
-        run.emit(_heading(source, len(puzzles), settings))
+        run.emit(_heading(source, puzzles, settings))
         spec_runner = partial(_run_spec, args, run, source, settings)
         dataset = compare.run_dataset(
             source, _path_of(source), puzzles, specs, settings, spec_runner
@@ -214,17 +214,19 @@ def _against(run: Run, new, old, path: str) -> None:
         run.end(EXIT_REGRESSION)
 
 
-def _heading(source: str, puzzles: int, settings: Settings) -> str:
-    shuffled = (
-        f" x {1 + settings.shuffle} (as given and {settings.shuffle} shuffled, seed "
-        f"{settings.seed})"
-        if settings.shuffle
-        else ""
-    )
-    return (
-        f"{source}: {puzzles} puzzles{shuffled}, mode {settings.mode}, "
-        f"timeout {settings.timeout:g} s per puzzle"
-    )
+def _heading(source: str, puzzles: list, settings: Settings) -> str:
+    """``top95.txt: 95 puzzles, each also as 2 shuffled copies (seed 1), mode unique, ...``"""
+    text = f"{source}: {len(puzzles)} puzzles"
+    variants = sum(1 for puzzle in puzzles if not puzzle.board.rules.is_classic)
+    copies = f"{settings.shuffle} shuffled {'copy' if settings.shuffle == 1 else 'copies'}"
+    copies += f" (seed {settings.seed}"
+    if settings.shuffle and not variants:
+        text += f", each also as {copies})"
+    elif settings.shuffle and variants < len(puzzles):
+        text += f", {len(puzzles) - variants} also as {copies}; variants are not shuffled)"
+    elif settings.shuffle:
+        text += " (variants: not shuffled)"
+    return f"{text}, mode {settings.mode}, timeout {settings.timeout:g} s per puzzle"
 
 
 def _command(args: argparse.Namespace) -> str:
