@@ -91,7 +91,7 @@ def test_without_numba_native_is_unavailable_and_nothing_else_breaks(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[0].startswith("(False, 'backend native is unavailable:")
     assert "pip install numba" in lines[0]
-    assert lines[1] == "pysat"
+    assert lines[1] == "propagate"
     assert (
         lines[2]
         == "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
