@@ -109,20 +109,9 @@ def test_the_plot_is_drawn(compare_run):
 
 def test_first_mode_stops_at_the_first_solution(cli, tmp_path):
     out = tmp_path / "first.json"
-    run = cli("compare", "several9", "--limit", "3", "--backends", "native", "--mode", "first")
+    args = ["several9", "--limit", "3", "--backends", "native", "--mode", "first"]
+    run = cli("compare", *args, "--json", str(out))
     assert run.code == 0 and "mode first" in run.out.splitlines()[0]
-    cli(
-        "compare",
-        "several9",
-        "--limit",
-        "3",
-        "--backends",
-        "native",
-        "--mode",
-        "first",
-        "--json",
-        str(out),
-    )
     records = json.loads(out.read_text())["records"]
     assert [(r["status"], r["count"]) for r in records] == [("solved", None)] * 3
 

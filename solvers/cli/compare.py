@@ -160,6 +160,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
     done = results.CompareRun(settings, compare.machine(), _command(args), started)
+    tables = []
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
@@ -170,14 +171,14 @@ def run(args: argparse.Namespace, run: Run) -> None:
         dataset = compare.run_dataset(
             source, _path_of(source), puzzles, specs, settings, spec_runner
         )
-        run.table(summary.table(summary.summarize(dataset, settings), settings))
+        tables.append(summary.summarize(dataset, settings))
+        run.table(summary.table(tables[-1], settings))
         for kind, text in dataset.notes:
             run.emit(text)
             run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))
         run.emit("")
         done.datasets.append(dataset)
     if args.json:
-        tables = [summary.summarize(dataset, settings) for dataset in done.datasets]
         results.write(done, args.json, tables)
     if args.plot:
         plots.overview(done, args.plot)
