@@ -33,7 +33,8 @@ def add_to(commands) -> None:
         "  sudoku compare ../shared/data/top95.txt --backends sat:encoding=minimal,"
         "sat:encoding=extended,pysat\n"
         "      --baseline sat:encoding=extended --shuffle 2 --seed 1 --json run.json\n"
-        "  sudoku compare hard9 --against run.json   # exit 6 if a backend got slower",
+        "  sudoku compare ../shared/data/top95.txt --backends pysat --against run.json"
+        "   # exit 6 if slower",
         statuses=False,
     )
     parser.epilog += (
