@@ -12,31 +12,47 @@ added as ``(-a OR clause)`` and ``a`` is assumed; afterwards the unit clause ``-
 them off for good. Anything learned from them contains ``-a`` and is satisfied from then on, so
 the rules stay untouched.
 
-CaDiCaL (the default, fastest by measurement) takes no conflict budget and ignores PySAT's
-interrupt, so with a deadline it runs in a worker process that can be killed; Glucose and
-MiniSat run under a growing conflict budget in-process.
+The deadline holds in-process for every engine that takes a conflict budget: the solver runs
+under a budget sized from the conflict rate just measured to end within a slice of the time left,
+and the clock is looked at in between (what was learned stays, so the next call picks up where
+this one stopped). CaDiCaL (the default, fastest by measurement) takes one too (measured with
+python-sat 1.9.dev17, though it ignores ``interrupt``). Lingeling takes no budget and
+MapleCM overruns it: with a deadline they run in a worker process that is killed at it. Kissat (no assumptions,
+no incremental use) and PySAT's CryptoMiniSat (no budget; the ``cms`` backend has it) are left
+out.
 """
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from pysat.solvers import Solver
 
 from adapters import cnf
+from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 from solvers.variants import RULE_NAMES
 
-ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22"}
-# MiniSat-like engines take a conflict budget: a deadline holds in-process by running under a
-# growing budget and looking at the clock in between. CaDiCaL takes none (and ignores
-# interrupts), so with a deadline it runs in a worker process that can be killed.
-BUDGETED = {"glucose", "minisat"}
+ENGINES = {  # option value -> PySAT's name; the default first
+    "cadical": "cadical153",
+    "cadical195": "cadical195",
+    "glucose": "glucose4",
+    "minisat": "minisat22",
+    "maplechrono": "maplechrono",
+    "maplecm": "maplecm",
+    "maplesat": "maplesat",
+    "mergesat": "mergesat3",
+    "lingeling": "lingeling",
+}
+# Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
+# their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
+UNBUDGETED = {"lingeling", "maplecm"}
 FIRST_CONFLICT_BUDGET = 1_000
-KEPT = 8  # persistent solvers kept at once (jigsaw puzzles each have a geometry of their own)
+SLICE_S = 0.05  # each budgeted call aims to end within this, or half the time left
 
 
 class IncrementalBackend(Backend):
@@ -52,37 +68,28 @@ class IncrementalBackend(Backend):
         usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
         if not usable:
             raise BackendUnavailable(f"pysat:cages=pb is unavailable: {why}")
-        # One persistent solver per geometry (a shape under its unit rules), with the next free
-        # variable for activation literals.
-        self._solvers: dict[Geometry, Solver] = {}
-        self._next_free: dict[Geometry, int] = {}
+        # One persistent solver per geometry (a shape under its unit rules)
+        self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
 
     def stops_itself(self, operation: Operation) -> bool:
-        return self.engine in BUDGETED
+        return self.engine not in UNBUDGETED
 
     def prepare(self, shape: Shape) -> None:
         """Load the shape's rules into its persistent solver ahead of timing (setup)."""
-        self.solver_for(shape.geometry)
+        self._kept.get(shape.geometry)
 
-    def solver_for(self, geometry: Geometry) -> Solver:
-        """The geometry's persistent solver, loaded with the rules on first use (setup); the
-        least recently used one is freed when more than ``KEPT`` are held."""
-        solver = self._solvers.pop(geometry, None)
-        if solver is None:
-            rules = cnf.rule_clauses(geometry, "extended")
-            solver = Solver(name=ENGINES[self.engine], bootstrap_with=rules)
-            self._next_free[geometry] = geometry.size**3 + 1
-        self._solvers[geometry] = solver  # now the most recently used
-        while len(self._solvers) > KEPT:
-            oldest = next(iter(self._solvers))
-            self._solvers.pop(oldest).delete()
-            del self._next_free[oldest]
-        return solver
+    def _load(self, geometry: Geometry) -> Build:
+        rules = cnf.rule_clauses(geometry, "extended")
+        yield
+        return _Loaded(
+            Solver(name=ENGINES[self.engine], bootstrap_with=rules), geometry.size**3 + 1
+        )
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.geometry)
+        loaded = self._kept.get(board.geometry, deadline)
+        solver = loaded.solver
         before = solver.accum_stats()
-        active = self._activate(solver, board) if board.rules.cages else None
+        active = loaded.activate(board, self.cages) if board.rules.cages else None
         try:
             extra = [active] if active else []
             satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
@@ -98,9 +105,10 @@ class IncrementalBackend(Backend):
         return Found(1, cnf.solution_from_model(board, model), stats)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.geometry)
+        loaded = self._kept.get(board.geometry, deadline)
+        solver = loaded.solver
         before = solver.accum_stats()
-        active = self._activate(solver, board)
+        active = loaded.activate(board, self.cages)
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:
@@ -120,34 +128,45 @@ class IncrementalBackend(Backend):
             solver.add_clause([-active])
         return Found(found, first, _delta(before, solver.accum_stats()))
 
-    def _activate(self, solver: Solver, board: Board) -> int:
-        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
-        geometry = board.geometry
-        active = self._next_free[geometry]
-        clauses, self._next_free[geometry] = cnf.cage_clauses(board, active + 1, self.cages)
-        for clause in clauses:
-            solver.add_clause([-active, *clause])
-        return active
-
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
-        """True, False, or None when the deadline passed first."""
-        if deadline.at is None or self.engine not in BUDGETED:
+        """True, False, or None when the deadline passed first. Each budgeted call is sized
+        from the conflict rate of the one before to end within a slice of the time left."""
+        if deadline.at is None or self.engine in UNBUDGETED:
             return solver.solve(assumptions=assumptions)
         budget = FIRST_CONFLICT_BUDGET
         while True:
             solver.conf_budget(budget)
+            start = time.perf_counter()
             answer = solver.solve_limited(assumptions=assumptions)
             if answer is not None:
                 return answer
-            if deadline.expired():
+            left = deadline.remaining()
+            if not left:
                 return None
-            budget *= 2  # what was learned stays: the next call picks up where this one stopped
+            spent = max(time.perf_counter() - start, 1e-4)
+            budget = max(100, int(budget * min(SLICE_S, left / 2) / spent))
 
     def close(self) -> None:
         """Free the native solvers (the runner that owns this backend closes it)."""
-        for solver in self._solvers.values():
-            solver.delete()
-        self._solvers.clear()
+        self._kept.close()
+
+
+class _Loaded:
+    """A geometry's persistent solver, and its next free variable for activation literals."""
+
+    def __init__(self, solver: Solver, next_free: int) -> None:
+        self.solver, self.next_free = solver, next_free
+
+    def activate(self, board: Board, how: str) -> int:
+        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
+        active = self.next_free
+        clauses, self.next_free = cnf.cage_clauses(board, active + 1, how)
+        for clause in clauses:
+            self.solver.add_clause([-active, *clause])
+        return active
+
+    def delete(self) -> None:
+        self.solver.delete()
 
 
 def _delta(before: dict, after: dict) -> dict:

@@ -180,6 +180,12 @@ def _libraries() -> None:
         distribution="python-sat",
         summary="the same CNF in one persistent PySAT solver, givens as assumptions",
     )
+    register(
+        "z3",
+        "adapters.z3:Z3Backend",
+        distribution="z3-solver",
+        summary="SMT: Z3, one persistent solver per shape, givens as assumptions",
+    )
 
 
 _handwritten()
