@@ -12,24 +12,22 @@ added as ``(-a OR clause)`` and ``a`` is assumed; afterwards the unit clause ``-
 them off for good. Anything learned from them contains ``-a`` and is satisfied from then on, so
 the rules stay untouched.
 
-The deadline holds in-process for every engine that takes a conflict budget: the solver runs
-under a budget sized from the conflict rate just measured to end within a slice of the time left,
-and the clock is looked at in between (what was learned stays, so the next call picks up where
-this one stopped). CaDiCaL (the default, fastest by measurement) takes one too (measured with
-python-sat 1.9.dev17, though it ignores ``interrupt``). Lingeling takes no budget and
-MapleCM overruns it: with a deadline they run in a worker process that is killed at it. Kissat (no assumptions,
-no incremental use) and PySAT's CryptoMiniSat (no budget; the ``cms`` backend has it) are left
-out.
+The deadline holds in-process for every engine that takes a conflict budget
+(``adapters.budget``), CaDiCaL included (the default, fastest by measurement; it ignores
+``interrupt`` but honours budgets in python-sat 1.9.dev17: measured). Lingeling takes no budget
+and MapleCM overruns it: with a deadline they run in a worker process that is killed at it.
+Kissat (no assumptions, no incremental use) and PySAT's CryptoMiniSat (no budget; the ``cms``
+backend has it) are left out.
 """
 
 from __future__ import annotations
 
-import time
 from typing import ClassVar
 
 from pysat.solvers import Solver
 
 from adapters import cnf
+from adapters.budget import budgeted
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
@@ -51,8 +49,6 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
-FIRST_CONFLICT_BUDGET = 1_000
-SLICE_S = 0.05  # each budgeted call aims to end within this, or half the time left
 
 
 class IncrementalBackend(Backend):
@@ -129,22 +125,15 @@ class IncrementalBackend(Backend):
         return Found(found, first, _delta(before, solver.accum_stats()))
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
-        """True, False, or None when the deadline passed first. Each budgeted call is sized
-        from the conflict rate of the one before to end within a slice of the time left."""
+        """True, False, or None when the deadline passed first."""
         if deadline.at is None or self.engine in UNBUDGETED:
             return solver.solve(assumptions=assumptions)
-        budget = FIRST_CONFLICT_BUDGET
-        while True:
+
+        def run(budget: int) -> bool | None:
             solver.conf_budget(budget)
-            start = time.perf_counter()
-            answer = solver.solve_limited(assumptions=assumptions)
-            if answer is not None:
-                return answer
-            left = deadline.remaining()
-            if not left:
-                return None
-            spent = max(time.perf_counter() - start, 1e-4)
-            budget = max(100, int(budget * min(SLICE_S, left / 2) / spent))
+            return solver.solve_limited(assumptions=assumptions)
+
+        return budgeted(run, deadline)
 
     def close(self) -> None:
         """Free the native solvers (the runner that owns this backend closes it)."""

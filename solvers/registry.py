@@ -169,6 +169,12 @@ def _libraries() -> None:
         summary="OR-tools CP-SAT: AddAllDifferent per unit",
     )
     register(
+        "choco",
+        "adapters.choco:ChocoBackend",
+        distribution="pychoco",
+        summary="Choco CP solver: all_different per unit, propagated by matching",
+    )
+    register(
         "sat",
         "adapters.sat:PycosatBackend",
         distribution="pycosat",
@@ -181,10 +187,34 @@ def _libraries() -> None:
         summary="the same CNF in one persistent PySAT solver, givens as assumptions",
     )
     register(
+        "cms",
+        "adapters.cms:CryptoMiniSatBackend",
+        distribution="pycryptosat",
+        summary="the CNF rebuilt per puzzle, solved by CryptoMiniSat",
+    )
+    register(
         "z3",
         "adapters.z3:Z3Backend",
         distribution="z3-solver",
-        summary="SMT: Z3, one persistent solver per shape, givens as assumptions",
+        summary="SMT: one persistent Z3 solver per shape, givens as assumptions",
+    )
+    register(
+        "mip",
+        "adapters.mip:MipBackend",
+        distribution="highspy",
+        summary="0-1 integer program (a binary per cell and value) for HiGHS or SCIP",
+    )
+    register(
+        "exactcover",
+        "adapters.exactcover:ExactCoverBackend",
+        distribution="exact-cover",
+        summary="dlx's exact-cover matrix, searched by Algorithm X in C",
+    )
+    register(
+        "cpmpy",
+        "adapters.cpmpy:CpmpyBackend",
+        distribution="cpmpy",
+        summary="one CPMpy model (AllDifferent per unit) for any of its solvers",
     )
 
 
