@@ -19,6 +19,8 @@ from __future__ import annotations
 import exact_cover
 import numpy as np
 from exact_cover.error import NoSolution
+from exact_cover.io import DTYPE_FOR_ARRAY
+from exact_cover_impl import get_all_solutions as raw_all_solutions
 
 from solvers.backend import Found, OneSearch, Operation
 from solvers.board import Board
@@ -47,8 +49,8 @@ class ExactCoverBackend(OneSearch):
                 first = exact_cover.get_exact_cover(matrix)
                 count = 1 if limit == 1 else min(limit, exact_cover.get_solution_count(matrix))
             else:
-                found = exact_cover.get_all_solutions(matrix, max_count=limit)
-                count, first = len(found), min(found)
+                found = _all_solutions(matrix, limit)
+                count, first = len(found), found[0]
         except NoSolution:
             return Found(0, None, stats)
         cells = list(board.cells)
@@ -57,6 +59,17 @@ class ExactCoverBackend(OneSearch):
             if cell >= 0:
                 cells[cell] = v
         return Found(count, board.with_cells(cells), stats)
+
+
+def _all_solutions(matrix: np.ndarray, limit: int) -> list[np.ndarray]:
+    """Up to ``limit`` solutions, each the rows chosen. The package's own ``get_all_solutions``
+    turns a solution that fills its row of the result (no -1 padding after it) into an empty
+    one (exact-cover 1.5.0), so the C function's array is read here."""
+    packed = np.require(matrix, dtype=DTYPE_FOR_ARRAY, requirements=["C_CONTIGUOUS"])
+    found = raw_all_solutions(packed, limit)
+    if found.size == 0:
+        raise NoSolution
+    return [row[row >= 0] for row in found]
 
 
 def _matrix(board: Board) -> tuple[np.ndarray | None, list[tuple[int, int]]]:
