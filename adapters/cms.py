@@ -23,24 +23,19 @@ from adapters.budget import budgeted
 from solvers.backend import Found, OneSearch, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import SolveTimeout
 from solvers.variants import RULE_NAMES
 
 CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
 class CryptoMiniSatBackend(OneSearch):
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "encoding": cnf.ENCODINGS,
-        "cages": cnf.CAGE_ENCODINGS,
-    }
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
     RULES = frozenset(RULE_NAMES)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        usable, why = cnf.pb_available() if options["cages"] == "pb" else (True, "")
-        if not usable:
-            raise BackendUnavailable(f"cms:cages=pb is unavailable: {why}")
+        cnf.require_cages("cms", options["cages"])
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         clauses = cnf.encode(board, self.options["encoding"], self.options["cages"])

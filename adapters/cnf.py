@@ -31,11 +31,13 @@ from functools import lru_cache
 from itertools import combinations
 
 from solvers.board import Board, Geometry
+from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
+OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
 Clause = tuple[int, ...]
 
 
@@ -130,6 +132,14 @@ def _cage_sets(cage, n: int, top: int) -> tuple[list[Clause], int]:
     for holds, vs in zip(chosen, values, strict=True):
         clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in cage.cells]
     return clauses, top + len(values)
+
+
+def require_cages(backend: str, how: str) -> None:
+    """BackendUnavailable when the cage encoding ``how`` cannot be used here (``pb`` without
+    PySAT's pseudo-Boolean encoder)."""
+    usable, why = pb_available() if how == "pb" else (True, "")
+    if not usable:
+        raise BackendUnavailable(f"{backend}:cages={how} is unavailable: {why}")
 
 
 def pb_available() -> tuple[bool, str]:

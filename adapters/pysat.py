@@ -32,7 +32,7 @@ from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import SolveTimeout
 from solvers.variants import RULE_NAMES
 
 ENGINES = {  # option value -> PySAT's name; the default first
@@ -61,9 +61,7 @@ class IncrementalBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.engine, self.cages = options["solver"], options["cages"]
-        usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
-        if not usable:
-            raise BackendUnavailable(f"pysat:cages=pb is unavailable: {why}")
+        cnf.require_cages("pysat", self.cages)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
 
