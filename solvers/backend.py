@@ -115,9 +115,9 @@ class Solutions:
         return Found(self.count, solution, stats)
 
 
-class HandwrittenSearch(Backend):
-    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
-    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
+class OneSearch(Backend):
+    """A backend whose solve is a count stopped at one: ``search`` finds up to ``limit``
+    solutions, and ``solve`` and ``count`` both call it."""
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         raise NotImplementedError
@@ -127,6 +127,11 @@ class HandwrittenSearch(Backend):
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         return self.search(board, deadline, limit)
+
+
+class HandwrittenSearch(OneSearch):
+    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
+    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
 
 
 def choose_options(

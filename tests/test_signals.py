@@ -50,7 +50,7 @@ def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
     while time.monotonic() < deadline:
         children = psutil.Process(process.pid).children(recursive=True)
         if children:
-            time.sleep(0.5)  # let it get going
+            time.sleep(0.2)  # let it get going
             return process, [c.pid for c in psutil.Process(process.pid).children(recursive=True)]
         time.sleep(0.05)
     process.kill()

@@ -23,7 +23,8 @@ def add_to(commands) -> None:
     )
     parser.epilog += (
         "\n\nDifficulty is measured: easy puzzles are solved by naked and hidden singles\n"
-        "alone; medium ones need 1-3 guesses of the propagate backend; hard ones 4 or more.\n"
+        "alone; medium ones need 1-3 guesses of a search that branches when singles stall;\n"
+        "hard ones 4 or more.\n"
         "The same arguments give byte-identical output on every machine."
     )
     parser.add_argument("--size", type=whole(4, 25), metavar="N", help="board side (default 9)")
@@ -128,7 +129,7 @@ def _bands() -> str:
         f"{name} {low}{'+' if high is None else '' if high == low else f'-{high}'}"
         for name, (low, high) in DIFFICULTIES.items()
     )
-    return f"difficulty by guesses of the propagate backend: {bands}"
+    return f"difficulty by guesses of a singles-only propagating search: {bands}"
 
 
 def _version() -> str:

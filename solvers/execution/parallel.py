@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -162,9 +163,23 @@ def _connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'sudoku-solvers[dask]'") from None
+    _probe(address)
     try:
         return Client(address, timeout=CONNECT_SECONDS)
     except Exception as error:  # refused, timed out, or garbage on the wire (any of Dask's)
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+
+
+def _probe(address: str) -> None:
+    """A plain TCP connection first: a port nobody listens on is named at once (Dask itself
+    retries a refused connection until its timeout)."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except (OSError, ValueError) as error:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 

@@ -1,8 +1,9 @@
 """A worker process that answers a backend's calls and can be killed at a deadline.
 
-For backends whose library has no way to stop at a deadline (CaDiCaL in PySAT ignores
-interrupts, for one), the only deadline that holds is a process that can be killed; and
-``sudoku compare`` runs every backend in one, so that a crash costs one puzzle. A worker is a
+For backends whose library has no way to stop at a deadline (Lingeling in PySAT takes no
+budget, exact-cover's C search has no clock), the only deadline that holds is a process that
+can be killed; and ``sudoku compare`` runs every backend in one, so that a crash costs one
+puzzle. A worker is a
 forked child that serves calls one at a time over a pipe, so a persistent solver lives on in it
 from one puzzle to the next; a call that outlives its deadline has the worker killed, and the
 next call forks a fresh one. A child that dies without answering (a crash in a C extension)
