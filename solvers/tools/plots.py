@@ -63,9 +63,8 @@ def overview(run: CompareRun, path: str) -> None:
     specs = [b.spec for d in run.datasets for b in d.backends]
     style = styles(specs)
     rows = max(1, len(run.datasets))
-    fig, axes = plt.subplots(
-        rows, 2, figsize=(15, 0.8 + 4.6 * rows), squeeze=False, layout="constrained"
-    )
+    height = 0.8 + rows * panel_height(len(style))
+    fig, axes = plt.subplots(rows, 2, figsize=(15, height), squeeze=False, layout="constrained")
     for (left, right), dataset in zip(axes, run.datasets, strict=False):
         cactus(left, dataset, run.settings, style)
         boxes(right, dataset, run.settings, style)
@@ -73,6 +72,11 @@ def overview(run: CompareRun, path: str) -> None:
     fig.suptitle(f"sudoku compare on {run.machine['processor']}, {run.machine['cpus']} cores")
     fig.savefig(path)
     plt.close(fig)
+
+
+def panel_height(specs: int) -> float:
+    """Inches for a row of panels: room for each spec's box and its one-line label."""
+    return max(4.6, 1.4 + 0.3 * specs)
 
 
 def legend(fig, style: dict[str, dict]) -> None:
@@ -121,7 +125,7 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     data = [_scored_ms(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
-        f"{spec}\n{len(records)} puzzles, {missed} unfinished"
+        f"{spec}: {len(records)} puzzles, {missed} unfinished"
         for (spec, records), missed in zip(runs.items(), unfinished, strict=True)
     ]
     drawn = ax.boxplot(

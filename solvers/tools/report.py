@@ -111,7 +111,8 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
 
 def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
     plt = plots.pyplot()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(15, 5.2), layout="constrained")
+    height = 0.6 + plots.panel_height(len(_specs(dataset)))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(15, height), layout="constrained")
     plots.cactus(left, dataset, settings, style)
     plots.boxes(right, dataset, settings, style)
     plots.legend(fig, {spec: style[spec] for spec in _specs(dataset)})
