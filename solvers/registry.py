@@ -139,7 +139,7 @@ def _handwritten() -> None:
     )
     register(
         "native",
-        f"{package}.native:Native",
+        f"{package}.native.backend:Native",
         distribution="numba",
         summary="the propagate algorithm compiled with numba (compiled once, cached on disk)",
     )

@@ -1,0 +1,115 @@
+"""One puzzle at a time under a deadline: the kernel run in slices of bounded work.
+
+Compiled code cannot look at the clock, so ``search`` runs the kernel for a first slice of
+work, then sizes each next slice from the rate just measured to take about ``SLICE_SECONDS``,
+looking at the clock in between. The kernel resumes where it stopped (its state lives in the
+``Workspace``), so nothing is repeated and the deadline is overshot by one slice at most.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from solvers.errors import SolveTimeout, WrongAnswer
+from solvers.handwritten.native.bits import (
+    CTRL_SIZE,
+    FOUND,
+    GUESSES,
+    INVALID,
+    LIMIT,
+    NODES,
+    PAUSED,
+    PHASE,
+    START,
+    UNLIMITED,
+    VERIFIED,
+    WORK,
+)
+from solvers.handwritten.native.search import run_verified, sizes
+from solvers.handwritten.native.tables import Plan
+
+FIRST_SLICE = 2_000_000  # work units before the first look at the clock (2-6 ms)
+SLICE_SECONDS = 0.02  # later slices are sized from the measured rate to take about this long
+MIN_SLICE, MAX_SLICE = 50_000, 500_000_000
+
+
+class Workspace:
+    """The arrays one search lives in, reused from one puzzle to the next (one search at a
+    time: a deliberate cache, owned by one backend in one process)."""
+
+    def __init__(self, plan: Plan) -> None:
+        cells = plan.cell_count
+        width, room = sizes(plan)
+        self.state = np.zeros((cells + 1, width), np.int64)
+        self.branch = np.zeros((cells + 1, 3), np.int64)
+        self.room = np.zeros(room, np.int64)
+        self.ctrl = np.zeros(CTRL_SIZE, np.int64)
+        self.first = np.zeros(cells, np.uint8)
+
+    @staticmethod
+    def key(plan: Plan) -> tuple:
+        return plan.cell_count, sizes(plan)
+
+    def run(self, plan: Plan, puzzle: np.ndarray, budget: int) -> int:
+        """One slice of the search; its phase."""
+        return run_verified(
+            puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
+            budget, plan.band, plan.pairs,
+        )  # fmt: skip
+
+    def stats(self) -> dict[str, int]:
+        return {"nodes": int(self.ctrl[NODES]), "guesses": int(self.ctrl[GUESSES])}
+
+
+class Solver:
+    """Searches with one workspace per board shape (and rules' table sizes)."""
+
+    def __init__(self) -> None:
+        self._spaces: dict[tuple, Workspace] = {}
+
+    def workspace(self, plan: Plan) -> Workspace:
+        key = Workspace.key(plan)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = Workspace(plan)
+        return space
+
+    def search(
+        self, plan: Plan, cells: bytes, limit: int, deadline: float | None
+    ) -> tuple[int, np.ndarray | None, dict[str, int]]:
+        """(solutions up to ``limit``, the first or None, stats) of the puzzle whose values are
+        ``cells``. ``deadline`` is a ``time.perf_counter()`` value; past it, SolveTimeout. The
+        solution is a view of the workspace, valid until the next search."""
+        space = self.workspace(plan)
+        puzzle = np.frombuffer(cells, np.uint8)
+        ctrl = space.ctrl
+        ctrl[PHASE], ctrl[LIMIT], ctrl[WORK] = START, limit, 0
+        if deadline is None:
+            phase = space.run(plan, puzzle, UNLIMITED)
+        else:
+            phase = _sliced(space, plan, puzzle, deadline)
+        if phase == INVALID:
+            raise ValueError("a value is outside 1..N")
+        found = int(ctrl[FOUND])
+        if found and not ctrl[VERIFIED]:
+            raise WrongAnswer("the kernel's own check rejects its solution")
+        return found, (space.first if found else None), space.stats()
+
+
+def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -> int:
+    budget = FIRST_SLICE
+    start = time.perf_counter()
+    phase = space.run(plan, puzzle, budget)
+    while phase == PAUSED:
+        now = time.perf_counter()
+        if now >= deadline:
+            raise SolveTimeout(stats=space.stats())
+        # the next slice: about SLICE_SECONDS of work at the rate just seen, less near the end
+        rate = budget / max(now - start, 1e-6)
+        seconds = min(SLICE_SECONDS, deadline - now)
+        budget = int(min(MAX_SLICE, max(MIN_SLICE, rate * seconds)))
+        start = now
+        phase = space.run(plan, puzzle, budget)
+    return phase
