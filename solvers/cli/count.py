@@ -37,7 +37,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
     spec = spec_of(args)
     if args.limit < 1:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
-    for item, answer in answers_of(CountTask(spec, args.limit, args.timeout), args, run):
+    for item, answer in answers_of(
+        CountTask(spec, args.limit, args.timeout), args, run, ("count", args.limit)
+    ):
         if not answer.status.finished:
             report(run, item, answer, args.timeout)
             if args.json:

@@ -82,11 +82,16 @@ def spec_of(args: argparse.Namespace) -> BackendSpec | None:
 
 
 def answers_of(
-    task: Callable[[Board], tuple], args: argparse.Namespace, run: Run
+    task: Callable[[Board], tuple],
+    args: argparse.Namespace,
+    run: Run,
+    bulk: tuple[str, int] | None = None,
 ) -> Iterator[tuple[Puzzle, Answer]]:
     """(puzzle, its answer) in input order; an unreadable puzzle, or one whose givens break a
-    rule, is reported as bad input in its place."""
-    for item, packed in each_result(task, args, run):
+    rule, is reported as bad input in its place. ``bulk`` = (solve or count, limit) lets a
+    line file take the fast path, which writes most answers itself (``bulk_results``)."""
+    results = bulk_results(task, args, run, *bulk) if bulk else None
+    for item, packed in results or each_result(task, args, run):
         if isinstance(item, InputError):
             report_invalid(run, args, item)
             continue
@@ -106,3 +111,41 @@ def each_result(
 
     progress = run.throughput() if (args.jobs != 1 or args.scheduler) else None
     yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)
+
+
+def bulk_results(
+    task: Callable[[Board], tuple], args: argparse.Namespace, run: Run, mode: str, limit: int
+) -> Iterator[tuple[Puzzle | InputError, Any]] | None:
+    """The fast path for a line file (``solvers.tools.linefile``): the answers it wrote as
+    text go straight to the output, and the rest come back as ``each_result``'s do; None
+    where it would not print exactly what the per-puzzle path prints (JSON records, a
+    cluster, standard input, a backend other than native, a file not in the line format)."""
+    from solvers.tools.datasets import path_of
+    from solvers.tools.linefile import Job, answers
+
+    if args.json or args.scheduler or args.file == "-" or args.option:
+        return None
+    if (args.backend or registry.default_backend()) != "native":
+        return None
+    path = path_of(args.file)
+    if path is None or not registry.availability("native")[0]:
+        return None
+    fmt = "line" if getattr(args, "format", "auto") == "auto" else args.format
+    job = Job(mode, limit, fmt, args.box, args.timeout, task)
+    pieces = answers(job, path, args.input_format, _jobs(args))
+    return None if pieces is None else _written(pieces, run)
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    from solvers.execution.parallel import jobs_for
+
+    return jobs_for(args.jobs)
+
+
+def _written(pieces: Iterator[Any], run: Run) -> Iterator[tuple[Puzzle | InputError, Any]]:
+    for piece in pieces:
+        if isinstance(piece, bytes):
+            run.out.write(piece.decode("ascii"))
+            run.out.flush()
+        else:
+            yield piece

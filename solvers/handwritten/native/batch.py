@@ -10,6 +10,7 @@ take further one at a time.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 import numba
@@ -31,13 +32,24 @@ from solvers.handwritten.native.bits import (
 from solvers.handwritten.native.search import run, sizes, verify
 from solvers.handwritten.native.tables import Plan
 
-# flags, one per puzzle
-SOLVED, NO_SOLUTION, UNFINISHED, WRONG, BAD_VALUE = 0, 1, 2, 3, 4
+
+class Flag(IntEnum):
+    """What became of one puzzle of a batch."""
+
+    SOLVED = 0  # solutions found (counted up to the limit), the first verified in the kernel
+    UNSOLVABLE = 1  # none: the search proved it (givens that break a rule included)
+    UNFINISHED = 2  # over the work budget: not answered
+    WRONG = 3  # the kernel's solution failed its own verification: a bug
+    BAD_VALUE = 4  # a value outside 0..N
+
+
+# the same, as plain integers for the compiled code
+SOLVED, NO_SOLUTION, UNFINISHED, WRONG, BAD_VALUE = map(int, Flag)
 
 
 class Batch(NamedTuple):
     """Per puzzle: ``counts`` (P,) int64, ``solutions`` (P, N*N) uint8 (the first one; zeros
-    when none), ``flags`` (P,) uint8, ``guesses`` and ``nodes`` (P,) int64."""
+    when none), ``flags`` (P,) uint8 (``Flag``), ``guesses`` and ``nodes`` (P,) int64."""
 
     counts: np.ndarray
     solutions: np.ndarray
