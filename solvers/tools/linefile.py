@@ -30,8 +30,10 @@ from solvers.formats import LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one kernel call each
-FIRST_SLICE_SECONDS = 0.25  # share of a timeout a puzzle may spend in the batch (then alone)
-WORK_PER_SECOND = 100_000_000  # kernel work units a second, a quarter of the measured rate
+# With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
+# of its timeout at a quarter of the measured rate); one that needs more is left to the
+# per-puzzle path, which keeps the deadline.
+BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class Job:
         """Kernel work a puzzle may take in the batch (the rest is the task's)."""
         if self.timeout is None:
             return 2**62
-        return max(1, int(self.timeout * FIRST_SLICE_SECONDS * WORK_PER_SECOND))
+        return max(1, min(BATCH_WORK, int(self.timeout * 0.1 * WORK_PER_SECOND)))
 
 
 @dataclass(frozen=True)
