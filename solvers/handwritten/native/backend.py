@@ -39,5 +39,6 @@ class Native(HandwrittenSearch):
         found, first, stats = self._solver.search(
             plan_for(board), bytes(board.cells), limit, deadline.at
         )
-        solution = Board(board.shape, tuple(first.tolist()), board.rules) if found else None
+        cells = tuple(first.tolist()) if found else ()
+        solution = Board.unchecked(board.shape, cells, board.rules) if found else None
         return Found(found, solution, stats)
