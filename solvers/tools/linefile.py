@@ -268,6 +268,8 @@ def answers(job: Job, path: str, fmt: str, jobs: int) -> Iterator[Any] | None:
 def _in_order(job: Job, path: str, skip: int, jobs: int) -> Iterator[Any]:
     from solvers.execution.calls import ordered_calls
 
+    if jobs > 1:
+        _load_kernel()  # here, once: the forked workers start with it loaded
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
     guessed = (replace(where, rules=known[0]) for where in ranges(path, skip))
     line, rules = 1, frozenset()
@@ -282,6 +284,15 @@ def _in_order(job: Job, path: str, skip: int, jobs: int) -> Iterator[Any]:
             return
         line += answered.lines
         rules = known[0] = answered.rules
+
+
+def _load_kernel() -> None:
+    """Load (or compile) the batch kernel in this process, with a call on an empty board."""
+    from solvers.handwritten.native.batch import solve_batch
+    from solvers.handwritten.native.tables import plan_for
+
+    empty = Board.empty(Shape(2, 2))
+    solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
 
 
 def _renumbered(piece: tuple, shift: int) -> tuple:
