@@ -3,6 +3,9 @@ whose output must be the per-puzzle path's, byte for byte, whatever the file hol
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -176,3 +179,18 @@ def test_solve_many_takes_any_shape_rules_and_a_work_budget():
     bad = np.zeros((1, 16), np.int64)
     bad[0, 3] = 5
     assert solve_many(bad).flags.tolist() == [Flag.BAD_VALUE]
+
+
+def test_the_file_path_imports_no_library_it_does_not_use(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
+    code = (
+        "import sys\n"
+        "from solvers.cli import main\n"
+        f"main(['count', {str(path)!r}, '--backend', 'native'])\n"
+        "heavy = {'distributed', 'dask', 'matplotlib', 'ortools', 'pysat', 'pycosat',"
+        " 'constraint', 'pandas'}\n"
+        "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["1", "1", "1", "[]"]

@@ -16,19 +16,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from solvers.handwritten.native.bits import (
-    CTRL_SIZE,
-    FOUND,
-    GUESSES,
-    INVALID,
-    LIMIT,
-    NODES,
-    PAUSED,
-    PHASE,
-    START,
-    UNLIMITED,
-    WORK,
-)
+from solvers.handwritten.native import bits
 from solvers.handwritten.native.search import run, sizes, verify
 from solvers.handwritten.native.tables import Plan
 
@@ -60,9 +48,9 @@ class Batch(NamedTuple):
 
 @numba.njit(cache=True)
 def _flag(phase, found, verified):
-    if phase == INVALID:
+    if phase == bits.INVALID:
         return BAD_VALUE
-    if phase == PAUSED:
+    if phase == bits.PAUSED:
         return UNFINISHED
     if found == 0:
         return NO_SOLUTION
@@ -76,21 +64,23 @@ def _batch(puzzles, limit, budget, t, band, pairs, width, room_size, solutions, 
     state = np.zeros((cells + 1, width), np.int64)
     branch = np.zeros((cells + 1, 3), np.int64)
     room = np.zeros(room_size, np.int64)
-    ctrl = np.zeros(CTRL_SIZE, np.int64)
+    ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
     for p in range(puzzles.shape[0]):
-        ctrl[PHASE] = START
-        ctrl[LIMIT] = limit
-        ctrl[WORK] = 0
+        ctrl[bits.PHASE] = bits.START
+        ctrl[bits.LIMIT] = limit
+        ctrl[bits.WORK] = 0
         phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, budget, band, pairs)
-        found = ctrl[FOUND] if phase != INVALID else 0
-        verified = found > 0 and phase != PAUSED and verify(puzzles[p], solutions[p], t)
+        found = ctrl[bits.FOUND] if phase != bits.INVALID else 0
+        verified = found > 0 and phase != bits.PAUSED and verify(puzzles[p], solutions[p], t)
         flags[p] = _flag(phase, found, verified)
         stats[p, 0] = found
-        stats[p, 1] = ctrl[GUESSES]
-        stats[p, 2] = ctrl[NODES]
+        stats[p, 1] = ctrl[bits.GUESSES]
+        stats[p, 2] = ctrl[bits.NODES]
 
 
-def solve_batch(plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = UNLIMITED) -> Batch:
+def solve_batch(
+    plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = bits.UNLIMITED
+) -> Batch:
     """Every row of ``puzzles`` (values of boards that ``plan`` describes) in one call."""
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     if puzzles.ndim != 2 or puzzles.shape[1] != plan.cell_count:

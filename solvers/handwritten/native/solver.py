@@ -13,20 +13,7 @@ import time
 import numpy as np
 
 from solvers.errors import SolveTimeout, WrongAnswer
-from solvers.handwritten.native.bits import (
-    CTRL_SIZE,
-    FOUND,
-    GUESSES,
-    INVALID,
-    LIMIT,
-    NODES,
-    PAUSED,
-    PHASE,
-    START,
-    UNLIMITED,
-    VERIFIED,
-    WORK,
-)
+from solvers.handwritten.native import bits
 from solvers.handwritten.native.search import run_verified, sizes
 from solvers.handwritten.native.tables import Plan
 
@@ -45,7 +32,7 @@ class Workspace:
         self.state = np.zeros((cells + 1, width), np.int64)
         self.branch = np.zeros((cells + 1, 3), np.int64)
         self.room = np.zeros(room, np.int64)
-        self.ctrl = np.zeros(CTRL_SIZE, np.int64)
+        self.ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
         self.first = np.zeros(cells, np.uint8)
 
     @staticmethod
@@ -60,7 +47,7 @@ class Workspace:
         )  # fmt: skip
 
     def stats(self) -> dict[str, int]:
-        return {"nodes": int(self.ctrl[NODES]), "guesses": int(self.ctrl[GUESSES])}
+        return {"nodes": int(self.ctrl[bits.NODES]), "guesses": int(self.ctrl[bits.GUESSES])}
 
 
 def _kernel(*args):
@@ -102,15 +89,15 @@ class Solver:
         space = self.workspace(plan)
         puzzle = np.frombuffer(cells, np.uint8)
         ctrl = space.ctrl
-        ctrl[PHASE], ctrl[LIMIT], ctrl[WORK] = START, limit, 0
+        ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
         if deadline is None:
-            phase = space.run(plan, puzzle, UNLIMITED)
+            phase = space.run(plan, puzzle, bits.UNLIMITED)
         else:
             phase = _sliced(space, plan, puzzle, deadline)
-        if phase == INVALID:
+        if phase == bits.INVALID:
             raise ValueError("a value is outside 1..N")
-        found = int(ctrl[FOUND])
-        if found and not ctrl[VERIFIED]:
+        found = int(ctrl[bits.FOUND])
+        if found and not ctrl[bits.VERIFIED]:
             raise WrongAnswer("the kernel's own check rejects its solution")
         return found, (space.first if found else None), space.stats()
 
@@ -119,7 +106,7 @@ def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -
     budget = FIRST_SLICE
     start = time.perf_counter()
     phase = space.run(plan, puzzle, budget)
-    while phase == PAUSED:
+    while phase == bits.PAUSED:
         now = time.perf_counter()
         if now >= deadline:
             raise SolveTimeout(stats=space.stats())
