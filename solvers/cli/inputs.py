@@ -132,7 +132,8 @@ def bulk_results(
         return None
     fmt = "line" if getattr(args, "format", "auto") == "auto" else args.format
     job = Job(mode, limit, fmt, args.box, args.timeout, task)
-    pieces = answers(job, path, args.input_format, _jobs(args))
+    jobs = _jobs(args)
+    pieces = answers(job, path, args.input_format, jobs, run.throughput() if jobs != 1 else None)
     return None if pieces is None else _written(pieces, run)
 
 

@@ -17,6 +17,7 @@ holds (``usable``): a named file, the ``native`` backend, no JSON records.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -72,11 +73,12 @@ class Range:
 
 @dataclass
 class Answered:
-    """A range's answer: its pieces, how many lines it held, the rules in force at its end,
-    and the error that stopped reading (nothing after it counts)."""
+    """A range's answer: its pieces, how many lines and puzzles it held, the rules in force at
+    its end, and the error that stopped reading (nothing after it counts)."""
 
     pieces: list
     lines: int
+    puzzles: int
     rules: frozenset[str]
     stopped: InputError | None = None
 
@@ -126,7 +128,8 @@ def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
     read += solved.unanswered(where.first_line)
     read.sort(key=lambda pair: pair[0])
     pieces = solved.pieces(job, read)
-    return Answered(pieces, len(lines), reader.rules, reader.error)
+    puzzles = solved.count + sum(isinstance(item, Puzzle) for _, item in read)
+    return Answered(pieces, len(lines), puzzles, reader.rules, reader.error)
 
 
 def _still_plain(group, fast: np.ndarray):
@@ -176,6 +179,7 @@ class _Solved:
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
+        self.count = 0  # puzzles answered here
         limit = 1 if job.mode == "solve" else job.limit
         for group in groups:
             if not len(group.lines):
@@ -188,6 +192,7 @@ class _Solved:
                 ok[:] = False
             else:
                 self.answered.append((group.lines[ok], text))
+                self.count += int(ok.sum())
             for k in np.flatnonzero(~ok).tolist():
                 self.left.append((int(group.lines[k]), Board(shape, tuple(group.values[k]))))
 
@@ -254,25 +259,29 @@ def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # The caller's side ---------------------------------------------------------------------
 
 
-def answers(job: Job, path: str, fmt: str, jobs: int) -> Iterator[Any] | None:
+def answers(
+    job: Job, path: str, fmt: str, jobs: int, progress: Callable[[int, float], None] | None = None
+) -> Iterator[Any] | None:
     """Every piece of the file's answers, in order (bytes, or (item, packed answer) with the
     item's real line number); None when the file is not one this path reads the same way as
-    the per-puzzle path (not in the line format, no puzzle)."""
+    the per-puzzle path (not in the line format, no puzzle). ``progress(lines, seconds)`` is
+    told of each range done."""
     with open(path, encoding="utf-8", errors="replace") as handle:
         skip = line_start(handle, fmt)
     if skip is None:
         return None
-    return _in_order(job, path, skip, jobs)
+    return _in_order(job, path, skip, jobs, progress)
 
 
-def _in_order(job: Job, path: str, skip: int, jobs: int) -> Iterator[Any]:
+def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Iterator[Any]:
     from solvers.execution.calls import ordered_calls
 
     if jobs > 1:
         _load_kernel()  # here, once: the forked workers start with it loaded
+    start = time.perf_counter()
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
     guessed = (replace(where, rules=known[0]) for where in ranges(path, skip))
-    line, rules = 1, frozenset()
+    line, rules, puzzles = 1, frozenset(), 0
     for where, answered in ordered_calls(partial(answer_range, job), guessed, jobs):
         if where.rules != rules:  # read under other rules than were in force there: again
             answered = answer_range(job, replace(where, rules=rules))
@@ -283,6 +292,9 @@ def _in_order(job: Job, path: str, skip: int, jobs: int) -> Iterator[Any]:
             yield _renumbered((answered.stopped, None), shift)
             return
         line += answered.lines
+        puzzles += answered.puzzles
+        if progress:
+            progress(puzzles, time.perf_counter() - start)
         rules = known[0] = answered.rules
 
 
