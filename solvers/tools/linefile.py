@@ -10,8 +10,10 @@ a puzzle, bad lines, puzzles that have no solution or ran over the time allowed)
 it. A range's answer is a list of *pieces* in line order: bytes of answers, ready to write,
 and (item, packed answer) pairs for the caller to render as it renders the per-puzzle path's.
 
-The output is the per-puzzle path's, byte for byte: the caller uses this path only where that
-holds (``usable``): a named file, the ``native`` backend, no JSON records.
+The output is the per-puzzle path's, byte for byte, where the command takes this path: a named
+line-format file, the ``native`` backend, no JSON records (``solvers.cli.inputs``). Puzzles
+and line numbers are the per-puzzle path's too: a range's items are numbered from its first
+line and renumbered as the ranges come back in order.
 """
 
 from __future__ import annotations
@@ -264,8 +266,8 @@ def answers(
 ) -> Iterator[Any] | None:
     """Every piece of the file's answers, in order (bytes, or (item, packed answer) with the
     item's real line number); None when the file is not one this path reads the same way as
-    the per-puzzle path (not in the line format, no puzzle). ``progress(lines, seconds)`` is
-    told of each range done."""
+    the per-puzzle path (not in the line format, no puzzle). ``progress(puzzles, seconds)``
+    is told of each range done."""
     with open(path, encoding="utf-8", errors="replace") as handle:
         skip = line_start(handle, fmt)
     if skip is None:
