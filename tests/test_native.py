@@ -225,3 +225,14 @@ def test_setup_is_apart_from_the_first_search():
         assert time.perf_counter() - start < 0.05  # no compilation or loading left
     engine = Runner("native").engine
     assert engine.search(board, Deadline(None), 1).count == 1
+
+
+def test_the_compiled_kernels_are_stamped_with_the_whole_package():
+    from solvers.handwritten.native import batch, cache, search
+
+    for kernel in (batch._batch, search.run_verified):
+        locator = getattr(getattr(kernel._cache, "_impl", None), "locator", None)
+        if locator is None:
+            pytest.skip("this numba keeps its cache locator elsewhere")
+        # an edit to any module of the package (not only the kernel's own) recompiles it
+        assert locator.get_source_stamp() == cache.source_stamp()
