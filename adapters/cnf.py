@@ -26,15 +26,18 @@ Killer cages (``cage_clauses``), beside "a value at most once per cage", take on
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
 from solvers.board import Board, Geometry
+from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
+OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
 Clause = tuple[int, ...]
 
 
@@ -51,23 +54,30 @@ def decode(literals, size: int) -> dict[int, int]:
 @lru_cache(maxsize=16)
 def rule_clauses(geometry: Geometry, encoding: str = "extended") -> tuple[Clause, ...]:
     """The rules alone, valid for every puzzle of ``geometry``: minimal or extended."""
+    return tuple(clause for group in rule_groups(geometry, encoding) for clause in group)
+
+
+def rule_groups(geometry: Geometry, encoding: str = "extended") -> Iterator[list[Clause]]:
+    """``rule_clauses`` a cell or a unit and value at a time, for a caller that looks at the
+    clock in between (loading a 25x25 board's rules takes about a second)."""
     if encoding not in ("minimal", "extended"):
         raise ValueError(f"rule clauses come in minimal or extended, not {encoding!r}")
     n = geometry.size
     values = range(1, n + 1)
-    clauses: list[Clause] = []
     for cell in range(n * n):
-        clauses.append(tuple(variable(cell, v, n) for v in values))
+        clauses = [tuple(variable(cell, v, n) for v in values)]
         if encoding == "extended":
             clauses += [
                 (-variable(cell, a, n), -variable(cell, b, n)) for a, b in combinations(values, 2)
             ]
+        yield clauses
     for unit in geometry.units:
         for v in values:
-            if encoding == "extended":
-                clauses.append(tuple(variable(cell, v, n) for cell in unit))
+            clauses = (
+                [tuple(variable(cell, v, n) for cell in unit)] if encoding == "extended" else []
+            )
             clauses += [(-variable(a, v, n), -variable(b, v, n)) for a, b in combinations(unit, 2)]
-    return tuple(clauses)
+            yield clauses
 
 
 def given_literals(board: Board) -> list[int]:
@@ -122,6 +132,14 @@ def _cage_sets(cage, n: int, top: int) -> tuple[list[Clause], int]:
     for holds, vs in zip(chosen, values, strict=True):
         clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in cage.cells]
     return clauses, top + len(values)
+
+
+def require_cages(backend: str, how: str) -> None:
+    """BackendUnavailable when the cage encoding ``how`` cannot be used here (``pb`` without
+    PySAT's pseudo-Boolean encoder)."""
+    usable, why = pb_available() if how == "pb" else (True, "")
+    if not usable:
+        raise BackendUnavailable(f"{backend}:cages={how} is unavailable: {why}")
 
 
 def pb_available() -> tuple[bool, str]:

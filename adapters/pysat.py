@@ -12,9 +12,12 @@ added as ``(-a OR clause)`` and ``a`` is assumed; afterwards the unit clause ``-
 them off for good. Anything learned from them contains ``-a`` and is satisfied from then on, so
 the rules stay untouched.
 
-CaDiCaL (the default, fastest by measurement) takes no conflict budget and ignores PySAT's
-interrupt, so with a deadline it runs in a worker process that can be killed; Glucose and
-MiniSat run under a growing conflict budget in-process.
+The deadline holds in-process for every engine that takes a conflict budget
+(``adapters.budget``), CaDiCaL included (the default, fastest by measurement; it ignores
+``interrupt`` but honours budgets in python-sat 1.9.dev17: measured). Lingeling takes no budget
+and MapleCM overruns it: with a deadline they run in a worker process that is killed at it.
+Kissat (no assumptions, no incremental use) and PySAT's CryptoMiniSat (no budget; the ``cms``
+backend has it) are left out.
 """
 
 from __future__ import annotations
@@ -24,19 +27,28 @@ from typing import ClassVar
 from pysat.solvers import Solver
 
 from adapters import cnf
+from adapters.budget import budgeted
+from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import SolveTimeout
 from solvers.variants import RULE_NAMES
 
-ENGINES = {"cadical": "cadical153", "glucose": "glucose4", "minisat": "minisat22"}
-# MiniSat-like engines take a conflict budget: a deadline holds in-process by running under a
-# growing budget and looking at the clock in between. CaDiCaL takes none (and ignores
-# interrupts), so with a deadline it runs in a worker process that can be killed.
-BUDGETED = {"glucose", "minisat"}
-FIRST_CONFLICT_BUDGET = 1_000
-KEPT = 8  # persistent solvers kept at once (jigsaw puzzles each have a geometry of their own)
+ENGINES = {  # option value -> PySAT's name; the default first
+    "cadical": "cadical153",
+    "cadical195": "cadical195",
+    "glucose": "glucose4",
+    "minisat": "minisat22",
+    "maplechrono": "maplechrono",
+    "maplecm": "maplecm",
+    "maplesat": "maplesat",
+    "mergesat": "mergesat3",
+    "lingeling": "lingeling",
+}
+# Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
+# their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
+UNBUDGETED = {"lingeling", "maplecm"}
 
 
 class IncrementalBackend(Backend):
@@ -49,40 +61,29 @@ class IncrementalBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.engine, self.cages = options["solver"], options["cages"]
-        usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
-        if not usable:
-            raise BackendUnavailable(f"pysat:cages=pb is unavailable: {why}")
-        # One persistent solver per geometry (a shape under its unit rules), with the next free
-        # variable for activation literals.
-        self._solvers: dict[Geometry, Solver] = {}
-        self._next_free: dict[Geometry, int] = {}
+        cnf.require_cages("pysat", self.cages)
+        # One persistent solver per geometry (a shape under its unit rules)
+        self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
 
     def stops_itself(self, operation: Operation) -> bool:
-        return self.engine in BUDGETED
+        return self.engine not in UNBUDGETED
 
     def prepare(self, shape: Shape) -> None:
         """Load the shape's rules into its persistent solver ahead of timing (setup)."""
-        self.solver_for(shape.geometry)
+        self._kept.get(shape.geometry)
 
-    def solver_for(self, geometry: Geometry) -> Solver:
-        """The geometry's persistent solver, loaded with the rules on first use (setup); the
-        least recently used one is freed when more than ``KEPT`` are held."""
-        solver = self._solvers.pop(geometry, None)
-        if solver is None:
-            rules = cnf.rule_clauses(geometry, "extended")
-            solver = Solver(name=ENGINES[self.engine], bootstrap_with=rules)
-            self._next_free[geometry] = geometry.size**3 + 1
-        self._solvers[geometry] = solver  # now the most recently used
-        while len(self._solvers) > KEPT:
-            oldest = next(iter(self._solvers))
-            self._solvers.pop(oldest).delete()
-            del self._next_free[oldest]
-        return solver
+    def _load(self, geometry: Geometry) -> Build:
+        rules = cnf.rule_clauses(geometry, "extended")
+        yield
+        return _Loaded(
+            Solver(name=ENGINES[self.engine], bootstrap_with=rules), geometry.size**3 + 1
+        )
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.geometry)
+        loaded = self._kept.get(board.geometry, deadline)
+        solver = loaded.solver
         before = solver.accum_stats()
-        active = self._activate(solver, board) if board.rules.cages else None
+        active = loaded.activate(board, self.cages) if board.rules.cages else None
         try:
             extra = [active] if active else []
             satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
@@ -98,9 +99,10 @@ class IncrementalBackend(Backend):
         return Found(1, cnf.solution_from_model(board, model), stats)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        solver = self.solver_for(board.geometry)
+        loaded = self._kept.get(board.geometry, deadline)
+        solver = loaded.solver
         before = solver.accum_stats()
-        active = self._activate(solver, board)
+        active = loaded.activate(board, self.cages)
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:
@@ -120,34 +122,38 @@ class IncrementalBackend(Backend):
             solver.add_clause([-active])
         return Found(found, first, _delta(before, solver.accum_stats()))
 
-    def _activate(self, solver: Solver, board: Board) -> int:
-        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
-        geometry = board.geometry
-        active = self._next_free[geometry]
-        clauses, self._next_free[geometry] = cnf.cage_clauses(board, active + 1, self.cages)
-        for clause in clauses:
-            solver.add_clause([-active, *clause])
-        return active
-
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""
-        if deadline.at is None or self.engine not in BUDGETED:
+        if deadline.at is None or self.engine in UNBUDGETED:
             return solver.solve(assumptions=assumptions)
-        budget = FIRST_CONFLICT_BUDGET
-        while True:
+
+        def run(budget: int) -> bool | None:
             solver.conf_budget(budget)
-            answer = solver.solve_limited(assumptions=assumptions)
-            if answer is not None:
-                return answer
-            if deadline.expired():
-                return None
-            budget *= 2  # what was learned stays: the next call picks up where this one stopped
+            return solver.solve_limited(assumptions=assumptions)
+
+        return budgeted(run, deadline)
 
     def close(self) -> None:
         """Free the native solvers (the runner that owns this backend closes it)."""
-        for solver in self._solvers.values():
-            solver.delete()
-        self._solvers.clear()
+        self._kept.close()
+
+
+class _Loaded:
+    """A geometry's persistent solver, and its next free variable for activation literals."""
+
+    def __init__(self, solver: Solver, next_free: int) -> None:
+        self.solver, self.next_free = solver, next_free
+
+    def activate(self, board: Board, how: str) -> int:
+        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
+        active = self.next_free
+        clauses, self.next_free = cnf.cage_clauses(board, active + 1, how)
+        for clause in clauses:
+            self.solver.add_clause([-active, *clause])
+        return active
+
+    def delete(self) -> None:
+        self.solver.delete()
 
 
 def _delta(before: dict, after: dict) -> dict:

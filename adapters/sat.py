@@ -17,25 +17,20 @@ from adapters import cnf
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import SolveTimeout
 from solvers.variants import RULE_NAMES
 
 FIRST_PROPAGATION_LIMIT = 200_000
 
 
 class PycosatBackend(Backend):
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "encoding": cnf.ENCODINGS,
-        "cages": cnf.CAGE_ENCODINGS,
-    }
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
     RULES = frozenset(RULE_NAMES)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.encoding, self.cages = options["encoding"], options["cages"]
-        usable, why = cnf.pb_available() if self.cages == "pb" else (True, "")
-        if not usable:
-            raise BackendUnavailable(f"sat:cages=pb is unavailable: {why}")
+        cnf.require_cages("sat", self.cages)
 
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from solvers import registry
+from solvers.backend import limit_of
 from solvers.board import Board, Shape
+from solvers.deadline import timeout_of
 from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
 from solvers.execution.runner import shared
@@ -27,9 +29,11 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
         return grid
     if isinstance(grid, str):
         return parse(grid, shape=shape)
-    if isinstance(grid, Sequence):
+    if isinstance(grid, Sequence) and not isinstance(grid, bytes | bytearray):
         return Board.from_rows(grid, shape)
-    raise InputError(f"cannot read a board from {type(grid).__name__}")
+    raise InputError(
+        f"cannot read a board from {type(grid).__name__}: give a Board, text, or rows of ints"
+    )
 
 
 def solve(
@@ -46,7 +50,7 @@ def solve(
     one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    answer = shared(_spec(backend, options, board)).solve(board, timeout)
+    answer = shared(_spec(backend, options, board)).solve(board, timeout_of(timeout))
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -64,8 +68,7 @@ def count_solutions(
 
     Raises SolveTimeout when the deadline passes before the count is known.
     """
-    if limit < 1:
-        raise InputError(f"limit must be at least 1, not {limit}")
+    limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
     answer = shared(_spec(backend, options, board)).count(board, limit, timeout)
     if answer.status is Status.INVALID:

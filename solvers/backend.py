@@ -23,6 +23,18 @@ from solvers.deadline import Deadline
 from solvers.errors import UsageError
 from solvers.variants import UNIT_RULES
 
+MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
+
+
+def limit_of(value: object) -> int:
+    """A count's limit a caller gave: a whole number from 1 to ``MAX_LIMIT``; UsageError for
+    anything else."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"limit {value!r} is not a whole number")
+    if not 1 <= value <= MAX_LIMIT:
+        raise UsageError(f"limit {value} is not between 1 and {MAX_LIMIT} (2**62)")
+    return value
+
 
 class Operation(Enum):
     SOLVE = "solve"
@@ -103,9 +115,9 @@ class Solutions:
         return Found(self.count, solution, stats)
 
 
-class HandwrittenSearch(Backend):
-    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
-    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
+class OneSearch(Backend):
+    """A backend whose solve is a count stopped at one: ``search`` finds up to ``limit``
+    solutions, and ``solve`` and ``count`` both call it."""
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         raise NotImplementedError
@@ -115,6 +127,11 @@ class HandwrittenSearch(Backend):
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         return self.search(board, deadline, limit)
+
+
+class HandwrittenSearch(OneSearch):
+    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
+    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
 
 
 def choose_options(

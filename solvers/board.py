@@ -229,11 +229,17 @@ class Board:
         if size == 0:
             raise InputError("empty input")
         for r, row in enumerate(rows):
+            if isinstance(row, str | bytes) or not isinstance(row, Sequence):
+                raise InputError(f"row {r + 1} is {type(row).__name__}, not a list of ints")
             if len(row) != size:
                 raise InputError(f"row {r + 1} has {len(row)} cells, expected {size}")
         shape = shape or Shape.for_size(size)
         if shape.size != size:
             raise InputError(f"box {shape} does not fit a {size}x{size} board")
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row):
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise InputError(f"row {r + 1}, column {c + 1}: {v!r} is not a whole number")
         return cls(shape, tuple(int(v) for row in rows for v in row))
 
     @classmethod

@@ -13,9 +13,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from solvers.errors import SolveTimeout
+from solvers.errors import SolveTimeout, UsageError
 
 LOOK_EVERY_S = 0.002  # seconds between looks at the clock, aimed for
+MAX_SECONDS = 7 * 24 * 3600.0  # the longest timeout taken: a week
+
+
+def timeout_of(value: object) -> float | None:
+    """A timeout a caller gave: None (no limit), or a number of seconds above 0 and at most a
+    week; UsageError for anything else (a string, NaN, infinity, 0, a negative number)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise UsageError(f"timeout {value!r} is not a number of seconds")
+    if not 0 < value <= MAX_SECONDS:  # NaN fails this too
+        raise UsageError(
+            f"timeout {value!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}"
+        )
+    return float(value)
 
 
 class Deadline:

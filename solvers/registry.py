@@ -74,7 +74,14 @@ def backend_class(name: str) -> type[Backend]:
     except ImportError as error:
         hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
-    return getattr(module, class_name)
+    except Exception as error:  # a library that fails as it loads (numba with no cache dir)
+        raise BackendUnavailable(f"backend {name} is unavailable: {error}") from None
+    try:
+        return getattr(module, class_name)
+    except AttributeError:
+        raise BackendUnavailable(
+            f"backend {name} is unavailable: {found.target} not found"
+        ) from None
 
 
 def options_for(spec: BackendSpec) -> dict[str, str]:
@@ -155,31 +162,33 @@ def _handwritten() -> None:
     )
 
 
+LIBRARIES = (  # name, "module:Class", PyPI distribution, summary
+    ("csp", "adapters.csp:ConstraintBackend", "python-constraint2",
+     "CSP: one variable per cell, AllDifferentConstraint per unit"),
+    ("cpsat", "adapters.cpsat:CpSatBackend", "ortools",
+     "OR-tools CP-SAT: AddAllDifferent per unit"),
+    ("choco", "adapters.choco:ChocoBackend", "pychoco",
+     "Choco CP solver: all_different per unit, propagated by matching"),
+    ("sat", "adapters.sat:PycosatBackend", "pycosat",
+     "CNF encoding solved by PicoSAT through pycosat"),
+    ("pysat", "adapters.pysat:IncrementalBackend", "python-sat",
+     "the same CNF in one persistent PySAT solver, givens as assumptions"),
+    ("cms", "adapters.cms:CryptoMiniSatBackend", "pycryptosat",
+     "the CNF rebuilt per puzzle, solved by CryptoMiniSat"),
+    ("z3", "adapters.z3:Z3Backend", "z3-solver",
+     "SMT: one persistent Z3 solver per shape, givens as assumptions"),
+    ("mip", "adapters.mip:MipBackend", "highspy",
+     "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"),
+    ("exactcover", "adapters.exactcover:ExactCoverBackend", "exact-cover",
+     "dlx's exact-cover matrix, searched by Algorithm X in C"),
+    ("cpmpy", "adapters.cpmpy:CpmpyBackend", "cpmpy",
+     "one CPMpy model (AllDifferent per unit) for any of its solvers"),
+)  # fmt: skip
+
+
 def _libraries() -> None:
-    register(
-        "csp",
-        "adapters.csp:ConstraintBackend",
-        distribution="python-constraint2",
-        summary="CSP: one variable per cell, AllDifferentConstraint per unit",
-    )
-    register(
-        "cpsat",
-        "adapters.cpsat:CpSatBackend",
-        distribution="ortools",
-        summary="OR-tools CP-SAT: AddAllDifferent per unit",
-    )
-    register(
-        "sat",
-        "adapters.sat:PycosatBackend",
-        distribution="pycosat",
-        summary="CNF encoding solved by PicoSAT through pycosat",
-    )
-    register(
-        "pysat",
-        "adapters.pysat:IncrementalBackend",
-        distribution="python-sat",
-        summary="the same CNF in one persistent PySAT solver, givens as assumptions",
-    )
+    for name, target, distribution, summary in LIBRARIES:
+        register(name, target, distribution=distribution, summary=summary)
 
 
 _handwritten()

@@ -38,3 +38,22 @@ class KillOnce:
                 handle.write(str(os.getpid()))
             os.kill(os.getpid(), signal.SIGKILL)
         return board.givens()
+
+
+class CrashOnEmpty(Backend):
+    """Segfaults its process on a board with no givens; otherwise the pattern of a real
+    backend (propagate). Only a worker process can contain it: stops_itself is False."""
+
+    def stops_itself(self, operation):
+        return False
+
+    def solve(self, board, deadline):
+        return self.count(board, 1, deadline)
+
+    def count(self, board, limit, deadline):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        if not any(board.cells):
+            faulthandler.disable()
+            os.kill(os.getpid(), signal.SIGSEGV)
+        return PropagatingSearch(deadline, limit).run(board)

@@ -8,6 +8,7 @@ import pycosat
 import pytest
 
 from adapters import cnf
+from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
 from solvers.verify import problems
 
@@ -63,7 +64,7 @@ def test_encode_writes_dimacs_any_solver_reads(cli, puzzles, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["line-1.cnf", "line-2.cnf"]
 
 
-@pytest.mark.parametrize("engine", ["cadical", "glucose", "minisat"])
+@pytest.mark.parametrize("engine", list(ENGINES))
 def test_pysat_engines_solve_and_count(puzzles, engine):
     assert solve(puzzles["9x9-minimal"], "pysat", solver=engine).status is Status.SOLVED
     assert count_solutions(puzzles["several-9x9"], 2, "pysat", solver=engine) == 2

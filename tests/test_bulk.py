@@ -3,6 +3,7 @@ whose output must be the per-puzzle path's, byte for byte, whatever the file hol
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -151,11 +152,7 @@ def test_json_and_standard_input_keep_the_per_puzzle_path(cli, monkeypatch, mixe
 def test_a_file_that_is_not_line_format_keeps_the_per_puzzle_path(tmp_path):
     grid = tmp_path / "grid.txt"
     grid.write_text("1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
-    assert linefile.answers(_job(), str(grid), "auto", 1) is None
-
-
-def _job():
-    return linefile.Job("count", 2, "line", None, None, lambda board: None)
+    assert linefile.start(str(grid), "auto") is None
 
 
 def test_solve_many_answers_like_the_backend(puzzles):
@@ -194,3 +191,14 @@ def test_the_file_path_imports_no_library_it_does_not_use(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == ["1", "1", "1", "[]"]
+
+
+def test_the_fast_path_says_what_the_per_puzzle_path_says_of_jobs(cli, monkeypatch, tmp_path):
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
+    cores = os.cpu_count() or 1
+    for jobs in ("4", str(cores + 1)):
+        args = ["count", str(path), "--backend", "native", "--jobs", jobs]
+        fast, slow = cli(*args), per_puzzle(monkeypatch, cli, *args)
+        assert (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
+        assert "workers" in fast.err

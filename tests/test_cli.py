@@ -180,7 +180,8 @@ def test_stdin_dash_reads_standard_input(cli):
 def test_importing_solvers_imports_no_adapter_library():
     code = (
         "import sys, solvers; solvers.solve('" + LINE + "');"
-        "bad = {'ortools', 'pycosat', 'pysat', 'constraint'} & set(sys.modules);"
+        "bad = {'ortools', 'pycosat', 'pysat', 'constraint', 'z3', 'highspy', 'pyscipopt',"
+        " 'pychoco', 'pycryptosat', 'exact_cover', 'cpmpy'} & set(sys.modules);"
         "print(sorted(bad))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

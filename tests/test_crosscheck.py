@@ -10,11 +10,13 @@ import random
 
 import pytest
 from conftest import BACKENDS, SHARED_DATA
-from corpus import complete_board
-from hypothesis import HealthCheck, given, settings
+from corpus import all_solutions, complete_board
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solvers import Board, Shape, Status, count_solutions, format_board, solve
+from solvers import Board, Shape, Status, count_solutions, format_board, registry, solve
+from solvers.execution import Runner
+from solvers.tools.generate import Request, layout
 from solvers.verify import problems
 
 EXPECTED = {  # corpus entry -> solutions, counted up to 2
@@ -89,6 +91,45 @@ def test_random_boards_with_holes_all_backends_complete_and_agree(case):
     assert len(counts) == 1
 
 
+VARIANTS = [("x",), ("windoku",), ("jigsaw",), ("killer",), ("killer", "x"), ("jigsaw", "x")]
+
+
+def variant_boards():
+    return st.tuples(
+        st.sampled_from(VARIANTS),
+        st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 3)]),
+        st.integers(0, 2**32 - 1),
+        st.floats(0.0, 0.6),
+    )
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant_boards())
+def test_random_variant_boards_every_supporting_backend_completes_and_agrees(case):
+    names, shape, seed, fraction = case
+    assume("windoku" not in names or shape.box_rows == shape.box_cols)
+    rng = random.Random(seed)
+    full = layout(Request(shape, rules=frozenset(names)), rng)
+    assume(full is not None)  # a random jigsaw layout may have no solution
+    cells = list(full.cells)
+    for cell in rng.sample(range(len(cells)), int(fraction * len(cells))):
+        cells[cell] = 0
+    board = full.with_cells(cells)
+    counts, finished = set(), []
+    for backend in BACKENDS:
+        with Runner(backend) as runner:
+            solved = runner.solve(board, timeout=10)
+            if solved.status in (Status.UNSUPPORTED, Status.TIMEOUT):
+                continue  # not asked, or no word in time: neither is a disagreement
+            assert solved.status is Status.SOLVED, (backend, solved.detail)
+            counted = runner.count(board, 2, timeout=10)
+        if counted.status is not Status.TIMEOUT:
+            counts.add(counted.count)
+            finished.append(backend)
+    assert len(counts) == 1, counts
+    assert {"cpsat", "sat", "pysat", "propagate", "dlx"} <= set(finished)
+
+
 SHARED_FILES = ["top95.txt", "hardest.txt", "top1465.txt", "sudoku17.txt"]
 
 
@@ -115,15 +156,31 @@ def test_check_command_agrees_on_the_corpus(cli, puzzles):
     assert run.out.splitlines()[-1].startswith("5 puzzles: 5 agree, 0 disagree")
 
 
-def test_check_command_reports_a_file_solution_that_disagrees(cli, puzzles):
+def test_check_command_refuses_a_solution_field_that_is_no_solution(cli, puzzles):
     board = puzzles["9x9-easy"]
     solution = list(solve(board, "sat").solution.cells)
     empty = board.cells.index(0)
     solution[empty] = solution[empty] % 9 + 1
     wrong = format_board(Board(board.shape, tuple(solution)), "line")
     run = cli("check", "--backends", "sat,cpsat", stdin=f"{format_board(board, 'line')},{wrong}\n")
+    assert run.code == 2  # bad input, not a disagreement between backends
+    assert "line 1: the solution field is not a solution of the puzzle: " in run.err
+
+
+def test_check_command_reports_a_solution_other_than_the_files(cli, puzzles):
+    # A backend that counts one solution of a two-solution puzzle: the file's field is the
+    # other one, a valid solution, so the backend's answer disagrees with the file.
+    registry.register("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
+    try:
+        board = puzzles["several-9x9"]
+        mine = solve(board, "undercounter").solution
+        other = next(s for s in all_solutions(board) if s != mine)
+        line = f"{format_board(board, 'line')},{format_board(other, 'line')}\n"
+        run = cli("check", "--backends", "undercounter", stdin=line)
+    finally:
+        registry.unregister("undercounter")
     assert run.code == 4
-    assert "line 1: sat: solution differs from the file's solution at r" in run.out
+    assert "line 1: undercounter: solution differs from the file's solution at r" in run.out
 
 
 def test_check_command_reports_timeouts_apart(cli, puzzles):

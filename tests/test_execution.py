@@ -20,22 +20,22 @@ LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..
 
 
 def test_a_forked_pool_works_after_this_process_used_a_worker():
-    # pysat (CaDiCaL) with a timeout runs in a worker process owned by this process's runner;
-    # children forked afterwards must start their own, never use (or test) the parent's.
-    assert solve(LINE, "pysat", timeout=5).status is Status.SOLVED
+    # pysat with Lingeling and a timeout runs in a worker process owned by this process's
+    # runner; children forked afterwards must start their own, never use (or test) the parent's.
+    assert solve(LINE, "pysat:solver=lingeling", timeout=5).status is Status.SOLVED
     with DATASETS["easy9"].open() as handle:
         items = [item for item in read_puzzles(handle) if isinstance(item, Puzzle)][:40]
-    task = SolveTask(BackendSpec("pysat"), 5.0)
+    task = SolveTask(BackendSpec.parse("pysat:solver=lingeling"), 5.0)
     answers = [packed for _item, packed in ordered(task, items, jobs=2)]
     assert len(answers) == len(items)
     assert {status for status, *_rest in answers} == {"solved"}
-    assert solve(LINE, "pysat", timeout=5).status is Status.SOLVED  # the parent's still works
+    assert solve(LINE, "pysat:solver=lingeling", timeout=5).status is Status.SOLVED  # still works
 
 
 def test_a_runner_owns_its_worker_and_closing_stops_it():
-    with Runner("pysat") as runner:
+    with Runner("pysat:solver=lingeling") as runner:
         assert runner.solve(Board.pattern(Shape(3, 3)), timeout=5).status is Status.SOLVED
-        pid = runner.worker._process.pid  # CaDiCaL cannot stop by itself: it ran in a worker
+        pid = runner.worker._process.pid  # Lingeling cannot stop by itself: it ran in a worker
         os.kill(pid, 0)  # alive
     with pytest.raises(ProcessLookupError):  # stopped and reaped: no orphan left behind
         os.kill(pid, 0)

@@ -10,7 +10,6 @@ import time
 
 import numpy as np
 import pytest
-from conftest import BACKENDS
 from corpus import complete_board
 
 from solvers import Board, Shape, count_solutions, format_board, parse
@@ -137,7 +136,9 @@ def test_the_band_kernel_and_the_general_one_agree_on_counts():
     assert (band.flags == Flag.SOLVED).all() and (general.flags == Flag.SOLVED).all()
 
 
-# The deadline: every call returns within 1.5 x its timeout + 0.2 s ------------------------
+# The deadline: every call returns within 1.5 x its timeout + 0.2 s (every backend's in
+# test_deadlines.py; here native's on a sparse 25x25 it does not finish, and from the command
+# line, through the file fast path too) ------------------------------------------------
 
 
 def sparse25() -> Board:
@@ -173,13 +174,6 @@ def returned_within(backend: str, case: str, timeout: float) -> float:
 @pytest.mark.parametrize("case", DEADLINE_CASES)
 def test_native_returns_by_its_deadline(case):
     assert returned_within("native", case, 0.5) <= 1.5 * 0.5 + 0.2
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("case", DEADLINE_CASES)
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_every_backend_returns_by_its_deadline(backend, case):
-    assert returned_within(backend, case, 0.5) <= 1.5 * 0.5 + 0.2
 
 
 @pytest.fixture

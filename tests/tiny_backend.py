@@ -41,3 +41,13 @@ class Liar(HandwrittenSearch):
         wrong = list(Board.pattern(board.shape).cells)
         wrong[0], wrong[1] = wrong[1], wrong[0]
         return Found(1, board.with_cells(wrong), {})
+
+
+class Undercounter(HandwrittenSearch):
+    """Propagate's answers, but never counts more than one solution: a counting bug."""
+
+    def search(self, board, deadline, limit):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        return Found(min(found.count, 1), found.solution, found.stats)

@@ -2,37 +2,100 @@
 
 A thin shell: each command parses its arguments, calls the library and renders what comes
 back. Only this package turns the library's exceptions into one-line messages and exit
-statuses.
+statuses, and the signals that end a run into an orderly stop: Ctrl-C (130), SIGTERM (143) and
+SIGHUP (129) unwind the run, which kills its worker processes on the way out.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import sys
 from typing import TextIO
 
-from solvers.cli.output import EXIT_BAD_INPUT, EXIT_OK, EXIT_WRONG_ANSWER, Run
+from solvers.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    EXIT_WRONG_ANSWER,
+    OutputClosed,
+    OutputFailed,
+    Run,
+)
 from solvers.cli.parser import build_parser
 from solvers.errors import SudokuError, WrongAnswer
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class Ended(BaseException):
+    """A signal asked the run to end (raised from its handler, so the run unwinds)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 def main(
     argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
     out, err = out or sys.stdout, err or sys.stderr
+    if err is None:  # stderr closed: messages are lost, but the exit status is not
+        err = open(os.devnull, "w")  # noqa: SIM115
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse has printed its own one-line usage error
         return EXIT_BAD_INPUT if exit_.code else EXIT_OK
+    if out is None or getattr(out, "closed", False):
+        print("sudoku: standard output is closed: the answers would be lost", file=err)
+        return EXIT_BAD_INPUT
     run = Run(out, err)
-    try:
-        args.run(args, run)
-    except WrongAnswer as error:
-        run.warn(f"BUG: {error}", EXIT_WRONG_ANSWER)
-    except SudokuError as error:
-        run.warn(str(error), EXIT_BAD_INPUT)
-    except OSError as error:
-        run.warn(f"cannot read {error.filename or 'input'}: {error.strerror}", EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        return 130
+    with _ending_signals():
+        try:
+            args.run(args, run)
+        except WrongAnswer as error:
+            run.warn(f"BUG: {error}", EXIT_WRONG_ANSWER)
+        except SudokuError as error:
+            run.warn(str(error), EXIT_BAD_INPUT)
+        except OutputClosed:
+            return _quiet_end(out, run)
+        except OutputFailed as error:
+            run.warn(str(error), EXIT_BAD_INPUT)
+        except OSError as error:
+            run.warn(f"cannot read {error.filename or 'input'}: {error.strerror}", EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            return 128 + signal.SIGINT
+        except Ended as ended:
+            return 128 + ended.number
     return run.status
+
+
+def _quiet_end(out: TextIO, run: Run) -> int:
+    """The reader of our output went away (``| head -1``): a normal end, as for other Unix
+    tools; what is still buffered goes nowhere, and no error is printed at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's StringIO)
+    return run.status
+
+
+class _ending_signals:
+    """Within: SIGTERM and SIGHUP raise Ended in the main thread; the old handlers come back
+    after."""
+
+    def __enter__(self) -> None:
+        self.old = {}
+        for number in ENDING_SIGNALS:
+            with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
+                self.old[number] = signal.signal(number, _raise_ended)
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self.old.items():
+            signal.signal(number, handler)
+
+
+def _raise_ended(number: int, _frame) -> None:
+    raise Ended(number)

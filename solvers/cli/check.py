@@ -7,13 +7,15 @@ import argparse
 from solvers import registry
 from solvers.cli.inputs import each_result, report_invalid
 from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run
-from solvers.cli.parser import command, input_options, scale_options
+from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
 from solvers.execution.answer import Status
 from solvers.execution.tasks import CheckTask
 from solvers.spec import ALL, BackendSpec, parse_list
 from solvers.tools.check import COUNT_LIMIT, Word, verdict_for
+from solvers.verify import problems
 
+DEFAULT_TIMEOUT = 10.0
 COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported")
 
 
@@ -42,9 +44,11 @@ def add_to(commands) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
+        default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help="per backend and puzzle, for solving and for counting each",
+        help=f"per backend and puzzle, for solving and for counting each (default "
+        f"{DEFAULT_TIMEOUT:g}: a puzzle no backend finishes in time is reported unconfirmed)",
     )
     parser.set_defaults(run=run, json=False)
 
@@ -66,9 +70,14 @@ def run(args: argparse.Namespace, run: Run) -> None:
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
     task = CheckTask(tuple(specs), COUNT_LIMIT, args.timeout)
-    for item, packed in each_result(task, args, run):
+    for item, packed in each_result(task, args, run, progress=True):
         if isinstance(item, InputError):
             report_invalid(run, args, item)
+            continue
+        wrong_field = item.known_solution and problems(item.board, item.known_solution)
+        if wrong_field:
+            message = f"the solution field is not a solution of the puzzle: {wrong_field[0]}"
+            report_invalid(run, args, InputError(message, item.line), item.board)
             continue
         words = tuple(Word.unpack(word) for word in packed)
         if words and words[0].status is Status.INVALID:

@@ -10,7 +10,7 @@ from itertools import islice
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_DISAGREE, EXIT_WRONG_ANSWER, Run
-from solvers.cli.parser import command, scale_options
+from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.errors import UsageError
 from solvers.spec import ALL, BackendSpec
 
@@ -50,11 +50,14 @@ def add_to(commands) -> None:
         help="backends to time (default: every available one)",
     )
     parser.add_argument(
-        "--timeout", type=float, metavar="SECONDS", help=f"per puzzle (default {DEFAULT_TIMEOUT:g})"
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"per puzzle (default {DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
         "--limit",
-        type=int,
+        type=whole(1),
         metavar="N",
         help=f"the first N puzzles of each dataset (default {DEFAULT_LIMIT} for the default "
         "sets, all for named ones)",

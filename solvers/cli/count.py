@@ -6,9 +6,8 @@ import argparse
 
 from solvers.cli.inputs import answers_of, spec_of
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
-from solvers.cli.parser import backend_options, command, input_options, scale_options
+from solvers.cli.parser import backend_options, command, input_options, scale_options, whole
 from solvers.cli.solve import report
-from solvers.errors import UsageError
 from solvers.execution.tasks import CountTask
 
 
@@ -24,7 +23,7 @@ def add_to(commands) -> None:
     scale_options(parser)
     parser.add_argument(
         "--limit",
-        type=int,
+        type=whole(1),
         default=2,
         metavar="K",
         help="stop counting at K; K means 'K or more' (default 2)",
@@ -35,8 +34,6 @@ def add_to(commands) -> None:
 
 def run(args: argparse.Namespace, run: Run) -> None:
     spec = spec_of(args)
-    if args.limit < 1:
-        raise UsageError(f"--limit must be at least 1, not {args.limit}")
     for item, answer in answers_of(
         CountTask(spec, args.limit, args.timeout), args, run, ("count", args.limit)
     ):

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         clauses = cnf.encode(board, encoding, cages)
         text = cnf.dimacs(clauses, cnf.variable_count(clauses, board), _comments(puzzle, chosen))
         if not args.output_dir:
-            run.out.write(text)
+            run.write(text)
             continue
         path = os.path.join(args.output_dir, f"line-{puzzle.line}.cnf")
         try:

@@ -7,7 +7,7 @@ import secrets
 
 from solvers.board import Shape
 from solvers.cli.output import Run
-from solvers.cli.parser import command, shape
+from solvers.cli.parser import command, shape, whole
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 from solvers.variants import RULE_NAMES
@@ -23,20 +23,23 @@ def add_to(commands) -> None:
     )
     parser.epilog += (
         "\n\nDifficulty is measured: easy puzzles are solved by naked and hidden singles\n"
-        "alone; medium ones need 1-3 guesses of the propagate backend; hard ones 4 or more.\n"
+        "alone; medium ones need 1-3 guesses of a search that branches when singles stall;\n"
+        "hard ones 4 or more.\n"
         "The same arguments give byte-identical output on every machine."
     )
-    parser.add_argument("--size", type=int, metavar="N", help="board side (default 9)")
+    parser.add_argument("--size", type=whole(4, 25), metavar="N", help="board side (default 9)")
     parser.add_argument("--box", type=shape, metavar="RxC", help="box shape (default from N)")
-    parser.add_argument("--count", type=int, default=1, metavar="K", help="puzzles (default 1)")
+    parser.add_argument(
+        "--count", type=whole(0), default=1, metavar="K", help="puzzles (default 1)"
+    )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole(0),
         metavar="S",
         help="random seed (default: a fresh one, written in the header)",
     )
     target = parser.add_mutually_exclusive_group()
-    target.add_argument("--clues", type=int, metavar="C", help="stop removing at C givens")
+    target.add_argument("--clues", type=whole(0), metavar="C", help="stop removing at C givens")
     target.add_argument(
         "--minimal",
         action="store_true",
@@ -69,8 +72,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
     board_shape = args.box or Shape.for_size(args.size or 9)
     if args.size and board_shape.size != args.size:
         raise UsageError(f"box {board_shape} does not fit a {args.size}x{args.size} board")
-    if args.count < 0:
-        raise UsageError(f"--count must be at least 0, not {args.count}")
     n = board_shape.size
     least = 0 if "killer" in args.rules else n - 1  # cages say what givens would
     if args.clues is not None and not least <= args.clues <= n * n:
@@ -128,7 +129,7 @@ def _bands() -> str:
         f"{name} {low}{'+' if high is None else '' if high == low else f'-{high}'}"
         for name, (low, high) in DIFFICULTIES.items()
     )
-    return f"difficulty by guesses of the propagate backend: {bands}"
+    return f"difficulty by guesses of a singles-only propagating search: {bands}"
 
 
 def _version() -> str:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable, Iterator
+from itertools import chain, islice
 from typing import Any, TextIO
 
 from solvers import registry
@@ -103,14 +105,36 @@ def answers_of(
 
 
 def each_result(
-    task: Callable[[Board], Any], args: argparse.Namespace, run: Run
+    task: Callable[[Board], Any], args: argparse.Namespace, run: Run, progress: bool = False
 ) -> Iterator[tuple[Puzzle | InputError, Any]]:
     """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
-    the answer is None for an unreadable item."""
-    from solvers.execution.parallel import jobs_for, ordered
+    the answer is None for an unreadable item. A progress line (on a terminal) with more than
+    one job, or when asked."""
+    from solvers.execution.parallel import ordered
 
-    progress = run.throughput() if (args.jobs != 1 or args.scheduler) else None
-    yield from ordered(task, items_of(args), jobs_for(args.jobs), args.scheduler, progress=progress)
+    items, jobs = workers_for(args, run, items_of(args))
+    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items, jobs, args.scheduler, progress=shown)
+
+
+def workers_for(
+    args: argparse.Namespace, run: Run, items: Iterator[Puzzle | InputError]
+) -> tuple[Iterator[Puzzle | InputError], int]:
+    """(the items, the worker processes for them): ``--jobs``, never more than there are
+    puzzles, with a note when it is fewer or more than the cores."""
+    from solvers.execution.parallel import jobs_for
+
+    jobs = jobs_for(args.jobs)
+    if jobs > 1 and not args.scheduler:
+        head = list(islice(items, jobs))
+        if len(head) < jobs:  # never more processes than puzzles
+            run.note(f"--jobs {args.jobs}: {len(head)} puzzles, so {max(1, len(head))} workers")
+            jobs = max(1, len(head))
+        cores = os.cpu_count() or 1
+        if jobs > cores:
+            run.note(f"--jobs {jobs} on {cores} cores: the workers share them")
+        items = chain(head, items)
+    return items, jobs
 
 
 def bulk_results(
@@ -121,7 +145,7 @@ def bulk_results(
     where it would not print exactly what the per-puzzle path prints (JSON records, a
     cluster, standard input, a backend other than native, a file not in the line format)."""
     from solvers.tools.datasets import path_of
-    from solvers.tools.linefile import Job, answers
+    from solvers.tools.linefile import Job, answers, start
 
     if args.json or args.scheduler or args.file == "-" or args.option:
         return None
@@ -130,23 +154,23 @@ def bulk_results(
     path = path_of(args.file)
     if path is None or not registry.availability("native")[0]:
         return None
+    skip = start(path, args.input_format)
+    if skip is None:
+        return None
+    head = items_of(args)
+    try:
+        _, jobs = workers_for(args, run, head)  # the same notes as the per-puzzle path
+    finally:
+        head.close()
     fmt = "line" if getattr(args, "format", "auto") == "auto" else args.format
     job = Job(mode, limit, fmt, args.box, args.timeout, task)
-    jobs = _jobs(args)
-    pieces = answers(job, path, args.input_format, jobs, run.throughput() if jobs != 1 else None)
-    return None if pieces is None else _written(pieces, run)
-
-
-def _jobs(args: argparse.Namespace) -> int:
-    from solvers.execution.parallel import jobs_for
-
-    return jobs_for(args.jobs)
+    pieces = answers(job, path, skip, jobs, run.throughput() if jobs != 1 else None)
+    return _written(pieces, run)
 
 
 def _written(pieces: Iterator[Any], run: Run) -> Iterator[tuple[Puzzle | InputError, Any]]:
     for piece in pieces:
         if isinstance(piece, bytes):
-            run.out.write(piece.decode("ascii"))
-            run.out.flush()
+            run.write(piece.decode("ascii"))
         else:
             yield piece

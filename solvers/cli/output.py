@@ -31,6 +31,14 @@ def worst(*codes: int) -> int:
     return max(codes, key=_SEVERITY.index)
 
 
+class OutputClosed(Exception):
+    """Whoever reads our output has gone (a closed pipe)."""
+
+
+class OutputFailed(Exception):
+    """Our output cannot be written (a full disk, say): the message says why."""
+
+
 class Run:
     """What one command has seen so far: its exit status, and where messages go."""
 
@@ -38,7 +46,17 @@ class Run:
         self.out, self.err, self.status = out, err, EXIT_OK
 
     def emit(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        """Output as it is; a closed pipe or a failed write is raised as such."""
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except BrokenPipeError:
+            raise OutputClosed from None
+        except OSError as error:
+            raise OutputFailed(f"cannot write the output: {error.strerror}") from None
 
     def emit_json(self, record: dict) -> None:
         self.emit(json.dumps(record))
@@ -46,6 +64,10 @@ class Run:
     def warn(self, text: str, status: int) -> None:
         print(f"sudoku: {text}", file=self.err, flush=True)
         self.status = worst(self.status, status)
+
+    def note(self, text: str) -> None:
+        """A remark on stderr that changes nothing about the run's outcome."""
+        print(f"sudoku: {text}", file=self.err, flush=True)
 
     def end(self, status: int) -> None:
         self.status = worst(self.status, status)

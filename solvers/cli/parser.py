@@ -7,18 +7,30 @@ also holds the function that runs it.
 from __future__ import annotations
 
 import argparse
+import re
 
 from solvers import registry
+from solvers.backend import MAX_LIMIT
 from solvers.board import Shape
 from solvers.cli.output import EXIT_STATUSES
-from solvers.errors import InputError
+from solvers.deadline import MAX_SECONDS, timeout_of
+from solvers.errors import InputError, UsageError
 from solvers.formats import FORMATS
+
+_ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage error said in one line (and where to find the help)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     from solvers.cli import check, compare, count, encode, generate, listing, solve
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sudoku",
         description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
@@ -74,13 +86,15 @@ def input_options(parser: argparse.ArgumentParser) -> None:
 def scale_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=whole(0),
         default=1,
         metavar="N",
-        help="worker processes (default 1: this process; 0: every core)",
+        help="worker processes (default 1: this process; 0: every core; never more than the "
+        "puzzles)",
     )
     parser.add_argument(
         "--scheduler",
+        type=address,
         metavar="ADDRESS",
         help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the [dask] extra)",
     )
@@ -96,7 +110,7 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds",
     )
@@ -108,6 +122,40 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
         type=option,
         help="a backend option, e.g. encoding=minimal (repeatable)",
     )
+
+
+def seconds(text: str) -> float:
+    """A timeout: a number of seconds above 0 and at most a week."""
+    try:
+        return timeout_of(float(text))
+    except (ValueError, UsageError):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}"
+        ) from None
+
+
+def whole(least: int, most: int = MAX_LIMIT):
+    """An argument type: a whole number from ``least`` to ``most``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"{value} is not between {least} and {most}")
+        return value
+
+    return parse
+
+
+def address(text: str) -> str:
+    """A Dask scheduler's address: scheme://host:port, or host:port."""
+    if not _ADDRESS.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a scheduler address such as tcp://10.0.0.5:8786"
+        )
+    return text.strip()
 
 
 def shape(text: str) -> Shape:

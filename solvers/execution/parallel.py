@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -25,7 +26,9 @@ from itertools import islice
 from typing import Any
 
 from solvers.board import Board
+from solvers.errors import UsageError
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
+from solvers.execution.children import become_child
 from solvers.formats import Puzzle
 
 # Puzzles per task: chunks start small, so that a short file still spreads over the workers;
@@ -38,6 +41,7 @@ MIN_CHUNK = 4
 CHUNK_SECONDS = 0.1
 IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
 MAX_TRIES = 4  # sends of one chunk before its failure is final
+CONNECT_SECONDS = 5  # for a Dask scheduler to answer
 
 
 def jobs_for(jobs: int) -> int:
@@ -75,11 +79,14 @@ class Pool:
 
     def _open(self) -> Executor:
         if self.scheduler is None:
-            return ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
-        from distributed import Client
-
+            return ProcessPoolExecutor(
+                self.jobs,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=become_child,
+                initargs=(os.getpid(),),
+            )
         if self._client is None:
-            self._client = Client(self.scheduler)
+            self._client = _connect(self.scheduler)
         return self._client.get_executor()
 
     def renew(self, generation: int) -> None:
@@ -95,6 +102,19 @@ class Pool:
             self._client.close()
         else:
             self.executor.shutdown(wait=True, cancel_futures=True)
+
+    def terminate(self) -> None:
+        """Stop now (an interrupt, a signal): cancel what waits, kill the workers."""
+        if self._client is not None:
+            self.executor.shutdown(wait=False)
+            self._client.close(timeout=2)
+            return
+        processes = list(getattr(self.executor, "_processes", {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.join(2)
 
 
 def ordered(
@@ -130,8 +150,37 @@ def ordered(
                     progress(done, time.perf_counter() - start)
         while pending:
             yield from _receive(pool, task, pending.popleft(), timing)
-    finally:
-        pool.close()
+    except BaseException:  # an interrupt, a signal, an error, or the consumer gone (close())
+        pool.terminate()
+        raise
+    pool.close()
+
+
+def _connect(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``; UsageError, at once, for one that
+    cannot be reached or does not speak Dask."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'sudoku-solvers[dask]'") from None
+    _probe(address)
+    try:
+        return Client(address, timeout=CONNECT_SECONDS)
+    except Exception as error:  # refused, timed out, or garbage on the wire (any of Dask's)
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+
+
+def _probe(address: str) -> None:
+    """A plain TCP connection first: a port nobody listens on is named at once (Dask itself
+    retries a refused connection until its timeout)."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
 def _next_size(timing: list, most: int) -> int:

@@ -15,6 +15,7 @@ a persistent solver lives on between calls); a forked child starts with none of 
 from __future__ import annotations
 
 import atexit
+import multiprocessing.util  # noqa: F401  (registers its exit hook before ours)
 import os
 import time
 from collections.abc import Sequence
@@ -274,4 +275,7 @@ def _forget_parents_runners() -> None:
 
 
 os.register_at_fork(after_in_child=_forget_parents_runners)
+# At exit, ours first: exit hooks run last-registered first, and multiprocessing's own (made
+# when multiprocessing.util is first imported) ends daemon children with SIGTERM and waits,
+# which a library's native signal handler in the child can ignore. Ours kills them outright.
 atexit.register(close_shared)

@@ -1,8 +1,9 @@
 """A worker process that answers a backend's calls and can be killed at a deadline.
 
-For backends whose library has no way to stop at a deadline (CaDiCaL in PySAT ignores
-interrupts, for one), the only deadline that holds is a process that can be killed; and
-``sudoku compare`` runs every backend in one, so that a crash costs one puzzle. A worker is a
+For backends whose library has no way to stop at a deadline (Lingeling in PySAT takes no
+budget, exact-cover's C search has no clock), the only deadline that holds is a process that
+can be killed; and ``sudoku compare`` runs every backend in one, so that a crash costs one
+puzzle. A worker is a
 forked child that serves calls one at a time over a pipe, so a persistent solver lives on in it
 from one puzzle to the next; a call that outlives its deadline has the worker killed, and the
 next call forks a fresh one. A child that dies without answering (a crash in a C extension)
@@ -15,6 +16,7 @@ pickling are not part of the time.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import resource
 import time
 from collections.abc import Callable
@@ -24,6 +26,7 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import BackendCrashed, SolveTimeout
+from solvers.execution.children import become_child
 
 
 class Attempt(NamedTuple):
@@ -151,7 +154,9 @@ class Worker:
         self.stop()
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child_end, self.build), daemon=True)
+        self._process = context.Process(
+            target=_serve, args=(child_end, self.build, os.getpid()), daemon=True
+        )
         self._process.start()
         child_end.close()
         try:
@@ -170,7 +175,8 @@ class Worker:
         self._process = self._pipe = None
 
 
-def _serve(pipe: Any, build: Callable[[], Backend]) -> None:
+def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
+    become_child(parent)
     start = time.perf_counter()
     try:
         engine = build()

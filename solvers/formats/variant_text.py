@@ -2,8 +2,9 @@
 
 A region map (jigsaw) is N rows of N symbols, one symbol per region. A cage map (killer) is N
 rows of N symbols where a cage is a group of side-by-side cells with the same symbol (the same
-symbol may stand again for a cage elsewhere, as long as the two do not touch); ``sums`` lists
-each cage's total, cages taken in reading order of their first cell. In a line puzzle, each map
+symbol may stand again for a cage elsewhere, as long as the two do not touch: written out here,
+each cage has a letter of its own while letters last); ``sums`` lists each cage's total, cages
+taken in reading order of their first cell. In a line puzzle, each map
 is written on one line: ``regions=AAABBB...``, ``cages=aabbc...``, ``sums=3,15,...``.
 """
 
@@ -110,11 +111,16 @@ def fields(rules: Rules, size: int) -> str:
 
 
 def letter_cages(cages: tuple[Cage, ...], size: int) -> list[str]:
-    """A symbol per cell: each cage gets the first letter none of the cages it touches has."""
+    """A symbol per cell: a letter of its own for each cage (a-z, then A-Z) when there are
+    52 cages or fewer; beyond, each cage the first letter none of the cages it touches has."""
+    alphabet = CAGE_LETTERS + CAGE_LETTERS.upper()
     letters = ["."] * (size * size)
-    for cage in cages:
-        taken = {letters[other] for cell in cage.cells for other in neighbours(cell, size)}
-        letter = next(x for x in CAGE_LETTERS + CAGE_LETTERS.upper() if x not in taken)
+    for index, cage in enumerate(cages):
+        if len(cages) <= len(alphabet):
+            letter = alphabet[index]
+        else:
+            taken = {letters[other] for cell in cage.cells for other in neighbours(cell, size)}
+            letter = next(x for x in alphabet if x not in taken)
         for cell in cage.cells:
             letters[cell] = letter
     return letters

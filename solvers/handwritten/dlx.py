@@ -1,8 +1,9 @@
 """``dlx``: Knuth's Algorithm X with dancing links, over Sudoku as exact cover.
 
-Each candidate placement "cell i holds v" is a row of the matrix, with a one for its cell and
-one for value v in each of the cell's units (its row, its column and its box). A solution
-picks rows covering every column exactly once. The links live in flat index arrays (left,
+Each candidate placement "cell i holds v" is a row of the matrix (``solvers.cover``, shared with
+the ``exactcover`` adapter), with a one for its cell and one for value v in each of the cell's
+units (its row, its column and its box). A solution picks rows covering every column exactly
+once. The links live in flat index arrays (left,
 right, up, down, column of each node), built once per geometry: a puzzle's givens are chosen
 by covering their columns, the search covers and uncovers as Knuth describes (choosing the
 column with the fewest rows), and afterwards every cover is undone, so the same matrix serves
@@ -16,49 +17,32 @@ import sys
 
 from solvers.backend import Found, HandwrittenSearch, Solutions
 from solvers.board import Board, Geometry
+from solvers.cover import NO_PLACEMENT, exact_cover
 from solvers.deadline import Deadline, Ticker
-from solvers.variants import RULE_NAMES, Cage, cage_sets
+from solvers.variants import RULE_NAMES, Cage
 
 KEPT = 8  # matrices kept at once
 
 
 class Links:
-    """The exact-cover matrix of a puzzle's rules as dancing links. Node 0 is the root; nodes
-    1..C are the column headers (each cell, each unit and value, and for a killer puzzle each
-    cage and value and each cage's choice of set); then a node per one of each row.
-
-    A killer cage needs two kinds of column: "cage k holds v", covered by the placement of v
-    in one of its cells or by the row of a set without v; and "cage k has chosen its set". Each
-    set row covers the values it lacks, so the cage's cells must cover exactly its own: their
-    values are that set, distinct and adding up to the total. (A cage of N cells needs no set.)
-    """
+    """The exact-cover matrix of a puzzle's rules (``solvers.cover``) as dancing links. Node 0
+    is the root; nodes 1..C are the column headers; then a node per one of each row."""
 
     def __init__(self, geometry: Geometry, cages: tuple[Cage, ...] = ()) -> None:
-        n = geometry.size
-        self.first_cage = n * n + len(geometry.units) * n  # after the cell and unit columns
-        chooses = [k for k, cage in enumerate(cages) if len(cage.cells) < n]
-        columns = self.first_cage + len(cages) * n + len(chooses)
+        cover = exact_cover(geometry, cages)
+        columns = cover.columns
         self.left = [columns, *range(columns)]
         self.right = [*range(1, columns + 1), 0]
         self.up = list(range(columns + 1))
         self.down = list(range(columns + 1))
         self.column = list(range(columns + 1))
         self.size = [0] * (columns + 1)
-        self.placement: list[tuple[int, int]] = [(-1, -1)] * (columns + 1)
+        self.placement: list[tuple[int, int]] = [NO_PLACEMENT] * (columns + 1)
         self.first_node: dict[tuple[int, int], int] = {}
-        cage_of = {cell: k for k, cage in enumerate(cages) for cell in cage.cells}
-        for cell, units in enumerate(geometry.units_of):
-            for v in range(1, n + 1):
-                hits = (1 + cell, *(1 + n * n + unit * n + v - 1 for unit in units))
-                if cell in cage_of:
-                    hits += (1 + self.first_cage + cage_of[cell] * n + v - 1,)
-                self.first_node[(cell, v)] = len(self.left)
-                self._add_row(hits, (cell, v))
-        for choice, k in enumerate(chooses, start=1 + self.first_cage + len(cages) * n):
-            cage, base = cages[k], self.first_cage + k * n  # column of "cage k holds v": base + v
-            for values in cage_sets(len(cage.cells), cage.total, n):
-                lacks = tuple(base + v for v in range(1, n + 1) if not values >> v & 1)
-                self._add_row((*lacks, choice), (-1, -1))
+        for hits, placement in zip(cover.rows, cover.placements, strict=True):
+            if placement != NO_PLACEMENT:
+                self.first_node[placement] = len(self.left)
+            self._add_row(tuple(1 + col for col in hits), placement)
 
     def _add_row(self, hits: tuple[int, ...], placement: tuple[int, int]) -> None:
         first = len(self.left)

@@ -11,7 +11,8 @@ counting backend (the fastest available) cannot change the output either: the sa
 give byte-identical puzzles everywhere.
 
 Difficulty is measured, not guessed from the clue count: a puzzle is rated by how many guesses
-the ``propagate`` backend (naked and hidden singles, then most-constrained branching) makes:
+a singles-only propagating search (naked and hidden singles, then most-constrained branching:
+``rules.PropagatingSearch``, kept as it is so that the scale stays put) makes:
 
 - easy: no guess at all: naked and hidden singles alone solve it;
 - medium: 1 to 3 guesses;
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.errors import SolveTimeout, UsageError
-from solvers.handwritten.propagate import PropagatingSearch
+from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools.layouts import random_cages, random_regions
 from solvers.variants import CLASSIC, Rules
 

@@ -261,17 +261,24 @@ def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # The caller's side ---------------------------------------------------------------------
 
 
-def answers(
-    job: Job, path: str, fmt: str, jobs: int, progress: Callable[[int, float], None] | None = None
-) -> Iterator[Any] | None:
-    """Every piece of the file's answers, in order (bytes, or (item, packed answer) with the
-    item's real line number); None when the file is not one this path reads the same way as
-    the per-puzzle path (not in the line format, no puzzle). ``progress(puzzles, seconds)``
-    is told of each range done."""
+def start(path: str, fmt: str) -> int | None:
+    """Where the file's puzzles start: the line of its CSV header (0 for none); None when it
+    is not a file this path reads the same way as the per-puzzle path (not in the line
+    format, no puzzle)."""
     with open(path, encoding="utf-8", errors="replace") as handle:
-        skip = line_start(handle, fmt)
-    if skip is None:
-        return None
+        return line_start(handle, fmt)
+
+
+def answers(
+    job: Job,
+    path: str,
+    skip: int,
+    jobs: int,
+    progress: Callable[[int, float], None] | None = None,
+) -> Iterator[Any]:
+    """Every piece of the file's answers, in order: bytes, or (item, packed answer) with the
+    item's real line number. ``skip`` is ``start``'s answer; ``progress(puzzles, seconds)``
+    is told of each range done."""
     return _in_order(job, path, skip, jobs, progress)
 
 

@@ -35,12 +35,17 @@ DATASETS = {
     d.name: d
     for d in (
         Dataset("easy9", "easy9.txt", "9x9, easy: naked and hidden singles solve them"),
-        Dataset("hard9", "hard9.txt", "9x9, hard (4+ guesses by propagate) and minimal"),
+        Dataset("hard9", "hard9.txt", "9x9, hard (4+ guesses beyond singles) and minimal"),
         Dataset("small4", "small4.txt", "4x4 (2x2 boxes), minimal"),
         Dataset("six6", "six6.txt", "6x6 (2x3 boxes), minimal"),
         Dataset("big16", "big16.txt", "16x16 (4x4 boxes), 120 clues"),
         Dataset("several9", "several9.txt", "9x9 with two or more solutions"),
         Dataset("nosolution9", "nosolution9.txt", "9x9 with no solution, givens in no conflict"),
+        Dataset("x9", "x9.txt", "9x9 X-sudoku (both diagonals are units), minimal"),
+        Dataset("windoku9", "windoku9.txt", "9x9 windoku (four extra windows), minimal"),
+        Dataset("jigsaw9", "jigsaw9.txt", "9x9 jigsaw (random irregular regions), minimal"),
+        Dataset("killer9", "killer9.txt", "9x9 killer, no givens: the cages alone"),
+        Dataset("killer16", "killer16.txt", "16x16 killer with 120 givens"),
     )
 }
 

@@ -1,0 +1,71 @@
+"""``choco``: the Choco constraint solver (pychoco, Choco compiled to a native library).
+
+An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit,
+whose propagation is chosen by ``consistency``: ``AC`` (default, fastest by measurement:
+README, "Backends") is arc consistency by bipartite matching (Régin), which python-constraint's
+AllDifferent lacks. A killer cage is one more ``all_different`` and a ``sum``. A model per
+puzzle: Choco's models cannot take constraints back, so nothing is kept between puzzles.
+
+The deadline is Choco's time limit, given as a string in seconds (``"0.500s"``: a string in
+milliseconds such as ``"500ms"`` is silently no limit at all), which runs from the first
+``solve`` across the solves of a count. A value of ``consistency`` Choco does not know ends the
+whole process (a Java exception), which is why the option's values are a fixed list. Memory:
+each model keeps about 110-150 KB of the library's heap for good (measured; README,
+"Backends"), so a process that solves many thousands of puzzles with it grows accordingly.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pychoco import Model, backend
+
+from solvers.backend import Found, OneSearch, Solutions
+from solvers.board import Board
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
+from solvers.variants import RULE_NAMES
+
+CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
+
+
+class ChocoBackend(OneSearch):
+    RULES = frozenset(RULE_NAMES)
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        model, cells = self._model(board)
+        solver = model.get_solver()
+        remaining = deadline.remaining()
+        if remaining is not None:
+            if remaining <= 0:
+                raise SolveTimeout()
+            solver.limit_time(f"{max(remaining, 0.001):.3f}s")  # seconds, as a string
+        solutions = Solutions(limit)
+        while solver.solve():
+            if solutions.add(cell.get_value() for cell in cells):
+                return solutions.found(board, _stats(solver))
+        if solver.get_search_state() != "TERMINATED":  # STOPPED: the time limit
+            raise SolveTimeout(stats=_stats(solver))
+        return solutions.found(board, _stats(solver))
+
+    def _model(self, board: Board):
+        n, consistency = board.size, self.options["consistency"]
+        model = Model()
+        cells = [model.intvar(v, v) if v else model.intvar(1, n) for v in board.cells]
+        for unit in board.geometry.units:
+            model.all_different([cells[i] for i in unit], consistency).post()
+        for cage in board.rules.cages:
+            caged = [cells[i] for i in cage.cells]
+            model.all_different(caged, consistency).post()
+            model.sum(caged, "=", cage.total).post()
+        return model, cells
+
+
+def _stats(solver) -> dict:
+    # Solver.get_node_count() of pychoco 0.4.0 returns the time: ask the backend for the nodes.
+    return {
+        "nodes": backend.get_node_count(solver._handle),
+        "fails": solver.get_fail_count(),
+        "backtracks": solver.get_backtrack_count(),
+    }

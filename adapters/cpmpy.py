@@ -1,0 +1,74 @@
+"""``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
+
+An integer variable per cell, ``AllDifferent`` per unit, a given as an equality; a killer cage
+is one more ``AllDifferent`` and a sum. ``solver`` picks what CPMpy translates it for: ``choco``
+(default, fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact``
+or ``pysat``. Against the direct adapters (``choco``, ``cpsat``, ``z3``, ``pysat``) on the same
+puzzles, the difference is the cost of the modelling layer.
+
+The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
+transformation of the model before it (decomposing AllDifferent into linear or Boolean
+constraints for ``exact`` and ``pysat``, which on 25x25 takes seconds): with those two a call
+with a timeout runs in a worker process that is killed at the deadline, as does a count with
+``choco``, whose enumeration overruns its limit. Counting is
+``solveAll``, which for solvers without enumeration of their own adds blocking constraints and
+says so in a warning, silenced here. Stats: the run's exit status and time, as CPMpy reports.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import ClassVar
+
+import cpmpy as cp
+from cpmpy.solvers.solver_interface import ExitStatus
+
+from solvers.backend import Found, OneSearch, Operation, Solutions
+from solvers.board import Board
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
+from solvers.variants import RULE_NAMES
+
+UNTIMED_TRANSFORMATION = {"exact", "pysat"}  # measured 1.4-2.2 s on 25x25, before any limit
+# CPMpy's solveAll for choco asks Choco for every solution at once, then calls back for each:
+# a count stopped by the time limit overran it by a second and more (measured on 9x9).
+LATE_COUNT = {"choco"}
+FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
+
+
+class CpmpyBackend(OneSearch):
+    RULES = frozenset(RULE_NAMES)
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "solver": ("choco", "ortools", "z3", "exact", "pysat")
+    }
+
+    def stops_itself(self, operation: Operation) -> bool:
+        solver = self.options["solver"]
+        late = solver in LATE_COUNT and operation is Operation.COUNT
+        return solver not in UNTIMED_TRANSFORMATION and not late
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        cells = cp.intvar(1, board.size, shape=board.shape.cell_count, name="cell")
+        constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in board.geometry.units]
+        constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
+        for cage in board.rules.cages:
+            caged = [cells[i] for i in cage.cells]
+            constraints += [cp.AllDifferent(caged), cp.sum(caged) == cage.total]
+        solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
+        remaining = deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            raise SolveTimeout()
+        solutions = Solutions(limit)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Adding constraints to solver object ..."
+            if limit == 1:
+                if solver.solve(time_limit=remaining):
+                    solutions.add(cells.value().tolist())
+            else:
+                keep = lambda: solutions.add(cells.value().tolist())  # noqa: E731
+                solver.solveAll(display=keep, solution_limit=limit, time_limit=remaining)
+        status = solver.status()
+        stats = {"status": status.exitstatus.name, "runtime_s": status.runtime}
+        if solutions.count < limit and status.exitstatus not in FINISHED:
+            raise SolveTimeout(stats=stats)
+        return solutions.found(board, stats)

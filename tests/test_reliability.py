@@ -1,0 +1,220 @@
+"""A hostile user's session: crashes, closed streams, full disks, bad arguments and bad calls.
+
+Each group is one numbered point of the reliability issue; signals are in test_signals.py and
+deadlines in test_deadlines.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers import (
+    Board,
+    InputError,
+    Shape,
+    SudokuError,
+    UsageError,
+    count_solutions,
+    registry,
+    solve,
+)
+
+SUDOKU = str(Path(sys.executable).with_name("sudoku"))
+LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
+ANSWER = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+
+
+def sudoku(*args: str, stdin=None, **options) -> subprocess.CompletedProcess:
+    """The installed command in a process of its own."""
+    return subprocess.run(
+        [SUDOKU, *args], input=stdin, capture_output=True, timeout=120, check=False, **options
+    )
+
+
+# 3. A backend's crash costs that puzzle only --------------------------------------------
+
+
+@pytest.fixture
+def crash_on_empty():
+    registry.register("crashy", "crashing_backend:CrashOnEmpty", summary="segfaults on empty")
+    try:
+        yield "crashy"
+    finally:
+        registry.unregister("crashy")
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_a_crash_costs_its_puzzle_alone_with_its_line(cli, crash_on_empty, command):
+    text = f"{LINE}\n{'.' * 81}\n{LINE}\n"
+    run = cli(command, "--backend", crash_on_empty, "--timeout", "20", stdin=text)
+    assert run.err.strip().splitlines() == ["sudoku: line 2: crashy worker died (exit code -11)"]
+    assert len(run.out.splitlines()) == 2  # the puzzles before and after it are answered
+    assert run.code == 2
+
+
+# 5 and 6. Streams: closed, undecodable, full, gone ------------------------------------------
+
+
+def test_closed_stdin_is_a_message(tmp_path):
+    done = subprocess.run(
+        [SUDOKU, "solve"], stdin=subprocess.DEVNULL, capture_output=True, check=False
+    )
+    assert done.returncode == 2  # an empty stdin
+    closed = subprocess.run(
+        f"{SUDOKU} solve <&-", shell=True, capture_output=True, text=True, check=False
+    )
+    assert closed.returncode == 2
+    assert closed.stderr == "sudoku: standard input is closed: give a FILE, or pipe puzzles in\n"
+
+
+def test_undecodable_stdin_under_a_strict_locale_is_a_bad_cell():
+    done = sudoku(
+        "solve", stdin=b"\xff" + LINE.encode()[1:] + b"\n", env={**os.environ, "LC_ALL": "C"}
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == (
+        "sudoku: line 1, column 1: '\ufffd' (U+FFFD) is not a digit, a letter or '.'\n"
+    )
+
+
+def test_a_closed_pipe_is_a_quiet_normal_end():
+    text = (LINE + "\n") * 5000
+    done = subprocess.run(
+        f"{SUDOKU} solve --backend native | head -1",
+        shell=True,
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+        executable="/bin/bash",
+    )
+    assert done.stdout == ANSWER + "\n" and done.stderr == ""
+    status = subprocess.run(
+        f"set -o pipefail; {SUDOKU} solve --backend native | head -1 >/dev/null",
+        shell=True,
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+        executable="/bin/bash",
+    )
+    assert status.returncode == 0
+
+
+def test_a_full_disk_is_a_write_error():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [SUDOKU, "solve"], input=LINE + "\n", stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 2
+    assert done.stderr == "sudoku: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_stdout_is_an_error_not_lost_answers():
+    done = subprocess.run(
+        f"{SUDOKU} solve >&-", shell=True, input=LINE, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2
+    assert done.stderr == "sudoku: standard output is closed: the answers would be lost\n"
+
+
+def test_encode_creates_a_missing_output_folder(cli, tmp_path):
+    target = tmp_path / "new" / "folder"
+    run = cli("encode", "--output-dir", str(target), stdin=f"{LINE}\n{LINE}\n")
+    assert run.code == 0 and sorted(p.name for p in target.iterdir()) == [
+        "line-1.cnf",
+        "line-2.cnf",
+    ]
+
+
+def test_a_backend_whose_library_fails_to_load_is_unavailable_not_a_crash():
+    # numba with no writable cache directory (a checkout the user cannot write) raises as
+    # the native module loads: that backend is unavailable, with the reason; the rest works.
+    code = (
+        "import numba.core.caching as c; c.CacheImpl._locator_classes = []\n"
+        "import sys; from solvers.cli import main; sys.exit(main(['backends']))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    (native,) = [line for line in done.stdout.splitlines() if line.startswith("native")]
+    assert "available" in native  # compiled without a cache, or unavailable with the reason
+    assert "cannot cache function" in native or " available " in native
+
+
+# 5 and 8. Arguments: one line, exit 2, before any work ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "--timeout", "nan"], "argument --timeout: 'nan' is not a number of seconds"),
+        (["solve", "--timeout", "inf"], "argument --timeout: 'inf' is not a number of seconds"),
+        (["solve", "--timeout", "1e308"], "argument --timeout: '1e308' is not a number"),
+        (["solve", "--timeout", "0"], "argument --timeout: '0' is not a number of seconds"),
+        (["solve", "--timeout", "-2"], "argument --timeout: '-2' is not a number of seconds"),
+        (["solve", "--jobs", "-1"], "argument --jobs: -1 is not between 0 and"),
+        (["count", "--limit", "99999999999999999999"], "argument --limit: 99999999999999999999 is"),
+        (["count", "--limit", "0"], "argument --limit: 0 is not between 1 and"),
+        (["solve", "--scheduler", "garbage"], "'garbage' is not a scheduler address"),
+        (["solve", "--scheduler", ""], "'' is not a scheduler address"),
+        (["check", "--backends", ""], "no backend named"),
+        (["check", "--backends", ",,"], "no backend named"),
+        (["generate", "--size", "0"], "argument --size: 0 is not between 4 and 25"),
+        (["generate", "--seed", "-5"], "argument --seed: -5 is not between 0 and"),
+        (["generate", "--clues", "200"], "--clues 200: a unique 9x9 puzzle needs at least 8"),
+        (["generate", "--box", "1x5"], "box 1x5 is not a Sudoku box"),
+        (["solve", "--box", "1x5"], "box 1x5 is not a Sudoku box"),
+        (["solve", "--option", "encoding=minimal"], "--option needs --backend"),
+    ],
+)
+def test_a_bad_argument_is_one_line_and_exit_2(cli, capsys, args, message):
+    run = cli(*args, stdin=LINE + "\n")
+    err = run.err + capsys.readouterr().err  # argparse writes to sys.stderr itself
+    assert run.code == 2 and run.out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_jobs_never_exceed_the_puzzles_and_say_so(cli):
+    run = cli("solve", "--backend", "sat", "--jobs", "1000", stdin=f"{LINE}\n{LINE}\n")
+    assert run.code == 0 and run.out.splitlines() == [ANSWER, ANSWER]
+    assert "sudoku: --jobs 1000: 2 puzzles, so 2 workers" in run.err
+
+
+def test_an_unreachable_scheduler_is_named_at_once(cli):
+    run = cli("solve", "--scheduler", "tcp://127.0.0.1:9", stdin=LINE + "\n")
+    assert run.code == 2
+    assert run.err.startswith("sudoku: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
+
+
+# 9. The library raises only the project's errors -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: solve(b"1..."),
+        lambda: solve([[None] * 4] * 4),
+        lambda: solve([["a"] * 4] * 4),
+        lambda: solve([[1.5] + [0] * 3] + [[0] * 4] * 3),
+        lambda: solve(["abcd"] * 4),
+        lambda: solve(LINE, timeout="5"),
+        lambda: solve(LINE, timeout=float("nan")),
+        lambda: count_solutions(LINE, limit=None),
+        lambda: count_solutions(LINE, limit="3"),
+        lambda: count_solutions(LINE, limit=10**30),
+        lambda: Shape(0, 0),
+        lambda: Shape(-2, -2),
+        lambda: Shape(2.0, 2),
+        lambda: solve([[0] * 26] * 26),
+        lambda: Board(Shape(2, 2), (0,) * 15),
+    ],
+)
+def test_the_library_raises_only_its_own_errors(call):
+    with pytest.raises(SudokuError) as raised:
+        call()
+    assert isinstance(raised.value, InputError | UsageError)

@@ -1,0 +1,105 @@
+"""Signals with real processes: Ctrl-C, SIGTERM and SIGHUP end a run within 2 s, and no
+process of ours is left behind (each one's PID checked)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+SUDOKU = str(Path(sys.executable).with_name("sudoku"))
+EMPTY9 = "." * 81
+
+# Each keeps processes busy for far longer than the test: a pool of two on hard puzzles with
+# the reference DFS; a count no backend finishes, in sat's killable worker; a comparison.
+RUNS = {
+    "solve --jobs 2": ["solve", "hard9", "--backend", "dfs", "--jobs", "2"],
+    "count in a worker": [
+        "count",
+        "-",
+        "--backend",
+        "sat",
+        "--timeout",
+        "30",
+        "--limit",
+        "1000000000",
+    ],
+    "compare": ["compare", "hard9", "--backends", "dfs,bitmask", "--timeout", "20"],
+}
+
+
+def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
+    """The command in a session of its own (as a terminal runs it), once it has children."""
+    process = subprocess.Popen(
+        [SUDOKU, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+    )
+    process.stdin.write(EMPTY9 + "\n")
+    process.stdin.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        children = psutil.Process(process.pid).children(recursive=True)
+        if children:
+            time.sleep(0.2)  # let it get going
+            return process, [c.pid for c in psutil.Process(process.pid).children(recursive=True)]
+        time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"{args}: no worker process started")
+
+
+def alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize(
+    "number, to_group",
+    [(signal.SIGINT, True), (signal.SIGTERM, False), (signal.SIGHUP, False)],
+    ids=["ctrl-c", "sigterm", "sighup"],
+)
+def test_a_signal_ends_the_run_quickly_and_leaves_no_process(run, number, to_group):
+    process, children = start(RUNS[run])
+    sent = time.monotonic()
+    if to_group:
+        os.killpg(process.pid, number)  # Ctrl-C reaches the whole foreground group
+    else:
+        os.kill(process.pid, number)  # kill(1) reaches the main process alone
+    try:
+        code = process.wait(timeout=5)
+    finally:
+        process.kill()
+    took = time.monotonic() - sent
+    time.sleep(0.2)
+    left = [pid for pid in children if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert code == 128 + number, process.stderr.read()
+    assert took < 2.0, f"{run}: {took:.2f} s to exit"
+    assert not left, f"{run}: processes left behind: {left}"
+    assert "Traceback" not in process.stderr.read()
+
+
+def test_a_killed_main_process_takes_its_workers_with_it():
+    process, children = start(RUNS["solve --jobs 2"])
+    os.kill(process.pid, signal.SIGKILL)  # no clean-up can run: the kernel must do it
+    process.wait(timeout=5)
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and any(alive(pid) for pid in children):
+        time.sleep(0.05)
+    left = [pid for pid in children if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left
