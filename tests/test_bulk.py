@@ -80,6 +80,7 @@ def mixed(tmp_path_factory, puzzles):
         "csv": "quizzes,solutions\n" + "\n".join(lines),
         "bom": "\ufeff" + "\r\n".join(lines) + "\r\n",
         "lone-cr": "\r".join(lines[:12]) + "\n" + "\n".join(lines[12:]) + "\n",
+        "stops": "\n".join([*lines[:30], "# rules: bogus", *lines[30:]]) + "\n",
     }
     paths = {}
     for name, text in files.items():
@@ -101,7 +102,7 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("name", ["plain", "csv", "bom", "lone-cr"])
+@pytest.mark.parametrize("name", ["plain", "csv", "bom", "lone-cr", "stops"])
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_the_fast_path_prints_what_the_per_puzzle_path_prints(
     cli, monkeypatch, mixed, name, command
@@ -134,10 +135,13 @@ def _spy(function, calls):
     return spied
 
 
+@pytest.mark.parametrize("name", ["plain", "stops"])
 @pytest.mark.parametrize("command", [["solve"], ["count", "--limit", "3"]])
-def test_jobs_read_their_own_ranges_and_print_the_serial_output(cli, monkeypatch, mixed, command):
+def test_jobs_read_their_own_ranges_and_print_the_serial_output(
+    cli, monkeypatch, mixed, command, name
+):
     monkeypatch.setattr(linefile, "RANGE_BYTES", 700)
-    args = [*command, str(mixed["plain"]), "--backend", "native"]
+    args = [*command, str(mixed[name]), "--backend", "native"]
     serial, parallel = cli(*args), cli(*args, "--jobs", "2")
     assert (parallel.out, parallel.err, parallel.code) == (serial.out, serial.err, serial.code)
     assert serial.out == per_puzzle(monkeypatch, cli, *args).out

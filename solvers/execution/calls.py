@@ -35,8 +35,10 @@ def ordered_calls(
                 yield _result(pool, function, pending.popleft())
         while pending:
             yield _result(pool, function, pending.popleft())
-    finally:
-        pool.close()
+    except BaseException:  # an interrupt, a signal, an error, or the consumer gone (close())
+        pool.terminate()
+        raise
+    pool.close()
 
 
 def _result(pool: Pool, function, entry: list) -> tuple[Any, Any]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -291,20 +292,22 @@ def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Itera
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
     guessed = (replace(where, rules=known[0]) for where in ranges(path, skip))
     line, rules, puzzles = 1, frozenset(), 0
-    for where, answered in ordered_calls(partial(answer_range, job), guessed, jobs):
-        if where.rules != rules:  # read under other rules than were in force there: again
-            answered = answer_range(job, replace(where, rules=rules))
-        shift = line - where.first_line
-        for piece in answered.pieces:
-            yield piece if isinstance(piece, bytes) else _renumbered(piece, shift)
-        if answered.stopped is not None:
-            yield _renumbered((answered.stopped, None), shift)
-            return
-        line += answered.lines
-        puzzles += answered.puzzles
-        if progress:
-            progress(puzzles, time.perf_counter() - start)
-        rules = known[0] = answered.rules
+    calls = ordered_calls(partial(answer_range, job), guessed, jobs)
+    with closing(calls):  # a stop, or the consumer gone: the workers go at once
+        for where, answered in calls:
+            if where.rules != rules:  # read under other rules than were in force there: again
+                answered = answer_range(job, replace(where, rules=rules))
+            shift = line - where.first_line
+            for piece in answered.pieces:
+                yield piece if isinstance(piece, bytes) else _renumbered(piece, shift)
+            if answered.stopped is not None:
+                yield _renumbered((answered.stopped, None), shift)
+                return
+            line += answered.lines
+            puzzles += answered.puzzles
+            if progress:
+                progress(puzzles, time.perf_counter() - start)
+            rules = known[0] = answered.rules
 
 
 def _load_kernel() -> None:
