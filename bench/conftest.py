@@ -152,9 +152,13 @@ def available() -> list[str]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    config = metafunc.config
+    if "bulk_dataset" in metafunc.fixturenames:
+        datasets = _split(config.getoption("dataset")) or DEFAULT_DATASETS
+        labels = [os.path.basename(d).removesuffix(".txt") for d in datasets]
+        metafunc.parametrize("bulk_dataset", datasets, ids=labels)
     if "pairing" not in metafunc.fixturenames:
         return
-    config = metafunc.config
     named = ",".join(config.getoption("backend"))
     specs = parse_list(named) if named.strip() else None
     backends = [s.label for s in specs] if specs else available()

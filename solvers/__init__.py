@@ -7,6 +7,7 @@
 
 from solvers.api import as_board, count_solutions, solve
 from solvers.board import Board, Shape
+from solvers.bulk import solve_many
 from solvers.errors import (
     BackendCrashed,
     BackendUnavailable,
@@ -42,5 +43,6 @@ __all__ = [
     "parse",
     "read_puzzles",
     "solve",
+    "solve_many",
     "verify",
 ]

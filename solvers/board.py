@@ -243,6 +243,17 @@ class Board:
         return cls(shape, tuple(int(v) for row in rows for v in row))
 
     @classmethod
+    def unchecked(cls, shape: Shape, cells: tuple[int, ...], rules: Rules = CLASSIC) -> Board:
+        """A board built without the checks of the constructor, for values already known to
+        fit (a solution a search has just checked; the runner verifies it again): they cost
+        a fifth of a fast 9x9 solve."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "shape", shape)
+        object.__setattr__(board, "cells", cells)
+        object.__setattr__(board, "rules", rules)
+        return board
+
+    @classmethod
     def empty(cls, shape: Shape, rules: Rules = CLASSIC) -> Board:
         return cls(shape, (0,) * shape.cell_count, rules)
 

@@ -146,9 +146,9 @@ def _handwritten() -> None:
     )
     register(
         "native",
-        f"{package}.native:Native",
+        f"{package}.native.backend:Native",
         distribution="numba",
-        summary="the propagate algorithm compiled with numba (compiled once, cached on disk)",
+        summary="propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel",
     )
     register(
         "dlx",

@@ -34,7 +34,9 @@ def add_to(commands) -> None:
 
 def run(args: argparse.Namespace, run: Run) -> None:
     spec = spec_of(args)
-    for item, answer in answers_of(CountTask(spec, args.limit, args.timeout), args, run):
+    for item, answer in answers_of(
+        CountTask(spec, args.limit, args.timeout), args, run, ("count", args.limit)
+    ):
         if not answer.status.finished:
             report(run, item, answer, args.timeout)
             if args.json:

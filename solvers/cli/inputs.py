@@ -84,11 +84,16 @@ def spec_of(args: argparse.Namespace) -> BackendSpec | None:
 
 
 def answers_of(
-    task: Callable[[Board], tuple], args: argparse.Namespace, run: Run
+    task: Callable[[Board], tuple],
+    args: argparse.Namespace,
+    run: Run,
+    bulk: tuple[str, int] | None = None,
 ) -> Iterator[tuple[Puzzle, Answer]]:
     """(puzzle, its answer) in input order; an unreadable puzzle, or one whose givens break a
-    rule, is reported as bad input in its place."""
-    for item, packed in each_result(task, args, run):
+    rule, is reported as bad input in its place. ``bulk`` = (solve or count, limit) lets a
+    line file take the fast path, which writes most answers itself (``bulk_results``)."""
+    results = bulk_results(task, args, run, *bulk) if bulk else None
+    for item, packed in results or each_result(task, args, run):
         if isinstance(item, InputError):
             report_invalid(run, args, item)
             continue
@@ -105,9 +110,21 @@ def each_result(
     """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
     the answer is None for an unreadable item. A progress line (on a terminal) with more than
     one job, or when asked."""
-    from solvers.execution.parallel import jobs_for, ordered
+    from solvers.execution.parallel import ordered
 
-    items, jobs = items_of(args), jobs_for(args.jobs)
+    items, jobs = workers_for(args, run, items_of(args))
+    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
+    yield from ordered(task, items, jobs, args.scheduler, progress=shown)
+
+
+def workers_for(
+    args: argparse.Namespace, run: Run, items: Iterator[Puzzle | InputError]
+) -> tuple[Iterator[Puzzle | InputError], int]:
+    """(the items, the worker processes for them): ``--jobs``, never more than there are
+    puzzles, with a note when it is fewer or more than the cores."""
+    from solvers.execution.parallel import jobs_for
+
+    jobs = jobs_for(args.jobs)
     if jobs > 1 and not args.scheduler:
         head = list(islice(items, jobs))
         if len(head) < jobs:  # never more processes than puzzles
@@ -117,5 +134,43 @@ def each_result(
         if jobs > cores:
             run.note(f"--jobs {jobs} on {cores} cores: the workers share them")
         items = chain(head, items)
-    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
-    yield from ordered(task, items, jobs, args.scheduler, progress=shown)
+    return items, jobs
+
+
+def bulk_results(
+    task: Callable[[Board], tuple], args: argparse.Namespace, run: Run, mode: str, limit: int
+) -> Iterator[tuple[Puzzle | InputError, Any]] | None:
+    """The fast path for a line file (``solvers.tools.linefile``): the answers it wrote as
+    text go straight to the output, and the rest come back as ``each_result``'s do; None
+    where it would not print exactly what the per-puzzle path prints (JSON records, a
+    cluster, standard input, a backend other than native, a file not in the line format)."""
+    from solvers.tools.datasets import path_of
+    from solvers.tools.linefile import Job, answers, start
+
+    if args.json or args.scheduler or args.file == "-" or args.option:
+        return None
+    if (args.backend or registry.default_backend()) != "native":
+        return None
+    path = path_of(args.file)
+    if path is None or not registry.availability("native")[0]:
+        return None
+    skip = start(path, args.input_format)
+    if skip is None:
+        return None
+    head = items_of(args)
+    try:
+        _, jobs = workers_for(args, run, head)  # the same notes as the per-puzzle path
+    finally:
+        head.close()
+    fmt = "line" if getattr(args, "format", "auto") == "auto" else args.format
+    job = Job(mode, limit, fmt, args.box, args.timeout, task)
+    pieces = answers(job, path, skip, jobs, run.throughput() if jobs != 1 else None)
+    return _written(pieces, run)
+
+
+def _written(pieces: Iterator[Any], run: Run) -> Iterator[tuple[Puzzle | InputError, Any]]:
+    for piece in pieces:
+        if isinstance(piece, bytes):
+            run.write(piece.decode("ascii"))
+        else:
+            yield piece

@@ -34,7 +34,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    for item, answer in answers_of(SolveTask(spec_of(args), args.timeout), args, run):
+    for item, answer in answers_of(SolveTask(spec_of(args), args.timeout), args, run, ("solve", 1)):
         if args.json:
             run.emit_json(record(item, answer))
         elif answer.solution is not None:

@@ -23,7 +23,17 @@ from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
 from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
 
-__all__ = ["FORMATS", "SYMBOLS", "Puzzle", "format_board", "format_puzzle", "parse", "read_puzzles"]
+__all__ = [
+    "FORMATS",
+    "SYMBOLS",
+    "LineReader",
+    "Puzzle",
+    "format_board",
+    "format_puzzle",
+    "line_start",
+    "parse",
+    "read_puzzles",
+]
 
 FORMATS = ("spaced", "compact", "line")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
@@ -123,14 +133,66 @@ def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
     yield from source.take_problems()
     for number, text in source.chain(first):
         yield from source.take_problems()
-        try:
-            board, known = parse_line(text, number, shape, source.rules)
-            yield Puzzle(board, number, "line", known)
-        except InputError as error:
-            yield error
+        yield _line_item(text, number, shape, source.rules)
     yield from source.take_problems()
     if source.error:
         yield source.error
+
+
+def _line_item(
+    text: str, number: int, shape: Shape | None, rules: frozenset[str]
+) -> Puzzle | InputError:
+    try:
+        board, known = parse_line(text, number, shape, rules)
+        return Puzzle(board, number, "line", known)
+    except InputError as error:
+        return error
+
+
+def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
+    """Where the puzzles of a line-format source start: the number of its CSV header line
+    (skipped), or 0 when it has none; None when the source is not in the line format or
+    holds no puzzle (``read_puzzles`` then says why)."""
+    if fmt not in ("auto", "line"):
+        return None
+    source = _Source(lines)
+    first = source.next_content()
+    skip = 0
+    if first is not None and fmt == "auto" and _is_csv_header(first[1]):
+        skip, first = first[0], source.next_content()
+    if first is None or (fmt == "auto" and detect(first[1]) != "line"):
+        return None
+    return skip
+
+
+class LineReader:
+    """``read_puzzles`` for a line-format source, one raw line at a time (as a text file
+    yields it, line ending included), from any line on: what it yields for that line, given
+    the ``# rules:`` in force. For a reader that takes a file in pieces."""
+
+    def __init__(self, shape: Shape | None = None, rules: frozenset[str] = frozenset()) -> None:
+        self.shape = shape
+        self._source = _Source(())
+        self._source.rules = rules
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """The rules in force after the lines read so far."""
+        return self._source.rules
+
+    @property
+    def error(self) -> InputError | None:
+        """Why reading stopped (a UTF-16 file, a bad rules line): nothing after it counts."""
+        return self._source.error
+
+    def read(self, number: int, raw: str) -> list[Puzzle | InputError]:
+        """What line ``number`` gives: nothing (blank, comment, rules), a puzzle, or errors."""
+        source = self._source
+        text = source._content(number, raw)
+        found: list[Puzzle | InputError] = source.take_problems()
+        if text and source.error is None:
+            found.append(_line_item(text, number, self.shape, source.rules))
+        return found
 
 
 def _section(text: str) -> bool:

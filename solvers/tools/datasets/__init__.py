@@ -55,6 +55,15 @@ def shipped(name: str) -> Dataset | None:
     return None if os.path.exists(name) else DATASETS.get(name)
 
 
+def path_of(name_or_path: str) -> str | None:
+    """The file a dataset name or a path stands for, when it is a file on disk; else None."""
+    dataset = shipped(name_or_path)
+    if dataset is None:
+        return name_or_path if os.path.isfile(name_or_path) else None
+    found = resources.files(__package__).joinpath(dataset.filename)
+    return os.fspath(found) if isinstance(found, os.PathLike) else None
+
+
 def open_named(name_or_path: str) -> TextIO:
     """A shipped dataset by name, or the file at that path; undecodable bytes become U+FFFD,
     which the reader reports as a bad cell of that puzzle alone."""

@@ -1,0 +1,69 @@
+"""Many puzzles at once: ``solve_many`` over a NumPy array, one kernel call, every answer
+verified in the kernel.
+
+>>> import numpy as np
+>>> from solvers import solve_many
+>>> puzzles = np.zeros((2, 81), np.uint8)  # two empty 9x9 boards, one row of values each
+>>> found = solve_many(puzzles, limit=2)
+>>> found.counts, found.flags  # (array([2, 2]), array([0, 0], dtype=uint8)): 0 is Flag.SOLVED
+
+It runs the ``native`` backend's kernel (numba): what ``sudoku solve FILE`` and ``sudoku count
+FILE`` use on line files. Unlike ``solve`` it does not go through a ``Runner``: the answers are
+checked inside the kernel (every unit, every cage, the givens) and flagged, not raised.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solvers.board import Board, Shape
+from solvers.errors import BackendUnavailable, InputError
+from solvers.variants import CLASSIC, Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solvers.handwritten.native.batch import Batch
+
+
+def solve_many(
+    puzzles: np.ndarray,
+    limit: int = 1,
+    *,
+    shape: Shape | None = None,
+    rules: Rules = CLASSIC,
+    budget: int | None = None,
+) -> Batch:
+    """Solve (``limit`` 1) or count up to ``limit`` the solutions of every row of ``puzzles``.
+
+    ``puzzles`` is a (P, N*N) array of values (0 empty, uint8 or any integers), boards of one
+    ``shape`` (default: the most square box for N, as everywhere) under one ``rules``.
+    ``budget`` caps each puzzle's work (units of about 2-3 ns; None: no cap), for callers with
+    a deadline: a puzzle over it is flagged ``Flag.UNFINISHED``.
+
+    Returns ``Batch(counts, solutions, flags, guesses, nodes)``, one entry per puzzle:
+    solutions found (up to ``limit``), the first of them ((P, N*N) uint8, zeros when none),
+    and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's own check failed: a
+    bug) or BAD_VALUE. Raises BackendUnavailable without numba, InputError for a bad shape.
+    """
+    import numpy as np
+
+    try:
+        from solvers.handwritten.native.batch import solve_batch
+        from solvers.handwritten.native.bits import UNLIMITED
+        from solvers.handwritten.native.tables import plan_for
+    except ImportError as error:
+        raise BackendUnavailable(f"solve_many needs numba: {error}") from None
+    puzzles = np.asarray(puzzles)
+    if puzzles.ndim != 2:
+        raise InputError(f"puzzles must be a (P, N*N) array, not of shape {puzzles.shape}")
+    if limit < 1:
+        raise InputError(f"limit must be at least 1, not {limit}")
+    size = round(puzzles.shape[1] ** 0.5)
+    shape = shape or Shape.for_size(size)
+    if shape.cell_count != puzzles.shape[1]:
+        raise InputError(f"{puzzles.shape[1]} cells per row, expected {shape.cell_count}")
+    values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
+    values[puzzles < 0] = 255
+    plan = plan_for(Board.empty(shape, rules))
+    return solve_batch(plan, values, limit, UNLIMITED if budget is None else budget)

@@ -1,0 +1,112 @@
+"""The line format in bulk: NumPy over the raw bytes of many lines at once.
+
+``split_lines`` finds the lines of a block of bytes (universal newlines: ``\\n``, ``\\r\\n`` and a
+lone ``\\r`` each end a line, as Python's text files read them). ``plain_puzzles`` picks the
+*plain* lines: exactly N*N symbols (``.``/``0``, ``1``-``9``, ``A``-``Z`` either case) and
+nothing else, each symbol a value of an N x N board; for these, and only these, the one-line
+reader (``LineReader``) is known to give a classic puzzle of those values, so they can be read
+without it. Every other line (blank, comment, rules header, fields after the puzzle, a bad
+symbol) is the reader's. ``format_rows`` and ``format_counts`` write the answers back.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from solvers.board import Shape
+from solvers.formats.lines import SQUARES
+from solvers.formats.symbols import SYMBOL_OF, VALUE_OF
+
+NOT_A_SYMBOL = 255
+VALUES = np.full(256, NOT_A_SYMBOL, np.uint8)  # byte -> value
+for _symbol, _value in VALUE_OF.items():
+    VALUES[ord(_symbol)] = _value
+SYMBOL_BYTES = np.frombuffer(SYMBOL_OF.encode("ascii"), np.uint8)  # value -> byte
+NEWLINE, RETURN = 10, 13
+
+
+class Lines(NamedTuple):
+    """The lines of a block: where each starts, where its text ends (before its line
+    ending), and whether it has a line ending (the last line of a file may not)."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    ended: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+
+class Plain(NamedTuple):
+    """The plain lines of one board side: their indexes among the block's lines, in order,
+    and their values, one row each."""
+
+    size: int
+    lines: np.ndarray
+    values: np.ndarray
+
+
+def split_lines(buf: np.ndarray) -> Lines:
+    """The lines of ``buf`` (uint8), as a text file reads them."""
+    after = np.empty_like(buf)
+    after[:-1] = buf[1:]
+    after[-1:] = 0
+    lone_return = (buf == RETURN) & (after != NEWLINE)
+    breaks = np.flatnonzero((buf == NEWLINE) | lone_return)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [len(buf)]))
+    crlf = (buf[breaks] == NEWLINE) & (breaks > 0) & (buf[np.maximum(breaks - 1, 0)] == RETURN)
+    ends[:-1] -= crlf
+    ended = np.ones(len(starts), bool)
+    ended[-1] = False
+    if starts[-1] == len(buf):  # the block ends with a line ending: no last empty line
+        starts, ends, ended = starts[:-1], ends[:-1], ended[:-1]
+    return Lines(starts, ends, ended)
+
+
+def plain_puzzles(buf: np.ndarray, lines: Lines, shape: Shape | None) -> list[Plain]:
+    """The plain lines of ``lines``, grouped by board side (most blocks have one group)."""
+    lengths = lines.ends - lines.starts
+    found = []
+    for length in np.unique(lengths).tolist():
+        size = SQUARES.get(length)
+        if size is None or (shape is not None and shape.size != size):
+            continue
+        chosen = np.flatnonzero(lengths == length)
+        values = VALUES[_rows(buf, lines.starts[chosen], length)]
+        keep = (values <= size).all(axis=1)
+        if keep.any():
+            found.append(Plain(size, chosen[keep], np.ascontiguousarray(values[keep])))
+    return found
+
+
+def _rows(buf: np.ndarray, starts: np.ndarray, length: int) -> np.ndarray:
+    """The ``length`` bytes from each of ``starts``, one row each."""
+    stride = int(starts[1] - starts[0]) if len(starts) > 1 else 0
+    if stride > 0 and (np.diff(starts) == stride).all():
+        # evenly spaced lines, the usual file: a strided view, no index array
+        return np.lib.stride_tricks.as_strided(
+            buf[starts[0] :], shape=(len(starts), length), strides=(stride, 1), writeable=False
+        )
+    return buf[starts[:, None] + np.arange(length)]
+
+
+def format_rows(values: np.ndarray) -> np.ndarray:
+    """(P, N*N) values -> (P, N*N + 1) bytes: each board as a line, with its newline."""
+    rows, cells = values.shape
+    out = np.empty((rows, cells + 1), np.uint8)
+    np.take(SYMBOL_BYTES, values, out=out[:, :cells])
+    out[:, cells] = NEWLINE
+    return out
+
+
+def format_counts(counts: np.ndarray) -> list[bytes] | np.ndarray:
+    """One line per count: a (P, 2) array of bytes when every count is a single digit."""
+    if len(counts) and counts.max() < 10:
+        out = np.empty((len(counts), 2), np.uint8)
+        out[:, 0] = counts.astype(np.uint8) + ord("0")
+        out[:, 1] = NEWLINE
+        return out
+    return [b"%d\n" % count for count in counts.tolist()]

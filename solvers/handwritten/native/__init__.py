@@ -1,0 +1,15 @@
+"""The ``native`` backend: a numba kernel in small modules.
+
+bits       machine-level bit tricks and the names of the kernel's registers
+tables     the board's rules (from its Geometry and cages) as the kernel's arrays
+propagate  the general kernel's rules, one function each, and settle to a fixpoint
+band9      the classic 9x9 bit-parallel kernel
+search     one resumable search loop for both kernels, and the in-kernel verification
+solver     one puzzle under a deadline (slices of bounded work)
+batch      many puzzles of one shape and rules in one kernel call
+backend    the Native backend (``--backend native``)
+"""
+
+from solvers.handwritten.native import cache
+
+cache.install()  # before any kernel module compiles or loads a function

@@ -1,0 +1,96 @@
+"""Many puzzles of one shape and rules in one kernel call, each answer verified in the kernel.
+
+``solve_batch(plan, puzzles, limit, budget)`` runs the search on every row of a (P, N*N)
+uint8 array of values (0 empty) and returns, per puzzle, the solutions counted up to ``limit``,
+the first solution, a flag, and the search's counters. The first solution of each puzzle is
+checked inside the same call against every unit, every cage and the givens (``search.verify``).
+A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a deadline to
+take further one at a time.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from solvers.handwritten.native import bits
+from solvers.handwritten.native.search import run, sizes, verify
+from solvers.handwritten.native.tables import Plan
+
+
+class Flag(IntEnum):
+    """What became of one puzzle of a batch."""
+
+    SOLVED = 0  # solutions found (counted up to the limit), the first verified in the kernel
+    UNSOLVABLE = 1  # none: the search proved it (givens that break a rule included)
+    UNFINISHED = 2  # over the work budget: not answered
+    WRONG = 3  # the kernel's solution failed its own verification: a bug
+    BAD_VALUE = 4  # a value outside 0..N
+
+
+# the same, as plain integers for the compiled code
+SOLVED, NO_SOLUTION, UNFINISHED, WRONG, BAD_VALUE = map(int, Flag)
+
+
+class Batch(NamedTuple):
+    """Per puzzle: ``counts`` (P,) int64, ``solutions`` (P, N*N) uint8 (the first one; zeros
+    when none), ``flags`` (P,) uint8 (``Flag``), ``guesses`` and ``nodes`` (P,) int64."""
+
+    counts: np.ndarray
+    solutions: np.ndarray
+    flags: np.ndarray
+    guesses: np.ndarray
+    nodes: np.ndarray
+
+
+@numba.njit(cache=True)
+def _flag(phase, found, verified):
+    if phase == bits.INVALID:
+        return BAD_VALUE
+    if phase == bits.PAUSED:
+        return UNFINISHED
+    if found == 0:
+        return NO_SOLUTION
+    return SOLVED if verified else WRONG
+
+
+@numba.njit(cache=True)
+def _batch(puzzles, limit, budget, t, band, pairs, width, room_size, solutions, flags, stats):
+    """The search on each row of ``puzzles``; stats[p] = (found, guesses, nodes)."""
+    cells = puzzles.shape[1]
+    state = np.zeros((cells + 1, width), np.int64)
+    branch = np.zeros((cells + 1, 3), np.int64)
+    room = np.zeros(room_size, np.int64)
+    ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
+    for p in range(puzzles.shape[0]):
+        ctrl[bits.PHASE] = bits.START
+        ctrl[bits.LIMIT] = limit
+        ctrl[bits.WORK] = 0
+        phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, budget, band, pairs)
+        found = ctrl[bits.FOUND] if phase != bits.INVALID else 0
+        verified = found > 0 and phase != bits.PAUSED and verify(puzzles[p], solutions[p], t)
+        flags[p] = _flag(phase, found, verified)
+        stats[p, 0] = found
+        stats[p, 1] = ctrl[bits.GUESSES]
+        stats[p, 2] = ctrl[bits.NODES]
+
+
+def solve_batch(
+    plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = bits.UNLIMITED
+) -> Batch:
+    """Every row of ``puzzles`` (values of boards that ``plan`` describes) in one call."""
+    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    if puzzles.ndim != 2 or puzzles.shape[1] != plan.cell_count:
+        raise ValueError(f"puzzles must be a (P, {plan.cell_count}) array, not {puzzles.shape}")
+    count, t = len(puzzles), plan.tables
+    solutions = np.zeros((count, plan.cell_count), np.uint8)
+    flags = np.zeros(count, np.uint8)
+    stats = np.zeros((count, 3), np.int64)
+    width, room = sizes(plan)
+    if count:
+        _batch(puzzles, limit, budget, t, plan.band, plan.pairs, width, room, solutions, flags,
+               stats)  # fmt: skip
+    return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())

@@ -1,0 +1,59 @@
+"""Numba's disk cache, stamped with the source of the whole kernel.
+
+numba keeps a compiled function until the file that defines it changes; it does not look at
+the files of the functions it calls. An edit to ``search.py`` would then leave ``batch.py``'s
+compiled kernel, with the old search inlined in it, in use. Here every kernel function of this
+package is stamped with a hash of all the package's modules instead, so any edit recompiles.
+(numba's locators are internal; if they change, numba's own stamps are used as before.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+import numba  # noqa: F401 (first: without numba, the backend is unavailable with its message)
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def source_stamp() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(PACKAGE.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def install() -> None:
+    """Put a package-wide stamp in front of numba's cache locators (once)."""
+    from numba.core import caching
+
+    def named(name: str):  # public names since numba 0.60, underscored before
+        return getattr(caching, name, None) or getattr(caching, "_" + name, None)
+
+    impl = named("CacheImpl")
+    bases = [named(f"{kind}CacheLocator") for kind in ("UserProvided", "InTree", "UserWide")]
+    if impl is None or None in bases:  # another numba: its own per-file stamps still work
+        return
+    if any(getattr(k, "package_stamped", False) for k in impl._locator_classes):
+        return
+    impl._locator_classes = [_stamped(base) for base in bases] + list(impl._locator_classes)
+
+
+def _stamped(base: type) -> type:
+    class Stamped(base):
+        package_stamped = True
+
+        def get_source_stamp(self):
+            return source_stamp()
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if Path(py_file).resolve().parent != PACKAGE:
+                return None
+            return super().from_function(py_func, py_file)
+
+    Stamped.__name__ = f"PackageStamped{base.__name__}"
+    return Stamped

@@ -1,0 +1,119 @@
+"""One puzzle at a time under a deadline: the kernel run in slices of bounded work.
+
+Compiled code cannot look at the clock, so ``search`` runs the kernel for a first slice of
+work, then sizes each next slice from the rate just measured to take about ``SLICE_SECONDS``,
+looking at the clock in between. The kernel resumes where it stopped (its state lives in the
+``Workspace``), so nothing is repeated and the deadline is overshot by one slice at most.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from solvers.errors import SolveTimeout, WrongAnswer
+from solvers.handwritten.native import bits
+from solvers.handwritten.native.search import run_verified, sizes
+from solvers.handwritten.native.tables import Plan
+
+FIRST_SLICE = 2_000_000  # work units before the first look at the clock (2-6 ms)
+SLICE_SECONDS = 0.02  # later slices are sized from the measured rate to take about this long
+MIN_SLICE, MAX_SLICE = 50_000, 500_000_000
+
+
+class Workspace:
+    """The arrays one search lives in, reused from one puzzle to the next (one search at a
+    time: a deliberate cache, owned by one backend in one process)."""
+
+    def __init__(self, plan: Plan) -> None:
+        cells = plan.cell_count
+        width, room = sizes(plan)
+        self.state = np.zeros((cells + 1, width), np.int64)
+        self.branch = np.zeros((cells + 1, 3), np.int64)
+        self.room = np.zeros(room, np.int64)
+        self.ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
+        self.first = np.zeros(cells, np.uint8)
+
+    @staticmethod
+    def key(plan: Plan) -> tuple:
+        return plan.cell_count, sizes(plan)
+
+    def run(self, plan: Plan, puzzle: np.ndarray, budget: int) -> int:
+        """One slice of the search; its phase."""
+        return _kernel(
+            puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
+            budget, plan.band, plan.pairs,
+        )  # fmt: skip
+
+    def stats(self) -> dict[str, int]:
+        return {"nodes": int(self.ctrl[bits.NODES]), "guesses": int(self.ctrl[bits.GUESSES])}
+
+
+def _kernel(*args):
+    """``run_verified``, called straight into its compiled code once it is loaded: numba's
+    dispatcher matches the argument types afresh on every call, 1.5 us for these ten (a
+    tenth of a 9x9 solve, measured), and they never change here (a read-only puzzle, the
+    workspace's arrays, the tables)."""
+    result = run_verified(*args)  # loads (or compiles) the kernel
+    types = tuple(map(run_verified.typeof_pyval, args))
+    compiled = getattr(run_verified, "overloads", {}).get(types)
+    global _kernel
+    _kernel = run_verified if compiled is None else compiled.entry_point
+    return result
+
+
+class Solver:
+    """Searches with one workspace per board shape (and rules' table sizes)."""
+
+    def __init__(self) -> None:
+        self._spaces: dict[tuple, Workspace] = {}
+        self._last: tuple[Plan | None, Workspace | None] = (None, None)
+
+    def workspace(self, plan: Plan) -> Workspace:
+        if plan is self._last[0]:
+            return self._last[1]
+        key = Workspace.key(plan)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = Workspace(plan)
+        self._last = (plan, space)
+        return space
+
+    def search(
+        self, plan: Plan, cells: bytes, limit: int, deadline: float | None
+    ) -> tuple[int, np.ndarray | None, dict[str, int]]:
+        """(solutions up to ``limit``, the first or None, stats) of the puzzle whose values are
+        ``cells``. ``deadline`` is a ``time.perf_counter()`` value; past it, SolveTimeout. The
+        solution is a view of the workspace, valid until the next search."""
+        space = self.workspace(plan)
+        puzzle = np.frombuffer(cells, np.uint8)
+        ctrl = space.ctrl
+        ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
+        if deadline is None:
+            phase = space.run(plan, puzzle, bits.UNLIMITED)
+        else:
+            phase = _sliced(space, plan, puzzle, deadline)
+        if phase == bits.INVALID:
+            raise ValueError("a value is outside 1..N")
+        found = int(ctrl[bits.FOUND])
+        if found and not ctrl[bits.VERIFIED]:
+            raise WrongAnswer("the kernel's own check rejects its solution")
+        return found, (space.first if found else None), space.stats()
+
+
+def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -> int:
+    budget = FIRST_SLICE
+    start = time.perf_counter()
+    phase = space.run(plan, puzzle, budget)
+    while phase == bits.PAUSED:
+        now = time.perf_counter()
+        if now >= deadline:
+            raise SolveTimeout(stats=space.stats())
+        # the next slice: about SLICE_SECONDS of work at the rate just seen, less near the end
+        rate = budget / max(now - start, 1e-6)
+        seconds = min(SLICE_SECONDS, deadline - now)
+        budget = int(min(MAX_SLICE, max(MIN_SLICE, rate * seconds)))
+        start = now
+        phase = space.run(plan, puzzle, budget)
+    return phase

@@ -1,0 +1,187 @@
+"""The kernel's tables: a board's rules as padded int64 arrays, read from its ``Geometry``.
+
+Nothing here re-derives a rule: the units come from the geometry (rows, columns, boxes or jigsaw
+regions, diagonals, windows) and the cages from the board's rules, with their value sets from
+``solvers.variants.cage_sets``. What is built here is only the kernel's view of them:
+
+units       (U, N)        the cells of each unit (a unit listed twice is kept once)
+cell_units  (C, 1+k)      [count, unit...] of each cell
+unit_bits   (C, 2)        the units of each cell as a two-word bit set (U <= 128)
+peers       (C, 1+p)      [count, peer...]: the other cells of its units and of its cage
+segs        (S, 1+l)      [count, cell...]: pieces of units (below)
+parts       (Q, 2+2m)     [unit A, pieces, seg, elim, seg, elim, ...]: a partition of unit A into
+                          pieces, each the cells A shares with another unit B (elim: the row of
+                          ``elims`` holding B - A), and what is left (elim -1)
+unit_parts  (U, 1+k)      [count, part...] of each unit
+elims       (E, 1+e)      [count, cell...]
+cages       (K, 2+m)      [count, total, cell...] of each killer cage
+cage_sets   (K, 1+s)      [count, values...]: each set of values the cage can hold, as a mask
+
+The locked-candidates rule reads segs/parts/elims: a value that unit A can hold only inside one
+piece leaves the rest of that piece's other unit B (pointing and claiming on classic boards;
+box/diagonal and region/row interactions in the variants).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from solvers.board import Board, Geometry, Shape
+from solvers.variants import Cage, cage_sets
+
+MAX_UNITS = 128  # the dirty-unit set is two 64-bit words
+PAIRS_FROM_SIZE = 16  # naked pairs pay on 25x25 (fewer timeouts) and cost 15-25% on 9x9
+
+
+class Tables(NamedTuple):
+    units: np.ndarray
+    cell_units: np.ndarray
+    unit_bits: np.ndarray
+    peers: np.ndarray
+    segs: np.ndarray
+    parts: np.ndarray
+    unit_parts: np.ndarray
+    elims: np.ndarray
+    cages: np.ndarray
+    cage_sets: np.ndarray
+
+
+class Plan(NamedTuple):
+    """What a search needs to know of a board's rules: the tables, and which kernel paths
+    apply (``band``: the 9x9 bit-parallel kernel, for classic 9x9 only; ``pairs``: the naked
+    pairs rule, on large boards)."""
+
+    tables: Tables
+    band: bool
+    pairs: bool
+    cell_count: int
+
+
+def plan_for(board: Board) -> Plan:
+    """The plan for ``board``'s shape and rules (cached per geometry and cages)."""
+    return _plan(board.geometry, board.rules.cages)
+
+
+@lru_cache(maxsize=256)
+def _plan(geometry: Geometry, cages: tuple[Cage, ...]) -> Plan:
+    units = list(dict.fromkeys(geometry.units))  # in order, each once
+    if len(units) > MAX_UNITS:
+        raise ValueError(f"{len(units)} units: the kernel holds at most {MAX_UNITS}")
+    n, cells = geometry.size, geometry.cell_count
+    of: list[list[int]] = [[] for _ in range(cells)]
+    for index, unit in enumerate(units):
+        for cell in unit:
+            of[cell].append(index)
+    tables = Tables(
+        np.array(units, dtype=np.int64),
+        padded(of),
+        _unit_bits(of),
+        padded(_peers(units, of, cages, cells)),
+        *_locked_tables(units),
+        *_cage_tables(cages, n),
+    )
+    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
+    return Plan(tables, band, n >= PAIRS_FROM_SIZE, cells)
+
+
+@lru_cache(maxsize=1)
+def _classic9() -> set[frozenset[int]]:
+    return set(map(frozenset, Shape(3, 3).geometry.units))
+
+
+def padded(rows: list[list[int]]) -> np.ndarray:
+    """Rows of different lengths as [count, item...] rows of one width."""
+    table = np.zeros((max(len(rows), 1), 1 + max(map(len, rows), default=0)), dtype=np.int64)
+    for i, row in enumerate(rows):
+        table[i, 0] = len(row)
+        table[i, 1 : 1 + len(row)] = row
+    return table[: len(rows)]
+
+
+def _unit_bits(of: list[list[int]]) -> np.ndarray:
+    bits = np.zeros((len(of), 2), dtype=np.uint64)
+    for cell, mine in enumerate(of):
+        for unit in mine:
+            bits[cell, unit // 64] |= np.uint64(1) << np.uint64(unit % 64)
+    return bits.view(np.int64)
+
+
+def _peers(units, of, cages: tuple[Cage, ...], cells: int) -> list[list[int]]:
+    mates: list[set[int]] = [set() for _ in range(cells)]
+    for cage in cages:  # a cage's values never repeat: its cells are peers
+        for cell in cage.cells:
+            mates[cell].update(cage.cells)
+    found = []
+    for cell in range(cells):
+        near = mates[cell].union(*(units[u] for u in of[cell]))
+        near.discard(cell)
+        found.append(sorted(near))
+    return found
+
+
+def _locked_tables(units: list[tuple[int, ...]]):
+    """(segs, parts, unit_parts, elims) for locked candidates over ``units``."""
+    sets = [frozenset(unit) for unit in units]
+    segs, elims = _Indexed(), _Indexed()
+    parts: list[list[int]] = []
+    unit_parts: list[list[int]] = [[] for _ in units]
+    for a, unit in enumerate(sets):
+        for partition in _partitions(a, sets):
+            row = [a, 0]
+            for piece, b in partition:
+                row += [segs.index(piece), elims.index(sets[b] - piece)]
+            rest = unit.difference(*(piece for piece, _ in partition))
+            if rest:
+                row += [segs.index(rest), -1]
+            row[1] = (len(row) - 2) // 2
+            unit_parts[a].append(len(parts))
+            parts.append(row)
+    width = max(map(len, parts), default=2)
+    table = np.full((max(len(parts), 1), width), -1, dtype=np.int64)
+    table[:, 1] = 0
+    for i, row in enumerate(parts):
+        table[i, : len(row)] = row
+    return padded(segs.rows), table, padded(unit_parts), padded(elims.rows)
+
+
+def _partitions(a: int, sets: list[frozenset[int]]) -> list[list[tuple[frozenset[int], int]]]:
+    """Unit ``a``'s pieces shared with other units (two cells or more), grouped into sets of
+    pieces that do not overlap: a box gives one by rows and one by columns."""
+    partitions: list[list[tuple[frozenset[int], int]]] = []
+    for b, other in enumerate(sets):
+        piece = sets[a] & other
+        if b == a or len(piece) < 2:
+            continue
+        for partition in partitions:  # the first it does not overlap
+            if all(not piece & taken for taken, _ in partition):
+                partition.append((piece, b))
+                break
+        else:
+            partitions.append([(piece, b)])
+    return partitions
+
+
+class _Indexed:
+    """Cell sets numbered in order of first appearance."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[int]] = []
+        self._ids: dict[frozenset[int], int] = {}
+
+    def index(self, cells: frozenset[int]) -> int:
+        if cells not in self._ids:
+            self._ids[cells] = len(self.rows)
+            self.rows.append(sorted(cells))
+        return self._ids[cells]
+
+
+def _cage_tables(cages: tuple[Cage, ...], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cages, cage_sets); masks with bit v-1 for value v (the sets have bit v)."""
+    table = np.zeros((len(cages), 2 + max((len(c.cells) for c in cages), default=0)), np.int64)
+    for i, cage in enumerate(cages):
+        table[i, : 2 + len(cage.cells)] = [len(cage.cells), cage.total, *cage.cells]
+    sets = [[mask >> 1 for mask in cage_sets(len(c.cells), c.total, n)] for c in cages]
+    return table, padded(sets) if sets else np.zeros((0, 1), dtype=np.int64)

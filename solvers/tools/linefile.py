@@ -1,0 +1,329 @@
+"""The fast path of ``sudoku solve FILE`` and ``sudoku count FILE`` on line-format files.
+
+A file is cut into byte ranges at line ends. Each range is answered by itself, here or in a
+worker process that reads it from the file: its lines found and parsed by NumPy
+(``formats.bulk``), the plain puzzles of each board side solved or counted by one call of the
+``native`` kernel, which verifies each first solution, and the answers written as text by
+NumPy. Whatever else a range holds (blank and comment lines, ``# rules:`` headers, fields after
+a puzzle, bad lines, puzzles that have no solution or ran over the time allowed) goes through
+``formats.LineReader`` and the per-puzzle task, exactly as the per-puzzle path reads and answers
+it. A range's answer is a list of *pieces* in line order: bytes of answers, ready to write,
+and (item, packed answer) pairs for the caller to render as it renders the per-puzzle path's.
+
+The output is the per-puzzle path's, byte for byte, where the command takes this path: a named
+line-format file, the ``native`` backend, no JSON records (``solvers.cli.inputs``). Puzzles
+and line numbers are the per-puzzle path's too: a range's items are numbered from its first
+line and renumbered as the ranges come back in order.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from solvers.board import Board, Shape
+from solvers.errors import InputError
+from solvers.formats import LineReader, Puzzle, format_board, line_start
+from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
+
+RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one kernel call each
+# With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
+# of its timeout at a quarter of the measured rate); one that needs more is left to the
+# per-puzzle path, which keeps the deadline.
+BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to do with every puzzle: ``mode`` solve or count (up to ``limit``), the answers
+    written as ``fmt`` (solve: line, compact or spaced), boards of ``shape`` if given, each
+    within ``timeout`` seconds; ``task`` answers a puzzle the batch did not."""
+
+    mode: str
+    limit: int
+    fmt: str
+    shape: Shape | None
+    timeout: float | None
+    task: Callable[[Board], tuple]
+
+    @property
+    def budget(self) -> int:
+        """Kernel work a puzzle may take in the batch (the rest is the task's)."""
+        if self.timeout is None:
+            return 2**62
+        return max(1, min(BATCH_WORK, int(self.timeout * 0.1 * WORK_PER_SECOND)))
+
+
+@dataclass(frozen=True)
+class Range:
+    """Bytes ``start`` to ``end`` of a file, lines from ``first_line`` on, read under the
+    ``rules`` in force there (as far as the caller knows); ``skip`` is a CSV header's line."""
+
+    path: str
+    start: int
+    end: int
+    first_line: int = 1
+    rules: frozenset[str] = frozenset()
+    skip: int = 0
+
+
+@dataclass
+class Answered:
+    """A range's answer: its pieces, how many lines and puzzles it held, the rules in force at
+    its end, and the error that stopped reading (nothing after it counts)."""
+
+    pieces: list
+    lines: int
+    puzzles: int
+    rules: frozenset[str]
+    stopped: InputError | None = None
+
+
+def ranges(path: str, skip: int, size: int = RANGE_BYTES) -> Iterator[Range]:
+    """The file's byte ranges of about ``size`` bytes, each ending after a line end. Only the
+    first range's line numbers are known here; the others count from 2 (any line but the
+    first, which alone may carry a byte-order mark) and are renumbered as they come back."""
+    total = os.path.getsize(path)
+    with open(path, "rb") as handle:
+        start = 0
+        while start < total:
+            end = _line_end(handle, min(start + size, total), total)
+            first = start == 0
+            yield Range(path, start, end, 1 if first else 2, skip=skip if first else 0)
+            start = end
+
+
+def _line_end(handle, at: int, total: int) -> int:
+    """The first position after a ``\\n`` at or after ``at`` (or the end of the file)."""
+    handle.seek(at)
+    while at < total:
+        block = handle.read(1 << 16)
+        found = block.find(b"\n")
+        if found >= 0:
+            return at + found + 1
+        at += len(block)
+    return total
+
+
+def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
+    """Every line of a range answered (``data``: its bytes, when the caller has read them)."""
+    if data is None:
+        with open(where.path, "rb") as handle:
+            handle.seek(where.start)
+            data = handle.read(where.end - where.start)
+    buf = np.frombuffer(data, np.uint8)
+    lines = split_lines(buf)
+    groups = plain_puzzles(buf, lines, job.shape)
+    fast = np.zeros(len(lines), bool)
+    for group in groups:
+        fast[group.lines] = True
+    reader = LineReader(job.shape, where.rules)
+    read = _read_others(reader, data, lines, fast, where)
+    groups = [_still_plain(group, fast) for group in groups]
+    solved = _Solved(job, groups)
+    read += solved.unanswered(where.first_line)
+    read.sort(key=lambda pair: pair[0])
+    pieces = solved.pieces(job, read)
+    puzzles = solved.count + sum(isinstance(item, Puzzle) for _, item in read)
+    return Answered(pieces, len(lines), puzzles, reader.rules, reader.error)
+
+
+def _still_plain(group, fast: np.ndarray):
+    """The group without the lines the reader took (plain lines under other rules)."""
+    keep = fast[group.lines]
+    return group._replace(lines=group.lines[keep], values=group.values[keep])
+
+
+def _read_others(reader: LineReader, data: bytes, lines, fast: np.ndarray, where: Range) -> list:
+    """(line index, an item the reader gives) for every line, in order, that is not a plain
+    puzzle under classic rules; ``fast`` is cleared for the plain lines read so."""
+    found = []
+    others = np.flatnonzero(~fast).tolist()
+    at, index = 0, 0
+    while True:
+        if not reader.rules:  # classic: on to the next line that is not plain
+            while at < len(others) and others[at] < index:
+                at += 1
+            if at == len(others):
+                return found
+            index = others[at]
+        if index >= len(lines):
+            return found
+        fast[index] = False
+        number = where.first_line + index
+        if number != where.skip:
+            found += [(index, item) for item in reader.read(number, _raw(data, lines, index))]
+        index += 1
+        if reader.error is not None:  # nothing after this line counts
+            fast[index:] = False
+            return found
+
+
+def _raw(data: bytes, lines, index: int) -> str:
+    """Line ``index`` as a text file yields it: decoded, its line ending as ``\\n``."""
+    text = data[lines.starts[index] : lines.ends[index]].decode("utf-8", errors="replace")
+    return text + "\n" if lines.ended[index] else text
+
+
+class _Solved:
+    """The plain puzzles of a range, solved or counted by the kernel, one call per board side:
+    the answers of those it answered, as text in line order, and the others as puzzles."""
+
+    def __init__(self, job: Job, groups: list) -> None:
+        from solvers.handwritten.native.batch import Flag, solve_batch
+        from solvers.handwritten.native.tables import plan_for
+
+        self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
+        self.left: list[tuple[int, Board]] = []
+        self.count = 0  # puzzles answered here
+        limit = 1 if job.mode == "solve" else job.limit
+        for group in groups:
+            if not len(group.lines):
+                continue
+            shape = job.shape or Shape.for_size(group.size)
+            found = solve_batch(plan_for(Board.empty(shape)), group.values, limit, job.budget)
+            ok = found.flags == Flag.SOLVED
+            text = _text(job, shape, found, ok)
+            if text is None:  # a format only the per-puzzle path can write (or refuse)
+                ok[:] = False
+            else:
+                self.answered.append((group.lines[ok], text))
+                self.count += int(ok.sum())
+            for k in np.flatnonzero(~ok).tolist():
+                self.left.append((int(group.lines[k]), Board(shape, tuple(group.values[k]))))
+
+    def unanswered(self, first_line: int) -> list[tuple[int, Puzzle]]:
+        return [(i, Puzzle(board, first_line + i, "line")) for i, board in self.left]
+
+    def pieces(self, job: Job, read: list) -> list:
+        """Bytes for the runs of answered lines, (item, packed answer) for the others."""
+        indexes, flat, offsets = _in_line_order(self.answered)
+        pieces: list[Any] = []
+        done = 0
+        for index, item in read:
+            upto = int(np.searchsorted(indexes, index))
+            if upto > done:
+                pieces.append(flat[offsets[done] : offsets[upto]])
+                done = upto
+            packed = job.task(item.board) if isinstance(item, Puzzle) else None
+            pieces.append((item, packed))
+        if len(indexes) > done:
+            pieces.append(flat[offsets[done] :])
+        return pieces
+
+
+def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.ndarray | None:
+    """The answered puzzles' output lines (rows of bytes, or a list of bytes)."""
+    if job.mode == "count":
+        return format_counts(found.counts[ok])
+    if job.fmt == "line":
+        return format_rows(found.solutions[ok])
+    if job.fmt == "compact" and shape.size > 9:
+        return None
+    return [
+        format_board(Board(shape, tuple(values)), job.fmt).encode() + b"\n"
+        for values in found.solutions[ok].tolist()
+    ]
+
+
+def _in_line_order(answered: list) -> tuple[np.ndarray, bytes, np.ndarray]:
+    """(line indexes ascending, all their text, where each line's text starts and ends)."""
+    if not answered:
+        return np.zeros(0, np.int64), b"", np.zeros(1, np.int64)
+    indexes = np.concatenate([lines for lines, _ in answered])
+    texts = [_flat(text) for _, text in answered]
+    lengths = np.concatenate([length for _, length in texts])
+    flat = np.concatenate([data for data, _ in texts])
+    order = np.argsort(indexes, kind="stable")
+    if len(answered) > 1:  # sides mixed in one range: put the lines back in order
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))[order]
+        indexes, lengths = indexes[order], lengths[order]
+        moved = np.concatenate(([0], np.cumsum(lengths)))
+        flat = flat[np.arange(moved[-1]) + np.repeat(starts - moved[:-1], lengths)]
+    offsets = np.concatenate(([0], np.cumsum(lengths)))
+    return indexes, flat.tobytes(), offsets
+
+
+def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Output lines as (all bytes, each line's length)."""
+    if isinstance(text, np.ndarray):
+        return text.reshape(-1), np.full(len(text), text.shape[1] if text.ndim > 1 else 0)
+    joined = np.frombuffer(b"".join(text), np.uint8)
+    return joined, np.array([len(line) for line in text], np.int64)
+
+
+# The caller's side ---------------------------------------------------------------------
+
+
+def start(path: str, fmt: str) -> int | None:
+    """Where the file's puzzles start: the line of its CSV header (0 for none); None when it
+    is not a file this path reads the same way as the per-puzzle path (not in the line
+    format, no puzzle)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return line_start(handle, fmt)
+
+
+def answers(
+    job: Job,
+    path: str,
+    skip: int,
+    jobs: int,
+    progress: Callable[[int, float], None] | None = None,
+) -> Iterator[Any]:
+    """Every piece of the file's answers, in order: bytes, or (item, packed answer) with the
+    item's real line number. ``skip`` is ``start``'s answer; ``progress(puzzles, seconds)``
+    is told of each range done."""
+    return _in_order(job, path, skip, jobs, progress)
+
+
+def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Iterator[Any]:
+    from solvers.execution.calls import ordered_calls
+
+    if jobs > 1:
+        _load_kernel()  # here, once: the forked workers start with it loaded
+    start = time.perf_counter()
+    known = [frozenset()]  # the rules at the end of the last range answered: the best guess
+    guessed = (replace(where, rules=known[0]) for where in ranges(path, skip))
+    line, rules, puzzles = 1, frozenset(), 0
+    calls = ordered_calls(partial(answer_range, job), guessed, jobs)
+    with closing(calls):  # a stop, or the consumer gone: the workers go at once
+        for where, answered in calls:
+            if where.rules != rules:  # read under other rules than were in force there: again
+                answered = answer_range(job, replace(where, rules=rules))
+            shift = line - where.first_line
+            for piece in answered.pieces:
+                yield piece if isinstance(piece, bytes) else _renumbered(piece, shift)
+            if answered.stopped is not None:
+                yield _renumbered((answered.stopped, None), shift)
+                return
+            line += answered.lines
+            puzzles += answered.puzzles
+            if progress:
+                progress(puzzles, time.perf_counter() - start)
+            rules = known[0] = answered.rules
+
+
+def _load_kernel() -> None:
+    """Load (or compile) the batch kernel in this process, with a call on an empty board."""
+    from solvers.handwritten.native.batch import solve_batch
+    from solvers.handwritten.native.tables import plan_for
+
+    empty = Board.empty(Shape(2, 2))
+    solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
+
+
+def _renumbered(piece: tuple, shift: int) -> tuple:
+    """A range's (item, answer) with the item's line counted from the file's first line."""
+    item, packed = piece
+    if shift == 0:
+        return piece
+    if isinstance(item, Puzzle):
+        return replace(item, line=item.line + shift), packed
+    return (item.at_line(item.line + shift) if item.line is not None else item), packed

@@ -1,0 +1,208 @@
+"""The bulk paths: ``solve_many``, and the line-file fast path of ``sudoku solve/count FILE``,
+whose output must be the per-puzzle path's, byte for byte, whatever the file holds."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from solvers import Board, Shape, count_solutions, format_board, solve, solve_many
+from solvers.cli import inputs
+from solvers.formats import format_puzzle
+from solvers.handwritten.native.batch import Flag
+from solvers.tools import linefile
+from solvers.tools.datasets import DATASETS
+from solvers.variants import Cage, Rules
+
+
+def per_puzzle(monkeypatch, cli, *args):
+    """The command through the per-puzzle path only."""
+    with monkeypatch.context() as patch:
+        patch.setattr(inputs, "bulk_results", lambda *a: None)
+        return cli(*args)
+
+
+def mixed_lines(puzzles) -> list[str]:
+    """Everything a line file may hold, among plain 9x9 puzzles."""
+    nine = DATASETS["hard9"].puzzles()[:30] + DATASETS["several9"].puzzles()[:5]
+    line = {name: format_board(board, "line") for name, board in puzzles.items()}
+    cages = tuple(Cage(total, cells) for total, cells in KILLER4_CAGES)
+    killer = Board(Shape(2, 2), (1,) + (0,) * 15, Rules(cages=cages))
+    return [
+        "# a comment",
+        *nine[:5],
+        "",
+        "   " + nine[5] + "   ",  # indented, trailing blanks
+        nine[6] + ":1:" + nine[6],  # tdoku's fields
+        nine[7] + "," + "1" * 81,  # Kaggle's, a wrong known solution (read, not checked)
+        nine[8] + "\r",  # CRLF once joined
+        line["4x4"],
+        line["16x16"],
+        line["16x16"].lower(),
+        line["several-4x4"],
+        line["no-solution-9x9"],
+        line["conflicting-givens"],
+        line["full-9x9-one-wrong"],
+        "not a puzzle",
+        nine[9][:-1] + "x",  # a bad symbol
+        nine[9][:-1] + "A",  # a value over 9
+        nine[10] + " # a comment after the puzzle",
+        nine[11] + " extra",
+        "# rules: x",
+        line["empty-6x6"],
+        nine[12],
+        "# rules: classic",
+        *nine[13:20],
+        format_puzzle(killer),
+        "\x00" + nine[20],
+        *nine[21:],
+        "." * 16,
+        "." * 36,
+    ]
+
+
+# pairs along the rows of the 4x4 board 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1
+KILLER4_CAGES = [(3, (0, 1)), (7, (2, 3)), (7, (4, 5)), (3, (6, 7)), (3, (8, 9)), (7, (10, 11)),
+                 (7, (12, 13)), (3, (14, 15))]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory, puzzles):
+    """Mixed files: plain, a CSV header and a byte-order mark first, no newline at the end."""
+    folder = tmp_path_factory.mktemp("bulk")
+    lines = mixed_lines(puzzles)
+    files = {
+        "plain": "\n".join(lines) + "\n",
+        "csv": "quizzes,solutions\n" + "\n".join(lines),
+        "bom": "\ufeff" + "\r\n".join(lines) + "\r\n",
+        "lone-cr": "\r".join(lines[:12]) + "\n" + "\n".join(lines[12:]) + "\n",
+        "stops": "\n".join([*lines[:30], "# rules: bogus", *lines[30:]]) + "\n",
+    }
+    paths = {}
+    for name, text in files.items():
+        paths[name] = folder / f"{name}.txt"
+        paths[name].write_bytes(text.encode("utf-8"))
+    return paths
+
+
+COMMANDS = [
+    ["solve"],
+    ["solve", "--format", "line"],
+    ["solve", "--format", "compact"],
+    ["solve", "--format", "spaced"],
+    ["solve", "--timeout", "5"],
+    ["solve", "--box", "3x3"],
+    ["count"],
+    ["count", "--limit", "12"],
+    ["count", "--input-format", "line"],
+]
+
+
+@pytest.mark.parametrize("name", ["plain", "csv", "bom", "lone-cr", "stops"])
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_the_fast_path_prints_what_the_per_puzzle_path_prints(
+    cli, monkeypatch, mixed, name, command
+):
+    args = [*command, str(mixed[name]), "--backend", "native"]
+    slow = per_puzzle(monkeypatch, cli, *args)
+    calls = []
+    real = linefile.answer_range
+    monkeypatch.setattr(linefile, "answer_range", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(linefile, "RANGE_BYTES", 700)  # many ranges: about 8 lines each
+    fast = cli(*args)
+    assert calls, "the fast path was not taken"
+    assert (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
+    assert slow.code == 2  # the bad lines
+
+
+def test_the_default_backend_takes_the_fast_path_too(cli, monkeypatch, mixed):
+    slow = per_puzzle(monkeypatch, cli, "count", str(mixed["plain"]))
+    taken = []
+    monkeypatch.setattr(linefile, "_in_order", _spy(linefile._in_order, taken))
+    fast = cli("count", str(mixed["plain"]))
+    assert taken and (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
+
+
+def _spy(function, calls):
+    def spied(*args):
+        calls.append(args)
+        return function(*args)
+
+    return spied
+
+
+@pytest.mark.parametrize("name", ["plain", "stops"])
+@pytest.mark.parametrize("command", [["solve"], ["count", "--limit", "3"]])
+def test_jobs_read_their_own_ranges_and_print_the_serial_output(
+    cli, monkeypatch, mixed, command, name
+):
+    monkeypatch.setattr(linefile, "RANGE_BYTES", 700)
+    args = [*command, str(mixed[name]), "--backend", "native"]
+    serial, parallel = cli(*args), cli(*args, "--jobs", "2")
+    assert (parallel.out, parallel.err, parallel.code) == (serial.out, serial.err, serial.code)
+    assert serial.out == per_puzzle(monkeypatch, cli, *args).out
+
+
+def test_json_and_standard_input_keep_the_per_puzzle_path(cli, monkeypatch, mixed):
+    monkeypatch.setattr(linefile, "_in_order", lambda *a: pytest.fail("fast path taken"))
+    cli("solve", str(mixed["plain"]), "--backend", "native", "--json")
+    cli("count", "-", "--backend", "native", stdin=DATASETS["easy9"].puzzles()[0])
+
+
+def test_a_file_that_is_not_line_format_keeps_the_per_puzzle_path(tmp_path):
+    grid = tmp_path / "grid.txt"
+    grid.write_text("1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+    assert linefile.start(str(grid), "auto") is None
+
+
+def test_solve_many_answers_like_the_backend(puzzles):
+    names = ["9x9-easy", "9x9-minimal", "several-9x9", "no-solution-9x9", "conflicting-givens"]
+    boards = [puzzles[name] for name in names]
+    found = solve_many(np.array([b.cells for b in boards]), limit=3)
+    assert found.counts.tolist() == [count_solutions(b, 3, "native") for b in boards]
+    assert found.flags.tolist() == [Flag.SOLVED] * 3 + [Flag.UNSOLVABLE] * 2
+    for board, values in zip(boards[:3], found.solutions[:3], strict=True):
+        assert tuple(values) == solve(board, "native").solution.cells
+
+
+def test_solve_many_takes_any_shape_rules_and_a_work_budget():
+    empty = np.zeros((2, 36), np.int64)
+    assert solve_many(empty, 5, shape=Shape(3, 2)).counts.tolist() == [5, 5]
+    x = Rules(diagonals=True)
+    assert solve_many(np.zeros((1, 16)), 10, rules=x).counts.tolist() == [
+        count_solutions(Board.empty(Shape(2, 2), x), 10, "dfs")
+    ]
+    assert solve_many(np.zeros((1, 625)), 10**6, budget=1000).flags.tolist() == [Flag.UNFINISHED]
+    bad = np.zeros((1, 16), np.int64)
+    bad[0, 3] = 5
+    assert solve_many(bad).flags.tolist() == [Flag.BAD_VALUE]
+
+
+def test_the_file_path_imports_no_library_it_does_not_use(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
+    code = (
+        "import sys\n"
+        "from solvers.cli import main\n"
+        f"main(['count', {str(path)!r}, '--backend', 'native'])\n"
+        "heavy = {'distributed', 'dask', 'matplotlib', 'ortools', 'pysat', 'pycosat',"
+        " 'constraint', 'pandas'}\n"
+        "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["1", "1", "1", "[]"]
+
+
+def test_the_fast_path_says_what_the_per_puzzle_path_says_of_jobs(cli, monkeypatch, tmp_path):
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
+    cores = os.cpu_count() or 1
+    for jobs in ("4", str(cores + 1)):
+        args = ["count", str(path), "--backend", "native", "--jobs", jobs]
+        fast, slow = cli(*args), per_puzzle(monkeypatch, cli, *args)
+        assert (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
+        assert "workers" in fast.err
