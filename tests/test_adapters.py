@@ -96,6 +96,7 @@ def test_csp_solver_choices(puzzles, solver):
     assert result.stats["solver"] == solver and result.stats["constraint_checks"] > 0
 
 
+@pytest.mark.slow  # the default run has test_deadlines.py; this is the 9x9 form
 @pytest.mark.parametrize(
     "backend, options",
     [
@@ -115,6 +116,7 @@ def test_every_backend_counting_deadline_holds(backend, options):
     assert time.perf_counter() - start < 3.0
 
 
+@pytest.mark.slow  # the default run has test_deadlines.py; this is the command-line form
 @pytest.mark.parametrize("backend", ["dfs", "csp"])
 def test_solve_deadline_holds_from_the_command_line(cli, puzzles, backend):
     # Neither the reference DFS nor python-constraint can finish a minimal 16x16 puzzle in 0.5 s.

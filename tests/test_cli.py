@@ -168,7 +168,10 @@ def test_installed_command_and_python_m_both_work(tmp_path):
     script = str(Path(sys.executable).with_name("sudoku"))
     for command in ([script], [sys.executable, "-m", "solvers"]):
         done = subprocess.run(
-            [*command, "solve", str(board)], capture_output=True, text=True, check=False
+            [*command, "solve", str(board), "--backend", "dfs"],
+            capture_output=True,
+            text=True,
+            check=False,
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.splitlines()[0] == "5 6 8 7 2 4 9 3 1"

@@ -103,7 +103,7 @@ def variant_boards():
     )
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant_boards())
 def test_random_variant_boards_every_supporting_backend_completes_and_agrees(case):
     names, shape, seed, fraction = case

@@ -103,6 +103,7 @@ def test_deadlines_hold_on_an_empty_25x25_count_and_an_unsatisfiable_9x9(spec):
     assert time.perf_counter() - start <= bound
 
 
+@pytest.mark.slow  # test_deadlines.py holds every backend to its deadline; this is the 9x9 form
 @pytest.mark.parametrize("name", ["z3", "mip", "choco", "cms", "cpmpy"])
 def test_counting_every_9x9_grid_stops_at_the_deadline(name):
     start = time.perf_counter()
@@ -111,6 +112,7 @@ def test_counting_every_9x9_grid_stops_at_the_deadline(name):
     assert time.perf_counter() - start < 3.0
 
 
+@pytest.mark.slow  # each engine loaded in a process of its own: about 4 s
 def test_no_engine_prints_anything(tmp_path):
     # solve, count and no solution with every option, in a fresh process: nothing on its fds
     code = (

@@ -48,6 +48,7 @@ def test_25x25_half_empty_boards_are_solved(backend):
     assert result.status is Status.SOLVED and problems(board, result.solution) == []
 
 
+@pytest.mark.slow  # the default run has test_deadlines.py; this is the 9x9 form
 @pytest.mark.parametrize("backend", FAMILY)
 def test_family_deadlines_hold(backend):
     from solvers import SolveTimeout

@@ -171,6 +171,7 @@ def returned_within(backend: str, case: str, timeout: float) -> float:
         return time.perf_counter() - start
 
 
+@pytest.mark.slow  # test_deadlines.py holds native (and every backend) to it by default
 @pytest.mark.parametrize("case", DEADLINE_CASES)
 def test_native_returns_by_its_deadline(case):
     assert returned_within("native", case, 0.5) <= 1.5 * 0.5 + 0.2
@@ -184,6 +185,7 @@ def files25(tmp_path):
     return empty, complete
 
 
+@pytest.mark.slow  # a process of its own on a 25x25: about 2.3 s
 def test_the_command_keeps_the_deadline_on_an_empty_25x25_count(files25):
     def wall(path, *extra):
         command = [sys.executable, "-m", "solvers", "count", str(path), "--backend", "native"]

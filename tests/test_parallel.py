@@ -34,7 +34,7 @@ def mixed_file(tmp_path_factory, puzzles) -> Path:
         ["solve", "--backend", "sat"],
         ["solve", "--backend", "native", "--json"],
         ["count", "--backend", "pysat"],
-        ["check", "--backends", "native,sat"],
+        pytest.param(["check", "--backends", "native,sat"], marks=pytest.mark.slow),
     ],
 )
 def test_jobs_give_the_serial_output_in_input_order(cli, mixed_file, command):

@@ -64,13 +64,29 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize("run", RUNS)
+# The default run: each signal on one kind of run; every signal on every run in the slow run.
+DEFAULT = {
+    ("ctrl-c", "solve --jobs 2"),
+    ("sigterm", "count in a worker"),
+    ("sighup", "compare"),
+}
+SIGNALS = {
+    "ctrl-c": (signal.SIGINT, True),
+    "sigterm": (signal.SIGTERM, False),
+    "sighup": (signal.SIGHUP, False),
+}
+
+
 @pytest.mark.parametrize(
-    "number, to_group",
-    [(signal.SIGINT, True), (signal.SIGTERM, False), (signal.SIGHUP, False)],
-    ids=["ctrl-c", "sigterm", "sighup"],
+    "name, run",
+    [
+        pytest.param(name, run, marks=[] if (name, run) in DEFAULT else [pytest.mark.slow])
+        for name in SIGNALS
+        for run in RUNS
+    ],
 )
-def test_a_signal_ends_the_run_quickly_and_leaves_no_process(run, number, to_group):
+def test_a_signal_ends_the_run_quickly_and_leaves_no_process(name, run):
+    number, to_group = SIGNALS[name]
     process, children = start(RUNS[run])
     sent = time.monotonic()
     if to_group:
