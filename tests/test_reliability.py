@@ -218,3 +218,34 @@ def test_the_library_raises_only_its_own_errors(call):
     with pytest.raises(SudokuError) as raised:
         call()
     assert isinstance(raised.value, InputError | UsageError)
+
+
+# 5, 6 and 10. compare and report: outputs checked before any work; a note with --jobs ----
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["compare", "small4", "--json", "/nonexistent/run.json"], "cannot write --json"),
+        (["compare", "small4", "--plot", "/nonexistent/run.png"], "cannot write --plot"),
+        (["compare", "small4", "--limit", "0"], "argument --limit: 0 is not between 1"),
+        (["report", "run.json", "-o", "/nonexistent/report.html"], "cannot write -o"),
+    ],
+)
+def test_compare_and_report_outputs_are_checked_before_any_work(cli, capsys, args, message):
+    run = cli(*args)
+    err = run.err + capsys.readouterr().err
+    assert run.code == 2 and message in err and run.out == ""
+
+
+def test_compare_with_an_empty_dataset_is_bad_input(cli, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing here\n")
+    run = cli("compare", str(empty), "--backends", "sat", "--plot", str(tmp_path / "p.png"))
+    assert run.code == 2 and run.err.strip() == "sudoku: empty input"
+
+
+def test_compare_with_jobs_says_that_timings_share_the_cores(cli):
+    run = cli("compare", "small4", "--limit", "2", "--backends", "sat", "--jobs", "2")
+    assert run.code == 0
+    assert "sudoku: backends timed side by side share the cores" in run.err

@@ -12,7 +12,14 @@ from itertools import islice
 
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import EXIT_DISAGREE, EXIT_OK, EXIT_REGRESSION, EXIT_WRONG_ANSWER, Run
+from solvers.cli.output import (
+    EXIT_DISAGREE,
+    EXIT_OK,
+    EXIT_REGRESSION,
+    EXIT_WRONG_ANSWER,
+    Run,
+    writable,
+)
 from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.errors import UsageError
 from solvers.spec import ALL, BackendSpec
@@ -156,6 +163,11 @@ def run(args: argparse.Namespace, run: Run) -> None:
     settings = settings_of(args, specs)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path:
+            writable(path, option)
+    if args.jobs != 1 or args.scheduler:
+        run.note("backends timed side by side share the cores: compare them within this run")
     older = results.read(args.against) if args.against else None
     sources = args.datasets or list(DEFAULT_DATASETS)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)

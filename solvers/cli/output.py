@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import TextIO
+
+from solvers.errors import UsageError
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -99,6 +102,19 @@ class Run:
             print(f"\r{label} {done}/{total}", end=end, file=self.err, flush=True)
 
         return show
+
+
+def writable(path: str, option: str) -> str:
+    """``path`` if a file can be written there, checked before any work: its folder must
+    exist and take files; UsageError naming the option otherwise."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {option} {path}: it is a folder")
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {option} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {option} {path}: the folder {folder} is not writable")
+    return path
 
 
 def aligned(rows: list, numbers_right: bool = True) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.output import Run
+from solvers.cli.output import Run, writable
 from solvers.cli.parser import command
 
 
@@ -35,6 +35,7 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import report, results
 
+    writable(args.output, "-o")
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None
     page = report.build(done, older, args.against or "")
