@@ -17,9 +17,18 @@ import time
 from solvers.backend import Found, HandwrittenSearch
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
-from solvers.handwritten.native.solver import Solver
-from solvers.handwritten.native.tables import plan_for
 from solvers.variants import RULE_NAMES
+
+try:
+    from solvers.handwritten.native.solver import Solver
+    from solvers.handwritten.native.tables import plan_for
+except RuntimeError as error:  # numba found no folder it may write its compiled code to
+    if "cannot cache" not in str(error):
+        raise
+    raise RuntimeError(
+        "numba cannot keep its compiled kernel (no writable cache folder beside the package or "
+        "in the user's cache): set NUMBA_CACHE_DIR to a folder you can write"
+    ) from None
 
 
 class Native(HandwrittenSearch):
