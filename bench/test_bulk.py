@@ -22,14 +22,18 @@ pytest.importorskip("numba")
 
 def test_solve_many(benchmark, bulk_dataset, request):
     boards = load_boards(bulk_dataset, request.config.getoption("bench_limit"))
-    shapes = {board.shape for board in boards}
-    if len(shapes) != 1:
-        pytest.skip(f"{bulk_dataset} mixes board shapes; solve_many takes one")
+    kinds = {(board.shape, board.rules) for board in boards}
+    if len(kinds) != 1:  # a jigsaw's regions or a killer's cages differ from puzzle to puzzle
+        pytest.skip(f"{bulk_dataset} mixes board shapes or rules; solve_many takes one of each")
+    [(shape, rules)] = kinds
     values = np.array([board.cells for board in boards], np.uint8)
-    solve_many(values[:1], 2)  # loads the kernel
+    solve_many(values[:1], 2, shape=shape, rules=rules)  # loads the kernel
     benchmark.group = f"bulk {os.path.basename(bulk_dataset)}"
     found = benchmark.pedantic(
-        solve_many, args=(values, 2), rounds=request.config.getoption("bench_rounds")
+        solve_many,
+        args=(values, 2),
+        kwargs={"shape": shape, "rules": rules},
+        rounds=request.config.getoption("bench_rounds"),
     )
     benchmark.extra_info.update(puzzles=len(boards), dataset=bulk_dataset)
     assert (found.flags != 3).all(), "a solution failed the kernel's own check"

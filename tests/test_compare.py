@@ -218,3 +218,36 @@ def test_puzzles_with_variant_rules_run_unshuffled_and_the_run_says_so(cli, tmp_
     assert run.out.startswith(f"{path}: 2 puzzles (variants: not shuffled), mode unique")
     assert "2 puzzles with variant rules, unshuffled" in run.out
     assert [r["copy"] for r in json.loads(out.read_text())["records"]] == [0, 0]
+
+
+def test_a_backend_that_does_not_encode_a_rule_is_left_out_and_never_answers(cli, tmp_path):
+    out, plot, page = tmp_path / "k.json", tmp_path / "k.png", tmp_path / "k.html"
+    args = ["examples/killer.txt", "examples/variants.txt", "--backends", "norvig,propagate"]
+    run = cli("compare", *args, "--json", str(out), "--plot", str(plot))
+    assert run.code == 0, run.err
+    killer, variants = run.out.split("\n\n")[:2]
+    rows = [line.split()[0] for line in killer.splitlines()[2:-1]]
+    assert rows == ["propagate"] and killer.endswith("norvig left out: it does not support killer")
+    rows = [line.split()[0] for line in variants.splitlines()[2:]]
+    assert rows == ["norvig", "propagate", "VBS"]  # x and jigsaw are units: norvig reads them
+    records = json.loads(out.read_text())["records"]
+    assert {(r["dataset"], r["spec"]) for r in records if r["status"] != "solved"} == set()
+    assert ("examples/killer.txt", "norvig") not in {(r["dataset"], r["spec"]) for r in records}
+    alone = cli("compare", "examples/killer.txt", "--backends", "norvig", "--json", str(out))
+    assert alone.code == 0 and "backend" not in alone.out and "left out" in alone.out
+    assert cli("report", str(out), "-o", str(page)).code == 0  # a dataset no backend ran
+
+
+def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
+    from solvers.execution import Runner
+    from solvers.formats import read_puzzles
+
+    with open("examples/killer.txt", encoding="utf-8") as handle:
+        [killer] = [p.board for p in read_puzzles(handle)]
+    classic = Board.pattern(killer.shape).with_cells(
+        [0] * 9 + list(Board.pattern(killer.shape).cells[9:])
+    )
+    with Runner("norvig", isolate=True) as runner:
+        answers = runner.count_each([killer, classic, killer], 2, timeout=5)
+    assert [a.status for a in answers] == [Status.UNSUPPORTED, Status.SOLVED, Status.UNSUPPORTED]
+    assert answers[0].detail == "norvig does not support killer" and answers[1].count == 1

@@ -185,7 +185,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
             source, _path_of(source), puzzles, specs, settings, spec_runner
         )
         tables.append(summary.summarize(dataset, settings))
-        run.table(summary.table(tables[-1], settings))
+        if dataset.backends:
+            run.table(summary.table(tables[-1], settings))
         for kind, text in dataset.notes:
             run.emit(text)
             run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))

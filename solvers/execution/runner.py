@@ -117,11 +117,16 @@ class Runner:
     def each(
         self, operation: Operation, boards: Sequence[Board], limit: int, timeout: float | None
     ) -> list[Answer]:
-        """``operation`` on each board in turn, each timed alone and judged."""
-        attempts = self.attempt_each(boards, timeout, operation, limit)
+        """``operation`` on each board in turn, each timed alone and judged; a board refused
+        (``refusal``) is not attempted."""
+        answers = [self.refusal(board) for board in boards]
+        asked = [board for board, answer in zip(boards, answers, strict=True) if answer is None]
+        attempts = iter(self.attempt_each(asked, timeout, operation, limit) if asked else ())
         return [
-            self.judge(operation, board, limit, timeout, tried)
-            for board, tried in zip(boards, attempts, strict=True)
+            self.judge(operation, board, limit, timeout, next(attempts))
+            if answer is None
+            else answer
+            for board, answer in zip(boards, answers, strict=True)
         ]
 
     def attempt_each(
@@ -167,7 +172,9 @@ class Runner:
 
     # Judging -------------------------------------------------------------------------
 
-    def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
+    def refusal(self, board: Board) -> Answer | None:
+        """The answer for a board this runner will not attempt, or None: a rule the backend
+        does not encode (``UNSUPPORTED``), or givens that break a rule (``INVALID``)."""
         unsupported = board.rules.names - self.rules
         if unsupported:
             rules = " and ".join(sorted(unsupported))
@@ -177,6 +184,11 @@ class Runner:
         conflicts = board.conflicts()
         if conflicts:
             return Answer(Status.INVALID, self.label, detail=conflicts[0])
+        return None
+
+    def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
+        if refused := self.refusal(board):
+            return refused
         if self._isolated(operation, timeout):
             inner, kill_after = self._deadlines(operation, timeout)
             tried = self.worker.attempt(operation, board, limit, inner, kill_after)

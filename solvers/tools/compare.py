@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from solvers import registry
 from solvers.backend import Operation
 from solvers.board import Board
 from solvers.execution.answer import Answer, Status
@@ -139,18 +140,26 @@ def run_dataset(
     run_spec: Callable[[BackendSpec, list[Board]], BackendRuns],
 ) -> DatasetRun:
     """Every spec on every copy of ``puzzles``; ``run_spec(spec, boards)`` runs one spec (in
-    this process's workers, or spread out) and gives its ``BackendRuns``."""
+    this process's workers, or spread out) and gives its ``BackendRuns``. A spec that does not
+    encode every puzzle's rules is left out, with a note saying so: its times would be over
+    other puzzles than the rest's."""
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
     dataset = DatasetRun(name, path, len(puzzles), 1 + settings.shuffle, unshuffled)
+    rules = frozenset().union(*(puzzle.board.rules.names for puzzle in puzzles))
+    left_out = []
     for spec in specs:
+        if lacking := rules - registry.backend_class(spec.name).RULES:
+            said = f"{spec.label} left out: it does not support {' and '.join(sorted(lacking))}"
+            left_out.append(("info", said))
+            continue
         result = run_spec(spec, [c.board for c in boards])
         answers = crosscheck(boards, result.answers, settings.mode == "unique")
         dataset.backends.append(
             BackendRun(spec.label, result.options, result.setup_s, result.peak_rss_kb)
         )
         dataset.records += [_record(name, c, a) for c, a in zip(boards, answers, strict=True)]
-    dataset.notes = notes(dataset)
+    dataset.notes = left_out + notes(dataset)
     return dataset
 
 

@@ -122,6 +122,10 @@ def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) 
 
 def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -> None:
     runs = dict(reversed(_by_spec(dataset).items()))  # the first spec at the top
+    ax.set_title(f"{dataset.name}: times per backend")
+    if not runs:  # every spec was left out: none encodes these puzzles' rules
+        ax.text(0.5, 0.5, "no backend ran", ha="center", va="center", transform=ax.transAxes)
+        return
     data = [_scored_ms(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
@@ -143,7 +147,6 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     ax.set_xscale("log")
     ax.tick_params(axis="y", labelsize="small")
     ax.set_xlabel(f"time per puzzle (ms, log scale); {PENALTY_NOTE}")
-    ax.set_title(f"{dataset.name}: times per backend")
     ax.grid(True, which="both", axis="x", alpha=0.3)
 
 
