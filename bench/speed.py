@@ -62,7 +62,7 @@ def compare_target(runs: int) -> None:
         for _ in range(runs):
             command = ["compare", str(DATA / "top95.txt"), "--backends", "native"]
             timed([*SUDOKU, *command, "--timeout", "2", "--json", str(report)])
-            result = json.loads(report.read_text())["datasets"][0]["results"][0]
+            result = json.loads(report.read_text())["datasets"][0]["summary"][0]
             medians.append(result["median_s"])
     median = statistics.median(medians)
     print("1. sudoku compare ../shared/data/top95.txt --backends native: median per puzzle")

@@ -206,3 +206,19 @@ def test_the_fast_path_says_what_the_per_puzzle_path_says_of_jobs(cli, monkeypat
         fast, slow = cli(*args), per_puzzle(monkeypatch, cli, *args)
         assert (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
         assert "workers" in fast.err
+
+
+@pytest.mark.slow
+def test_the_speed_script_prints_each_target_with_its_verdict():
+    from conftest import SHARED_DATA
+
+    if not (SHARED_DATA / "sudoku17.txt").is_file():
+        pytest.skip(f"needs the public sets in {SHARED_DATA}")
+    script = os.path.join(os.path.dirname(__file__), "..", "bench", "speed.py")
+    done = subprocess.run(
+        [sys.executable, script, "--runs", "1"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    for target in ("1. sudoku compare", "2. sudoku count", "3. "):
+        assert target in done.stdout
+    assert done.stdout.count(": met") + done.stdout.count(": MISSED") >= 2

@@ -232,3 +232,19 @@ def test_the_compiled_kernels_are_stamped_with_the_whole_package():
             pytest.skip("this numba keeps its cache locator elsewhere")
         # an edit to any module of the package (not only the kernel's own) recompiles it
         assert locator.get_source_stamp() == cache.source_stamp()
+
+
+def test_the_first_kernel_call_does_not_load_scipy_linalg_and_numba_blas_still_works():
+    # numba's BLAS check would import scipy.linalg (0.2 s of every command's start-up)
+    code = """
+import sys
+import numba
+import numpy as np
+from solvers import solve
+assert solve([[0] * 9] * 9, backend="native").status.value == "solved"
+assert "scipy.linalg" not in sys.modules, "scipy.linalg loaded"
+dot = numba.njit(lambda a, b: (np.dot(a, b), np.vdot(a, b)))
+assert dot(np.ones(3), np.full(3, 2.0)) == (6.0, 6.0)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

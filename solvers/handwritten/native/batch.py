@@ -16,7 +16,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from solvers.handwritten.native import bits
+from solvers.handwritten.native import bits, cache
 from solvers.handwritten.native.search import run, sizes, verify
 from solvers.handwritten.native.tables import Plan
 
@@ -91,6 +91,7 @@ def solve_batch(
     stats = np.zeros((count, 3), np.int64)
     width, room = sizes(plan)
     if count:
+        cache.load_numpy_support()
         _batch(puzzles, limit, budget, t, plan.band, plan.pairs, width, room, solutions, flags,
                stats)  # fmt: skip
     return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())

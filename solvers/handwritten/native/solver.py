@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from solvers.errors import SolveTimeout, WrongAnswer
-from solvers.handwritten.native import bits
+from solvers.handwritten.native import bits, cache
 from solvers.handwritten.native.search import run_verified, sizes
 from solvers.handwritten.native.tables import Plan
 
@@ -55,6 +55,7 @@ def _kernel(*args):
     dispatcher matches the argument types afresh on every call, 1.5 us for these ten (a
     tenth of a 9x9 solve, measured), and they never change here (a read-only puzzle, the
     workspace's arrays, the tables)."""
+    cache.load_numpy_support()
     result = run_verified(*args)  # loads (or compiles) the kernel
     types = tuple(map(run_verified.typeof_pyval, args))
     compiled = getattr(run_verified, "overloads", {}).get(types)
