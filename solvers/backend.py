@@ -13,6 +13,7 @@ keeps the deadline, and verifies every solution before it calls a puzzle solved.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,11 +30,11 @@ MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a nativ
 def limit_of(value: object) -> int:
     """A count's limit a caller gave: a whole number from 1 to ``MAX_LIMIT``; UsageError for
     anything else."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise UsageError(f"limit {value!r} is not a whole number")
     if not 1 <= value <= MAX_LIMIT:
         raise UsageError(f"limit {value} is not between 1 and {MAX_LIMIT} (2**62)")
-    return value
+    return int(value)
 
 
 class Operation(Enum):

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solvers.backend import limit_of
 from solvers.board import Board, Shape
-from solvers.errors import BackendUnavailable, InputError
+from solvers.errors import BackendUnavailable, InputError, UsageError
 from solvers.variants import CLASSIC, Rules
 
 if TYPE_CHECKING:
@@ -44,7 +45,9 @@ def solve_many(
     Returns ``Batch(counts, solutions, flags, guesses, nodes)``, one entry per puzzle:
     solutions found (up to ``limit``), the first of them ((P, N*N) uint8, zeros when none),
     and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's own check failed: a
-    bug) or BAD_VALUE. Raises BackendUnavailable without numba, InputError for a bad shape.
+    bug) or BAD_VALUE. Raises BackendUnavailable without numba, InputError for a bad shape or
+    values that are not whole numbers, UsageError for a limit or budget that is not a whole
+    number from 1 to 2**62.
     """
     import numpy as np
 
@@ -57,8 +60,14 @@ def solve_many(
     puzzles = np.asarray(puzzles)
     if puzzles.ndim != 2:
         raise InputError(f"puzzles must be a (P, N*N) array, not of shape {puzzles.shape}")
-    if limit < 1:
-        raise InputError(f"limit must be at least 1, not {limit}")
+    limit = limit_of(limit)
+    if budget is not None:
+        try:
+            budget = limit_of(budget)  # the same range: a whole number from 1 to 2**62
+        except UsageError as error:
+            raise UsageError(str(error).replace("limit", "budget", 1)) from None
+    if puzzles.dtype.kind not in "iub":  # 1.5 or "3" is no cell value
+        raise InputError(f"puzzles must hold whole numbers, not {puzzles.dtype}")
     size = round(puzzles.shape[1] ** 0.5)
     shape = shape or Shape.for_size(size)
     if shape.cell_count != puzzles.shape[1]:

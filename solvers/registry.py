@@ -142,7 +142,8 @@ def _handwritten() -> None:
     register(
         "propagate",
         f"{package}.propagate:Propagate",
-        summary="naked and hidden singles to a fixpoint after every placement, then MRV branching",
+        summary="the exact-cover state packed in one int: singles and locked candidates, then "
+        "the fewest-candidates cell",
     )
     register(
         "native",

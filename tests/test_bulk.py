@@ -222,3 +222,24 @@ def test_the_speed_script_prints_each_target_with_its_verdict():
     for target in ("1. sudoku compare", "2. sudoku count", "3. "):
         assert target in done.stdout
     assert done.stdout.count(": met") + done.stdout.count(": MISSED") >= 2
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"limit": 10**30}, "limit 1000000000000000000000000000000 is not between 1 and"),
+        ({"limit": "2"}, "limit '2' is not a whole number"),
+        ({"limit": 0}, "limit 0 is not between 1 and"),
+        ({"budget": -1}, "budget -1 is not between 1 and"),
+        ({"puzzles": np.full((1, 81), 1.5)}, "puzzles must hold whole numbers, not float64"),
+    ],
+)
+def test_solve_many_refuses_what_is_no_limit_or_no_cell_value_with_the_projects_errors(
+    arguments, said
+):
+    from solvers.errors import SudokuError
+
+    arguments = {"puzzles": np.zeros((1, 81), np.uint8), **arguments}
+    with pytest.raises(SudokuError, match=said.replace("(", r"\(")):
+        solve_many(**arguments)
+    assert list(solve_many(np.zeros((1, 81), np.int64), np.int64(2)).counts) == [2]

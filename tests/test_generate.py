@@ -138,3 +138,13 @@ def test_shipped_dataset_matches_its_recorded_command(cli, name):
     regenerated = [line for line in cli(*command[1:]).out.splitlines() if line[0] != "#"]
     assert regenerated == shipped[:few]
     assert len(shipped) >= 3
+
+
+@pytest.mark.slow
+def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cli):
+    run = cli("generate", "--size", "4", "--kind", "several", "--clues", "15", "--seed", "1")
+    assert run.code == 2
+    assert run.err.strip() == (
+        "sudoku: no puzzle met the request in 10000 attempts: "
+        "ask for fewer clues for --kind several"
+    )

@@ -17,7 +17,8 @@ the unit groups of value v; N blocks of locked-candidate sides, block v holding 
 value v then its B-sides. Blocks of a kind share one stride, so a candidate's copies for value
 v are its copies for value 0 shifted by v strides.
 
-After a prototype measured in /work/scratch/propagate (README, "Measured").
+Kept after a prototype was measured against the candidate-set search it replaced (README,
+"The `native` kernel" and "Measured": the issue's propagate target).
 """
 
 from __future__ import annotations

@@ -180,6 +180,7 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
         )
     rng = random.Random(seed)
     while True:
+        twists_failed = 0
         for _attempt in range(MAX_ATTEMPTS):
             full = layout(request, rng)
             if full is None:
@@ -194,8 +195,9 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
             if twisted is not None:
                 yield twisted, guesses
                 break
+            twists_failed += 1
         else:
-            raise UsageError(
-                f"no puzzle met the request in {MAX_ATTEMPTS} attempts: "
-                f"ask for more clues or another difficulty"
-            )
+            advice = "ask for more clues or another difficulty"
+            if twists_failed > MAX_ATTEMPTS // 2:  # the givens left no room for the kind
+                advice = f"ask for fewer clues for --kind {request.kind}"
+            raise UsageError(f"no puzzle met the request in {MAX_ATTEMPTS} attempts: {advice}")
