@@ -48,6 +48,7 @@ FORMATS = {
     "mean": lambda v, s: f"{v:.1f}",
 }
 
+ALL_PAIRS_UP_TO = 8  # specs: more, and each is drawn against one (``_pairs``)
 COLUMNS = (
     Column("backend", "backend", "name"),
     Column("solved", "solved"),
@@ -120,15 +121,29 @@ def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
 
 
 def _pairs(dataset: DatasetRun, settings: Settings) -> list[tuple[str, str]]:
-    """(``x vs y``, the scatter plot) for every two specs of the dataset."""
+    """(``x vs y``, the scatter plot) for every two specs of the dataset; with more than
+    ``ALL_PAIRS_UP_TO`` specs, each against one: the baseline, or else the spec with the best
+    PAR-2 score (17 specs would be 136 plots, a minute's drawing and megabytes of page)."""
     plt = plots.pyplot()
     found = []
-    for x_spec, y_spec in combinations(_specs(dataset), 2):
+    for x_spec, y_spec in _chosen_pairs(dataset, settings):
         fig, ax = plt.subplots(figsize=(4.6, 4.6))
         fig.subplots_adjust(left=0.17, bottom=0.13, right=0.97, top=0.93)
         plots.scatter(ax, dataset, settings, x_spec, y_spec)
         found.append((f"{y_spec} against {x_spec}", _data_uri(plots.svg(fig))))
     return found
+
+
+def _chosen_pairs(dataset: DatasetRun, settings: Settings) -> list[tuple[str, str]]:
+    specs = _specs(dataset)
+    if len(specs) <= ALL_PAIRS_UP_TO:
+        return list(combinations(specs, 2))
+    if settings.baseline in specs:
+        anchor = settings.baseline
+    else:
+        rows = [row for row in summary.summarize(dataset, settings) if row["backend"] in specs]
+        anchor = min(rows, key=lambda row: row["par2_s"])["backend"]
+    return [(anchor, spec) for spec in specs if spec != anchor]
 
 
 def _specs(dataset: DatasetRun) -> list[str]:
