@@ -152,3 +152,39 @@ def test_unknown_option_is_a_usage_error():
 
     with pytest.raises(UsageError, match="backend cpsat has no option 'encoding'"):
         solve("." * 16, "cpsat", encoding="reduced")
+
+
+@pytest.mark.parametrize("solver", ["backtracking", "optimized", "recursive"])
+def test_csp_cage_sums_prune_no_valid_value(cli, solver):
+    # python-constraint PR #108: VariableExactSumConstraint's forward check counted the
+    # variable being pruned twice and hid valid values. csp encodes cages with
+    # ExactSumConstraint; the same shape of problem must keep both of its solutions.
+    from constraint import ExactSumConstraint, Problem
+
+    from solvers.formats import read_puzzles
+
+    problem = Problem()
+    problem.addVariables(["a", "b"], [1, 2])
+    problem.addVariable("c", [3])
+    problem.addConstraint(ExactSumConstraint(6), ["a", "b", "c"])
+    found = sorted((s["a"], s["b"]) for s in problem.getSolutions())
+    assert found == [(1, 2), (2, 1)]
+    # and killer boards with no givens, unique by their cages, keep their one solution
+    made = cli(
+        "generate",
+        "--size",
+        "6",
+        "--rules",
+        "killer",
+        "--clues",
+        "0",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+    )
+    boards = [p.board for p in read_puzzles(made.out.splitlines(keepends=True))]
+    for board in boards:
+        expected = count_solutions(board, limit=2, backend="pysat")
+        answer = count_solutions(board, limit=2, backend=f"csp:solver={solver}", timeout=20)
+        assert expected == answer == 1
