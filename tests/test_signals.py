@@ -31,6 +31,8 @@ RUNS = {
         "1000000000",
     ],
     "compare": ["compare", "hard9", "--backends", "dfs,bitmask", "--timeout", "20"],
+    "compare --jobs 2": ["compare", "hard9", "--backends", "dfs", "--timeout", "20", "--jobs", "2"],
+    "count in process": ["count", "-", "--backend", "propagate", "--limit", "1000000000"],
 }
 
 
@@ -46,6 +48,9 @@ def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
     )
     process.stdin.write(EMPTY9 + "\n")
     process.stdin.close()
+    if args == RUNS["count in process"]:
+        time.sleep(1.5)  # imported, and counting
+        return process, []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         children = psutil.Process(process.pid).children(recursive=True)
@@ -69,6 +74,8 @@ DEFAULT = {
     ("ctrl-c", "solve --jobs 2"),
     ("sigterm", "count in a worker"),
     ("sighup", "compare"),
+    ("ctrl-c", "compare --jobs 2"),
+    ("sigterm", "count in process"),
 }
 SIGNALS = {
     "ctrl-c": (signal.SIGINT, True),

@@ -51,9 +51,7 @@ def attempt(
             found = engine.solve(board, deadline)
         else:
             found = engine.count(board, limit, deadline)
-    except BaseException as error:
-        if isinstance(error, KeyboardInterrupt):
-            raise
+    except Exception as error:  # a signal's exception (Ctrl-C, SIGTERM) ends the run instead
         return Attempt(None, error, time.perf_counter() - start, time.process_time() - cpu)
     return Attempt(found, None, time.perf_counter() - start, time.process_time() - cpu)
 
@@ -139,7 +137,7 @@ class Worker:
             raise SolveTimeout(stats={"killed_after_s": seconds})
         try:
             kind, payload = self._pipe.recv()
-        except EOFError:
+        except (EOFError, ConnectionError):  # the worker died mid-reply
             self._process.join(1)
             code = self._process.exitcode
             self.stop()

@@ -97,8 +97,10 @@ def run_backend_spread(
             for k in range(shares)
         ]
         parts = [future.result() for future in futures]
-    finally:
-        pool.close()
+    except BaseException:  # an interrupt or a signal: kill the workers, do not wait on them
+        pool.terminate()
+        raise
+    pool.close()
     merged = BackendRuns(
         spec,
         parts[0].options,
