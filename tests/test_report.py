@@ -121,3 +121,43 @@ def test_with_many_specs_each_is_plotted_against_the_baseline_or_the_best(compar
     settings = replace(run.settings, baseline="sat:encoding=extended")
     pairs = report._chosen_pairs(dataset, settings)
     assert pairs == [("sat:encoding=extended", s) for s in SPECS if s != "sat:encoding=extended"]
+
+
+def test_a_run_file_with_bad_records_or_bad_bytes_is_one_line_usage_error(
+    cli, compare_run, tmp_path
+):
+    good = json.loads(compare_run[1].read_text())
+    spoiled = {
+        "seconds null": lambda d: d["records"][0].update(seconds=None),
+        "seconds NaN": lambda d: d["records"][0].update(seconds=float("nan")),
+        "no records": lambda d: d.update(records=[]),
+        "a stranger": lambda d: d["records"][0].update(spec="ghost"),
+    }
+    for name, spoil in spoiled.items():
+        data = json.loads(json.dumps(good))
+        spoil(data)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        run = cli("report", str(path), "-o", str(tmp_path / "out.html"))
+        assert run.code == 2 and run.err.startswith(f"sudoku: {path}: a sudoku-compare/2"), name
+        assert len(run.err.splitlines()) == 1
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "binary.json").write_bytes(b"\xd0\xcf\x11\xe0" * 100)
+    for name in ("deep.json", "binary.json"):
+        run = cli("report", str(tmp_path / name), "-o", str(tmp_path / "out.html"))
+        assert run.code == 2 and run.err.startswith(f"sudoku: {tmp_path / name}: not JSON")
+
+
+def test_compare_names_a_missing_or_repeated_dataset_before_any_work(cli, tmp_path):
+    out = tmp_path / "run.json"
+    run = cli("compare", "small4", str(tmp_path / "gone.txt"), "--json", str(out))
+    assert (run.code, run.out) == (2, "")
+    assert run.err == f"sudoku: cannot read {tmp_path / 'gone.txt'}: No such file or directory\n"
+    run = cli("compare", "small4", "small4", "--backends", "propagate")
+    assert (run.code, run.out) == (2, "")
+    assert "dataset small4 named twice" in run.err and not out.exists()
+
+
+def test_a_full_disk_is_named_as_a_write_error(cli, compare_run):
+    run = cli("report", str(compare_run[1]), "-o", "/dev/full")
+    assert (run.code, run.err) == (2, "sudoku: cannot write the output: No space left on device\n")

@@ -9,6 +9,7 @@ SIGHUP (129) unwind the run, which kills its worker processes on the way out.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
 import sys
@@ -64,12 +65,22 @@ def main(
         except OutputFailed as error:
             run.warn(str(error), EXIT_BAD_INPUT)
         except OSError as error:
-            run.warn(f"cannot read {error.filename or 'input'}: {error.strerror}", EXIT_BAD_INPUT)
+            run.warn(_os_failure(error), EXIT_BAD_INPUT)
         except KeyboardInterrupt:
             return 128 + signal.SIGINT
         except Ended as ended:
             return 128 + ended.number
     return run.status
+
+
+WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+
+
+def _os_failure(error: OSError) -> str:
+    """What failed, in one line: a write for a full disk or a read-only place, else a read."""
+    if error.errno in WRITE_ERRORS:
+        return f"cannot write {error.filename or 'the output'}: {error.strerror}"
+    return f"cannot read {error.filename or 'input'}: {error.strerror}"
 
 
 def _quiet_end(out: TextIO, run: Run) -> int:

@@ -21,7 +21,7 @@ from solvers.cli.output import (
     writable,
 )
 from solvers.cli.parser import command, scale_options, seconds, whole
-from solvers.errors import UsageError
+from solvers.errors import InputError, UsageError
 from solvers.spec import ALL, BackendSpec
 from solvers.tools.results import MODES, Settings
 
@@ -170,6 +170,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         run.note("backends timed side by side share the cores: compare them within this run")
     older = results.read(args.against) if args.against else None
     sources = args.datasets or list(DEFAULT_DATASETS)
+    _check_sources(sources)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
     done = results.CompareRun(settings, compare.machine(), _command(args), started)
@@ -198,6 +199,21 @@ def run(args: argparse.Namespace, run: Run) -> None:
         plots.overview(done, args.plot)
     if older is not None:
         _against(run, done, older, args.against)
+
+
+def _check_sources(sources: list[str]) -> None:
+    """Every dataset named once and readable, before any work (stdin, ``-``, is read as it
+    comes)."""
+    from solvers.tools.datasets import open_named
+
+    for source in sources:
+        if sources.count(source) > 1:
+            raise UsageError(f"dataset {source} named twice: its tables could not be told apart")
+        if source != "-":
+            try:
+                open_named(source).close()
+            except OSError as error:
+                raise InputError(f"cannot read {source}: {error.strerror or error}") from None
 
 
 def _run_spec(

@@ -11,6 +11,7 @@ plot can be rebuilt from the records alone (``sudoku report`` does).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -126,8 +127,8 @@ def read(path: str) -> CompareRun:
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{path}: not JSON ({error})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        raise UsageError(f"{path}: not JSON ({type(error).__name__}: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise UsageError(
@@ -143,6 +144,9 @@ def _run_of(data: dict) -> CompareRun:
     records: dict[str, list[Record]] = {}
     for item in data["records"]:
         Status(item["status"])  # ValueError for a status no run writes
+        for name in ("seconds", "cpu_seconds"):
+            if not _is_time(item[name]):
+                raise ValueError(f"record {name} {item[name]!r} is not a time in seconds")
         records.setdefault(item["dataset"], []).append(Record(**item))
     datasets = [
         DatasetRun(
@@ -157,5 +161,25 @@ def _run_of(data: dict) -> CompareRun:
         )
         for d in data["datasets"]
     ]
+    for dataset in datasets:
+        specs = {backend.spec for backend in dataset.backends}
+        strangers = {record.spec for record in dataset.records} - specs
+        if strangers:
+            raise ValueError(f"records of {sorted(strangers)} not among {dataset.name}'s backends")
+        if specs and not dataset.records:
+            raise ValueError(f"{dataset.name} has backends but no records")
+    if set(records) - {dataset.name for dataset in datasets}:
+        raise ValueError(f"records of datasets not in the run: {sorted(set(records))}")
+    if len({dataset.name for dataset in datasets}) != len(datasets):
+        raise ValueError("a dataset named twice (its records could not be told apart)")
     settings = Settings(**data["settings"])
     return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
+
+
+def _is_time(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
