@@ -41,6 +41,14 @@ CASES = {
         "line 1, column 81: value 10 ('A') is outside 1..9",
     ),
     "line wrong length": (GOOD_LINE[:-1] + "\n", "line 1: 80 cells; a line puzzle has N*N cells"),
+    "a value of 5000 digits": (
+        replace_row(2, "1 9 0 0 8 0 0 4 " + "7" * 5000),
+        "line 3, column 17: value 777777777777... (5000 digits) is no cell's value",
+    ),
+    "a sum of 5000 digits": (
+        "# rules: killer\n" + "." * 16 + " cages=aabbccddeeffgghh sums=3,7," + "1" * 5000 + "\n",
+        "line 2: sum 111111111111... is larger than any cage can add up to",
+    ),
 }
 
 

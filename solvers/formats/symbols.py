@@ -28,6 +28,9 @@ def number(token: str, size: int, line: int, column: int) -> int:
         return 0
     if not (token.isascii() and token.isdigit()):
         raise InputError(f"{describe(token)} is not a digit, a letter or '.'", line, column)
+    if len(token.lstrip("0")) > 6:  # int() refuses thousands of digits; none is a value
+        said = f"value {token[:12]}... ({len(token)} digits) is no cell's value"
+        raise InputError(said, line, column)
     found = int(token)
     if found > size:
         raise InputError(f"value {found} is outside 1..{size}", line, column)

@@ -77,6 +77,9 @@ def sums_of(text: str, line: int) -> list[int]:
     bad = [w for w in words if not (w.isascii() and w.isdigit())]
     if bad:
         raise InputError(f"sum {bad[0]!r} is not a whole number", line)
+    huge = [w for w in words if len(w.lstrip("0")) > 6]  # int() refuses thousands of digits
+    if huge:
+        raise InputError(f"sum {huge[0][:12]}... is larger than any cage can add up to", line)
     return [int(w) for w in words]
 
 
