@@ -251,3 +251,12 @@ def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
         answers = runner.count_each([killer, classic, killer], 2, timeout=5)
     assert [a.status for a in answers] == [Status.UNSUPPORTED, Status.SOLVED, Status.UNSUPPORTED]
     assert answers[0].detail == "norvig does not support killer" and answers[1].count == 1
+
+
+def test_check_calls_nothing_agreed_when_no_backend_encodes_the_rules(cli):
+    run = cli("check", "examples/killer.txt", "--backends", "norvig")
+    assert run.code == 3
+    assert run.out.splitlines()[0] == "line 3: unconfirmed, no backend named encodes killer"
+    assert "1 puzzles: 0 agree, 0 disagree, 1 unconfirmed" in run.out
+    both = cli("check", "examples/killer.txt", "--backends", "norvig,native")
+    assert both.code == 0 and "1 puzzles: 1 agree" in both.out

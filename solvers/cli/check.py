@@ -100,6 +100,11 @@ def run(args: argparse.Namespace, run: Run) -> None:
             timed_out += 1
             run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
             run.end(EXIT_TIMEOUT)
+        elif all(word.status is Status.UNSUPPORTED for word in words):
+            timed_out += 1  # nothing was checked
+            rules = " and ".join(sorted(item.board.rules.names))
+            run.emit(f"line {item.line}: unconfirmed, no backend named encodes {rules}")
+            run.end(EXIT_TIMEOUT)
     run.table(
         [("backend", *COLUMNS), *((b, *(str(totals[b][c]) for c in COLUMNS)) for b in labels)]
     )
