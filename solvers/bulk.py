@@ -66,8 +66,11 @@ def solve_many(
             budget = limit_of(budget)  # the same range: a whole number from 1 to 2**62
         except UsageError as error:
             raise UsageError(str(error).replace("limit", "budget", 1)) from None
-    if puzzles.dtype.kind not in "iub":  # 1.5 or "3" is no cell value
-        raise InputError(f"puzzles must hold whole numbers, not {puzzles.dtype}")
+    whole = puzzles.dtype.kind in "iub" or (
+        puzzles.dtype.kind == "f" and bool(np.all(np.isfinite(puzzles) & (puzzles % 1 == 0)))
+    )
+    if not whole:  # 1.5, NaN or "3" is no cell value
+        raise InputError(f"puzzles must hold whole numbers, not {puzzles.dtype} values like these")
     size = round(puzzles.shape[1] ** 0.5)
     shape = shape or Shape.for_size(size)
     if shape.cell_count != puzzles.shape[1]:

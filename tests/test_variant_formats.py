@@ -156,3 +156,26 @@ def test_an_extra_cell_on_row_one_blames_row_one():
     rows[0] += "0"
     with pytest.raises(InputError, match="line 1: row 1 has 10 cells, expected 9"):
         parse("\n".join(rows))
+
+
+def test_an_unreadable_rules_line_costs_the_puzzles_under_it_alone(cli, tmp_path):
+    import random
+
+    from corpus import complete_board
+
+    from solvers import Shape, format_board
+
+    full = complete_board(Shape(2, 2), random.Random(3))
+    line = format_board(full, "line")[:-1] + "."
+    path = tmp_path / "rules.txt"
+    path.write_text(f"{line}\n# rules: bogus\n{line}\n{line}\n# rules: classic\n{line}\n")
+    for backend in ("propagate", "native"):  # the per-puzzle path and the file fast path
+        run = cli("solve", str(path), "--backend", backend)
+        assert run.code == 2
+        assert run.out == (format_board(full, "line") + "\n") * 2  # lines 1 and 6
+        assert run.err.splitlines() == [
+            "sudoku: line 2: unknown rule 'bogus'; rules are x, windoku, jigsaw, killer "
+            "(or classic)",
+            "sudoku: line 3: under the rules line 2, which cannot be read",
+            "sudoku: line 4: under the rules line 2, which cannot be read",
+        ]

@@ -79,6 +79,8 @@ def read_puzzles(
         yield from _line_puzzles(source, (number, text), shape)
     else:
         try:
+            if unread := _unread_rules(source.rules):
+                raise InputError(f"under the rules line {unread}, which cannot be read", number)
             board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
             problems = source.take_problems() + ([source.error] if source.error else [])
             yield problems[0] if problems else Puzzle(board, start, fmt)
@@ -142,11 +144,23 @@ def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
 def _line_item(
     text: str, number: int, shape: Shape | None, rules: frozenset[str]
 ) -> Puzzle | InputError:
+    if unread := _unread_rules(rules):
+        return InputError(f"under the rules line {unread}, which cannot be read", number)
     try:
         board, known = parse_line(text, number, shape, rules)
         return Puzzle(board, number, "line", known)
     except InputError as error:
         return error
+
+
+# A bad ``# rules:`` line is its own error; the puzzles under it, up to the next rules line,
+# are each an error too (their rules are unknown), and the rest of the file is read as usual.
+UNREAD = "unread rules line "
+
+
+def _unread_rules(rules: frozenset[str]) -> int | None:
+    marks = [name for name in rules if name.startswith(UNREAD)]
+    return int(marks[0].removeprefix(UNREAD)) if marks else None
 
 
 def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
@@ -182,7 +196,7 @@ class LineReader:
 
     @property
     def error(self) -> InputError | None:
-        """Why reading stopped (a UTF-16 file, a bad rules line): nothing after it counts."""
+        """Why reading stopped (a UTF-16 file): nothing after it counts."""
         return self._source.error
 
     def read(self, number: int, raw: str) -> list[Puzzle | InputError]:
@@ -256,7 +270,8 @@ class _Source:
             try:
                 self.rules = variant_text.rule_names(rules.group(1), number)
             except InputError as error:
-                self.error = error
+                self.problems.append(error)
+                self.rules = frozenset({f"{UNREAD}{number}"})
             return ""
         return "" if text.startswith("#") else text
 
