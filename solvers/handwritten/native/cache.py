@@ -74,8 +74,10 @@ def load_numpy_support() -> None:
     """
     if "scipy.linalg" in sys.modules:
         return
-    from numba.core.registry import cpu_target
-
+    try:
+        from numba.core.registry import cpu_target
+    except ImportError:  # another numba: it loads its support as it always did
+        return
     hidden = _Hidden("scipy")
     sys.meta_path.insert(0, hidden)
     try:
