@@ -27,13 +27,13 @@ from solvers.variants import UNIT_RULES
 MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
 
 
-def limit_of(value: object) -> int:
-    """A count's limit a caller gave: a whole number from 1 to ``MAX_LIMIT``; UsageError for
-    anything else."""
+def limit_of(value: object, what: str = "limit") -> int:
+    """A count's limit (or another bound, named by ``what``) a caller gave: a whole number from
+    1 to ``MAX_LIMIT``; UsageError for anything else."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise UsageError(f"limit {value!r} is not a whole number")
+        raise UsageError(f"{what} {value!r} is not a whole number")
     if not 1 <= value <= MAX_LIMIT:
-        raise UsageError(f"limit {value} is not between 1 and {MAX_LIMIT} (2**62)")
+        raise UsageError(f"{what} {value} is not between 1 and {MAX_LIMIT} (2**62)")
     return int(value)
 
 

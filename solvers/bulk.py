@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from solvers.backend import limit_of
 from solvers.board import Board, Shape
-from solvers.errors import BackendUnavailable, InputError, UsageError
+from solvers.errors import BackendUnavailable, InputError
 from solvers.variants import CLASSIC, Rules
 
 if TYPE_CHECKING:
@@ -62,10 +62,7 @@ def solve_many(
         raise InputError(f"puzzles must be a (P, N*N) array, not of shape {puzzles.shape}")
     limit = limit_of(limit)
     if budget is not None:
-        try:
-            budget = limit_of(budget)  # the same range: a whole number from 1 to 2**62
-        except UsageError as error:
-            raise UsageError(str(error).replace("limit", "budget", 1)) from None
+        budget = limit_of(budget, "budget")
     whole = puzzles.dtype.kind in "iub" or (
         puzzles.dtype.kind == "f" and bool(np.all(np.isfinite(puzzles) & (puzzles % 1 == 0)))
     )

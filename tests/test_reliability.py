@@ -84,25 +84,15 @@ def test_undecodable_stdin_under_a_strict_locale_is_a_bad_cell():
 
 def test_a_closed_pipe_is_a_quiet_normal_end():
     text = (LINE + "\n") * 2000  # more than a pipe holds: the writer meets the closed end
-    done = subprocess.run(
-        f"{SUDOKU} solve --backend native | head -1",
-        shell=True,
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-        executable="/bin/bash",
-    )
+
+    def bash(command: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["/bin/bash", "-c", command], input=text, capture_output=True, text=True, check=False
+        )
+
+    done = bash(f"{SUDOKU} solve --backend native | head -1")
     assert done.stdout == ANSWER + "\n" and done.stderr == ""
-    status = subprocess.run(
-        f"set -o pipefail; {SUDOKU} solve --backend native | head -1 >/dev/null",
-        shell=True,
-        input=text,
-        capture_output=True,
-        text=True,
-        check=False,
-        executable="/bin/bash",
-    )
+    status = bash(f"set -o pipefail; {SUDOKU} solve --backend native | head -1 >/dev/null")
     assert status.returncode == 0
 
 

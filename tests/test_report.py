@@ -112,14 +112,14 @@ def test_with_many_specs_each_is_plotted_against_the_baseline_or_the_best(compar
 
     run = results.read(str(compare_run[1]))
     dataset = run.datasets[0]
-    assert len(report._chosen_pairs(dataset, run.settings)) == 3  # every two of three
-    monkeypatch.setattr(report, "ALL_PAIRS_UP_TO", 2)
     rows = summary.summarize(dataset, run.settings)
+    assert len(report._chosen_pairs(dataset, run.settings, rows)) == 3  # every two of three
+    monkeypatch.setattr(report, "ALL_PAIRS_UP_TO", 2)
     best = min((r for r in rows if r["backend"] in SPECS), key=lambda r: r["par2_s"])["backend"]
-    pairs = report._chosen_pairs(dataset, replace(run.settings, baseline=None))
+    pairs = report._chosen_pairs(dataset, replace(run.settings, baseline=None), rows)
     assert pairs == [(best, spec) for spec in SPECS if spec != best]
     settings = replace(run.settings, baseline="sat:encoding=extended")
-    pairs = report._chosen_pairs(dataset, settings)
+    pairs = report._chosen_pairs(dataset, settings, rows)
     assert pairs == [("sat:encoding=extended", s) for s in SPECS if s != "sat:encoding=extended"]
 
 

@@ -79,8 +79,8 @@ def read_puzzles(
         yield from _line_puzzles(source, (number, text), shape)
     else:
         try:
-            if unread := _unread_rules(source.rules):
-                raise InputError(f"under the rules line {unread}, which cannot be read", number)
+            if refused := _under_unread_rules(source.rules, number):
+                raise refused
             board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
             problems = source.take_problems() + ([source.error] if source.error else [])
             yield problems[0] if problems else Puzzle(board, start, fmt)
@@ -144,8 +144,8 @@ def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
 def _line_item(
     text: str, number: int, shape: Shape | None, rules: frozenset[str]
 ) -> Puzzle | InputError:
-    if unread := _unread_rules(rules):
-        return InputError(f"under the rules line {unread}, which cannot be read", number)
+    if refused := _under_unread_rules(rules, number):
+        return refused
     try:
         board, known = parse_line(text, number, shape, rules)
         return Puzzle(board, number, "line", known)
@@ -158,9 +158,13 @@ def _line_item(
 UNREAD = "unread rules line "
 
 
-def _unread_rules(rules: frozenset[str]) -> int | None:
+def _under_unread_rules(rules: frozenset[str], number: int) -> InputError | None:
+    """The error of the puzzle at line ``number`` when ``rules`` are an unreadable line's."""
     marks = [name for name in rules if name.startswith(UNREAD)]
-    return int(marks[0].removeprefix(UNREAD)) if marks else None
+    if not marks:
+        return None
+    unread = marks[0].removeprefix(UNREAD)
+    return InputError(f"under the rules line {unread}, which cannot be read", number)
 
 
 def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
