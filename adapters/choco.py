@@ -20,17 +20,16 @@ from typing import ClassVar
 
 from pychoco import Model, backend
 
-from solvers.backend import Found, OneSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
-class ChocoBackend(OneSearch):
-    RULES = frozenset(RULE_NAMES)
+class ChocoBackend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

@@ -23,11 +23,10 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
-from solvers.backend import Found, OneSearch, Operation, Solutions
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES
 
 UNTIMED_TRANSFORMATION = {"exact", "pysat"}  # measured 1.4-2.2 s on 25x25, before any limit
 # CPMpy's solveAll for choco asks Choco for every solution at once, then calls back for each:
@@ -36,8 +35,8 @@ LATE_COUNT = {"choco"}
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
-class CpmpyBackend(OneSearch):
-    RULES = frozenset(RULE_NAMES)
+class CpmpyBackend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat")
     }

@@ -17,11 +17,10 @@ from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES
 
 
 class CpSatBackend(Backend):
-    RULES = frozenset(RULE_NAMES)
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
@@ -31,7 +30,11 @@ class CpSatBackend(Backend):
         super().__init__(**options)
         self.model_kind, self.workers = options["model"], int(options["workers"])
 
-    def solve(self, board: Board, deadline: Deadline) -> Found:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        # one solution: the solver's own search, on every worker asked for; more: enumeration
+        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
+
+    def _first(self, board: Board, deadline: Deadline) -> Found:
         model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=False)
         status = solver.solve(model)
@@ -42,7 +45,7 @@ class CpSatBackend(Backend):
             return Found(0, None, stats)
         raise SolveTimeout(stats=stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=True)
         counter = _StopAt(limit, read)

@@ -20,7 +20,6 @@ import constraint
 from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.variants import RULE_NAMES
 
 SOLVERS = {
     "backtracking": constraint.BacktrackingSolver,
@@ -30,10 +29,14 @@ SOLVERS = {
 
 
 class ConstraintBackend(Backend):
-    RULES = frozenset(RULE_NAMES)
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}
 
-    def solve(self, board: Board, deadline: Deadline) -> Found:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        # one solution: getSolution; more: the solution iterator
+        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
+
+    def _first(self, board: Board, deadline: Deadline) -> Found:
         problem, calls = self._problem(board, deadline)
         answer = problem.getSolution()
         stats = {"constraint_checks": calls.count, "solver": self.solver}
@@ -41,7 +44,7 @@ class ConstraintBackend(Backend):
             return Found(0, None, stats)
         return Found(1, board.with_cells(answer[i] for i in range(len(answer))), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         problem, calls = self._problem(board, deadline)
         found, first = 0, None
         for answer in problem.getSolutionIter():

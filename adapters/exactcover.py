@@ -22,17 +22,16 @@ from exact_cover.error import NoSolution
 from exact_cover.io import DTYPE_FOR_ARRAY
 from exact_cover_impl import get_all_solutions as raw_all_solutions
 
-from solvers.backend import Found, OneSearch, Operation
+from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.cover import exact_cover as cover_of
 from solvers.deadline import Deadline
-from solvers.variants import RULE_NAMES
 
 ENUMERATE_AT_MOST = 10_000
 
 
-class ExactCoverBackend(OneSearch):
-    RULES = frozenset(RULE_NAMES)
+class ExactCoverBackend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def stops_itself(self, operation: Operation) -> bool:
         return False

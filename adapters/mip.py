@@ -22,17 +22,16 @@ from typing import ClassVar
 import highspy
 import numpy as np
 
-from solvers.backend import Found, OneSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
-from solvers.variants import RULE_NAMES
 
 INF = highspy.kHighsInf
 
 
-class MipBackend(OneSearch):
-    RULES = frozenset(RULE_NAMES)
+class MipBackend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
 
     def __init__(self, **options: str) -> None:

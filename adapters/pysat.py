@@ -33,7 +33,6 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES
 
 ENGINES = {  # option value -> PySAT's name; the default first
     "cadical": "cadical153",
@@ -56,7 +55,7 @@ class IncrementalBackend(Backend):
         "solver": tuple(ENGINES),
         "cages": cnf.CAGE_ENCODINGS,
     }
-    RULES = frozenset(RULE_NAMES)
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
@@ -79,7 +78,11 @@ class IncrementalBackend(Backend):
             Solver(name=ENGINES[self.engine], bootstrap_with=rules), geometry.size**3 + 1
         )
 
-    def solve(self, board: Board, deadline: Deadline) -> Found:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        # one solution: one call under assumptions; more: each solution blocked in turn
+        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
+
+    def _first(self, board: Board, deadline: Deadline) -> Found:
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
@@ -98,7 +101,7 @@ class IncrementalBackend(Backend):
             return Found(0, None, stats)
         return Found(1, cnf.solution_from_model(board, model), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()

@@ -18,14 +18,13 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES
 
 FIRST_PROPAGATION_LIMIT = 200_000
 
 
 class PycosatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
-    RULES = frozenset(RULE_NAMES)
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
@@ -35,14 +34,18 @@ class PycosatBackend(Backend):
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE
 
-    def solve(self, board: Board, deadline: Deadline) -> Found:
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        # one solution: one solve, which keeps the deadline; more: PicoSAT's enumeration
+        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
+
+    def _first(self, board: Board, deadline: Deadline) -> Found:
         clauses, stats = self._encode(board)
         model = None if any(not c for c in clauses) else _solve(clauses, deadline, stats)
         if model is None:
             return Found(0, None, stats)
         return Found(1, cnf.solution_from_model(board, model), stats)
 
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
+    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         clauses, stats = self._encode(board)
         if any(not clause for clause in clauses):
             return Found(0, None, stats)

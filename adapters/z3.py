@@ -19,18 +19,18 @@ from typing import ClassVar
 import z3
 
 from adapters.persistent import Build, PerGeometry
-from solvers.backend import Found, OneSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import RULE_NAMES, Cage
+from solvers.variants import Cage
 
 NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
-class Z3Backend(OneSearch):
-    RULES = frozenset(RULE_NAMES)
+class Z3Backend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
 
     def __init__(self, **options: str) -> None:

@@ -22,7 +22,6 @@ from typing import Any, ClassVar
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import UsageError
-from solvers.variants import UNIT_RULES
 
 MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
 
@@ -52,21 +51,45 @@ class Found:
     stats: Mapping[str, Any] = field(default_factory=dict)
 
 
+# The counters whose meaning is the same for every backend that reports them: summaries,
+# reports and comparisons read these keys and no others. A backend may add keys of its own
+# (its options, a library's own counters); those are shown as they are, never compared.
+STATS: Mapping[str, str] = {
+    "guesses": "values tried at a cell with more than one candidate (tdoku's measure)",
+    "nodes": "search-tree nodes visited (a handwritten search's steps, a MIP's B&B nodes)",
+    "backtracks": "dead ends the search stepped back from",
+    "branches": "branching decisions of a CP solver",
+    "conflicts": "conflicts met by a CDCL SAT solver (or a CP solver's failures)",
+    "decisions": "decisions of a CDCL SAT solver",
+    "propagations": "literals or values set by propagation",
+    "constraint_checks": "constraint evaluations of a CSP solver",
+    "lp_iterations": "simplex iterations of a MIP solver",
+    "clauses": "clauses of the CNF given to a SAT solver",
+}
+
+
 class Backend:
-    """The base every backend derives from.
+    """The base every backend derives from: one method, ``search``, to write.
 
     ``OPTIONS`` maps each option to its allowed values, the default first. The constructor gets
-    every option, already checked and with defaults filled in (``choose_options``). ``RULES``
-    names the variants it encodes; a board with any other is never given to it.
+    every option, already checked and with defaults filled in (``choose_options``).
+
+    ``RULES`` names the rule variants the backend encodes, and support is opt-in: a backend
+    that declares nothing supports classic Sudoku only, and a board with any rule it does not
+    declare is never given to it (``solvers.execution.judge.refusal``).
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    # The rule variants the backend encodes. Those that only add or replace units (x, windoku,
-    # jigsaw) come with the board's geometry; killer cages need code of each backend's own.
-    RULES: ClassVar[frozenset[str]] = UNIT_RULES
+    RULES: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, **options: str) -> None:
         self.options = options
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        """Up to ``limit`` solutions of ``board`` counted, with the first (``Found``); raises
+        SolveTimeout (with the stats so far) when the deadline passes. ``limit`` 1 is a
+        solve: a backend may take a faster path for it."""
+        raise NotImplementedError
 
     def stops_itself(self, operation: Operation) -> bool:
         """Whether ``operation`` stops by itself at its deadline. When it cannot, a call with a
@@ -86,12 +109,12 @@ class Backend:
         self.close()
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        """One solution, or none (count 0); raises SolveTimeout when the deadline passes."""
-        raise NotImplementedError
+        """One solution, or none (count 0): ``search`` with limit 1."""
+        return self.search(board, deadline, 1)
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        """Solutions counted up to ``limit``, with the first; SolveTimeout at the deadline."""
-        raise NotImplementedError
+        """Solutions counted up to ``limit``, with the first: ``search``."""
+        return self.search(board, deadline, limit)
 
 
 class Solutions:
@@ -114,25 +137,6 @@ class Solutions:
         """What the search found on ``board``."""
         solution = None if self.first is None else board.with_cells(self.first)
         return Found(self.count, solution, stats)
-
-
-class OneSearch(Backend):
-    """A backend whose solve is a count stopped at one: ``search`` finds up to ``limit``
-    solutions, and ``solve`` and ``count`` both call it."""
-
-    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        raise NotImplementedError
-
-    def solve(self, board: Board, deadline: Deadline) -> Found:
-        return self.search(board, deadline, 1)
-
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        return self.search(board, deadline, limit)
-
-
-class HandwrittenSearch(OneSearch):
-    """Base of the handwritten backends: one ``search`` for up to ``limit`` solutions, which
-    looks at the clock itself (through a ``Ticker``), so its deadline holds in-process."""
 
 
 def choose_options(

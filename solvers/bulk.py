@@ -1,5 +1,6 @@
 """Many puzzles at once: ``solve_many`` over a NumPy array, one kernel call, every answer
-verified in the kernel.
+verified twice: in the kernel, and by the verifier (``verify.failing_rows``), which shares no
+code with the kernel.
 
 >>> import numpy as np
 >>> from solvers import solve_many
@@ -8,8 +9,8 @@ verified in the kernel.
 >>> found.counts, found.flags  # (array([2, 2]), array([0, 0], dtype=uint8)): 0 is Flag.SOLVED
 
 It runs the ``native`` backend's kernel (numba): what ``sudoku solve FILE`` and ``sudoku count
-FILE`` use on line files. Unlike ``solve`` it does not go through a ``Runner``: the answers are
-checked inside the kernel (every unit, every cage, the givens) and flagged, not raised.
+FILE`` use on line files (``tools.linefile`` calls it). Unlike ``solve`` it does not go through
+a ``Runner``: a solution that fails either check is flagged WRONG, not raised.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from solvers.backend import limit_of
 from solvers.board import Board, Shape
 from solvers.errors import BackendUnavailable, InputError
 from solvers.variants import CLASSIC, Rules
+from solvers.verify import failing_rows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,15 +46,15 @@ def solve_many(
 
     Returns ``Batch(counts, solutions, flags, guesses, nodes)``, one entry per puzzle:
     solutions found (up to ``limit``), the first of them ((P, N*N) uint8, zeros when none),
-    and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's own check failed: a
-    bug) or BAD_VALUE. Raises BackendUnavailable without numba, InputError for a bad shape or
-    values that are not whole numbers, UsageError for a limit or budget that is not a whole
-    number from 1 to 2**62.
+    and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's check or the
+    verifier's failed: a bug) or BAD_VALUE. Raises BackendUnavailable without numba,
+    InputError for a bad shape or values that are not whole numbers, UsageError for a limit or
+    budget that is not a whole number from 1 to 2**62.
     """
     import numpy as np
 
     try:
-        from solvers.handwritten.native.batch import solve_batch
+        from solvers.handwritten.native.batch import Flag, solve_batch
         from solvers.handwritten.native.bits import UNLIMITED
         from solvers.handwritten.native.tables import plan_for
     except ImportError as error:
@@ -74,5 +76,11 @@ def solve_many(
         raise InputError(f"{puzzles.shape[1]} cells per row, expected {shape.cell_count}")
     values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
     values[puzzles < 0] = 255
-    plan = plan_for(Board.empty(shape, rules))
-    return solve_batch(plan, values, limit, UNLIMITED if budget is None else budget)
+    board = Board.empty(shape, rules)
+    found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)
+    solved = found.flags == Flag.SOLVED
+    if solved.any():  # the verifier's own check, independent of the kernel's
+        rows = np.flatnonzero(solved)
+        failing = rows[failing_rows(board, values[rows], found.solutions[rows])]
+        found.flags[failing] = Flag.WRONG
+    return found

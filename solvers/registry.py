@@ -1,9 +1,15 @@
 """Backends by name, imported on first use (fsspec's registry is the model).
 
-``register(name, "module:Class")`` is the one place a backend's name is declared. Importing
-``solvers`` imports no adapter library: a backend is a dotted path until it is used, and a
-missing library becomes one clear sentence from ``availability`` or BackendUnavailable from
-``backend_class``.
+A backend is declared in one of two ways, both ending in ``register(name, "module:Class")``:
+a row of ``BUILT_IN`` here, or, from an installed outside package, an entry point of the group
+``sudoku_solvers.backends`` (``name = "module:Class"`` in its pyproject's
+``[project.entry-points."sudoku_solvers.backends"]``), read the first time the names are
+listed or an unknown name is asked for. Importing ``solvers`` imports no adapter library: a
+backend is a dotted path until it is used, and a missing library becomes one clear sentence
+from ``availability`` or BackendUnavailable from ``backend_class``.
+
+What a backend supports is what it declares (``Backend.RULES``): ``lacking`` is the one place
+that says which of a puzzle's rules a backend does not encode.
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ class Entry:
 
 
 _ENTRIES: dict[str, Entry] = {}
+GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages declare backends in
+_plugins_read = False
+_plugin_problems: list[str] = []
 
 # Fastest first, by measurement (README, "Measured"): the default backend is the first of these
 # that is available here. ``dfs`` stays the documented reference.
@@ -55,14 +64,49 @@ def unregister(name: str) -> None:
 
 
 def names() -> list[str]:
+    """Every backend's name: the built-in ones, then those of installed packages."""
+    _read_plugins()
     return list(_ENTRIES)
 
 
 def entry(name: str) -> Entry:
+    if name not in _ENTRIES:
+        _read_plugins()
     try:
         return _ENTRIES[name]
     except KeyError:
         raise UsageError(f"unknown backend {name!r}; choose from {', '.join(_ENTRIES)}") from None
+
+
+def plugin_problems() -> list[str]:
+    """Why an installed package's entry point was not made a backend (one line each)."""
+    _read_plugins()
+    return list(_plugin_problems)
+
+
+def _read_plugins() -> None:
+    """Register each backend an installed package declares in ``GROUP``, once per process. A
+    name already taken or a value that is not "module:Class" is left out, and said why."""
+    global _plugins_read
+    if _plugins_read:
+        return
+    _plugins_read = True
+    for point in metadata.entry_points(group=GROUP):
+        dist = point.dist.name if point.dist is not None else None
+        source = f"entry point {point.name!r} of {dist or 'an installed package'}"
+        if point.name in _ENTRIES:
+            _plugin_problems.append(f"{source} left out: backend {point.name} already exists")
+        elif ":" not in point.value or point.attr is None:
+            _plugin_problems.append(f"{source} left out: {point.value!r} is not 'module:Class'")
+        else:
+            register(point.name, point.value, distribution=dist, summary=f"from {dist}")
+
+
+def lacking(name: str, rules: frozenset[str]) -> frozenset[str]:
+    """Which of ``rules`` (variant names) backend ``name`` does not encode: those its class
+    does not declare in ``RULES``. Support is opt-in: a backend that declares nothing
+    supports classic puzzles only."""
+    return frozenset(rules) - backend_class(name).RULES
 
 
 def backend_class(name: str) -> type[Backend]:
@@ -89,11 +133,6 @@ def options_for(spec: BackendSpec) -> dict[str, str]:
     return choose_options(spec.name, backend_class(spec.name).OPTIONS, dict(spec.options))
 
 
-def build(spec: BackendSpec) -> Backend:
-    """A new instance of ``spec``'s backend; the caller owns it (and closes it)."""
-    return backend_class(spec.name)(**options_for(spec))
-
-
 def version(name: str) -> str:
     found = entry(name)
     if found.distribution is None:
@@ -116,54 +155,28 @@ def availability(name: str) -> tuple[bool, str]:
 def default_backend(rules: frozenset[str] = frozenset()) -> str:
     """The fastest backend available here that encodes ``rules`` (variant names)."""
     return next(
-        name
-        for name in FASTEST_FIRST
-        if availability(name)[0] and rules <= backend_class(name).RULES
+        name for name in FASTEST_FIRST if availability(name)[0] and not lacking(name, rules)
     )
 
 
-def _handwritten() -> None:
-    package = "solvers.handwritten"
-    register(
-        "dfs",
-        f"{package}.dfs:DepthFirst",
-        summary="the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)",
-    )
-    register(
-        "bitmask",
-        f"{package}.bitmask:Bitmask",
-        summary="the reference's order and answers, with row/column/box bit masks instead of scans",
-    )
-    register(
-        "mrv",
-        f"{package}.mrv:MostConstrained",
-        summary="bit masks, and the cell with the fewest candidates first",
-    )
-    register(
-        "propagate",
-        f"{package}.propagate:Propagate",
-        summary="the exact-cover state packed in one int: singles and locked candidates, then "
-        "the fewest-candidates cell",
-    )
-    register(
-        "native",
-        f"{package}.native.backend:Native",
-        distribution="numba",
-        summary="propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel",
-    )
-    register(
-        "dlx",
-        f"{package}.dlx:DancingLinks",
-        summary="Knuth's Algorithm X with dancing links over the exact-cover formulation",
-    )
-    register(
-        "norvig",
-        f"{package}.norvig:Norvig",
-        summary="Norvig's 2006 essay solver (string candidates, dict copies): the yardstick",
-    )
-
-
-LIBRARIES = (  # name, "module:Class", PyPI distribution, summary
+# Every built-in backend, one row each: its --backend name, "module:Class", the PyPI
+# distribution of its library (None: built in), and a line for ``sudoku backends``.
+BUILT_IN = (
+    ("dfs", "solvers.handwritten.dfs:DepthFirst", None,
+     "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)"),
+    ("bitmask", "solvers.handwritten.bitmask:Bitmask", None,
+     "the reference's order and answers, with row/column/box bit masks instead of scans"),
+    ("mrv", "solvers.handwritten.mrv:MostConstrained", None,
+     "bit masks, and the cell with the fewest candidates first"),
+    ("propagate", "solvers.handwritten.propagate:Propagate", None,
+     "the exact-cover state packed in one int: singles and locked candidates, then the "
+     "fewest-candidates cell"),
+    ("native", "solvers.handwritten.native.backend:Native", "numba",
+     "propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel"),
+    ("dlx", "solvers.handwritten.dlx:DancingLinks", None,
+     "Knuth's Algorithm X with dancing links over the exact-cover formulation"),
+    ("norvig", "solvers.handwritten.norvig:Norvig", None,
+     "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick"),
     ("csp", "adapters.csp:ConstraintBackend", "python-constraint2",
      "CSP: one variable per cell, AllDifferentConstraint per unit"),
     ("cpsat", "adapters.cpsat:CpSatBackend", "ortools",
@@ -186,11 +199,5 @@ LIBRARIES = (  # name, "module:Class", PyPI distribution, summary
      "one CPMpy model (AllDifferent per unit) for any of its solvers"),
 )  # fmt: skip
 
-
-def _libraries() -> None:
-    for name, target, distribution, summary in LIBRARIES:
-        register(name, target, distribution=distribution, summary=summary)
-
-
-_handwritten()
-_libraries()
+for _row in BUILT_IN:
+    register(_row[0], _row[1], distribution=_row[2], summary=_row[3])

@@ -2,13 +2,19 @@
 
 It shares no code with any backend's search or encoding; it reads the rules from the board's
 units, the one definition every backend encodes, and checks each unit is a permutation of 1..N
-and each killer cage holds distinct values adding up to its total.
+and each killer cage holds distinct values adding up to its total. ``problems`` checks one
+grid and says what is wrong; ``failing_rows`` checks many at once (the bulk path's answers).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solvers.board import Board, cell_name
 from solvers.errors import WrongAnswer
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def problems(puzzle: Board, solution: Board) -> list[str]:
@@ -47,3 +53,31 @@ def verify(puzzle: Board, solution: Board, backend: str = "?") -> None:
     if found:
         shown = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
         raise WrongAnswer(f"backend {backend} returned a wrong solution: {shown}")
+
+
+def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np.ndarray:
+    """The verifier for many puzzles at once, vectorised with NumPy: a (P,) bool array, True
+    where row p of ``solutions`` does not solve row p of ``puzzles`` (values of boards with
+    ``board``'s shape and rules, 0 empty): a value outside 1..N, a given changed, a unit that
+    is not a permutation of 1..N, or a cage that repeats a value or misses its total. It reads
+    the same units and cages as ``problems`` and shares nothing with any search."""
+    import numpy as np
+
+    n = board.size
+    values = np.asarray(solutions)
+    givens = np.asarray(puzzles)
+    failing = ((values < 1) | (values > n)).any(axis=1)
+    failing |= ((givens != 0) & (givens != values)).any(axis=1)
+    # bit v for value v, one row per cell (cell-major: each gather below reads whole rows)
+    kind = np.uint16 if n < 16 else np.uint32
+    bits = np.left_shift(kind(1), np.clip(values, 0, n).astype(kind)).T.copy()
+    units = np.array(board.geometry.units, np.intp)
+    seen = bits[units[:, 0]]
+    for k in range(1, n):
+        seen |= bits[units[:, k]]
+    failing |= (seen != (1 << (n + 1)) - 2).any(axis=0)  # each of 1..N once in each unit
+    for cage in board.rules.cages:
+        held = np.sort(values[:, list(cage.cells)].astype(np.int64), axis=1)
+        failing |= held.sum(axis=1) != cage.total
+        failing |= (np.diff(held, axis=1) == 0).any(axis=1)  # a value twice
+    return failing

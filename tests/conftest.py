@@ -3,8 +3,7 @@ from __future__ import annotations
 import io
 import random
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,28 +76,32 @@ class CliRun:
     err: str
 
 
-@contextmanager
-def registered(name: str, target: str, summary: str) -> Iterator[str]:
-    """A backend of the tests' own, registered while the block runs."""
-    registry.register(name, target, summary=summary)
-    try:
-        yield name
-    finally:
+@pytest.fixture
+def registered() -> Iterator[Callable[..., str]]:
+    """``registered(name, "module:Class", **details)`` makes a backend of the tests' own for
+    the test: every backend it registers is gone after the test, whatever happened."""
+    names: list[str] = []
+
+    def register(name: str, target: str, **details: str) -> str:
+        registry.register(name, target, **details)
+        names.append(name)
+        return name
+
+    yield register
+    for name in names:
         registry.unregister(name)
 
 
 @pytest.fixture
-def crasher():
+def crasher(registered):
     """A backend that segfaults or hangs, registered for the test as ``crasher``."""
-    with registered("crasher", "crashing_backend:Crasher", "crashes on purpose") as name:
-        yield name
+    return registered("crasher", "crashing_backend:Crasher", summary="crashes on purpose")
 
 
 @pytest.fixture
-def unsure():
+def unsure(registered):
     """A backend that wrongly says a board with an empty first cell has no solution."""
-    with registered("unsure", "tiny_backend:Unsure", "unsure of empty corners") as name:
-        yield name
+    return registered("unsure", "tiny_backend:Unsure", summary="unsure of empty corners")
 
 
 @pytest.fixture(scope="session")

@@ -15,14 +15,11 @@ class Crasher(Backend):
     def stops_itself(self, operation):
         return False
 
-    def solve(self, board, deadline):
+    def search(self, board, deadline, limit):
         if board.cells[0] == 1:
             time.sleep(60)
         faulthandler.disable()  # pytest's dump of the crash would only be noise here
         os.kill(os.getpid(), signal.SIGSEGV)
-
-    def count(self, board, limit, deadline):
-        return self.solve(board, deadline)
 
 
 class KillOnce:

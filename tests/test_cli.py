@@ -121,12 +121,9 @@ def test_backends_lists_every_backend_with_library_and_availability(cli):
     assert rows["sat"][1].startswith("pycosat ") and rows["pysat"][1].startswith("python-sat ")
 
 
-def test_an_unavailable_backend_is_listed_with_its_reason(cli):
-    registry.register("ghost", "no_such_module_here:Ghost", distribution="ghost-lib", summary="x")
-    try:
-        run = cli("backends")
-    finally:
-        registry.unregister("ghost")
+def test_an_unavailable_backend_is_listed_with_its_reason(cli, registered):
+    registered("ghost", "no_such_module_here:Ghost", distribution="ghost-lib", summary="x")
+    run = cli("backends")
     (ghost,) = [columns(line) for line in run.out.splitlines() if line.startswith("ghost")]
     assert ghost[1] == "ghost-lib (not installed)"
     assert ghost[2].startswith(

@@ -14,7 +14,7 @@ from corpus import all_solutions, complete_board
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solvers import Board, Shape, Status, count_solutions, format_board, registry, solve
+from solvers import Board, Shape, Status, count_solutions, format_board, solve
 from solvers.execution import Runner
 from solvers.tools.generate import Request, layout
 from solvers.verify import problems
@@ -167,18 +167,15 @@ def test_check_command_refuses_a_solution_field_that_is_no_solution(cli, puzzles
     assert "line 1: the solution field is not a solution of the puzzle: " in run.err
 
 
-def test_check_command_reports_a_solution_other_than_the_files(cli, puzzles):
+def test_check_command_reports_a_solution_other_than_the_files(cli, puzzles, registered):
     # A backend that counts one solution of a two-solution puzzle: the file's field is the
     # other one, a valid solution, so the backend's answer disagrees with the file.
-    registry.register("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
-    try:
-        board = puzzles["several-9x9"]
-        mine = solve(board, "undercounter").solution
-        other = next(s for s in all_solutions(board) if s != mine)
-        line = f"{format_board(board, 'line')},{format_board(other, 'line')}\n"
-        run = cli("check", "--backends", "undercounter", stdin=line)
-    finally:
-        registry.unregister("undercounter")
+    registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
+    board = puzzles["several-9x9"]
+    mine = solve(board, "undercounter").solution
+    other = next(s for s in all_solutions(board) if s != mine)
+    line = f"{format_board(board, 'line')},{format_board(other, 'line')}\n"
+    run = cli("check", "--backends", "undercounter", stdin=line)
     assert run.code == 4
     assert "line 1: undercounter: solution differs from the file's solution at r" in run.out
 

@@ -41,16 +41,12 @@ def test_a_runner_owns_its_worker_and_closing_stops_it():
         os.kill(pid, 0)
 
 
-def test_a_backend_is_added_by_one_register_line(cli):
-    registry.register("tiny", "tiny_backend:Tiny", summary="a first search")
-    try:
-        assert solve(LINE, "tiny").status is Status.SOLVED
-        assert "tiny" in cli("backends").out
-        run = cli("check", "--backends", "tiny,dfs", stdin=LINE + "\n")
-        assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzles: 1 agree")
-    finally:
-        registry.unregister("tiny")
-    assert "tiny" not in registry.names()
+def test_a_backend_is_added_by_one_register_line(cli, registered):
+    registered("tiny", "tiny_backend:Tiny", summary="a first search")
+    assert solve(LINE, "tiny").status is Status.SOLVED
+    assert "tiny" in cli("backends").out
+    run = cli("check", "--backends", "tiny,dfs", stdin=LINE + "\n")
+    assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzles: 1 agree")
 
 
 def test_a_name_is_registered_once():
@@ -66,14 +62,11 @@ def test_answers_are_frozen_values():
         answer.status = Status.WRONG
 
 
-def test_a_wrong_grid_is_judged_wrong_never_solved(cli):
-    registry.register("liar", "tiny_backend:Liar", summary="returns a wrong grid")
-    try:
-        with Runner("liar") as runner:
-            answer = runner.solve(Board.empty(Shape(2, 2)))
-        assert answer.status is Status.WRONG
-        assert "returned a wrong solution" in answer.detail
-        run = cli("solve", "--backend", "liar", stdin="." * 16 + "\n")
-        assert run.code == 5 and "BUG: backend liar returned a wrong solution" in run.err
-    finally:
-        registry.unregister("liar")
+def test_a_wrong_grid_is_judged_wrong_never_solved(cli, registered):
+    registered("liar", "tiny_backend:Liar", summary="returns a wrong grid")
+    with Runner("liar") as runner:
+        answer = runner.solve(Board.empty(Shape(2, 2)))
+    assert answer.status is Status.WRONG
+    assert "returned a wrong solution" in answer.detail
+    run = cli("solve", "--backend", "liar", stdin="." * 16 + "\n")
+    assert run.code == 5 and "BUG: backend liar returned a wrong solution" in run.err

@@ -20,7 +20,6 @@ from solvers import (
     SudokuError,
     UsageError,
     count_solutions,
-    registry,
     solve,
 )
 
@@ -40,12 +39,8 @@ def sudoku(*args: str, stdin=None, **options) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture
-def crash_on_empty():
-    registry.register("crashy", "crashing_backend:CrashOnEmpty", summary="segfaults on empty")
-    try:
-        yield "crashy"
-    finally:
-        registry.unregister("crashy")
+def crash_on_empty(registered):
+    return registered("crashy", "crashing_backend:CrashOnEmpty", summary="segfaults on empty")
 
 
 @pytest.mark.parametrize("command", ["solve", "count"])

@@ -4,11 +4,11 @@ Tiny solves by trying, for the first empty cell, each value no peer holds, and r
 a first search looks like. It is registered in the tests with one ``register`` line.
 """
 
-from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.deadline import Ticker
 
 
-class Tiny(HandwrittenSearch):
+class Tiny(Backend):
     def search(self, board, deadline, limit):
         solutions = Solutions(limit)
         ticker = Ticker(deadline, dict)
@@ -32,7 +32,7 @@ class Tiny(HandwrittenSearch):
         return solutions.found(board, {})
 
 
-class Liar(HandwrittenSearch):
+class Liar(Backend):
     """Returns the complete pattern board whatever the givens: wrong for most puzzles."""
 
     def search(self, board, deadline, limit):
@@ -53,7 +53,7 @@ class Unsure(Tiny):
         return super().search(board, deadline, limit)
 
 
-class Undercounter(HandwrittenSearch):
+class Undercounter(Backend):
     """Propagate's answers, but never counts more than one solution: a counting bug."""
 
     def search(self, board, deadline, limit):

@@ -7,7 +7,6 @@ import argparse
 import os
 import shlex
 import time
-from functools import partial
 from itertools import islice
 
 from solvers.cli.check import backends_named
@@ -157,6 +156,7 @@ def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
+    from solvers.execution.parallel import jobs_for
     from solvers.tools import compare, plots, results, summary
 
     specs = specs_of(args)
@@ -175,16 +175,15 @@ def run(args: argparse.Namespace, run: Run) -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
     done = results.CompareRun(settings, compare.machine(), _command(args), started)
     tables = []
+    jobs = jobs_for(args.jobs) if args.jobs != 1 or args.scheduler else 1
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
         if not puzzles:
             continue
         run.emit(_heading(source, puzzles, settings))
-        spec_runner = partial(_run_spec, args, run, source, settings)
-        dataset = compare.run_dataset(
-            source, _path_of(source), puzzles, specs, settings, spec_runner
-        )
+        spread = compare.Spread(jobs, args.scheduler, _progress(run, source))
+        dataset = compare.run_dataset(source, _path_of(source), puzzles, specs, settings, spread)
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
@@ -216,18 +215,9 @@ def _check_sources(sources: list[str]) -> None:
                 raise InputError(f"cannot read {source}: {error.strerror or error}") from None
 
 
-def _run_spec(
-    args: argparse.Namespace, run: Run, source: str, settings: Settings, spec: BackendSpec, boards
-):
-    from solvers.execution.parallel import jobs_for
-    from solvers.tools import compare
-
-    timeout, mode = settings.timeout, settings.mode
-    if args.jobs != 1 or args.scheduler:
-        jobs = jobs_for(args.jobs)
-        return compare.run_backend_spread(spec, boards, timeout, mode, jobs, args.scheduler)
-    progress = run.progress(f"{source}: {spec.label}")
-    return compare.run_backend(spec, boards, timeout, mode, progress)
+def _progress(run: Run, source: str):
+    """Each spec's progress line, as ``compare.Spread`` asks for it."""
+    return lambda label: run.progress(f"{source}: {label}")
 
 
 def _against(run: Run, new, old, path: str) -> None:

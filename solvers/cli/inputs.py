@@ -16,6 +16,7 @@ from solvers.board import Board
 from solvers.cli.output import EXIT_BAD_INPUT, Run
 from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
+from solvers.execution.judge import clash
 from solvers.formats import Puzzle, format_board, read_puzzles
 from solvers.spec import BackendSpec
 
@@ -59,10 +60,11 @@ def report_invalid(
 
 
 def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
-    """The puzzles of the command's input; each bad one is reported (exit 2) and skipped."""
+    """The puzzles of the command's input; each bad one (unreadable, or givens that clash, as
+    the judge says) is reported (exit 2) and skipped."""
     for item in items_of(args):
-        if isinstance(item, Puzzle) and (conflicts := item.board.conflicts()):
-            item = InputError(conflicts[0], item.line)
+        if isinstance(item, Puzzle) and (clashing := clash(item.board)):
+            item = InputError(clashing, item.line)
         if isinstance(item, InputError):
             report_invalid(run, args, item)
         else:

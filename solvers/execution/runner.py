@@ -30,6 +30,7 @@ from solvers.errors import (
     SolveTimeout,
     UsageError,
 )
+from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec
@@ -53,7 +54,6 @@ class Runner:
         self.spec = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
         self.label = self.spec.label
         self.options = registry.options_for(self.spec)  # an unknown option fails here
-        self.rules = registry.backend_class(self.spec.name).RULES
         self.isolate = isolate
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
@@ -174,17 +174,9 @@ class Runner:
 
     def refusal(self, board: Board) -> Answer | None:
         """The answer for a board this runner will not attempt, or None: a rule the backend
-        does not encode (``UNSUPPORTED``), or givens that break a rule (``INVALID``)."""
-        unsupported = board.rules.names - self.rules
-        if unsupported:
-            rules = " and ".join(sorted(unsupported))
-            return Answer(
-                Status.UNSUPPORTED, self.label, detail=f"{self.label} does not support {rules}"
-            )
-        conflicts = board.conflicts()
-        if conflicts:
-            return Answer(Status.INVALID, self.label, detail=conflicts[0])
-        return None
+        does not declare (``UNSUPPORTED``), or givens that break a rule (``INVALID``); the
+        judge decides (``judge.refusal``)."""
+        return judge.refusal(self.label, self.spec.name, board)
 
     def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
         if refused := self.refusal(board):

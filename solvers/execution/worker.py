@@ -69,7 +69,6 @@ class Worker:
         self._process: Any = None
         self._pipe: Any = None
         self._stops: dict[Operation, bool] = {}
-        self.setup_seconds = 0.0  # building the backend and preparing shapes, in the worker
 
     def stops_itself(self, operation: Operation) -> bool:
         """What the backend in the worker says of itself (starting the worker to ask)."""
@@ -121,9 +120,9 @@ class Worker:
         return self._reply(None)
 
     def prepare(self, shape: Shape) -> None:
-        """Build what the backend keeps per board shape (untimed setup, added to setup)."""
+        """Build what the backend keeps per board shape (untimed: the runner times setup)."""
         self._request(("prepare", shape))
-        self.setup_seconds += self._reply(None)
+        self._reply(None)
 
     def _request(self, request: tuple) -> None:
         self._ensure_started()
@@ -158,11 +157,10 @@ class Worker:
         self._process.start()
         child_end.close()
         try:
-            seconds, self._stops = self._reply(None)
+            self._stops = self._reply(None)
         except BaseException:
             self.stop()
             raise
-        self.setup_seconds += seconds
 
     def stop(self) -> None:
         if self._process is not None:
@@ -175,14 +173,13 @@ class Worker:
 
 def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
     become_child(parent)
-    start = time.perf_counter()
     try:
         engine = build()
         stops = {operation: engine.stops_itself(operation) for operation in Operation}
     except BaseException as error:
         _send(pipe, ("error", error))
         return
-    pipe.send(("ok", (time.perf_counter() - start, stops)))
+    pipe.send(("ok", stops))
     while True:
         try:
             kind, *args = pipe.recv()
@@ -195,13 +192,12 @@ def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
         elif kind == "usage":
             _send(pipe, ("ok", peak_rss_kb()))
         else:
-            start = time.perf_counter()
             try:
                 engine.prepare(args[0])
             except Exception as error:
                 _send(pipe, ("error", error))
                 continue
-            _send(pipe, ("ok", time.perf_counter() - start))
+            _send(pipe, ("ok", None))
 
 
 def _send(pipe: Any, reply: tuple[str, Any]) -> None:

@@ -9,11 +9,10 @@ only changes which empty cell comes next.
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
-from solvers.variants import RULE_NAMES
 
 
 class MaskSearch:
@@ -104,8 +103,8 @@ class MaskSearch:
         return self.solutions.found(self.board, self.stats())
 
 
-class Bitmask(HandwrittenSearch):
-    RULES = frozenset(RULE_NAMES)
+class Bitmask(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=False).run()

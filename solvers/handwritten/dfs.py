@@ -13,15 +13,14 @@ The write-ups recurse, one call per empty cell; here the same search keeps its p
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
-from solvers.variants import RULE_NAMES
 
 
-class DepthFirst(HandwrittenSearch):
-    RULES = frozenset(RULE_NAMES)
+class DepthFirst(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()

@@ -4,15 +4,14 @@ ties), values still ascending."""
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch
+from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.handwritten.bitmask import MaskSearch
-from solvers.variants import RULE_NAMES
 
 
-class MostConstrained(HandwrittenSearch):
-    RULES = frozenset(RULE_NAMES)
+class MostConstrained(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=True).run()

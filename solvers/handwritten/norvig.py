@@ -9,13 +9,17 @@ it runs on every shape. The ``propagate`` backend is measured against it.
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.formats import SYMBOLS
 
 
-class Norvig(HandwrittenSearch):
+class Norvig(Backend):
+    # units only: the essay's peers come from the board's units, so the unit variants come free;
+    # killer cages it does not encode
+    RULES = frozenset({"x", "windoku", "jigsaw"})
+
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Essay(board, deadline, limit).run()
 

@@ -14,18 +14,17 @@ packed tables belong to a set of units (22 ms to build on 9x9), and cages are ea
 
 from __future__ import annotations
 
-from solvers.backend import Found, HandwrittenSearch, Solutions
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.packed import Layout, layout_for
 from solvers.handwritten.rules import PropagatingSearch
-from solvers.variants import RULE_NAMES
 
 CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewest candidates
 
 
-class Propagate(HandwrittenSearch):
-    RULES = frozenset(RULE_NAMES)
+class Propagate(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         if board.rules.cages:

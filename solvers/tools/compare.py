@@ -25,6 +25,7 @@ from solvers import registry
 from solvers.backend import Operation
 from solvers.board import Board
 from solvers.execution.answer import Answer, Status
+from solvers.execution.judge import Said, disagreements
 from solvers.execution.runner import Runner
 from solvers.formats import Puzzle
 from solvers.spec import BackendSpec
@@ -133,36 +134,78 @@ def copies_of(puzzles: list[Puzzle], settings: Settings) -> list[Copy]:
     return found
 
 
+@dataclass(frozen=True)
+class Spread:
+    """Where a run's puzzles go: ``jobs`` processes here (1: this process's workers, one per
+    spec), or the workers of the Dask cluster at ``scheduler``; ``progress(label)`` gives a
+    callable told (done, total) as a spec goes, or None."""
+
+    jobs: int = 1
+    scheduler: str | None = None
+    progress: Callable[[str], Callable[[int, int], None] | None] | None = None
+
+
 def run_dataset(
     name: str,
     path: str,
     puzzles: list[Puzzle],
     specs: list[BackendSpec],
     settings: Settings,
-    run_spec: Callable[[BackendSpec, list[Board]], BackendRuns],
+    spread: Spread = Spread(),
 ) -> DatasetRun:
-    """Every spec on every copy of ``puzzles``; ``run_spec(spec, boards)`` runs one spec (in
-    this process's workers, or spread out) and gives its ``BackendRuns``. A spec that does not
-    encode every puzzle's rules is left out, with a note saying so: its times would be over
-    other puzzles than the rest's."""
+    """Every spec on every copy of ``puzzles``, then the judge's word on each copy. A spec
+    that does not encode every puzzle's rules is left out, with a note saying so: its times
+    would be over other puzzles than the rest's."""
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
     dataset = DatasetRun(name, path, len(puzzles), 1 + settings.shuffle, unshuffled)
     rules = frozenset().union(*(puzzle.board.rules.names for puzzle in puzzles))
-    left_out = []
+    left_out, answered = [], []
     for spec in specs:
-        if lacking := rules - registry.backend_class(spec.name).RULES:
+        if lacking := registry.lacking(spec.name, rules):
             said = f"{spec.label} left out: it does not support {' and '.join(sorted(lacking))}"
             left_out.append(("info", said))
             continue
-        result = run_spec(spec, [c.board for c in boards])
+        result = _run_spec(spec, [c.board for c in boards], settings, spread)
         answers = crosscheck(boards, result.answers, settings.mode == "unique")
         dataset.backends.append(
             BackendRun(spec.label, result.options, result.setup_s, result.peak_rss_kb)
         )
         dataset.records += [_record(name, c, a) for c, a in zip(boards, answers, strict=True)]
-    dataset.notes = left_out + notes(dataset)
+        answered.append(answers)
+    known = {p.line: p.known_solution for p in puzzles}
+    dataset.notes = left_out + notes(dataset) + judged(boards, answered, known)
     return dataset
+
+
+def _run_spec(
+    spec: BackendSpec, boards: list[Board], settings: Settings, spread: Spread
+) -> BackendRuns:
+    timeout, mode = settings.timeout, settings.mode
+    if spread.jobs != 1 or spread.scheduler:
+        return run_backend_spread(spec, boards, timeout, mode, spread.jobs, spread.scheduler)
+    progress = spread.progress(spec.label) if spread.progress else None
+    return run_backend(spec, boards, timeout, mode, progress)
+
+
+def judged(
+    boards: list[Copy], answered: list[list[Answer]], known: dict[int, Board | None]
+) -> list[tuple[str, str]]:
+    """A ``disagree`` note for each copy the judge finds the specs disagree on: solvability,
+    a count, a unique puzzle's solution (against the file's, or between specs). Wrong answers
+    and errors have notes of their own."""
+    found = []
+    own_notes = (Status.WRONG, Status.ERROR)
+    for i, board in enumerate(boards):
+        said = [Said.of(answers[i]) for answers in answered if answers[i].status not in own_notes]
+        solution = known.get(board.line) if board.copy == 0 else None
+        for text in disagreements(said, solution, UNIQUE_LIMIT):
+            found.append(("disagree", f"{_where(board.line, board.copy)}: {text}"))
+    return found
+
+
+def _where(line: int, copy: int) -> str:
+    return f"puzzle {line}" + (f" copy {copy}" if copy else "")
 
 
 def _record(dataset: str, board: Copy, answer: Answer) -> Record:
@@ -219,8 +262,8 @@ def _against(puzzle: Board, first: Answer, board: Copy, answer: Answer, unique: 
 
 
 def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
-    """What the run's reader must see besides the table: ``wrong`` answers, puzzles the
-    backends ``disagree`` on, each backend's ``error``s, and ``info``."""
+    """What the run's reader must see besides the table and the judge's word (``judged``):
+    ``wrong`` answers, each backend's ``error``s, and ``info``."""
     found: list[tuple[str, str]] = []
     if dataset.unshuffled:
         found.append(("info", f"{dataset.unshuffled} puzzles with variant rules, unshuffled"))
@@ -228,11 +271,7 @@ def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
     for record in dataset.records:
         by_key.setdefault(record.key, []).append(record)
     for (line, copy), records in by_key.items():
-        where = f"puzzle {line}" + (f" copy {copy}" if copy else "")
-        finished = {r.spec: r.status for r in records if r.finished}
-        if len(set(finished.values())) > 1:
-            says = ", ".join(f"{spec} {status}" for spec, status in finished.items())
-            found.append(("disagree", f"{where}: {says}"))
+        where = _where(line, copy)
         found += [
             ("wrong", f"{where}: {r.spec} returned a WRONG answer: {r.detail}")
             for r in records

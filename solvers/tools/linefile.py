@@ -173,22 +173,24 @@ def _raw(data: bytes, lines, index: int) -> str:
 
 
 class _Solved:
-    """The plain puzzles of a range, solved or counted by the kernel, one call per board side:
-    the answers of those it answered, as text in line order, and the others as puzzles."""
+    """The plain puzzles of a range, solved or counted by ``solve_many``, one call per board
+    side: the answers of those it answered, as text in line order, the wrong ones (a bug the
+    verifier caught) as WRONG answers, and the others as puzzles for the per-puzzle path."""
 
     def __init__(self, job: Job, groups: list) -> None:
-        from solvers.handwritten.native.batch import Flag, solve_batch
-        from solvers.handwritten.native.tables import plan_for
+        from solvers.bulk import solve_many
+        from solvers.handwritten.native.batch import Flag
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
+        self.judged: dict[int, tuple] = {}  # line index: the packed answer already known
         self.count = 0  # puzzles answered here
         limit = 1 if job.mode == "solve" else job.limit
         for group in groups:
             if not len(group.lines):
                 continue
             shape = job.shape or Shape.for_size(group.size)
-            found = solve_batch(plan_for(Board.empty(shape)), group.values, limit, job.budget)
+            found = solve_many(group.values, limit, shape=shape, budget=job.budget)
             ok = found.flags == Flag.SOLVED
             text = _text(job, shape, found, ok)
             if text is None:  # a format only the per-puzzle path can write (or refuse)
@@ -197,7 +199,10 @@ class _Solved:
                 self.answered.append((group.lines[ok], text))
                 self.count += int(ok.sum())
             for k in np.flatnonzero(~ok).tolist():
-                self.left.append((int(group.lines[k]), Board(shape, tuple(group.values[k]))))
+                board = Board(shape, tuple(group.values[k]))
+                self.left.append((int(group.lines[k]), board))
+                if found.flags[k] == Flag.WRONG:
+                    self.judged[int(group.lines[k])] = _wrong(board, found, k, job.mode)
 
     def unanswered(self, first_line: int) -> list[tuple[int, Puzzle]]:
         return [(i, Puzzle(board, first_line + i, "line")) for i, board in self.left]
@@ -212,11 +217,26 @@ class _Solved:
             if upto > done:
                 pieces.append(flat[offsets[done] : offsets[upto]])
                 done = upto
-            packed = job.task(item.board) if isinstance(item, Puzzle) else None
+            if isinstance(item, Puzzle):
+                packed = self.judged.get(index) or job.task(item.board)
+            else:
+                packed = None
             pieces.append((item, packed))
         if len(indexes) > done:
             pieces.append(flat[offsets[done] :])
         return pieces
+
+
+def _wrong(board: Board, found, k: int, mode: str) -> tuple:
+    """The packed WRONG answer of puzzle ``k`` of a batch whose solution failed a check."""
+    from solvers.execution.answer import Answer, Status
+    from solvers.verify import problems
+
+    solution = Board.unchecked(board.shape, tuple(found.solutions[k].tolist()), board.rules)
+    said = problems(board, solution) or ["the kernel's own check failed"]
+    detail = f"backend native returned a wrong solution: {said[0]}"
+    count = int(found.counts[k]) if mode == "count" else None
+    return Answer(Status.WRONG, "native", count=count, detail=detail).pack()
 
 
 def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.ndarray | None:

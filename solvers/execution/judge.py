@@ -1,0 +1,130 @@
+"""The one judge: which boards a backend is asked, and whether backends agree on a puzzle.
+
+Every path asks it: the runner (so ``solve``, ``count``, ``check``, the API and the parallel
+tasks), ``compare``, the benchmarks and the bulk path.
+
+- ``refusal``: a board a backend is not asked, and why: a rule the backend does not declare
+  (UNSUPPORTED) or givens that clash (INVALID). ``clash`` alone is the second.
+- ``disagreements``: what the backends' words on one puzzle disagree on: a wrong answer or a
+  failure, solvability, counts (a miscount is a disagreement), a status that its own count
+  contradicts, and for a unique puzzle its solution (against the file's, and between
+  backends). A timeout says nothing either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solvers import registry
+from solvers.board import Board, cell_name
+from solvers.execution.answer import Answer, Status
+
+COUNT_LIMIT = 2  # check and compare's unique mode count this far: one, and no second
+
+
+def clash(board: Board) -> str | None:
+    """The first way the givens already break a rule, or None."""
+    conflicts = board.conflicts()
+    return conflicts[0] if conflicts else None
+
+
+def refusal(label: str, name: str, board: Board) -> Answer | None:
+    """The answer of backend ``name`` (shown as ``label``) to a board it is not asked, or None:
+    UNSUPPORTED for a rule it does not declare, INVALID for givens that clash."""
+    if unsupported := registry.lacking(name, board.rules.names):
+        detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
+        return Answer(Status.UNSUPPORTED, label, detail=detail)
+    if clashing := clash(board):
+        return Answer(Status.INVALID, label, detail=clashing)
+    return None
+
+
+@dataclass(frozen=True)
+class Said:
+    """One backend's word on one puzzle: its status, its count (None when it did not count,
+    or its count did not finish), its solution, and what went wrong, if anything."""
+
+    backend: str
+    status: Status
+    count: int | None = None
+    solution: Board | None = None
+    detail: str = ""
+
+    @classmethod
+    def of(cls, answer: Answer) -> Said:
+        """A solve's or a count's answer as a word."""
+        count = answer.count if answer.status.finished else None
+        return cls(answer.backend, answer.status, count, answer.solution, answer.detail)
+
+    @classmethod
+    def of_pair(cls, solved: Answer, counted: Answer) -> Said:
+        """A solve and a count of the same puzzle by one backend as one word: the solve's
+        status, unless either call went wrong or failed."""
+        status = next(
+            (bad for bad in (Status.WRONG, Status.ERROR) if bad in (solved.status, counted.status)),
+            solved.status,
+        )
+        count = counted.count if counted.status.finished else None
+        detail = solved.detail or counted.detail
+        return cls(solved.backend, status, count, solved.solution, detail)
+
+
+def disagreements(
+    said: Sequence[Said], known: Board | None = None, limit: int = COUNT_LIMIT
+) -> list[str]:
+    """Every way the words on one puzzle disagree (empty when they agree). ``known`` is the
+    solution the puzzle's file gives, if any; counts were taken up to ``limit``."""
+    found = [f"{s.backend}: {s.detail}" for s in said if s.status in (Status.WRONG, Status.ERROR)]
+    finished = [s for s in said if s.status.finished]
+    if len({s.status for s in finished}) > 1:
+        found.append(
+            f"solvability: {_who(finished, Status.SOLVED)}; {_who(finished, Status.UNSOLVABLE)}"
+        )
+    counted = [s for s in said if s.count is not None]
+    if len({s.count for s in counted}) > 1:
+        found.append(
+            "counts: " + ", ".join(f"{s.backend} {_count_text(s.count, limit)}" for s in counted)
+        )
+    for s in counted:
+        if s.status.finished and (s.count > 0) != (s.status is Status.SOLVED):
+            found.append(f"{s.backend}: says {s.status} but counts {_count_text(s.count, limit)}")
+    if counted and all(s.count == 1 for s in counted):
+        found += _unique_solutions(said, known)
+    return found
+
+
+def _unique_solutions(said: Sequence[Said], known: Board | None) -> list[str]:
+    """A unique puzzle has one solution: each backend's must be the file's, if it gives one,
+    or else the first backend's."""
+    solved = [s for s in said if s.status is Status.SOLVED and s.solution is not None]
+    if known is not None:
+        return [
+            f"{s.backend}: solution differs from the file's solution {where}"
+            for s in solved
+            if (where := _difference(s.solution, known))
+        ]
+    return [
+        f"{s.backend}: unique solution differs from {solved[0].backend}'s {where}"
+        for s in solved[1:]
+        if (where := _difference(s.solution, solved[0].solution))
+    ]
+
+
+def _difference(solution: Board, other: Board) -> str:
+    """Where ``solution`` first differs from ``other`` ("at r1c2 (3 vs 4)"), or ""."""
+    if solution == other:
+        return ""
+    first = next(
+        i for i, (a, b) in enumerate(zip(other.cells, solution.cells, strict=True)) if a != b
+    )
+    return f"at {cell_name(first, solution.size)} ({solution.cells[first]} vs {other.cells[first]})"
+
+
+def _who(said: list[Said], status: Status) -> str:
+    names = [s.backend for s in said if s.status is status]
+    return f"{', '.join(names)} {'says' if len(names) == 1 else 'say'} {status}"
+
+
+def _count_text(count: int, limit: int) -> str:
+    return f"{count}+" if count >= limit else str(count)
