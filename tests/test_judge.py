@@ -1,0 +1,185 @@
+"""The one judge: agreement (statuses, counts, unique solutions) for check and compare, rule
+support declared by each backend and refused in one place, and the bulk path's answers checked
+by a verifier that shares no code with the kernel."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from corpus import complete_board
+
+from solvers import Board, Shape, registry, solve_many
+from solvers.backend import STATS, Backend
+from solvers.execution import Status
+from solvers.execution.judge import Said, disagreements
+from solvers.handwritten.native import batch
+from solvers.tools import summary
+from solvers.tools.datasets import DATASETS
+from solvers.variants import Cage, Rules
+from solvers.verify import failing_rows, problems
+
+S9 = Shape(3, 3)
+
+
+# Agreement ----------------------------------------------------------------------------
+
+
+def test_a_miscount_is_a_disagreement_naming_the_backends_and_their_counts():
+    words = [Said("under", Status.SOLVED, 1), Said("dfs", Status.SOLVED, 2)]
+    assert disagreements(words) == ["counts: under 1, dfs 2+"]
+
+
+def test_a_timeout_says_nothing_either_way():
+    words = [Said("slow", Status.TIMEOUT), Said("dfs", Status.SOLVED, 2)]
+    assert disagreements(words) == []
+
+
+def test_a_unique_puzzle_has_one_solution_across_backends():
+    rng = random.Random(7)
+    one, two = complete_board(S9, rng), complete_board(S9, rng)
+    same = [Said("a", Status.SOLVED, 1, one), Said("b", Status.SOLVED, 1, one)]
+    assert disagreements(same) == []
+    other = [Said("a", Status.SOLVED, 1, one), Said("b", Status.SOLVED, 1, two)]
+    [said] = disagreements(other)
+    assert said.startswith("b: unique solution differs from a's at r")
+    found = disagreements(same, known=two)  # the file's solution is the one that counts
+    assert [said[:49] for said in found] == [
+        "a: solution differs from the file's solution at r",
+        "b: solution differs from the file's solution at r",
+    ]
+
+
+def test_solvability_and_a_status_its_count_contradicts_are_disagreements():
+    words = [Said("a", Status.UNSOLVABLE, 1), Said("b", Status.SOLVED, 1)]
+    found = disagreements(words)
+    assert "solvability: b says solved; a says unsolvable" in found
+    assert "a: says unsolvable but counts 1" in found
+
+
+def test_compare_catches_a_miscount_as_check_does(cli, registered):
+    registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
+    args = ["several9", "--limit", "2", "--backends", "undercounter,propagate"]
+    compared = cli("compare", *args)
+    assert compared.code == 4
+    # puzzles are named by their line in the file (two header lines come first)
+    assert "puzzle 3: counts: undercounter 1, propagate 2+" in compared.out
+    lines = "".join(line + "\n" for line in DATASETS["several9"].puzzles()[:2])
+    checked = cli("check", "--backends", "undercounter,propagate", stdin=lines)
+    assert checked.code == 4
+    assert "line 1: counts: undercounter 1, propagate 2+" in checked.out
+
+
+def test_compare_agrees_when_the_backends_do(cli):
+    run = cli("compare", "several9", "--limit", "2", "--backends", "dlx,propagate")
+    assert run.code == 0 and "disagree" not in run.out and "counts:" not in run.out
+
+
+# Support -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [row[0] for row in registry.BUILT_IN])
+def test_every_backend_declares_its_rules_itself(name):
+    available, why = registry.availability(name)
+    if not available:
+        pytest.skip(why)
+    declared = registry.backend_class(name).RULES
+    inherited = Backend.RULES
+    assert inherited == frozenset()  # nothing beyond classic unless declared
+    assert "RULES" in vars(registry.backend_class(name)) or declared == inherited
+
+
+def test_a_backend_that_declares_nothing_is_asked_classic_puzzles_only(cli, registered):
+    registered("tiny", "tiny_backend:Tiny", summary="declares no rule")
+    x_line = "# rules: x\n" + DATASETS["x9"].puzzles()[0] + "\n"
+    solved = cli("solve", "--backend", "tiny", stdin=x_line)
+    assert solved.code == 2 and solved.err.strip().endswith("tiny does not support x")
+    compared = cli("compare", "x9", "--limit", "1", "--backends", "tiny,propagate")
+    assert compared.code == 0
+    assert "tiny left out: it does not support x" in compared.out
+    assert registry.lacking("tiny", frozenset({"x", "killer"})) == {"x", "killer"}
+    assert registry.lacking("propagate", frozenset({"x", "killer"})) == frozenset()
+
+
+# Statistics ---------------------------------------------------------------------------
+
+
+def test_the_counters_summaries_read_are_declared_with_their_meaning():
+    read = {"guesses", *summary.LIBRARY_STATS}
+    assert read <= set(STATS) and all(STATS[key] for key in read)
+
+
+# The bulk path's own verifier ----------------------------------------------------------
+
+
+def test_the_bulk_verifier_finds_what_the_verifier_finds():
+    rng = random.Random(3)
+    boards, solutions, expected = [], [], []
+    for _ in range(40):
+        full = complete_board(S9, rng)
+        puzzle = full.with_cells(v if rng.random() < 0.3 else 0 for v in full.cells)
+        cells = list(full.cells)
+        fault = rng.randrange(4)
+        if fault == 1:  # a value changed: a unit lacks one, and perhaps a given is broken
+            cells[rng.randrange(81)] = rng.randrange(1, 10)
+        elif fault == 2:  # out of range
+            cells[rng.randrange(81)] = rng.choice([0, 10, 255])
+        elif fault == 3:  # two cells of a row swapped: rows hold, columns do not
+            row = rng.randrange(9) * 9
+            cells[row], cells[row + 1] = cells[row + 1], cells[row]
+        boards.append(puzzle.cells)
+        solutions.append(cells)
+        candidate = Board.unchecked(S9, tuple(cells))
+        expected.append(bool(problems(puzzle, candidate)))
+    found = failing_rows(Board.empty(S9), np.array(boards), np.array(solutions, np.uint8))
+    assert found.tolist() == expected and any(expected) and not all(expected)
+
+
+def test_the_bulk_verifier_reads_cages():
+    shape = Shape(2, 2)
+    full = Board.pattern(shape)
+    cage = Cage(full.cells[0] + full.cells[1], (0, 1))
+    rules = Rules(cages=(cage,))
+    good = np.array([full.cells])
+    swapped = list(full.cells)
+    wrong_total = Rules(cages=(Cage(cage.total + 1, (0, 1)),))
+    assert not failing_rows(Board.empty(shape, rules), np.zeros_like(good), good).any()
+    assert failing_rows(Board.empty(shape, wrong_total), np.zeros_like(good), good).all()
+    swapped[0] = swapped[1]  # a repeat inside the cage (and a unit)
+    repeat = np.array([swapped])
+    assert failing_rows(Board.empty(shape, rules), np.zeros_like(repeat), repeat).all()
+
+
+@pytest.fixture
+def lying_kernel(monkeypatch):
+    """The kernel's batch call, made to return a wrong first grid (its own check passed
+    before the grid was spoiled): only the independent verifier can catch it."""
+    real = batch.solve_batch
+
+    def spoiled(*args, **kwargs):
+        found = real(*args, **kwargs)
+        solved = np.flatnonzero(found.flags == batch.Flag.SOLVED)
+        if len(solved):
+            row = found.solutions[solved[0]]
+            row[0], row[1] = row[1], row[0]  # the row still holds 1..9; columns do not
+        return found
+
+    monkeypatch.setattr(batch, "solve_batch", spoiled)
+
+
+def test_solve_many_flags_a_wrong_grid_from_the_kernel(lying_kernel):
+    puzzles = np.array([[0] * 81, [0] * 81], np.uint8)
+    found = solve_many(puzzles, 1)
+    assert found.flags.tolist() == [batch.Flag.WRONG, batch.Flag.SOLVED]
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_a_wrong_grid_on_the_file_fast_path_is_reported_wrong(cli, tmp_path, lying_kernel, command):
+    lines = DATASETS["hard9"].puzzles()[:3]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join(line + "\n" for line in lines))
+    run = cli(command, str(path), "--backend", "native")
+    assert run.code == 5
+    assert run.err.startswith("sudoku: line 1: BUG: backend native returned a wrong solution: ")
+    assert len(run.out.splitlines()) == 2  # the other puzzles answered as ever
