@@ -104,6 +104,9 @@ class Timed:
 
 
 RESULTS: list[Timed] = []
+# Every finished pairing's words on each puzzle, by (dataset, puzzle index): each pairing is
+# judged against the ones before it on the same puzzles (``judge.disagreements``).
+WORDS: dict[tuple[str, int], list] = {}
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-benchmark's tables

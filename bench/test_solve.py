@@ -7,7 +7,9 @@ that cannot stop by itself, in one round trip per round). Not timed, and reporte
 ``extra_info["setup_s"]``: building the backend (a numba kernel loaded or compiled, a
 persistent solver for the shape) and one solve of a complete board to wake the library
 (``Runner.warm_up``). Every answer is judged after the rounds; a wrong answer fails the
-benchmark. Timeouts are in ``extra_info`` and in the summary after the table.
+benchmark, and so does a disagreement with a backend benchmarked before on the same puzzles (a
+miscount, another solvability, another unique solution), as the judge of check and compare
+says. Timeouts are in ``extra_info`` and in the summary after the table.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import RESULTS, Timed, load_boards
+from conftest import RESULTS, WORDS, Timed, load_boards
 
 from solvers.backend import Operation
 from solvers.execution import Runner, Status
+from solvers.execution.judge import Said, disagreements
 
 
 def test_solve(benchmark, pairing, request):
@@ -60,3 +63,9 @@ def test_solve(benchmark, pairing, request):
     RESULTS.append(Timed(dataset, backend, len(boards), timeouts, median))
     wrong = [a.detail for a in answers if a.status in (Status.WRONG, Status.ERROR)]
     assert not wrong, wrong[0]  # a wrong answer (or a crash) fails the benchmark
+    found = []
+    for index, answer in enumerate(answers):
+        words = WORDS.setdefault((dataset, index), [])
+        words.append(Said.of(answer))
+        found += [f"puzzle {index + 1}: {text}" for text in disagreements(words)]
+    assert not found, found[0]

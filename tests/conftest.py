@@ -162,6 +162,9 @@ def puzzles() -> dict[str, Board]:
     full = list(built["full-9x9"].cells)
     full[40] = full[40] % 9 + 1
     built["full-9x9-one-wrong"] = Board(s9, tuple(full))
+    full[40] = 0
+    built["full-9x9-one-empty"] = Board(s9, tuple(full))  # one cell left, one value fits
+    built["no-solution-4x4"] = corpus.no_solution(built["4x4"], rng)
     conflicting = list(easy9.cells)
     row0 = [v for v in conflicting[:9] if v]
     conflicting[conflicting[:9].index(0)] = row0[0]
