@@ -51,10 +51,11 @@ def add_to(commands) -> None:
         "goes on. An unfinished puzzle scores twice the timeout\nin every time statistic "
         "(PAR-2). Only classic puzzles are shuffled: variants (x, windoku,\njigsaw, killer) "
         "run as given, and the run says how many.\n"
-        "exit status: 0 done; 4 backends disagree on a puzzle; 5 a wrong answer (a shuffled\n"
-        "copy's that does not map back to the puzzle's included); 6 with --against, a backend\n"
-        "significantly slower (Mann-Whitney p < 0.01 and median up by more than 10%) or that\n"
-        "lost puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
+        "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
+        "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
+        "puzzle's included); 6 with --against, a backend significantly slower (Mann-Whitney\n"
+        "p < 0.01 and median up by more than 10%) or that lost puzzles (solved before; a\n"
+        "timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
         "datasets",
