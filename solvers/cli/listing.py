@@ -8,6 +8,7 @@ from solvers import registry
 from solvers.cli.output import Run
 from solvers.cli.parser import command
 from solvers.formats import Puzzle, read_puzzles
+from solvers.variants import RULE_NAMES
 
 
 def add_to(commands) -> None:
@@ -22,7 +23,7 @@ def add_to(commands) -> None:
     backends = command(
         commands,
         "backends",
-        "list every backend and whether it can be used",
+        "list every backend, whether it can be used, and the variants it supports",
         "sudoku backends",
         statuses=False,
     )
@@ -40,10 +41,19 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
                 name + marks.get(name, ""),
                 registry.version(name),
                 "available" if ok else reason,
+                _supports(name) if ok else "-",
                 registry.entry(name).summary,
             )
         )
     run.table(rows, numbers_right=False)
+    for problem in registry.plugin_problems():
+        run.note(problem)
+
+
+def _supports(name: str) -> str:
+    """The rule variants a backend declares, in their usual order ("classic" alone if none)."""
+    declared = registry.backend_class(name).RULES
+    return ",".join(rule for rule in RULE_NAMES if rule in declared) or "classic"
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:
