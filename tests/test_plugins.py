@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from solvers.tools.datasets import DATASETS
+
 EXAMPLE = Path(__file__).parent / "plugin_example"
-X_PUZZLE = (
-    "# rules: x\n"
-    + "63.2........3...1....9.....9.78...5.........75...2..........1..394...6........9..\n"
-)
+SEVERAL = "".join(line + "\n" for line in DATASETS["several9"].puzzles()[:3])
+X_PUZZLE = "# rules: x\n" + DATASETS["x9"].puzzles()[0] + "\n"
+STDIN = {"check": SEVERAL, "solve x": X_PUZZLE}
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +45,13 @@ def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
     calls = {
         "backends": ("backends",),
         "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat"),
-        "check": ("check", "several9", "--backends", "undercount,cpsat"),
+        "check": ("check", "-", "--backends", "undercount,cpsat"),
         "solve x": ("solve", "-", "--backend", "undercount"),
         "compare x": ("compare", "x9", "--limit", "2", "--backends", "undercount,cpsat"),
     }
     with ThreadPoolExecutor(len(calls)) as pool:
         runs = {
-            name: pool.submit(sudoku, site, *args, stdin=X_PUZZLE if name == "solve x" else "")
+            name: pool.submit(sudoku, site, *args, stdin=STDIN.get(name, ""))
             for name, args in calls.items()
         }
         done = {name: future.result() for name, future in runs.items()}
