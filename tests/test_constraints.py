@@ -63,14 +63,41 @@ def diagonal_line(rng: random.Random, n: int) -> tuple[int, ...]:
     return tuple(cells[: rng.randint(1, 5)])
 
 
+OUTSIDE = {
+    "sandwich": lambda n: (0, sum(range(2, n))),
+    "xsum": lambda n: (1, n * (n + 1) // 2),
+    "skyscraper": lambda n: (1, n),
+}
+
+
+def outside_line(rng: random.Random, n: int) -> tuple[int, ...]:
+    """A whole row or column, read from either end."""
+    index = rng.randrange(n)
+    line = [index * n + i for i in range(n)] if rng.random() < 0.5 else range(index, n * n, n)
+    return tuple(line)[:: rng.choice((1, -1))]
+
+
 def instance(name: str, n: int, rng: random.Random) -> Constraint:
     """A random well-formed constraint of kind ``name`` on an n x n board."""
     values = list(range(1, n + 1))
+    # A prime N has no boxes; rows stand in for them (a 1 x N box tiles the board too).
+    shape = Shape.for_size(n) if n in (4, 6, 8, 9) else None
+    box = (("box", (shape.box_rows, shape.box_cols) if shape else (1, n)),)
     if KINDS[name].board_wide:
         if name.startswith("negative"):
             pairs = rng.sample(orthogonal_pairs(n), 5)
             return Constraint(name, (), (("exempt", tuple(pairs)),))
-        return Constraint(name)
+        return Constraint(name, (), box if name == "disjointgroups" else ())
+    if name in ("rowindexer", "columnindexer", "boxindexer"):
+        return Constraint(name, (rng.randrange(n * n),), box if name == "boxindexer" else ())
+    if name in OUTSIDE:
+        return Constraint(name, outside_line(rng, n), (("total", rng.randint(*OUTSIDE[name](n))),))
+    if name == "quadruple":
+        top = rng.randrange(n - 1) * n + rng.randrange(n - 1)
+        values = rng.sample(values * 2, rng.randint(1, 4))
+        return Constraint(name, (top, top + 1, top + n, top + n + 1), (("values", tuple(values)),))
+    if name == "extraregion":
+        return Constraint(name, tuple(rng.sample(range(n * n), rng.randint(2, n))))
     if name in ("odd", "even", "minimum", "maximum"):
         return Constraint(name, (rng.randrange(n * n),))
     if name in ("xv", "difference", "ratio"):
@@ -96,8 +123,8 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         return Constraint(name, tuple(cells))
     if name == "regionsumline":
         cells = walk(rng, n, rng.randint(2, 5))
-        box_of = Shape.for_size(n).geometry.box_of
-        return Constraint(name, cells, (("regions", tuple(box_of[c] for c in cells)),))
+        region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
+        return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
     least = {"betweenline": 3, "entropic": 3, "zipper": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
@@ -105,15 +132,17 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
     return Constraint(name, walk(rng, n, rng.randint(least, min(5, n))), params)
 
 
-def assignments(kind, constraint, n, rng):
+def assignments(kind, constraint, n, rng, climbs=8):
     """Value tuples for the constraint's scope: all of them, or a sample rich in near misses."""
     scope = kind.scope(constraint, n)
+    if len(scope) == n and n <= 6:
+        yield from itertools.permutations(range(1, n + 1))
     if n ** len(scope) <= EXHAUSTIVE:
         yield from itertools.product(range(1, n + 1), repeat=len(scope))
         return
-    for _ in range(300):
+    for _ in range(150):
         yield tuple(rng.randint(1, n) for _ in scope)
-    for _ in range(20):
+    for _ in range(climbs):
         accepted = accepted_by_check(kind, constraint, n, scope, rng)
         if accepted is None:
             continue
@@ -153,11 +182,22 @@ ENTROPIC_SIZES = {"entropic": (6,)}
 
 @pytest.mark.parametrize("name", list(KINDS))
 def test_check_and_decomposition_agree(name):
+    agree_on_instances(name, ENTROPIC_SIZES.get(name, (4, 6)), instances=6, seed=name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(KINDS))
+def test_check_and_decomposition_agree_at_length(name):
+    sizes = (6, 9) if name == "entropic" else (4, 5, 6, 7, 8, 9)
+    agree_on_instances(name, sizes, instances=25, seed=name + " at length")
+
+
+def agree_on_instances(name: str, sizes, instances: int, seed: str) -> None:
     kind = KINDS[name]
-    rng = random.Random(name)
+    rng = random.Random(seed)
     verdicts = {True: 0, False: 0}
-    for n in ENTROPIC_SIZES.get(name, (4, 6)):
-        for _ in range(3 if kind.board_wide else 12):
+    for n in sizes:
+        for _ in range(max(2, instances // 4) if kind.board_wide else instances):
             constraint = instance(name, n, rng)
             kind.validate(constraint, n)
             primitives = kind.decompose(constraint, n)
@@ -288,6 +328,38 @@ EXAMPLES = [
     (on("zipper", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=4 r1c4=4", False),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1234" + "0" * 12, True),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1423" + "0" * 12, True),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1423" + "0" * 12, False),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1123" + "0" * 12, False),
+    (on("sandwich", 6, "r1c6 r1c5 r1c4 r1c3 r1c2 r1c1", total=7), 6, "213465" + "0" * 30, True),
+    (on("xsum", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "3124" + "0" * 12, True),
+    (on("xsum", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "2134" + "0" * 12, False),
+    (on("xsum", 4, "r4c1 r3c1 r2c1 r1c1", total=10), 4, LATIN, True),  # 4 3 2 1 upwards
+    (on("skyscraper", 4, "r1c1 r1c2 r1c3 r1c4", total=4), 4, LATIN, True),
+    (on("skyscraper", 4, "r1c4 r1c3 r1c2 r1c1", total=1), 4, LATIN, True),
+    (on("skyscraper", 4, "r3c1 r3c2 r3c3 r3c4", total=2), 4, LATIN, True),  # 2 1 4 3
+    (on("skyscraper", 4, "r3c1 r3c2 r3c3 r3c4", total=3), 4, LATIN, False),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 2)), 4, LATIN, True),  # 1 2 3 4
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 1)), 4, LATIN, False),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(4, 2)), 4, LATIN, True),
+    (on("quadruple", 4, "r2c2 r2c3 r3c2 r3c3", values=(1, 1)), 4, LATIN, True),  # 4 1 1 4
+    (on("quadruple", 4, "r2c2 r2c3 r3c2 r3c3", values=(1, 1, 2)), 4, LATIN, False),
+    (on("extraregion", 4, "r1c1 r2c3 r4c4"), 4, "r1c1=1 r2c3=2 r4c4=3", True),
+    (on("extraregion", 4, "r1c1 r2c3 r4c4"), 4, "r1c1=1 r2c3=2 r4c4=1", False),
+    (Constraint("disjointgroups", (), (("box", (2, 2)),)), 4, LATIN, True),
+    (Constraint("disjointgroups", (), (("box", (2, 2)),)), 4, CHECKER_12, False),
+    (Constraint("diagonal-"), 4, "1234" "3412" "4321" "2143", True),
+    (Constraint("diagonal-"), 4, LATIN, False),  # 1 4 4 1
+    (Constraint("diagonal+"), 4, "1234" "3412" "4321" "2143", True),
+    (Constraint("diagonal+"), 4, LATIN, False),  # 4 1 1 4 from the bottom left
+    (on("rowindexer", 4, "r1c2"), 4, "1324" + "0" * 12, True),  # r1c2 = 3: r1c3 holds 2
+    (on("rowindexer", 4, "r1c2"), 4, "1342" + "0" * 12, False),
+    (on("columnindexer", 4, "r2c1"), 4, "r1c1=4 r2c1=3 r3c1=2 r4c1=1", True),
+    (on("columnindexer", 4, "r2c1"), 4, "r1c1=1 r2c1=3 r3c1=4 r4c1=2", False),
+    (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=2 r2c2=4", True),
+    (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=4 r2c2=2", False),
+    (on("boxindexer", 4, "r3c4", box=(2, 2)), 4, "r3c3=1 r3c4=4 r4c3=3 r4c4=2", True),
 ]  # fmt: skip
 
 
@@ -312,6 +384,7 @@ BAD = [
     (Constraint("odd", (16,)), 4, "outside the 4x4 board"),
     (Constraint("palindrome", (0, 1, 0)), 4, "names a cell twice"),
     (on("thermometer", 4, "r1c1 r1c2", total=3), 4, "unknown parameter 'total'"),
+    (Constraint("xv", (0, 1), (("sum", 5), ("sum", (5,)))), 4, "names a parameter twice"),
     (on("xv", 4, "r1c1 r2c2", sum=10), 4, "do not touch orthogonally"),
     (on("xv", 4, "r1c1 r1c2", sum=7), 4, "sum 7 is not 5 or 10"),
     (on("xv", 4, "r1c1 r1c2"), 4, "needs the parameter 'sum'"),
@@ -332,6 +405,22 @@ BAD = [
     (on("entropic", 4, "r1c1 r1c2 r1c3"), 4, "not a multiple of 3"),
     (on("whispers", 4, "r1c1 r1c2", difference=0), 4, "difference 0 is not in 1..3"),
     (on("betweenline", 4, "r1c1 r1c2"), 4, "has 2 cells, expected 3.."),
+    (on("sandwich", 4, "r1c1 r1c2 r2c3 r2c4", total=3), 4, "not a whole row or column"),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3", total=3), 4, "has 3 cells, not the 4 of a row"),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "total 6 is not in 0..5"),
+    (on("xsum", 4, "r1c1 r2c1 r3c1 r4c1"), 4, "needs the parameter 'total'"),
+    (on("skyscraper", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "total 5 is not in 1..4"),
+    (Constraint("skyscraper", tuple(range(16)), (("total", 8),)), 16, "needs a table of"),
+    (on("quadruple", 4, "r1c1 r1c2 r1c3 r1c4", values=(1,)), 4, "not a 2x2 square"),
+    (on("quadruple", 4, "r1c4 r1c5 r2c4 r2c5", values=(1,)), 5, "not a 2x2 square"),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(5,)), 4, "not all in 1..4"),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 1, 1)), 4, "three times"),
+    (on("extraregion", 4, "r1c1"), 4, "has 1 cells, expected 2.."),
+    (on("extraregion", 4, "r1c1 r1c2 r1c3 r1c4 r2c1"), 4, "5 cells cannot hold different"),
+    (Constraint("disjointgroups"), 4, "needs the parameter 'box'"),
+    (Constraint("disjointgroups", (), (("box", (2, 3)),)), 4, "box 2x3 does not tile 4x4"),
+    (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
+    (Constraint("diagonal+", (0, 5)), 4, "has 2 cells, expected 0"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
 ]  # fmt: skip
 

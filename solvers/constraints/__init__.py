@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from solvers.errors import InputError
 
-from . import cell_kinds, dots, lines, neighbours, regions, sums
+from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
 from .model import Constraint, Kind
 from .primitives import (
     PRIMITIVES,
@@ -49,7 +49,7 @@ __all__ = [
 
 KINDS: dict[str, Kind] = {
     kind.name: kind
-    for module in (neighbours, cell_kinds, dots, sums, lines, regions)
+    for module in (neighbours, cell_kinds, dots, sums, lines, outside, regions, indexers)
     for kind in module.KINDS
 }
 

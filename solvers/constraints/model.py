@@ -31,7 +31,8 @@ class Constraint:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(self.cells))
-        object.__setattr__(self, "params", tuple(sorted(self.params)))
+        # One order for the same parameters, however they were listed: by name.
+        object.__setattr__(self, "params", tuple(sorted(self.params, key=lambda p: p[0])))
 
     def param(self, name: str, default: ParamValue | None = None) -> ParamValue | None:
         return dict(self.params).get(name, default)
@@ -89,6 +90,8 @@ class Kind:
         if len(set(constraint.cells)) != count:
             raise InputError(f"{where}: names a cell twice")
         names = {name for name, _ in constraint.params}
+        if len(names) != len(constraint.params):
+            raise InputError(f"{where}: names a parameter twice")
         if unknown := sorted(names - self.params):
             raise InputError(f"{where}: unknown parameter {unknown[0]!r}")
         if missing := sorted(self.required - names):
@@ -139,3 +142,12 @@ def require_pairs(constraint: Constraint, n: int, name: str) -> None:
             raise InputError(
                 f"{where}: {cell_name(a, n)} and {cell_name(b, n)} do not touch orthogonally"
             )
+
+
+def require_box(constraint: Constraint, n: int) -> None:
+    """InputError unless the ``box`` parameter is a ``(rows, cols)`` shape that tiles N x N."""
+    box = constraint.param("box")
+    if not (isinstance(box, tuple) and len(box) == 2 and all(type(s) is int for s in box)):
+        raise InputError(f"{describe(constraint, n)}: box {box!r} is not (rows, cols)")
+    if box[0] < 1 or box[1] < 1 or box[0] * box[1] != n:
+        raise InputError(f"{describe(constraint, n)}: box {box[0]}x{box[1]} does not tile {n}x{n}")
