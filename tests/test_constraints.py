@@ -88,7 +88,7 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
             pairs = rng.sample(orthogonal_pairs(n), 5)
             return Constraint(name, (), (("exempt", tuple(pairs)),))
         return Constraint(name, (), box if name == "disjointgroups" else ())
-    if name in ("rowindexer", "columnindexer", "boxindexer"):
+    if name in ("columnindexer", "rowindexer", "boxindexer"):
         return Constraint(name, (rng.randrange(n * n),), box if name == "boxindexer" else ())
     if name in OUTSIDE:
         return Constraint(name, outside_line(rng, n), (("total", rng.randint(*OUTSIDE[name](n))),))
@@ -353,10 +353,10 @@ EXAMPLES = [
     (Constraint("diagonal-"), 4, LATIN, False),  # 1 4 4 1
     (Constraint("diagonal+"), 4, "1234" "3412" "4321" "2143", True),
     (Constraint("diagonal+"), 4, LATIN, False),  # 4 1 1 4 from the bottom left
-    (on("rowindexer", 4, "r1c2"), 4, "1324" + "0" * 12, True),  # r1c2 = 3: r1c3 holds 2
-    (on("rowindexer", 4, "r1c2"), 4, "1342" + "0" * 12, False),
-    (on("columnindexer", 4, "r2c1"), 4, "r1c1=4 r2c1=3 r3c1=2 r4c1=1", True),
-    (on("columnindexer", 4, "r2c1"), 4, "r1c1=1 r2c1=3 r3c1=4 r4c1=2", False),
+    (on("columnindexer", 4, "r1c2"), 4, "1324" + "0" * 12, True),  # r1c2 = 3: r1c3 holds 2
+    (on("columnindexer", 4, "r1c2"), 4, "1342" + "0" * 12, False),
+    (on("rowindexer", 4, "r2c1"), 4, "r1c1=4 r2c1=3 r3c1=2 r4c1=1", True),
+    (on("rowindexer", 4, "r2c1"), 4, "r1c1=1 r2c1=3 r3c1=4 r4c1=2", False),
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=2 r2c2=4", True),
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=4 r2c2=2", False),
     (on("boxindexer", 4, "r3c4", box=(2, 2)), 4, "r3c3=1 r3c4=4 r4c3=3 r4c4=2", True),

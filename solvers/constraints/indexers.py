@@ -1,9 +1,11 @@
-"""Indexers: the value in an indexing cell says where a value stands in its row, column or box.
+"""Indexers: the value in an indexing cell says where a value stands in its column, row or box.
 
-- ``rowindexer``: a value v in the indexing cell in column c means that the cell in column v
-  of the same row holds c.
-- ``columnindexer``: a value v in the indexing cell in row r means that the cell in row v of
-  the same column holds r (the "1-5-9" rule indexes columns 1, 5 and 9 this way).
+The names follow the f-puzzles solver extension's: a row indexer's value is a row number.
+
+- ``rowindexer``: a value v in the indexing cell in row r means that the cell in row v of the
+  same column holds r.
+- ``columnindexer``: a value v in the indexing cell in column c means that the cell in column v
+  of the same row holds c (the "1-5-9" rule makes columns 1, 5 and 9 column indexers).
 - ``boxindexer``: a value v in the indexing cell at position p of its box (reading order)
   means that the cell at position v of that box holds p. Its ``box`` parameter,
   ``(rows, cols)``, gives the box shape.
@@ -46,12 +48,12 @@ def _check(constraint: Constraint, grid: Sequence[int], n: int, place: int, targ
     ]
 
 
-def check_rowindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+def check_columnindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     row, col = divmod(constraint.cells[0], n)
     return _check(constraint, grid, n, col + 1, row * n + grid[constraint.cells[0]] - 1)
 
 
-def check_columnindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+def check_rowindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     row, col = divmod(constraint.cells[0], n)
     return _check(constraint, grid, n, row + 1, (grid[constraint.cells[0]] - 1) * n + col)
 
@@ -77,11 +79,11 @@ def _pointers(constraint: Constraint, n: int, line: tuple[int, ...]) -> list[Pri
     ]
 
 
-def decompose_rowindexer(constraint: Constraint, n: int) -> list[Primitive]:
+def decompose_columnindexer(constraint: Constraint, n: int) -> list[Primitive]:
     return _pointers(constraint, n, _row(constraint, n))
 
 
-def decompose_columnindexer(constraint: Constraint, n: int) -> list[Primitive]:
+def decompose_rowindexer(constraint: Constraint, n: int) -> list[Primitive]:
     return _pointers(constraint, n, _column(constraint, n))
 
 
@@ -92,19 +94,19 @@ def decompose_boxindexer(constraint: Constraint, n: int) -> list[Primitive]:
 ONE = (1, 1)
 KINDS = (
     Kind(
-        "rowindexer",
+        "columnindexer",
         "A value v in an indexing cell in column c puts a c in column v of its row.",
-        check_rowindexer,
-        decompose_rowindexer,
+        check_columnindexer,
+        decompose_columnindexer,
         frozenset({Relation}),
         cells=ONE,
         reads=_row,
     ),
     Kind(
-        "columnindexer",
+        "rowindexer",
         "A value v in an indexing cell in row r puts an r in row v of its column.",
-        check_columnindexer,
-        decompose_columnindexer,
+        check_rowindexer,
+        decompose_rowindexer,
         frozenset({Relation}),
         cells=ONE,
         reads=_column,
