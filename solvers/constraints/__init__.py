@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from solvers.errors import InputError
 
 from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
+from .from_rules import constraints_of
 from .model import Constraint, Kind
 from .primitives import (
     PRIMITIVES,
@@ -40,6 +41,7 @@ __all__ = [
     "Relation",
     "Table",
     "check",
+    "constraints_of",
     "decompose",
     "holds",
     "kind_of",
