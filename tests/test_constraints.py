@@ -380,7 +380,7 @@ def test_every_kind_has_a_hand_made_example_each_way():
 
 
 BAD = [
-    (Constraint("anti-knight", (0,)), 4, "has 1 cells"),
+    (Constraint("anti-knight", (0,)), 4, "names cells, but it covers the whole board"),
     (Constraint("odd", (16,)), 4, "outside the 4x4 board"),
     (Constraint("palindrome", (0, 1, 0)), 4, "names a cell twice"),
     (on("thermometer", 4, "r1c1 r1c2", total=3), 4, "unknown parameter 'total'"),
@@ -404,7 +404,7 @@ BAD = [
     (on("regionsumline", 4, "r1c1 r1c2", regions=(0,)), 4, "one region per cell"),
     (on("entropic", 4, "r1c1 r1c2 r1c3"), 4, "not a multiple of 3"),
     (on("whispers", 4, "r1c1 r1c2", difference=0), 4, "difference 0 is not in 1..3"),
-    (on("betweenline", 4, "r1c1 r1c2"), 4, "has 2 cells, expected 3.."),
+    (on("betweenline", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 3 or more"),
     (on("sandwich", 4, "r1c1 r1c2 r2c3 r2c4", total=3), 4, "not a whole row or column"),
     (on("sandwich", 4, "r1c1 r1c2 r1c3", total=3), 4, "has 3 cells, not the 4 of a row"),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "total 6 is not in 0..5"),
@@ -415,12 +415,13 @@ BAD = [
     (on("quadruple", 4, "r1c4 r1c5 r2c4 r2c5", values=(1,)), 5, "not a 2x2 square"),
     (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(5,)), 4, "not all in 1..4"),
     (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 1, 1)), 4, "three times"),
-    (on("extraregion", 4, "r1c1"), 4, "has 1 cells, expected 2.."),
+    (on("extraregion", 4, "r1c1"), 4, "has 1 cell(s), expected 2 or more"),
     (on("extraregion", 4, "r1c1 r1c2 r1c3 r1c4 r2c1"), 4, "5 cells cannot hold different"),
     (Constraint("disjointgroups"), 4, "needs the parameter 'box'"),
     (Constraint("disjointgroups", (), (("box", (2, 3)),)), 4, "box 2x3 does not tile 4x4"),
     (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
-    (Constraint("diagonal+", (0, 5)), 4, "has 2 cells, expected 0"),
+    (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),
+    (on("odd", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 1"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
 ]  # fmt: skip
 

@@ -81,9 +81,11 @@ class Kind:
             raise InputError(f"{where}: not a {self.name} constraint")
         least, most = self.cells
         count = len(constraint.cells)
+        if self.board_wide and count:
+            raise InputError(f"{where}: names cells, but it covers the whole board")
         if count < least or (most is not None and count > most):
-            wanted = f"{least}" if least == most else f"{least}..{most if most else 'N*N'}"
-            raise InputError(f"{where}: has {count} cells, expected {wanted}")
+            wanted = f"{least}" if least == most else f"{least} or more"
+            raise InputError(f"{where}: has {count} cell(s), expected {wanted}")
         for cell in constraint.cells:
             if type(cell) is not int or not 0 <= cell < n * n:
                 raise InputError(f"{where}: cell {cell!r} is outside the {n}x{n} board")
