@@ -3,8 +3,16 @@
 - ``model``: ``Constraint`` (a kind's name, cells, parameters) and ``Kind`` (meaning, check,
   decomposition, validation, in one place).
 - ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
-- one module per kind or small family: ``neighbours``, ``cell_kinds``, ``dots``, ``lines``, ...
+- the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
+  ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
+  ``sums`` (thermometers, arrow, killer cage, little killer), ``lines`` (palindrome, clone,
+  whispers, renban, between, region sum, entropic, zipper), ``outside`` (sandwich, X-sum,
+  skyscraper), ``regions`` (quadruple, extra region, disjoint groups, diagonals),
+  ``indexers`` (row, column, box).
+- ``from_rules``: today's ``Rules`` variants as constraints.
 
+A constraint is self-contained given N: a board-wide kind has no cells, and what it needs
+beyond N (a negative constraint's exempt pairs, the box shape) is among its parameters.
 ``KINDS`` maps each kind's name to its ``Kind``; ``kinds_compiled_by`` says which kinds an
 engine supports when it compiles a given set of primitive types.
 """
