@@ -1,6 +1,7 @@
 """The layers, as the README draws them: no module imports one from a layer above its own.
 
-core (board, variants, cover, formats, verify, errors, deadline, backend, spec, registry)
+core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
+      registry)
   <- handwritten searches, adapters
   <- execution (runner, worker, tasks, parallel)
   <- api, tools (check, compare, generate, datasets)
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
-              "solvers.variants", "solvers.cover"]),
+              "solvers.variants", "solvers.cover", "solvers.constraints"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.api", "solvers.tools", "solvers"]),

@@ -1,0 +1,90 @@
+"""Rules as a vocabulary: constraint kinds, each defined once, decomposed into primitives.
+
+- ``model``: ``Constraint`` (a kind's name, cells, parameters) and ``Kind`` (meaning, check,
+  decomposition, validation, in one place).
+- ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
+- the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
+  ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
+  ``sums`` (thermometers, arrow, killer cage, little killer), ``lines`` (palindrome, clone,
+  whispers, renban, between, region sum, entropic, zipper), ``outside`` (sandwich, X-sum,
+  skyscraper), ``regions`` (quadruple, extra region, disjoint groups, diagonals),
+  ``indexers`` (row, column, box).
+- ``from_rules``: today's ``Rules`` variants as constraints.
+
+A constraint is self-contained given N: a board-wide kind has no cells, and what it needs
+beyond N (a negative constraint's exempt pairs, the box shape) is among its parameters.
+``KINDS`` maps each kind's name to its ``Kind``; ``kinds_compiled_by`` says which kinds an
+engine supports when it compiles a given set of primitive types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solvers.errors import InputError
+
+from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
+from .from_rules import constraints_of
+from .model import Constraint, Kind
+from .primitives import (
+    PRIMITIVES,
+    AllDifferent,
+    Domain,
+    Linear,
+    Primitive,
+    Relation,
+    Table,
+    holds,
+)
+
+__all__ = [
+    "KINDS",
+    "PRIMITIVES",
+    "AllDifferent",
+    "Constraint",
+    "Domain",
+    "Kind",
+    "Linear",
+    "Primitive",
+    "Relation",
+    "Table",
+    "check",
+    "constraints_of",
+    "decompose",
+    "holds",
+    "kind_of",
+    "kinds_compiled_by",
+    "validate",
+]
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for module in (neighbours, cell_kinds, dots, sums, lines, outside, regions, indexers)
+    for kind in module.KINDS
+}
+
+
+def kind_of(constraint: Constraint) -> Kind:
+    """The constraint's kind; InputError naming it if no kind has that name."""
+    try:
+        return KINDS[constraint.kind]
+    except KeyError:
+        raise InputError(f"no constraint kind is named {constraint.kind!r}") from None
+
+
+def kinds_compiled_by(primitives: set[type] | frozenset[type]) -> frozenset[str]:
+    """The kinds whose decomposition uses only these primitive types."""
+    return frozenset(name for name, kind in KINDS.items() if kind.primitives <= set(primitives))
+
+
+def validate(constraint: Constraint, n: int) -> None:
+    kind_of(constraint).validate(constraint, n)
+
+
+def check(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    """The problems of a filled grid (row-major values) against one constraint, in words."""
+    return kind_of(constraint).check(constraint, grid, n)
+
+
+def decompose(constraint: Constraint, n: int) -> list[Primitive]:
+    return kind_of(constraint).decompose(constraint, n)

@@ -1,0 +1,267 @@
+"""Line kinds: the cells of a line, in order, touching orthogonally or diagonally.
+
+- ``palindrome``: reads the same from both ends. ``clone``: the first half of the cells equal
+  the second half, cell by cell.
+- ``whispers``: neighbours on the line differ by at least ``difference`` (default: half of N
+  rounded up, 5 on 9x9).
+- ``renban``: a set of different, consecutive values in any order.
+- ``betweenline``: the cells strictly between the two ends hold values strictly between theirs.
+- ``regionsumline``: ``regions`` gives each cell's region (box); each stretch of the line
+  within one region adds up to the same total.
+- ``entropic``: every three consecutive cells hold one low, one middle, one high value (1-3,
+  4-6, 7-9 on 9x9; N must be a multiple of 3).
+- ``zipper``: cells equally far from the centre add up to the same total (the centre's value
+  on a line of odd length).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise, permutations
+
+from solvers.errors import InputError
+from solvers.variants import cell_name
+
+from .model import Constraint, Kind, describe, int_param, require_steps
+from .primitives import AllDifferent, Linear, Primitive, Relation, Table
+
+
+def _mirror(cells: tuple[int, ...]) -> list[tuple[int, int]]:
+    return [(cells[i], cells[-1 - i]) for i in range(len(cells) // 2)]
+
+
+def _equal(pairs) -> list[Primitive]:
+    return [Linear(((1, a), (-1, b)), "==", 0) for a, b in pairs]
+
+
+def check_palindrome(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, count = constraint.cells, len(constraint.cells)
+    return [
+        f"{cell_name(cells[i], n)} ({grid[cells[i]]}) and {cell_name(cells[count - 1 - i], n)} "
+        f"({grid[cells[count - 1 - i]]}) mirror each other on the palindrome"
+        for i in range(count // 2)
+        if grid[cells[i]] != grid[cells[count - 1 - i]]
+    ]
+
+
+def decompose_palindrome(constraint: Constraint, n: int) -> list[Primitive]:
+    return _equal(_mirror(constraint.cells))
+
+
+def _halves(cells: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return cells[: len(cells) // 2], cells[len(cells) // 2 :]
+
+
+def check_clone(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    half = len(constraint.cells) // 2
+    problems = []
+    for index in range(half):
+        a, b = constraint.cells[index], constraint.cells[half + index]
+        if grid[a] != grid[b]:
+            problems.append(
+                f"{cell_name(b, n)} ({grid[b]}) is a clone of {cell_name(a, n)} ({grid[a]})"
+            )
+    return problems
+
+
+def decompose_clone(constraint: Constraint, n: int) -> list[Primitive]:
+    first, second = _halves(constraint.cells)
+    return _equal(zip(first, second, strict=True))
+
+
+def _gap(constraint: Constraint, n: int) -> int:
+    return int(constraint.param("difference", (n + 1) // 2))
+
+
+def check_whispers(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, gap = constraint.cells, _gap(constraint, n)
+    return [
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) differ by less "
+        f"than {gap} on the whispers line"
+        for a, b in pairwise(cells)
+        if abs(grid[a] - grid[b]) < gap
+    ]
+
+
+def decompose_whispers(constraint: Constraint, n: int) -> list[Primitive]:
+    gap = _gap(constraint, n)
+    near = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if abs(x - y) < gap)
+    cells = constraint.cells
+    return [Relation(cells[i], cells[i + 1], near) for i in range(len(cells) - 1)]
+
+
+def check_renban(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values = sorted(grid[cell] for cell in constraint.cells)
+    if values == list(range(values[0], values[0] + len(values))):
+        return []
+    return [f"the renban line at {cell_name(constraint.cells[0], n)} holds {values}, not a run"]
+
+
+def decompose_renban(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, size = constraint.cells, len(constraint.cells)
+    runs = [frozenset(range(low, low + size)) for low in range(1, n - size + 2)]
+    return [AllDifferent(cells), Table(cells, tuple((run,) * size for run in runs))]
+
+
+def check_betweenline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    *middle, last = constraint.cells[1:]
+    low, high = sorted((grid[constraint.cells[0]], grid[last]))
+    return [
+        f"{cell_name(cell, n)} ({grid[cell]}) is not strictly between the ends {low} and {high}"
+        for cell in middle
+        if not low < grid[cell] < high
+    ]
+
+
+def decompose_betweenline(constraint: Constraint, n: int) -> list[Primitive]:
+    first, *middle, last = constraint.cells
+    rows = tuple(
+        (frozenset({a}), frozenset(range(min(a, b) + 1, max(a, b))), frozenset({b}))
+        for a in range(1, n + 1)
+        for b in range(1, n + 1)
+        if abs(a - b) >= 2
+    )
+    return [Table((first, cell, last), rows) for cell in middle]
+
+
+def _stretches(constraint: Constraint) -> list[list[int]]:
+    """The line's stretches, each within one region, in order."""
+    stretches: list[list[int]] = []
+    previous = None
+    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
+        if region != previous:
+            stretches.append([])
+        stretches[-1].append(cell)
+        previous = region
+    return stretches
+
+
+def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    sums = []
+    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
+        if not sums or sums[-1][0] != region:
+            sums.append([region, 0])
+        sums[-1][1] += grid[cell]
+    totals = [total for _, total in sums]
+    if len(set(totals)) <= 1:
+        return []
+    return [f"the region sum line at {cell_name(constraint.cells[0], n)} has sums {totals}"]
+
+
+def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
+    stretches = _stretches(constraint)
+    return [
+        Linear(tuple([(1, c) for c in this] + [(-1, c) for c in following]), "==", 0)
+        for this, following in pairwise(stretches)
+    ]
+
+
+def check_entropic(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    third = n // 3
+    cells = constraint.cells
+    problems = []
+    for start in range(len(cells) - 2):
+        window = cells[start : start + 3]
+        if len({(grid[cell] - 1) // third for cell in window}) < 3:
+            problems.append(
+                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+                f"{[grid[cell] for cell in window]}: not one low, one middle and one high"
+            )
+    return problems
+
+
+def decompose_entropic(constraint: Constraint, n: int) -> list[Primitive]:
+    third, cells = n // 3, constraint.cells
+    groups = [frozenset(range(g * third + 1, (g + 1) * third + 1)) for g in range(3)]
+    rows = tuple(permutations(groups))
+    return [Table(cells[i : i + 3], rows) for i in range(len(cells) - 2)]
+
+
+def check_zipper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, count = constraint.cells, len(constraint.cells)
+    totals = {grid[cells[i]] + grid[cells[count - 1 - i]] for i in range(count // 2)}
+    if count % 2:
+        totals.add(grid[cells[count // 2]])
+    if len(totals) <= 1:
+        return []
+    return [f"the zipper line at {cell_name(cells[0], n)} has totals {sorted(totals)}"]
+
+
+def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
+    pairs = _mirror(constraint.cells)
+    found: list[Primitive] = [
+        Linear(((1, a), (1, b), (-1, c), (-1, d)), "==", 0) for (a, b), (c, d) in pairwise(pairs)
+    ]
+    if len(constraint.cells) % 2:
+        centre, (a, b) = constraint.cells[len(constraint.cells) // 2], pairs[-1]
+        found.append(Linear(((1, a), (1, b), (-1, centre)), "==", 0))
+    return found
+
+
+def _line(constraint: Constraint, n: int) -> None:
+    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+
+
+def _validate_clone(constraint: Constraint, n: int) -> None:
+    if len(constraint.cells) % 2:
+        raise InputError(f"{describe(constraint, n)}: the two halves differ in size")
+
+
+def _validate_whispers(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    int_param(constraint, n, "difference", 1, n - 1)
+
+
+def _validate_renban(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    if len(constraint.cells) > n:
+        raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
+
+
+def _validate_regionsumline(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    regions = constraint.param("regions")
+    if not isinstance(regions, tuple) or len(regions) != len(constraint.cells):
+        raise InputError(f"{describe(constraint, n)}: regions must give one region per cell")
+    if not all(type(region) is int for region in regions):
+        raise InputError(f"{describe(constraint, n)}: regions must be whole numbers")
+
+
+def _validate_entropic(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    if n % 3:
+        raise InputError(f"{describe(constraint, n)}: N = {n} is not a multiple of 3")
+
+
+def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
+    return Kind(
+        name, meaning, check, decompose, frozenset(primitives), cells=(least, None),
+        validate_more=more.pop("validate", _line), **more,
+    )  # fmt: skip
+
+
+KINDS = (
+    _kind("palindrome", "The line reads the same from either end.", check_palindrome,
+          decompose_palindrome, {Linear}, fpuzzles="palindrome"),
+    _kind("clone", "The two groups of cells hold the same values, cell by cell.", check_clone,
+          decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone"),
+    _kind("whispers", "Neighbours on the line differ by at least 5 (on 9x9).",
+          check_whispers, decompose_whispers, {Relation}, validate=_validate_whispers,
+          params=frozenset({"difference"}), fpuzzles="whispers"),
+    _kind("renban", "The line holds a set of different consecutive values, in any order.",
+          check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_renban,
+          fpuzzles="renban"),
+    _kind("betweenline", "Values on the line lie strictly between the values at its ends.",
+          check_betweenline, decompose_betweenline, {Table}, least=3,
+          fpuzzles="betweenline"),
+    _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
+          check_regionsumline, decompose_regionsumline, {Linear},
+          validate=_validate_regionsumline, params=frozenset({"regions"}),
+          required=frozenset({"regions"}), fpuzzles="regionsumline"),
+    _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
+          "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
+          validate=_validate_entropic),
+    _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
+          "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
+          least=3),
+)  # fmt: skip

@@ -1,0 +1,118 @@
+"""Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive.
+
+Each is board-wide (no cells): it holds between every two cells of the board at the given
+offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
+or a column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solvers.variants import cell_name
+
+from .model import Constraint, Kind
+from .primitives import AllDifferent, Primitive, Relation
+
+KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
+KING_DIAGONAL = ((1, -1), (1, 1))
+ORTHOGONAL = ((0, 1), (1, 0))
+
+
+def _pairs(n: int, offsets: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """Each unordered pair of cells one of ``offsets`` apart (offsets point downwards or right,
+    so no pair comes twice)."""
+    return [
+        (row * n + col, (row + dr) * n + col + dc)
+        for row in range(n)
+        for col in range(n)
+        for dr, dc in offsets
+        if 0 <= row + dr < n and 0 <= col + dc < n
+    ]
+
+
+def _apart_clashes(grid: Sequence[int], n: int, moves: list[tuple[int, int]], what: str):
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dr, dc in moves:
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                other = (r + dr) * n + c + dc
+                if other > cell and grid[other] == grid[cell]:
+                    problems.append(
+                        f"{cell_name(cell, n)} and {cell_name(other, n)} are {what} apart "
+                        f"and both hold {grid[cell]}"
+                    )
+    return problems
+
+
+def check_anti_knight(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    moves = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+    return _apart_clashes(grid, n, moves, "a knight's move")
+
+
+def check_anti_king(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return _apart_clashes(grid, n, [(-1, -1), (-1, 1), (1, -1), (1, 1)], "a king's move")
+
+
+def check_non_consecutive(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    problems = []
+    for cell in range(n * n):
+        right = cell + 1 if cell % n < n - 1 else None
+        below = cell + n if cell + n < n * n else None
+        for other in (right, below):
+            if other is not None and abs(grid[cell] - grid[other]) == 1:
+                problems.append(
+                    f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                    f"({grid[other]}) are neighbours holding consecutive values"
+                )
+    return problems
+
+
+def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
+
+
+def decompose_anti_king(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(pair) for pair in _pairs(n, KING_DIAGONAL)]
+
+
+def consecutive_pairs(n: int) -> frozenset[tuple[int, int]]:
+    return frozenset((a, b) for a in range(1, n + 1) for b in range(1, n + 1) if abs(a - b) == 1)
+
+
+def decompose_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]:
+    forbidden = consecutive_pairs(n)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, ORTHOGONAL)]
+
+
+BOARD = (0, 0)
+KINDS = (
+    Kind(
+        "anti-knight",
+        "No two cells a chess knight's move apart hold the same value.",
+        check_anti_knight,
+        decompose_anti_knight,
+        frozenset({AllDifferent}),
+        cells=BOARD,
+        fpuzzles="antiknight",
+    ),
+    Kind(
+        "anti-king",
+        "No two cells a chess king's move apart hold the same value.",
+        check_anti_king,
+        decompose_anti_king,
+        frozenset({AllDifferent}),
+        cells=BOARD,
+        fpuzzles="antiking",
+    ),
+    Kind(
+        "non-consecutive",
+        "No two orthogonally neighbouring cells hold consecutive values.",
+        check_non_consecutive,
+        decompose_non_consecutive,
+        frozenset({Relation}),
+        cells=BOARD,
+        fpuzzles="nonconsecutive",
+    ),
+)

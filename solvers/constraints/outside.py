@@ -1,0 +1,165 @@
+"""Clues outside the grid about a whole row or column: sandwich, X-sum, skyscraper.
+
+Each constraint's cells are the row or column read from the clue's side (N cells), and its
+meaning assumes what any Sudoku row holds: each value 1..N once. So the check reports a row
+that does not, and the decomposition includes that row's all-different (redundant on a board).
+
+- ``sandwich``: the values between the 1 and the N add up to ``total``.
+- ``xsum``: the first X cells add up to ``total``, X being the first cell's value.
+- ``skyscraper``: ``total`` values are seen from the clue, a value hiding every lower one
+  behind it.
+
+Each decomposes into a compressed table over the row (one row per way the clue can hold).
+A skyscraper's table grows as C(N-1, k-1)^2 for a clue k: validation refuses one over
+``MAX_ROWS`` rows (a middling clue on N >= 11) rather than build it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, pairwise
+from math import comb
+
+from solvers.errors import InputError
+from solvers.variants import cell_name
+
+from .model import Constraint, Kind, describe, int_param
+from .primitives import AllDifferent, Primitive, Table
+
+MAX_ROWS = 200_000
+
+
+def _line_values(constraint: Constraint, grid: Sequence[int], n: int):
+    """The row's values from the clue's side, or a problem if they are not 1..N once each."""
+    values = [grid[cell] for cell in constraint.cells]
+    if sorted(values) != list(range(1, n + 1)):
+        where = cell_name(constraint.cells[0], n)
+        return values, [f"the line from {where} does not hold each value 1..{n} once"]
+    return values, []
+
+
+def check_sandwich(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, problems = _line_values(constraint, grid, n)
+    if problems:
+        return problems
+    low, high = sorted((values.index(1), values.index(n)))
+    between = sum(values[low + 1 : high])
+    if between == constraint.param("total"):
+        return []
+    where = cell_name(constraint.cells[0], n)
+    return [f"the sandwich from {where} adds up to {between}, not {constraint.param('total')}"]
+
+
+def check_xsum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, problems = _line_values(constraint, grid, n)
+    if problems:
+        return problems
+    first = sum(values[: values[0]])
+    if first == constraint.param("total"):
+        return []
+    where = cell_name(constraint.cells[0], n)
+    return [f"the first {values[0]} cells from {where} add up to {first}, not the X-sum clue"]
+
+
+def check_skyscraper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, problems = _line_values(constraint, grid, n)
+    if problems:
+        return problems
+    seen = sum(1 for i, value in enumerate(values) if all(v < value for v in values[:i]))
+    if seen == constraint.param("total"):
+        return []
+    where = cell_name(constraint.cells[0], n)
+    return [f"{seen} skyscrapers are seen from {where}, not {constraint.param('total')}"]
+
+
+def _sets(values: Sequence[int], size: int, total: int):
+    return [frozenset(s) for s in combinations(values, size) if sum(s) == total]
+
+
+def decompose_sandwich(constraint: Constraint, n: int) -> list[Primitive]:
+    total, crust = int(constraint.param("total")), frozenset(range(2, n))
+    rows = []
+    for gap in range(n - 1):
+        for filling in _sets(sorted(crust), gap, total):
+            for start in range(n - 1 - gap):
+                for ends in ((1, n), (n, 1)):
+                    row = [crust - filling] * n
+                    row[start + 1 : start + 1 + gap] = [filling] * gap
+                    row[start], row[start + gap + 1] = frozenset({ends[0]}), frozenset({ends[1]})
+                    rows.append(tuple(row))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def decompose_xsum(constraint: Constraint, n: int) -> list[Primitive]:
+    total, rows = int(constraint.param("total")), []
+    for x in range(1, n + 1):
+        others = [v for v in range(1, n + 1) if v != x]
+        for prefix in _sets(others, x - 1, total - x):
+            rest = frozenset(others) - prefix
+            rows.append((frozenset({x}), *[prefix] * (x - 1), *[rest] * (n - x)))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def decompose_skyscraper(constraint: Constraint, n: int) -> list[Primitive]:
+    seen, rows = int(constraint.param("total")), []
+    for places in combinations(range(1, n), seen - 1):
+        for heights in combinations(range(1, n), seen - 1):
+            starts, tops = (0, *places), (*heights, n)
+            row = []
+            for index, (start, top) in enumerate(zip(starts, tops, strict=True)):
+                end = starts[index + 1] if index + 1 < len(starts) else n
+                lower = frozenset(range(1, top)) - set(tops)
+                row += [frozenset({top})] + [lower] * (end - start - 1)
+            rows.append(tuple(row))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def _validate_line(constraint: Constraint, n: int) -> None:
+    cells, where = constraint.cells, describe(constraint, n)
+    if len(cells) != n:
+        raise InputError(f"{where}: has {len(cells)} cells, not the {n} of a row or column")
+    steps = {b - a for a, b in pairwise(cells)}
+    rows = {cell // n for cell in cells}
+    across = steps in ({1}, {-1}) and len(rows) == 1
+    if not (across or steps in ({n}, {-n})):
+        raise InputError(f"{where}: the cells are not a whole row or column read from one end")
+
+
+def _validate_sandwich(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 0, sum(range(2, n)))
+
+
+def _validate_xsum(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 1, n * (n + 1) // 2)
+
+
+def _validate_skyscraper(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 1, n)
+    seen = int(constraint.param("total"))
+    if comb(n - 1, seen - 1) ** 2 > MAX_ROWS:
+        raise InputError(
+            f"{describe(constraint, n)}: a skyscraper clue {seen} on {n}x{n} needs a table of "
+            f"{comb(n - 1, seen - 1) ** 2} rows, more than the {MAX_ROWS} this kind builds"
+        )
+
+
+def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles=None) -> Kind:
+    return Kind(
+        name, meaning, check, decompose, frozenset({AllDifferent, Table}),
+        params=frozenset({"total"}), required=frozenset({"total"}), validate_more=validate,
+        fpuzzles=fpuzzles,
+    )  # fmt: skip
+
+
+KINDS = (
+    _kind("sandwich", "The values between the 1 and the N of the row or column add up to "
+          "the clue.", check_sandwich, decompose_sandwich, _validate_sandwich, "sandwichsum"),
+    _kind("xsum", "The first X values of the row or column from the clue add up to the "
+          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum),
+    _kind("skyscraper", "The clue counts the values seen from it along the row or column, "
+          "each hiding the lower ones behind it.", check_skyscraper, decompose_skyscraper,
+          _validate_skyscraper),
+)  # fmt: skip

@@ -1,0 +1,180 @@
+"""Kinds about groups of cells: extra regions, disjoint groups, diagonals, quadruples.
+
+- ``extraregion``: the cells hold different values.
+- ``disjointgroups``: board-wide; cells in the same position of their boxes hold different
+  values. Its ``box`` parameter, ``(rows, cols)``, gives the box shape (the board's builder
+  fills it in; irregular regions have no positions, so no disjoint groups).
+- ``diagonal+`` (bottom-left to top-right) and ``diagonal-`` (top-left to bottom-right):
+  board-wide; the values on the diagonal do not repeat.
+- ``quadruple``: the four cells around a point contain each value in ``values`` (as many
+  times as it is listed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+from solvers.errors import InputError
+from solvers.variants import cell_name
+
+from .model import Constraint, Kind, describe, require_box
+from .primitives import AllDifferent, Primitive, Table
+
+
+def _repeats(grid: Sequence[int], cells: Sequence[int], n: int, where: str) -> list[str]:
+    values = [grid[cell] for cell in cells]
+    return [
+        f"{value} repeats in {where}"
+        for value, count in sorted(Counter(values).items())
+        if count > 1
+    ]
+
+
+def check_extraregion(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    where = f"the extra region at {cell_name(constraint.cells[0], n)}"
+    return _repeats(grid, constraint.cells, n, where)
+
+
+def decompose_extraregion(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(constraint.cells)]
+
+
+def check_disjointgroups(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    rows, cols = constraint.param("box")
+    problems = []
+    for place in range(n):
+        r, c = divmod(place, cols)
+        group = [
+            (top + r) * n + left + c for top in range(0, n, rows) for left in range(0, n, cols)
+        ]
+        problems += _repeats(grid, group, n, f"disjoint group {place + 1}")
+    return problems
+
+
+def decompose_disjointgroups(constraint: Constraint, n: int) -> list[Primitive]:
+    rows, cols = constraint.param("box")
+    corners = [(top, left) for top in range(0, n, rows) for left in range(0, n, cols)]
+    return [
+        AllDifferent(tuple((top + dr) * n + left + dc for top, left in corners))
+        for dr in range(rows)
+        for dc in range(cols)
+    ]
+
+
+def check_diagonal_plus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return _repeats(grid, [(n - 1 - i) * n + i for i in range(n)], n, f"the diagonal r{n}c1-r1c{n}")
+
+
+def check_diagonal_minus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return _repeats(grid, [i * (n + 1) for i in range(n)], n, f"the diagonal r1c1-r{n}c{n}")
+
+
+def decompose_diagonal_plus(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(tuple(range(n - 1, n * n - 1, n - 1)))]
+
+
+def decompose_diagonal_minus(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(tuple(range(0, n * n, n + 1)))]
+
+
+def check_quadruple(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    present = Counter(grid[cell] for cell in constraint.cells)
+    wanted = Counter(constraint.param("values"))
+    return [
+        f"the quadruple at {cell_name(constraint.cells[0], n)} holds {value} "
+        f"{present[value]} time(s), not {count}"
+        for value, count in sorted(wanted.items())
+        if present[value] < count
+    ]
+
+
+def decompose_quadruple(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, anything = constraint.cells, frozenset(range(1, n + 1))
+    found: list[Primitive] = []
+    for value in sorted(set(constraint.param("values"))):
+        count = constraint.param("values").count(value)
+        rows = tuple(
+            tuple(frozenset({value}) if i in chosen else anything for i in range(4))
+            for chosen in combinations(range(4), count)
+        )
+        found.append(Table(cells, rows))
+    return found
+
+
+def _validate_extraregion(constraint: Constraint, n: int) -> None:
+    if len(constraint.cells) > n:
+        where = describe(constraint, n)
+        raise InputError(f"{where}: {len(constraint.cells)} cells cannot hold different values")
+
+
+def _validate_quadruple(constraint: Constraint, n: int) -> None:
+    where, cells = describe(constraint, n), sorted(constraint.cells)
+    top = cells[0]
+    if top % n == n - 1 or cells != [top, top + 1, top + n, top + n + 1]:
+        raise InputError(f"{where}: the four cells are not a 2x2 square")
+    values = constraint.param("values")
+    if not isinstance(values, tuple) or not 1 <= len(values) <= 4:
+        raise InputError(f"{where}: values must be one to four values")
+    if any(type(v) is not int or not 1 <= v <= n for v in values):
+        raise InputError(f"{where}: values {values!r} are not all in 1..{n}")
+    if max(Counter(values).values()) > 2:
+        raise InputError(f"{where}: no value fits three times in a 2x2 square")
+
+
+BOARD = (0, 0)
+KINDS = (
+    Kind(
+        "quadruple",
+        "The four cells around the circle contain every value written in it.",
+        check_quadruple,
+        decompose_quadruple,
+        frozenset({Table}),
+        cells=(4, 4),
+        params=frozenset({"values"}),
+        required=frozenset({"values"}),
+        validate_more=_validate_quadruple,
+        fpuzzles="quadruple",
+    ),
+    Kind(
+        "extraregion",
+        "Values do not repeat in the extra region.",
+        check_extraregion,
+        decompose_extraregion,
+        frozenset({AllDifferent}),
+        cells=(2, None),
+        validate_more=_validate_extraregion,
+        fpuzzles="extraregion",
+    ),
+    Kind(
+        "disjointgroups",
+        "Cells in the same position of their boxes hold different values.",
+        check_disjointgroups,
+        decompose_disjointgroups,
+        frozenset({AllDifferent}),
+        cells=BOARD,
+        params=frozenset({"box"}),
+        required=frozenset({"box"}),
+        validate_more=require_box,
+        fpuzzles="disjointgroups",
+    ),
+    Kind(
+        "diagonal+",
+        "Values do not repeat on the diagonal from bottom left to top right.",
+        check_diagonal_plus,
+        decompose_diagonal_plus,
+        frozenset({AllDifferent}),
+        cells=BOARD,
+        fpuzzles="diagonal+",
+    ),
+    Kind(
+        "diagonal-",
+        "Values do not repeat on the diagonal from top left to bottom right.",
+        check_diagonal_minus,
+        decompose_diagonal_minus,
+        frozenset({AllDifferent}),
+        cells=BOARD,
+        fpuzzles="diagonal-",
+    ),
+)

@@ -1,0 +1,194 @@
+"""Kinds about order and sums: thermometers, arrows, killer cages, little killers.
+
+- ``thermometer``: cells from the bulb, strictly increasing; ``slow-thermometer``: never
+  decreasing.
+- ``arrow``: the first ``circle`` cells (default 1) form the circle, read left to right as a
+  decimal number (several cells only up to N = 9); the rest is the shaft, whose values add up
+  to that number. Values on the shaft may repeat (outside a shared unit).
+- ``killercage``: the cells hold different values adding up to ``total`` when it is given.
+- ``littlekiller``: the cells of a diagonal, from the clue outward, add up to ``total``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from solvers.errors import InputError
+from solvers.variants import cell_name
+
+from .model import Constraint, Kind, describe, int_param, require_steps
+from .primitives import AllDifferent, Linear, Primitive
+
+
+def _order_problems(constraint: Constraint, grid: Sequence[int], n: int, strict: bool):
+    problems = []
+    for a, b in pairwise(constraint.cells):
+        if grid[b] < grid[a] or (strict and grid[b] == grid[a]):
+            problems.append(
+                f"{cell_name(b, n)} ({grid[b]}) is not "
+                f"{'above' if strict else 'at least'} {cell_name(a, n)} ({grid[a]}) on the line"
+            )
+    return problems
+
+
+def check_thermometer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return _order_problems(constraint, grid, n, strict=True)
+
+
+def check_slow_thermometer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return _order_problems(constraint, grid, n, strict=False)
+
+
+def decompose_thermometer(constraint: Constraint, n: int) -> list[Primitive]:
+    return [Linear(((1, a), (-1, b)), "<=", -1) for a, b in pairwise(constraint.cells)]
+
+
+def decompose_slow_thermometer(constraint: Constraint, n: int) -> list[Primitive]:
+    return [Linear(((1, a), (-1, b)), "<=", 0) for a, b in pairwise(constraint.cells)]
+
+
+def _circle(constraint: Constraint) -> int:
+    return int(constraint.param("circle", 1))
+
+
+def check_arrow(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    size = _circle(constraint)
+    circle, shaft = constraint.cells[:size], constraint.cells[size:]
+    number = int("".join(str(grid[cell]) for cell in circle))
+    total = sum(grid[cell] for cell in shaft)
+    if total == number:
+        return []
+    return [f"the arrow from {cell_name(circle[0], n)} adds up to {total}, not {number}"]
+
+
+def decompose_arrow(constraint: Constraint, n: int) -> list[Primitive]:
+    size = _circle(constraint)
+    circle, shaft = constraint.cells[:size], constraint.cells[size:]
+    terms = [(10 ** (size - 1 - place), cell) for place, cell in enumerate(circle)]
+    return [Linear(tuple(terms + [(-1, cell) for cell in shaft]), "==", 0)]
+
+
+def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values = [grid[cell] for cell in constraint.cells]
+    problems = [
+        f"the cage at {cell_name(constraint.cells[0], n)} holds {value} twice"
+        for value in sorted(set(values))
+        if values.count(value) > 1
+    ]
+    total = constraint.param("total")
+    if total is not None and sum(values) != total:
+        problems.append(
+            f"the cage at {cell_name(constraint.cells[0], n)} adds up to {sum(values)}, not {total}"
+        )
+    return problems
+
+
+def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
+    found: list[Primitive] = [AllDifferent(constraint.cells)]
+    total = constraint.param("total")
+    if total is not None:
+        found.append(Linear(tuple((1, cell) for cell in constraint.cells), "==", int(total)))
+    return found
+
+
+def check_littlekiller(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    total = sum(grid[cell] for cell in constraint.cells)
+    if total == constraint.param("total"):
+        return []
+    return [
+        f"the diagonal from {cell_name(constraint.cells[0], n)} adds up to {total}, "
+        f"not {constraint.param('total')}"
+    ]
+
+
+def decompose_littlekiller(constraint: Constraint, n: int) -> list[Primitive]:
+    terms = tuple((1, cell) for cell in constraint.cells)
+    return [Linear(terms, "==", int(constraint.param("total")))]
+
+
+def _validate_thermometer(constraint: Constraint, n: int) -> None:
+    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+
+
+def _validate_arrow(constraint: Constraint, n: int) -> None:
+    where = describe(constraint, n)
+    int_param(constraint, n, "circle", 1, min(3, len(constraint.cells) - 1))
+    size = _circle(constraint)
+    if size > 1 and n > 9:
+        raise InputError(f"{where}: a circle of several cells reads digits, so N must be <= 9")
+    require_steps(
+        Constraint(constraint.kind, constraint.cells[size - 1 :]), n, True, "an arrow's cells"
+    )
+
+
+def _validate_killercage(constraint: Constraint, n: int) -> None:
+    count = len(constraint.cells)
+    if count > n:
+        raise InputError(f"{describe(constraint, n)}: {count} cells cannot hold different values")
+    low, high = count * (count + 1) // 2, count * (2 * n - count + 1) // 2
+    int_param(constraint, n, "total", low, high)
+
+
+def _validate_littlekiller(constraint: Constraint, n: int) -> None:
+    int_param(constraint, n, "total", 1, n * n)
+    cells = constraint.cells
+    steps = {(b // n - a // n, b % n - a % n) for a, b in pairwise(cells)}
+    if len(steps) > 1 or any(abs(dr) != 1 or abs(dc) != 1 for dr, dc in steps):
+        raise InputError(f"{describe(constraint, n)}: the cells are not one diagonal line")
+
+
+LINE = (2, None)
+KINDS = (
+    Kind(
+        "thermometer",
+        "Values strictly increase along the thermometer, starting from the bulb.",
+        check_thermometer,
+        decompose_thermometer,
+        frozenset({Linear}),
+        cells=LINE,
+        validate_more=_validate_thermometer,
+        fpuzzles="thermometer",
+    ),
+    Kind(
+        "slow-thermometer",
+        "Values never decrease along the thermometer, starting from the bulb.",
+        check_slow_thermometer,
+        decompose_slow_thermometer,
+        frozenset({Linear}),
+        cells=LINE,
+        validate_more=_validate_thermometer,
+    ),
+    Kind(
+        "arrow",
+        "The values along the arrow add up to the number in its circle.",
+        check_arrow,
+        decompose_arrow,
+        frozenset({Linear}),
+        cells=LINE,
+        params=frozenset({"circle"}),
+        validate_more=_validate_arrow,
+        fpuzzles="arrow",
+    ),
+    Kind(
+        "killercage",
+        "Values do not repeat in the cage and add up to its total, when one is given.",
+        check_killercage,
+        decompose_killercage,
+        frozenset({AllDifferent, Linear}),
+        params=frozenset({"total"}),
+        validate_more=_validate_killercage,
+        fpuzzles="killercage",
+    ),
+    Kind(
+        "littlekiller",
+        "The values along the marked diagonal add up to the clue.",
+        check_littlekiller,
+        decompose_littlekiller,
+        frozenset({Linear}),
+        params=frozenset({"total"}),
+        required=frozenset({"total"}),
+        validate_more=_validate_littlekiller,
+        fpuzzles="littlekillersum",
+    ),
+)

@@ -1,0 +1,65 @@
+"""The one-line text form of a constraint: examples per kind, round trips, and bad lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_constraints import ENTROPIC_SIZES, instance
+
+from solvers.constraints import KINDS, Constraint
+from solvers.errors import InputError
+from solvers.formats.constraint_text import format_constraint, parse_constraint
+
+LINES = [
+    ("anti-knight", Constraint("anti-knight")),
+    ("thermometer r1c1 r1c2 r2c3", Constraint("thermometer", (0, 1, 11))),
+    ("xv r4c5 r4c6 sum=10", Constraint("xv", (31, 32), (("sum", 10),))),
+    ("killercage r1c1 r1c2 total=12", Constraint("killercage", (0, 1), (("total", 12),))),
+    ("arrow r1c1 r1c2 r2c3 circle=2", Constraint("arrow", (0, 1, 11), (("circle", 2),))),
+    ("quadruple r4c4 r4c5 r5c4 r5c5 values=1,1,7",
+     Constraint("quadruple", (30, 31, 39, 40), (("values", (1, 1, 7)),))),
+    ("regionsumline r1c3 r1c4 r2c4 regions=0,1,1",
+     Constraint("regionsumline", (2, 3, 12), (("regions", (0, 1, 1)),))),
+    ("disjointgroups box=3x3", Constraint("disjointgroups", (), (("box", (3, 3)),))),
+    ("negative-xv exempt=r1c1-r1c2,r5c5-r6c5",
+     Constraint("negative-xv", (), (("exempt", ((0, 1), (40, 49))),))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text, constraint", LINES)
+def test_documented_lines_read_as_their_constraint_on_9x9(text, constraint):
+    assert parse_constraint(text, 9) == constraint
+    assert format_constraint(constraint, 9) == text
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_every_kind_round_trips(name):
+    rng = random.Random(name)
+    for n in ENTROPIC_SIZES.get(name, (4, 6)):
+        for _ in range(5):
+            constraint = instance(name, n, rng)
+            text = format_constraint(constraint, n)
+            assert "\n" not in text and text.startswith(name)
+            assert parse_constraint(text, n) == constraint
+            assert format_constraint(parse_constraint(text, n), n) == text
+
+
+BAD = [
+    ("", "empty constraint line"),
+    ("thermometer r1c1 r9c1", "cell r9c1 is outside the 4x4 board"),
+    ("thermometer r1c1 x2", "'x2' is not a cell such as r1c2"),
+    ("xv r1c1 r1c2 sum=ten", "'ten' is not a whole number"),
+    ("xv r1c1 sum=5 r1c2", "cell 'r1c2' comes after the parameters"),
+    ("xv r1c1 r1c2 sum=7", "sum 7 is not 5 or 10"),
+    ("disjointgroups box=22", "is not of the form RxC"),
+    ("negative-xv exempt=r1c1r1c2", "is not of the form r1c1-r1c2"),
+    ("rainbow r1c1", "no constraint kind is named 'rainbow'"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD)
+def test_bad_lines_are_one_line_input_errors(text, message):
+    with pytest.raises(InputError) as caught:
+        parse_constraint(text, 4)
+    assert message in str(caught.value) and "\n" not in str(caught.value)

@@ -1,0 +1,433 @@
+"""The constraint kinds: each kind's check and its decomposition agree, instance by instance.
+
+For random instances of every kind on 4x4 and 6x6 boards, every assignment of values to the
+constraint's cells (all of them where there are few, else random ones, ones the check accepts
+found by local search, and their one-cell changes) gets the same verdict from the check and
+from the primitives of the decomposition. The check and the decomposition share no code, so
+an agreement is two readings of the rule meeting.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from solvers.board import Shape
+from solvers.constraints import (
+    KINDS,
+    PRIMITIVES,
+    Constraint,
+    holds,
+    kinds_compiled_by,
+    validate,
+)
+from solvers.constraints.primitives import AllDifferent, Linear, Relation, Table
+from solvers.errors import InputError
+
+EXHAUSTIVE = 5000
+
+
+def walk(rng: random.Random, n: int, length: int, diagonal: bool = True) -> tuple[int, ...]:
+    """A random line of distinct cells, each touching the next."""
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc)]
+    steps = steps if diagonal else [(dr, dc) for dr, dc in steps if not (dr and dc)]
+    while True:
+        cells = [rng.randrange(n * n)]
+        while len(cells) < length:
+            r, c = divmod(cells[-1], n)
+            nexts = [(r + dr) * n + c + dc for dr, dc in steps
+                     if 0 <= r + dr < n and 0 <= c + dc < n]  # fmt: skip
+            nexts = [cell for cell in nexts if cell not in cells]
+            if not nexts:
+                break
+            cells.append(rng.choice(nexts))
+        if len(cells) == length:
+            return tuple(cells)
+
+
+def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
+    across = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
+    return across + [(r * n + c, r * n + c + n) for r in range(n - 1) for c in range(n)]
+
+
+def diagonal_line(rng: random.Random, n: int) -> tuple[int, ...]:
+    """A little killer's cells: from a random edge cell, diagonally to the far edge."""
+    dr, dc = rng.choice([(1, 1), (1, -1), (-1, 1), (-1, -1)])
+    start_r = 0 if dr == 1 else n - 1
+    r, c, cells = start_r, rng.randrange(n), []
+    while 0 <= r < n and 0 <= c < n:
+        cells.append(r * n + c)
+        r, c = r + dr, c + dc
+    return tuple(cells[: rng.randint(1, 5)])
+
+
+OUTSIDE = {
+    "sandwich": lambda n: (0, sum(range(2, n))),
+    "xsum": lambda n: (1, n * (n + 1) // 2),
+    "skyscraper": lambda n: (1, n),
+}
+
+
+def outside_line(rng: random.Random, n: int) -> tuple[int, ...]:
+    """A whole row or column, read from either end."""
+    index = rng.randrange(n)
+    line = [index * n + i for i in range(n)] if rng.random() < 0.5 else range(index, n * n, n)
+    return tuple(line)[:: rng.choice((1, -1))]
+
+
+def instance(name: str, n: int, rng: random.Random) -> Constraint:
+    """A random well-formed constraint of kind ``name`` on an n x n board."""
+    values = list(range(1, n + 1))
+    # A prime N has no boxes; rows stand in for them (a 1 x N box tiles the board too).
+    shape = Shape.for_size(n) if n in (4, 6, 8, 9) else None
+    box = (("box", (shape.box_rows, shape.box_cols) if shape else (1, n)),)
+    if KINDS[name].board_wide:
+        if name.startswith("negative"):
+            pairs = rng.sample(orthogonal_pairs(n), 5)
+            return Constraint(name, (), (("exempt", tuple(pairs)),))
+        return Constraint(name, (), box if name == "disjointgroups" else ())
+    if name in ("columnindexer", "rowindexer", "boxindexer"):
+        return Constraint(name, (rng.randrange(n * n),), box if name == "boxindexer" else ())
+    if name in OUTSIDE:
+        return Constraint(name, outside_line(rng, n), (("total", rng.randint(*OUTSIDE[name](n))),))
+    if name == "quadruple":
+        top = rng.randrange(n - 1) * n + rng.randrange(n - 1)
+        values = rng.sample(values * 2, rng.randint(1, 4))
+        return Constraint(name, (top, top + 1, top + n, top + n + 1), (("values", tuple(values)),))
+    if name == "extraregion":
+        return Constraint(name, tuple(rng.sample(range(n * n), rng.randint(2, n))))
+    if name in ("odd", "even", "minimum", "maximum"):
+        return Constraint(name, (rng.randrange(n * n),))
+    if name in ("xv", "difference", "ratio"):
+        pair = rng.choice(orthogonal_pairs(n))
+        params = {
+            "xv": (("sum", rng.choice((5, 10))),),
+            "difference": rng.choice(((), (("difference", rng.randint(1, n - 1)),))),
+            "ratio": rng.choice(((), (("ratio", rng.randint(2, 3)),))),
+        }[name]
+        return Constraint(name, pair[:: rng.choice((1, -1))], params)
+    if name == "arrow":
+        circle = rng.choice((1, 2))
+        return Constraint(name, walk(rng, n, rng.randint(circle + 1, 4)), (("circle", circle),))
+    if name == "killercage":
+        cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
+        total = sum(rng.sample(values, len(cells)))
+        return Constraint(name, cells, rng.choice(((("total", total),), ())))
+    if name == "littlekiller":
+        cells = diagonal_line(rng, n)
+        return Constraint(name, cells, (("total", sum(rng.choices(values, k=len(cells)))),))
+    if name == "clone":
+        cells = rng.sample(range(n * n), 2 * rng.randint(1, 3))
+        return Constraint(name, tuple(cells))
+    if name == "regionsumline":
+        cells = walk(rng, n, rng.randint(2, 5))
+        region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
+        return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
+    least = {"betweenline": 3, "entropic": 3, "zipper": 3}.get(name, 2)
+    params = ()
+    if name == "whispers" and rng.random() < 0.5:
+        params = (("difference", rng.randint(1, n - 1)),)
+    return Constraint(name, walk(rng, n, rng.randint(least, min(5, n))), params)
+
+
+def assignments(kind, constraint, n, rng, climbs=8):
+    """Value tuples for the constraint's scope: all of them, or a sample rich in near misses."""
+    scope = kind.scope(constraint, n)
+    if len(scope) == n and n <= 6:
+        yield from itertools.permutations(range(1, n + 1))
+    if n ** len(scope) <= EXHAUSTIVE:
+        yield from itertools.product(range(1, n + 1), repeat=len(scope))
+        return
+    for _ in range(150):
+        yield tuple(rng.randint(1, n) for _ in scope)
+    for _ in range(climbs):
+        accepted = accepted_by_check(kind, constraint, n, scope, rng)
+        if accepted is None:
+            continue
+        yield accepted
+        for _ in range(10):
+            changed = list(accepted)
+            changed[rng.randrange(len(scope))] = rng.randint(1, n)
+            yield tuple(changed)
+
+
+def accepted_by_check(kind, constraint, n, scope, rng, steps=3000):
+    """Values the check accepts, found by a local search that never lets problems grow."""
+    values = [rng.randint(1, n) for _ in scope]
+    problems = len(kind.check(constraint, grid_of(scope, values, n), n))
+    for _ in range(steps):
+        if not problems:
+            return tuple(values)
+        index, old = rng.randrange(len(scope)), None
+        old, values[index] = values[index], rng.randint(1, n)
+        now = len(kind.check(constraint, grid_of(scope, values, n), n))
+        if now <= problems:
+            problems = now
+        else:
+            values[index] = old
+    return None
+
+
+def grid_of(scope, values, n) -> list[int]:
+    grid = [0] * (n * n)
+    for cell, value in zip(scope, values, strict=True):
+        grid[cell] = value
+    return grid
+
+
+ENTROPIC_SIZES = {"entropic": (6,)}
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_check_and_decomposition_agree(name):
+    agree_on_instances(name, ENTROPIC_SIZES.get(name, (4, 6)), instances=6, seed=name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(KINDS))
+def test_check_and_decomposition_agree_at_length(name):
+    sizes = (6, 9) if name == "entropic" else (4, 5, 6, 7, 8, 9)
+    agree_on_instances(name, sizes, instances=25, seed=name + " at length")
+
+
+def agree_on_instances(name: str, sizes, instances: int, seed: str) -> None:
+    kind = KINDS[name]
+    rng = random.Random(seed)
+    verdicts = {True: 0, False: 0}
+    for n in sizes:
+        for _ in range(max(2, instances // 4) if kind.board_wide else instances):
+            constraint = instance(name, n, rng)
+            kind.validate(constraint, n)
+            primitives = kind.decompose(constraint, n)
+            assert {type(p) for p in primitives} <= kind.primitives, constraint
+            scope = kind.scope(constraint, n)
+            for values in assignments(kind, constraint, n, rng):
+                grid = grid_of(scope, values, n)
+                by_cell = dict(zip(scope, values, strict=True))
+                problems = kind.check(constraint, grid, n)
+                assert all(isinstance(p, str) and p for p in problems)
+                held = all(holds(p, by_cell) for p in primitives)
+                assert (not problems) == held, (constraint, values, problems)
+                verdicts[held] += 1
+    # Both verdicts met: an agreement only on rejections (or only on acceptances) proves little.
+    assert verdicts[True] > 0 and verdicts[False] > 0, verdicts
+
+
+def test_every_kind_is_registered_once_with_a_meaning():
+    for name, kind in KINDS.items():
+        assert kind.name == name
+        assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
+
+
+def test_kinds_compiled_by_primitive_types():
+    assert kinds_compiled_by(set()) == frozenset()
+    assert kinds_compiled_by(set(PRIMITIVES)) == frozenset(KINDS)
+    relations_only = kinds_compiled_by({AllDifferent, Relation})
+    assert {"anti-knight", "anti-king", "non-consecutive", "difference"} <= relations_only
+    assert not {"xv", "thermometer", "renban"} & relations_only
+    assert "renban" in kinds_compiled_by({AllDifferent, Table})
+    assert "arrow" in kinds_compiled_by({Linear})
+
+
+def cell(name: str, n: int) -> int:
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * n + int(col) - 1
+
+
+def filled(n: int, text: str) -> list[int]:
+    """A grid from ``r1c1=3 r1c2=4 ...`` (other cells 0), or from n rows of n digits."""
+    if "=" not in text:
+        return [int(ch) for ch in text.split() if ch] if " " in text else list(map(int, text))
+    grid = [0] * (n * n)
+    for item in text.split():
+        name, value = item.split("=")
+        grid[cell(name, n)] = int(value)
+    return grid
+
+
+def on(kind: str, n: int, names: str, **params) -> Constraint:
+    cells = tuple(cell(name, n) for name in names.split())
+    return Constraint(kind, cells, tuple(params.items()))
+
+
+CHECKER_12 = "1212212112122121"  # knight moves change colour: always different
+CHECKER_13 = "1313313113133131"  # neighbours differ by 2
+BANDS = "1212343412123434"  # diagonal touches: one of 1-2 against one of 3-4
+LATIN = "1234341221434321"  # r2c3 and r3c2 both 1: a knight's and a king's move
+ONES_21 = "2111" + "1" * 12  # r1c1 = 2 beside two 1s
+ONES_41 = "4111" + "1" * 12  # r1c1 + r1c2 = 5, r1c1 + r2c1 = 5
+EXAMPLES = [
+    (Constraint("anti-knight"), 4, CHECKER_12, True),
+    (Constraint("anti-knight"), 4, LATIN, False),
+    (Constraint("anti-king"), 4, BANDS, True),
+    (Constraint("anti-king"), 4, LATIN, False),
+    (Constraint("non-consecutive"), 4, CHECKER_13, True),
+    (Constraint("non-consecutive"), 4, CHECKER_12, False),
+    (on("odd", 4, "r1c1"), 4, "r1c1=3", True),
+    (on("odd", 4, "r1c1"), 4, "r1c1=4", False),
+    (on("even", 4, "r1c1"), 4, "r1c1=4", True),
+    (on("even", 4, "r1c1"), 4, "r1c1=1", False),
+    (on("maximum", 4, "r2c2"), 4, LATIN, True),  # 4 beside 2, 3, 1, 1
+    (on("minimum", 4, "r2c2"), 4, LATIN, False),
+    (on("minimum", 4, "r1c1"), 4, LATIN, True),  # a corner: two neighbours, 2 and 3
+    (on("minimum", 4, "r3c2"), 4, LATIN, True),  # 1 beside 4, 3, 2, 4
+    (on("maximum", 4, "r1c4"), 4, LATIN, True),
+    (on("maximum", 4, "r1c3"), 4, LATIN, False),  # 3 beside 4
+    (on("xv", 4, "r1c1 r1c2", sum=5), 4, "r1c1=1 r1c2=4", True),
+    (on("xv", 4, "r1c1 r1c2", sum=5), 4, "r1c1=1 r1c2=3", False),
+    (on("xv", 6, "r1c1 r2c1", sum=10), 6, "r1c1=4 r2c1=6", True),
+    (on("difference", 4, "r1c1 r1c2"), 4, "r1c1=2 r1c2=3", True),
+    (on("difference", 4, "r1c1 r1c2"), 4, "r1c1=2 r1c2=4", False),
+    (on("difference", 4, "r1c1 r1c2", difference=2), 4, "r1c1=2 r1c2=4", True),
+    (on("ratio", 4, "r1c1 r1c2"), 4, "r1c1=4 r1c2=2", True),
+    (on("ratio", 4, "r1c1 r1c2"), 4, "r1c1=3 r1c2=4", False),
+    (on("ratio", 6, "r1c1 r1c2", ratio=3), 6, "r1c1=2 r1c2=6", True),
+    (Constraint("negative-xv"), 4, "1" * 16, True),
+    (Constraint("negative-xv"), 4, ONES_41, False),
+    (Constraint("negative-xv", (), (("exempt", ((0, 1), (0, 4))),)), 4, ONES_41, True),
+    (Constraint("negative-xv", (), (("exempt", ((1, 0),)),)), 4, ONES_41, False),
+    (Constraint("negative-difference"), 4, ONES_21, False),
+    (Constraint("negative-difference", (), (("exempt", ((1, 0), (0, 4))),)), 4, ONES_21, True),
+    (Constraint("negative-ratio"), 4, ONES_21, False),
+    (Constraint("negative-ratio"), 4, ONES_41, True),
+    (on("thermometer", 4, "r1c1 r1c2 r2c3"), 4, "r1c1=1 r1c2=2 r2c3=4", True),
+    (on("thermometer", 4, "r1c1 r1c2 r2c3"), 4, "r1c1=1 r1c2=2 r2c3=2", False),
+    (on("slow-thermometer", 4, "r1c1 r1c2 r2c3"), 4, "r1c1=1 r1c2=2 r2c3=2", True),
+    (on("slow-thermometer", 4, "r1c1 r1c2 r2c3"), 4, "r1c1=2 r1c2=1 r2c3=3", False),
+    (on("arrow", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=4 r1c2=1 r1c3=3", True),
+    (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=3", True),
+    (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=2", False),
+    (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=1 r1c2=2 r2c2=4", True),
+    (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=2 r1c2=2 r2c2=3", False),
+    (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", True),
+    (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=1", False),
+    (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=2 r2c2=2 r3c3=2", True),
+    (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=1 r2c2=1 r3c3=1", False),
+    (on("palindrome", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=2 r1c3=1", True),
+    (on("palindrome", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=2 r1c3=3", False),
+    (on("clone", 4, "r1c1 r1c2 r3c3 r3c4"), 4, "r1c1=1 r1c2=2 r3c3=1 r3c4=2", True),
+    (on("clone", 4, "r1c1 r1c2 r3c3 r3c4"), 4, "r1c1=1 r1c2=2 r3c3=2 r3c4=1", False),
+    (on("whispers", 9, "r1c1 r1c2 r1c3"), 9, "r1c1=1 r1c2=6 r1c3=1", True),
+    (on("whispers", 9, "r1c1 r1c2"), 9, "r1c1=1 r1c2=5", False),
+    (on("whispers", 6, "r1c1 r1c2"), 6, "r1c1=1 r1c2=4", True),
+    (on("whispers", 6, "r1c1 r1c2"), 6, "r1c1=1 r1c2=3", False),
+    (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=3 r1c2=1 r2c2=2", True),
+    (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=2 r2c2=4", False),
+    (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=1 r2c2=2", False),
+    (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=3 r1c3=2 r1c4=1", True),
+    (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=1 r1c3=2 r1c4=1", False),
+    (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=2 r1c3=3",
+     True),
+    (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=1 r1c3=3",
+     False),
+    (on("entropic", 6, "r1c1 r1c2 r1c3 r1c4"), 6, "r1c1=1 r1c2=3 r1c3=5 r1c4=2", True),
+    (on("entropic", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=1 r1c2=2 r1c3=5", False),
+    (on("zipper", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=3", True),
+    (on("zipper", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
+    (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
+    (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=4 r1c4=4", False),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1234" + "0" * 12, True),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1423" + "0" * 12, True),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1423" + "0" * 12, False),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1123" + "0" * 12, False),
+    (on("sandwich", 6, "r1c6 r1c5 r1c4 r1c3 r1c2 r1c1", total=7), 6, "213465" + "0" * 30, True),
+    (on("xsum", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "3124" + "0" * 12, True),
+    (on("xsum", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "2134" + "0" * 12, False),
+    (on("xsum", 4, "r4c1 r3c1 r2c1 r1c1", total=10), 4, LATIN, True),  # 4 3 2 1 upwards
+    (on("skyscraper", 4, "r1c1 r1c2 r1c3 r1c4", total=4), 4, LATIN, True),
+    (on("skyscraper", 4, "r1c4 r1c3 r1c2 r1c1", total=1), 4, LATIN, True),
+    (on("skyscraper", 4, "r3c1 r3c2 r3c3 r3c4", total=2), 4, LATIN, True),  # 2 1 4 3
+    (on("skyscraper", 4, "r3c1 r3c2 r3c3 r3c4", total=3), 4, LATIN, False),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 2)), 4, LATIN, True),  # 1 2 3 4
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 1)), 4, LATIN, False),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(4, 2)), 4, LATIN, True),
+    (on("quadruple", 4, "r2c2 r2c3 r3c2 r3c3", values=(1, 1)), 4, LATIN, True),  # 4 1 1 4
+    (on("quadruple", 4, "r2c2 r2c3 r3c2 r3c3", values=(1, 1, 2)), 4, LATIN, False),
+    (on("extraregion", 4, "r1c1 r2c3 r4c4"), 4, "r1c1=1 r2c3=2 r4c4=3", True),
+    (on("extraregion", 4, "r1c1 r2c3 r4c4"), 4, "r1c1=1 r2c3=2 r4c4=1", False),
+    (Constraint("disjointgroups", (), (("box", (2, 2)),)), 4, LATIN, True),
+    (Constraint("disjointgroups", (), (("box", (2, 2)),)), 4, CHECKER_12, False),
+    (Constraint("diagonal-"), 4, "1234" "3412" "4321" "2143", True),
+    (Constraint("diagonal-"), 4, LATIN, False),  # 1 4 4 1
+    (Constraint("diagonal+"), 4, "1234" "3412" "4321" "2143", True),
+    (Constraint("diagonal+"), 4, LATIN, False),  # 4 1 1 4 from the bottom left
+    (on("columnindexer", 4, "r1c2"), 4, "1324" + "0" * 12, True),  # r1c2 = 3: r1c3 holds 2
+    (on("columnindexer", 4, "r1c2"), 4, "1342" + "0" * 12, False),
+    (on("rowindexer", 4, "r2c1"), 4, "r1c1=4 r2c1=3 r3c1=2 r4c1=1", True),
+    (on("rowindexer", 4, "r2c1"), 4, "r1c1=1 r2c1=3 r3c1=4 r4c1=2", False),
+    (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=2 r2c2=4", True),
+    (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=4 r2c2=2", False),
+    (on("boxindexer", 4, "r3c4", box=(2, 2)), 4, "r3c3=1 r3c4=4 r4c3=3 r4c4=2", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("constraint, n, text, expected", EXAMPLES)
+def test_hand_made_examples(constraint, n, text, expected):
+    kind = KINDS[constraint.kind]
+    kind.validate(constraint, n)
+    grid = filled(n, text)
+    problems = kind.check(constraint, grid, n)
+    assert (not problems) == expected, problems
+    by_cell = {cell: grid[cell] for cell in kind.scope(constraint, n)}
+    assert all(holds(p, by_cell) for p in kind.decompose(constraint, n)) == expected
+
+
+def test_every_kind_has_a_hand_made_example_each_way():
+    verdicts = {(constraint.kind, expected) for constraint, _, _, expected in EXAMPLES}
+    assert {(name, verdict) for name in KINDS for verdict in (True, False)} <= verdicts
+
+
+BAD = [
+    (Constraint("anti-knight", (0,)), 4, "names cells, but it covers the whole board"),
+    (Constraint("odd", (16,)), 4, "outside the 4x4 board"),
+    (Constraint("palindrome", (0, 1, 0)), 4, "names a cell twice"),
+    (on("thermometer", 4, "r1c1 r1c2", total=3), 4, "unknown parameter 'total'"),
+    (Constraint("xv", (0, 1), (("sum", 5), ("sum", (5,)))), 4, "names a parameter twice"),
+    (on("xv", 4, "r1c1 r2c2", sum=10), 4, "do not touch orthogonally"),
+    (on("xv", 4, "r1c1 r1c2", sum=7), 4, "sum 7 is not 5 or 10"),
+    (on("xv", 4, "r1c1 r1c2"), 4, "needs the parameter 'sum'"),
+    (on("difference", 4, "r1c1 r1c2", difference=4), 4, "difference 4 is not in 1..3"),
+    (on("ratio", 4, "r1c1 r1c2", ratio=1), 4, "ratio 1 is not in 2..4"),
+    (Constraint("negative-ratio", (), (("exempt", ((0, 5),)),)), 4, "do not touch"),
+    (Constraint("negative-xv", (), (("exempt", ((0, 16),)),)), 4, "outside the 4x4 board"),
+    (on("thermometer", 4, "r1c1 r1c3"), 4, "r1c1 and r1c3 do not touch"),
+    (on("killercage", 4, "r1c1 r1c2", total=8), 4, "total 8 is not in 3..7"),
+    (on("killercage", 4, "r1c1 r1c2 r1c3 r1c4 r2c4"), 4, "5 cells cannot hold different"),
+    (on("arrow", 12, "r1c1 r1c2 r1c3", circle=2), 12, "N must be <= 9"),
+    (on("arrow", 9, "r1c1 r1c2", circle=2), 9, "circle 2 is not in 1..1"),
+    (on("littlekiller", 4, "r1c1 r1c2", total=3), 4, "not one diagonal line"),
+    (on("littlekiller", 4, "r1c1 r2c2"), 4, "needs the parameter 'total'"),
+    (on("clone", 4, "r1c1 r1c2 r3c3"), 4, "halves differ in size"),
+    (on("renban", 4, "r1c1 r1c2 r1c3 r1c4 r2c4"), 4, "longer than 4"),
+    (on("regionsumline", 4, "r1c1 r1c2", regions=(0,)), 4, "one region per cell"),
+    (on("entropic", 4, "r1c1 r1c2 r1c3"), 4, "not a multiple of 3"),
+    (on("whispers", 4, "r1c1 r1c2", difference=0), 4, "difference 0 is not in 1..3"),
+    (on("betweenline", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 3 or more"),
+    (on("sandwich", 4, "r1c1 r1c2 r2c3 r2c4", total=3), 4, "not a whole row or column"),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3", total=3), 4, "has 3 cells, not the 4 of a row"),
+    (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=6), 4, "total 6 is not in 0..5"),
+    (on("xsum", 4, "r1c1 r2c1 r3c1 r4c1"), 4, "needs the parameter 'total'"),
+    (on("skyscraper", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "total 5 is not in 1..4"),
+    (Constraint("skyscraper", tuple(range(16)), (("total", 8),)), 16, "needs a table of"),
+    (on("quadruple", 4, "r1c1 r1c2 r1c3 r1c4", values=(1,)), 4, "not a 2x2 square"),
+    (on("quadruple", 4, "r1c4 r1c5 r2c4 r2c5", values=(1,)), 5, "not a 2x2 square"),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(5,)), 4, "not all in 1..4"),
+    (on("quadruple", 4, "r1c1 r1c2 r2c1 r2c2", values=(1, 1, 1)), 4, "three times"),
+    (on("extraregion", 4, "r1c1"), 4, "has 1 cell(s), expected 2 or more"),
+    (on("extraregion", 4, "r1c1 r1c2 r1c3 r1c4 r2c1"), 4, "5 cells cannot hold different"),
+    (Constraint("disjointgroups"), 4, "needs the parameter 'box'"),
+    (Constraint("disjointgroups", (), (("box", (2, 3)),)), 4, "box 2x3 does not tile 4x4"),
+    (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
+    (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),
+    (on("odd", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 1"),
+    (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("constraint, n, message", BAD)
+def test_bad_instances_are_one_line_input_errors(constraint, n, message):
+    with pytest.raises(InputError) as caught:
+        validate(constraint, n)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
