@@ -5,7 +5,13 @@
 ``model=boolean``: one 0/1 variable per cell and value, with exactly-one constraints per cell
 and per unit and value (a cage: at most one per value, and a weighted sum). One worker by
 default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit
-is the deadline."""
+is the deadline.
+
+Constraints of the vocabulary arrive as primitives (``solvers.constraints``), compiled with
+CP-SAT's own constraints in either model: all-different, forbidden pairs
+(``AddForbiddenAssignments``, or a clause per pair on 0/1 variables), a linear row, a domain,
+and a compressed table (a 0/1 variable per row: at least one row, and a row's cells each in its
+value set)."""
 
 from __future__ import annotations
 
@@ -15,12 +21,22 @@ from ortools.sat.python import cp_model
 
 from solvers.backend import Backend, Found
 from solvers.board import Board
+from solvers.constraints import decompose
+from solvers.constraints.primitives import (
+    PRIMITIVES,
+    AllDifferent,
+    Domain,
+    Linear,
+    Primitive,
+    Relation,
+)
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
 
 class CpSatBackend(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
@@ -81,6 +97,7 @@ class CpSatBackend(Backend):
             for cage in board.rules.cages:
                 model.add_all_different(cells[i] for i in cage.cells)
                 model.add(sum(cells[i] for i in cage.cells) == cage.total)
+            _Integer(model, cells, n).compile(board)
             return model, lambda value: (value(cell) for cell in cells)
         holds = [[model.new_bool_var(f"c{i}v{v}") for v in range(1, n + 1)] for i in range(n * n)]
         for i, v in enumerate(board.cells):
@@ -96,9 +113,109 @@ class CpSatBackend(Backend):
             model.add(
                 sum((v + 1) * holds[i][v] for i in cage.cells for v in range(n)) == cage.total
             )
+        _Boolean(model, holds, n).compile(board)
         return model, lambda value: (
             next(v + 1 for v in range(n) if value(holds[i][v])) for i in range(n * n)
         )
+
+
+class _Primitives:
+    """Compiles a board's constraints, primitive by primitive, into a model whose cells are
+    read through ``value`` (an expression of the cell's value) and ``is_in`` (a literal that
+    is true exactly when the cell holds one of some values).
+
+    Every auxiliary variable is a function of the cells (each literal is reified both ways):
+    CP-SAT enumerates assignments of all variables, so a free one would count a solution
+    twice (a table row picked, or not, for the same cells)."""
+
+    def __init__(self, model: cp_model.CpModel, n: int) -> None:
+        self.model, self.n = model, n
+
+    def compile(self, board: Board) -> None:
+        for constraint in board.rules.constraints:
+            for primitive in decompose(constraint, self.n):
+                self.add(primitive)
+
+    def add(self, primitive: Primitive) -> None:
+        model = self.model
+        if isinstance(primitive, AllDifferent):
+            self.all_different(primitive.cells)
+        elif isinstance(primitive, Relation):
+            self.forbid(primitive.first, primitive.second, primitive.forbidden)
+        elif isinstance(primitive, Linear):
+            total = sum(k * self.value(cell) for k, cell in primitive.terms)
+            relation = {
+                "==": total == primitive.constant,
+                "!=": total != primitive.constant,
+                "<=": total <= primitive.constant,
+                ">=": total >= primitive.constant,
+            }
+            model.add(relation[primitive.op])
+        elif isinstance(primitive, Domain):
+            model.add_bool_or([self.is_in(primitive.cell, primitive.values)])
+        else:  # a compressed table: some row holds; a row holds when each cell is in its set
+            chosen = []
+            for row in primitive.rows:
+                pick = model.new_bool_var("")
+                cells = zip(primitive.cells, row, strict=True)
+                inside = [self.is_in(cell, values) for cell, values in cells]
+                for literal in inside:
+                    model.add_implication(pick, literal)
+                model.add_bool_or([pick, *(~literal for literal in inside)])
+                chosen.append(pick)
+            model.add_bool_or(chosen)
+
+
+class _Integer(_Primitives):
+    def __init__(self, model: cp_model.CpModel, cells: list, n: int) -> None:
+        super().__init__(model, n)
+        self.cells = cells
+
+    def value(self, cell: int):
+        return self.cells[cell]
+
+    def all_different(self, cells) -> None:
+        self.model.add_all_different(self.cells[c] for c in cells)
+
+    def forbid(self, first: int, second: int, pairs) -> None:
+        if pairs:
+            self.model.add_forbidden_assignments(
+                [self.cells[first], self.cells[second]], sorted(pairs)
+            )
+
+    def is_in(self, cell: int, values):
+        held, model = self.model.new_bool_var(""), self.model
+        inside = sorted(v for v in values if 1 <= v <= self.n)
+        outside = sorted(set(range(1, self.n + 1)) - set(inside))
+        for literal, chosen in ((held, inside), (~held, outside)):
+            domain = cp_model.Domain.from_values(chosen)
+            model.add_linear_expression_in_domain(self.cells[cell], domain).only_enforce_if(literal)
+        return held
+
+
+class _Boolean(_Primitives):
+    def __init__(self, model: cp_model.CpModel, holds: list, n: int) -> None:
+        super().__init__(model, n)
+        self.holds = holds
+
+    def value(self, cell: int):
+        return sum((v + 1) * self.holds[cell][v] for v in range(self.n))
+
+    def all_different(self, cells) -> None:
+        for v in range(self.n):
+            self.model.add_at_most_one(self.holds[c][v] for c in cells)
+
+    def forbid(self, first: int, second: int, pairs) -> None:
+        for a, b in pairs:
+            self.model.add_bool_or([~self.holds[first][a - 1], ~self.holds[second][b - 1]])
+
+    def is_in(self, cell: int, values):
+        held = self.model.new_bool_var("")
+        inside = [self.holds[cell][v - 1] for v in sorted(values) if 1 <= v <= self.n]
+        self.model.add_bool_or(inside).only_enforce_if(held)
+        for literal in inside:
+            self.model.add_implication(literal, held)
+        return held
 
 
 class _StopAt(cp_model.CpSolverSolutionCallback):

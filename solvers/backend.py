@@ -74,13 +74,17 @@ class Backend:
     ``OPTIONS`` maps each option to its allowed values, the default first. The constructor gets
     every option, already checked and with defaults filled in (``choose_options``).
 
-    ``RULES`` names the rule variants the backend encodes, and support is opt-in: a backend
-    that declares nothing supports classic Sudoku only, and a board with any rule it does not
-    declare is never given to it (``solvers.execution.judge.refusal``).
+    Support is opt-in: a backend that declares nothing supports classic Sudoku only, and a
+    board with any rule it does not support is never given to it
+    (``solvers.execution.judge.refusal``). ``RULES`` names the rule variants it encodes (and
+    any kind of the vocabulary it compiles natively); ``PRIMITIVES`` the primitive types of
+    ``solvers.constraints.primitives`` it compiles, from which the registry derives the kinds
+    it supports: each kind whose decomposition uses only those (``registry.supported``).
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     RULES: ClassVar[frozenset[str]] = frozenset()
+    PRIMITIVES: ClassVar[frozenset[type]] = frozenset()
 
     def __init__(self, **options: str) -> None:
         self.options = options

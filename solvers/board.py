@@ -322,3 +322,8 @@ def _check_rules(rules: Rules, shape: Shape) -> None:
     """InputError unless ``rules`` make sense on ``shape`` (checked once per pair)."""
     geometry_for(shape, rules)  # regions: N connected cells each; windows: square boxes
     check_cages(rules.cages, shape.size)
+    if rules.constraints:
+        from solvers.constraints import validate
+
+        for constraint in rules.constraints:
+            validate(constraint, shape.size)

@@ -103,10 +103,24 @@ def _read_plugins() -> None:
 
 
 def lacking(name: str, rules: frozenset[str]) -> frozenset[str]:
-    """Which of ``rules`` (variant names) backend ``name`` does not encode: those its class
-    does not declare in ``RULES``. Support is opt-in: a backend that declares nothing
-    supports classic puzzles only."""
-    return frozenset(rules) - backend_class(name).RULES
+    """Which of ``rules`` (variant and kind names) backend ``name`` does not encode: those it
+    does not support (``supported``)."""
+    rules = frozenset(rules)
+    return rules - supported(name) if rules else rules
+
+
+def supported(name: str) -> frozenset[str]:
+    """What backend ``name`` encodes, as it declares it: the variants in its ``RULES``, and
+    every kind of the vocabulary whose decomposition uses only the primitives in its
+    ``PRIMITIVES`` (``solvers.constraints.kinds_compiled_by``), or that it compiles natively
+    (a kind's name in ``RULES``). Support is opt-in: a backend that declares nothing supports
+    classic puzzles only."""
+    cls = backend_class(name)
+    if not cls.PRIMITIVES:
+        return cls.RULES
+    from solvers.constraints import kinds_compiled_by
+
+    return cls.RULES | kinds_compiled_by(cls.PRIMITIVES)
 
 
 def backend_class(name: str) -> type[Backend]:

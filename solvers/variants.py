@@ -6,6 +6,10 @@
 - ``jigsaw``: irregular regions of N connected cells replace the boxes.
 - ``killer``: cages of cells whose values never repeat and add up to the cage's total.
 
+Beyond these, a puzzle may carry any constraints of the vocabulary (``solvers.constraints``:
+thermometers, arrows, Kropki dots, ...), each an instance of a named kind; their names join
+the rule names a backend must declare support for.
+
 The units-only variants (x, windoku, jigsaw) change the board's ``Geometry``, so every backend
 that reads units gets them with no code of its own. Killer cages are sum constraints, which
 each backend encodes in its own way (or declares it cannot).
@@ -17,8 +21,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from solvers.errors import InputError
+
+if TYPE_CHECKING:
+    from solvers.constraints import Constraint
 
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")
 UNIT_RULES = frozenset({"x", "windoku", "jigsaw"})
@@ -40,22 +48,29 @@ class Rules:
     windows: bool = False
     regions: tuple[int, ...] | None = None  # jigsaw: each cell's region, numbered from 0
     cages: tuple[Cage, ...] = ()  # killer
+    constraints: tuple[Constraint, ...] = ()  # kinds of the vocabulary (solvers.constraints)
 
     def __post_init__(self) -> None:
         # One order for the same cages, however they were listed: by their first cell.
         cages = (Cage(cage.total, tuple(sorted(cage.cells))) for cage in self.cages)
         object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
+        # and for the same constraints: by kind, then cells, then parameters
+        order = sorted(self.constraints, key=lambda c: (c.kind, c.cells, repr(c.params)))
+        object.__setattr__(self, "constraints", tuple(order))
 
     @property
     def names(self) -> frozenset[str]:
-        """The variants in force, by name: a subset of ``RULE_NAMES``."""
+        """The rules in force, by name: today's variants (of ``RULE_NAMES``) and the kinds of
+        the constraints."""
         flags = (self.diagonals, self.windows, self.regions is not None, bool(self.cages))
-        return frozenset(name for name, on in zip(RULE_NAMES, flags, strict=True) if on)
+        variants = (name for name, on in zip(RULE_NAMES, flags, strict=True) if on)
+        return frozenset(variants) | {constraint.kind for constraint in self.constraints}
 
     @property
     def label(self) -> str:
-        """The names in their usual order, or ``classic``."""
-        return " ".join(name for name in RULE_NAMES if name in self.names) or "classic"
+        """The variants in their usual order, then the kinds alphabetically; or ``classic``."""
+        kinds = sorted({constraint.kind for constraint in self.constraints})
+        return " ".join([*(n for n in RULE_NAMES if n in self.names), *kinds]) or "classic"
 
     @property
     def is_classic(self) -> bool:

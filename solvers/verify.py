@@ -44,6 +44,13 @@ def problems(puzzle: Board, solution: Board) -> list[str]:
             found.append(f"{where} repeats a value ({' '.join(map(str, values))})")
         if sum(values) != cage.total:
             found.append(f"{where} adds up to {sum(values)}, not {cage.total}")
+    if puzzle.rules.constraints and not any(f.endswith(" is empty") for f in found):
+        from solvers.constraints import check  # each kind's own check, not its decomposition
+        from solvers.constraints.model import describe
+
+        for constraint in puzzle.rules.constraints:
+            where = describe(constraint, n)
+            found += [f"{where}: {said}" for said in check(constraint, solution.cells, n)]
     return found
 
 
@@ -80,4 +87,10 @@ def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np
         held = np.sort(values[:, list(cage.cells)].astype(np.int64), axis=1)
         failing |= held.sum(axis=1) != cage.total
         failing |= (np.diff(held, axis=1) == 0).any(axis=1)  # a value twice
+    if board.rules.constraints:  # the kinds' own checks, row by row
+        from solvers.constraints import check
+
+        for row in np.flatnonzero(~failing).tolist():
+            grid = values[row].tolist()
+            failing[row] = any(check(c, grid, n) for c in board.rules.constraints)
     return failing

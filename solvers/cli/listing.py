@@ -51,9 +51,16 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
 
 
 def _supports(name: str) -> str:
-    """The rule variants a backend declares, in their usual order ("classic" alone if none)."""
-    declared = registry.backend_class(name).RULES
-    return ",".join(rule for rule in RULE_NAMES if rule in declared) or "classic"
+    """What a backend declares: the rule variants in their usual order, then how many kinds
+    of the vocabulary ("classic" alone if nothing)."""
+    declared = registry.supported(name)
+    variants = ",".join(rule for rule in RULE_NAMES if rule in declared)
+    kinds = declared - set(RULE_NAMES)
+    if kinds:
+        from solvers.constraints import KINDS
+
+        variants += " + every kind" if kinds >= set(KINDS) else f" + {len(kinds)} kinds"
+    return variants or "classic"
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:

@@ -9,18 +9,25 @@ answer BOJ 2239 asks for when a puzzle has several.
 
 The write-ups recurse, one call per empty cell; here the same search keeps its place in a list
 (the value each empty cell holds), so a 25x25 board's 625-deep search needs no deeper stack.
+
+Constraints of the vocabulary (thermometers, arrows, ...) are checked as a reference should:
+by each kind's own check (``solvers.constraints``), never its decomposition into primitives,
+once every cell the check reads is filled (a board-wide kind: once the board is full). So the
+engines that compile decompositions are cross-checked against the kinds' stated meaning.
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.constraints import KINDS, kind_of
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
 
 
 class DepthFirst(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    # opt-in: the variants, and every kind of the vocabulary, each by its own check
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer", *KINDS})
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()
@@ -33,6 +40,7 @@ class _Search:
         self.cages = CageTable(board)
         self.cells = list(board.cells)
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
+        self.checks, self.broken = _checks_by_last_cell(board, self.empties)
         self.solutions = Solutions(limit)
         self.placements = self.backtracks = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -49,12 +57,23 @@ class _Search:
                 if cells[other] == value:
                     return False
         cage = self.cages.cage_of[cell] if self.cages else -1
-        return cage < 0 or bool(self.cages.open(cage, self.cages.placed(cage, cells)) >> value & 1)
+        if cage >= 0 and not self.cages.open(cage, self.cages.placed(cage, cells)) >> value & 1:
+            return False
+        return cell not in self.checks or self.constraints_hold(cell, value)
+
+    def constraints_hold(self, cell: int, value: int) -> bool:
+        """Whether the constraints whose last empty cell is ``cell`` hold with ``value`` there
+        (every other cell they read is filled by then: cells are filled in order)."""
+        cells, n = self.cells, self.board.size
+        cells[cell] = value
+        held = not any(kind_of(c).check(c, cells, n) for c in self.checks[cell])
+        cells[cell] = 0
+        return held
 
     def run(self) -> Found:
         """Fill the empty cells in order; ``k`` is the one being filled."""
         cells, empties, size = self.cells, self.empties, self.board.size
-        k = 0
+        k = -1 if self.broken else 0  # a constraint the givens alone already break
         while k >= 0:
             if k == len(empties):
                 if self.solutions.add(cells):
@@ -79,3 +98,19 @@ class _Search:
         if k > 0:
             self.backtracks += 1
         return k - 1
+
+
+def _checks_by_last_cell(board: Board, empties: list[int]) -> tuple[dict, bool]:
+    """({cell: the constraints checked when it is filled}, whether a constraint whose cells
+    are all givens is already broken). A constraint is checked at the last empty cell, in
+    filling order, of those its check reads."""
+    order = {cell: k for k, cell in enumerate(empties)}
+    checks: dict[int, list] = {}
+    n = board.size
+    for constraint in board.rules.constraints:
+        scope = [cell for cell in kind_of(constraint).scope(constraint, n) if cell in order]
+        if scope:
+            checks.setdefault(max(scope, key=order.__getitem__), []).append(constraint)
+        elif kind_of(constraint).check(constraint, board.cells, n):
+            return checks, True
+    return checks, False

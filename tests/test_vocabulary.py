@@ -1,0 +1,87 @@
+"""The vocabulary on the engines: random boards with random constraints of every kind, counted
+by every engine that supports the kind against dfs (which checks each kind by its own check,
+never its decomposition), each answer verified. Support is opt-in: an engine that does not
+declare a kind is never given it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import BACKENDS
+from corpus import complete_board
+from test_constraints import instance
+
+from solvers import Board, Shape, Status, registry
+from solvers.constraints import KINDS, Constraint, check
+from solvers.execution import Runner
+from solvers.variants import Rules
+
+LIMIT = 3  # counted this far: none, one, several, or more
+
+
+def board_with(name: str, shape: Shape, rng: random.Random, givens: float) -> Board:
+    """A board of ``shape`` with one to three random constraints of kind ``name`` and some
+    givens of a grid that obeys them when one is found (else of any grid: maybe no solution)."""
+    n = shape.size
+    constraints = tuple(instance(name, n, rng) for _ in range(rng.randint(1, 3)))
+    full = complete_board(shape, rng)
+    for _ in range(30):
+        if not any(check(c, full.cells, n) for c in constraints):
+            break
+        full = complete_board(shape, rng)
+    cells = tuple(v if rng.random() < givens else 0 for v in full.cells)
+    return Board(shape, cells, Rules(constraints=constraints))
+
+
+# each model of an engine that has several, beside the engine's default
+MODELS = {"cpsat": ("cpsat:model=boolean",)}
+
+
+def supporting(name: str) -> list[str]:
+    """Every spec whose backend supports kind ``name``."""
+    names = [b for b in BACKENDS if registry.availability(b)[0] and name in registry.supported(b)]
+    return [spec for b in names for spec in (b, *MODELS.get(b, ()))]
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name):
+    rng = random.Random(f"vocabulary {name}")
+    engines = supporting(name)
+    assert "dfs" in engines and "cpsat" in engines
+    shapes = [Shape(2, 2), Shape(2, 2)] if name != "entropic" else [Shape(2, 3)]
+    if not KINDS[name].board_wide and name != "entropic":
+        shapes.append(Shape(2, 3))
+    for shape in shapes:
+        board = board_with(name, shape, rng, givens=0.0 if shape.size == 4 else 0.5)
+        counts = {}
+        for engine in engines:
+            with Runner(engine) as runner:
+                answer = runner.count(board, LIMIT, timeout=30)
+            assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
+            counts[engine] = answer.count
+        assert len(set(counts.values())) == 1, (name, board.rules.constraints, counts)
+
+
+def test_an_engine_that_does_not_declare_a_kind_is_not_given_it(cli):
+    thermometer = Constraint("thermometer", (0, 1, 2))
+    board = Board.empty(Shape(2, 2), Rules(constraints=(thermometer,)))
+    refused = [b for b in BACKENDS if "thermometer" not in registry.supported(b)]
+    assert refused  # engines wired later declare nothing yet
+    with Runner(refused[0]) as runner:
+        answer = runner.count(board, 2)
+    assert answer.status is Status.UNSUPPORTED
+    assert answer.detail == f"{refused[0]} does not support thermometer"
+
+
+def test_the_verifier_reads_each_kinds_own_check():
+    from solvers.verify import problems
+
+    thermometer = Constraint("thermometer", (0, 1, 2))
+    puzzle = Board.empty(Shape(2, 2), Rules(constraints=(thermometer,)))
+    good = puzzle.with_cells((1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1))
+    bad = puzzle.with_cells((2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1))
+    assert problems(puzzle, good) == []
+    assert problems(puzzle, bad) == [
+        "thermometer at r1c1: r1c2 (1) is not above r1c1 (2) on the line"
+    ]
