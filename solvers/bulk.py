@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solvers import registry
 from solvers.backend import limit_of
 from solvers.board import Board, Shape
-from solvers.errors import BackendUnavailable, InputError
+from solvers.errors import BackendUnavailable, InputError, UsageError
 from solvers.variants import CLASSIC, Rules
 from solvers.verify import failing_rows
 
@@ -77,6 +78,8 @@ def solve_many(
     values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
     values[puzzles < 0] = 255
     board = Board.empty(shape, rules)
+    if unsupported := registry.lacking("native", rules.names):  # the judge's word, as ever
+        raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
     found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)
     solved = found.flags == Flag.SOLVED
     if solved.any():  # the verifier's own check, independent of the kernel's

@@ -9,8 +9,11 @@ from solvers.board import Shape
 from solvers.cli.output import Run
 from solvers.cli.parser import command, shape, whole
 from solvers.errors import UsageError
-from solvers.formats import format_puzzle
+from solvers.formats import format_puzzle, variant_text
+from solvers.tools.clues import GENERATED
 from solvers.variants import RULE_NAMES
+
+ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it
 
 
 def add_to(commands) -> None:
@@ -53,9 +56,11 @@ def add_to(commands) -> None:
         "--rules",
         type=rules_arg,
         default=frozenset(),
-        metavar="x,windoku,jigsaw,killer",
+        metavar="x,windoku,jigsaw,killer,...",
         help="rule variants, combinable (killer,x): random regions for jigsaw, random cages "
-        "over a solved grid for killer",
+        "over a solved grid for killer; and constraints: anti-knight, anti-king, "
+        "non-consecutive (the grid obeys them), thermometer, arrow, kropki, xv (read off the "
+        "solved grid; kropki and xv with their negative constraints)",
     )
     parser.add_argument(
         "--kind",
@@ -91,11 +96,14 @@ def run(args: argparse.Namespace, run: Run) -> None:
     )
     run.emit(f"# sudoku generate {' '.join(words(args, board_shape, seed))}")
     run.emit(f"# made by sudoku-solvers {_version()}; {_bands()}")
-    if args.rules:
+    own = bool(args.rules & set(GENERATED))  # constraints differ from puzzle to puzzle
+    if args.rules and not own:
         run.emit(f"# rules: {' '.join(n for n in RULE_NAMES if n in args.rules)}")
     puzzles = generate(request, seed)
     for _ in range(args.count):
         board, _guesses = next(puzzles)
+        if own:
+            run.emit(variant_text.header(board.rules, board.size))
         run.emit(format_puzzle(board))
 
 
@@ -107,17 +115,17 @@ def words(args: argparse.Namespace, board_shape: Shape, seed: int) -> list[str]:
     found += [f"--clues {args.clues}"] if args.clues is not None else ["--minimal"]
     found += [f"--difficulty {args.difficulty}"] if args.difficulty else []
     found += ["--symmetric"] if args.symmetric else []
-    found += [f"--rules {','.join(n for n in RULE_NAMES if n in args.rules)}"] if args.rules else []
+    found += [f"--rules {','.join(n for n in ORDER if n in args.rules)}"] if args.rules else []
     found += [f"--kind {args.kind}"] if args.kind != "unique" else []
     return found
 
 
 def rules_arg(text: str) -> frozenset[str]:
     names = frozenset(word for word in text.replace(",", " ").lower().split())
-    unknown = sorted(names - set(RULE_NAMES))
+    unknown = sorted(names - set(ORDER))
     if unknown or not names:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: rules are {', '.join(RULE_NAMES)}, alone or together (killer,x)"
+            f"{text!r}: rules are {', '.join(ORDER)}, alone or together (killer,x)"
         )
     return names
 

@@ -1,4 +1,4 @@
-"""``sudoku backends`` and ``sudoku datasets``: what can be used here."""
+"""``sudoku backends``, ``sudoku datasets`` and ``sudoku kinds``: what can be used here."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ def add_to(commands) -> None:
         statuses=False,
     )
     backends.set_defaults(run=list_backends)
+    kinds = command(
+        commands,
+        "kinds",
+        "list the constraint kinds a puzzle's rules may use, with an example line of each",
+        "sudoku kinds\n  sudoku solve examples/vocabulary.txt",
+        statuses=False,
+    )
+    kinds.set_defaults(run=list_kinds)
 
 
 def list_backends(args: argparse.Namespace, run: Run) -> None:
@@ -61,6 +69,17 @@ def _supports(name: str) -> str:
 
         variants += " + every kind" if kinds >= set(KINDS) else f" + {len(kinds)} kinds"
     return variants or "classic"
+
+
+def list_kinds(args: argparse.Namespace, run: Run) -> None:
+    """Each kind: its name, its meaning, and an example line (for a ``# rules:`` header after
+    ``;``, or a ``constraints:`` section after a grid)."""
+    from solvers.constraints import KINDS
+    from solvers.constraints.examples import EXAMPLES
+
+    rows = [("kind", "meaning", "example (9x9)")]
+    rows += [(name, kind.meaning, EXAMPLES[name]) for name, kind in KINDS.items()]
+    run.table(rows, numbers_right=False)
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:

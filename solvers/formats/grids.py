@@ -4,6 +4,7 @@
     regions:        N rows of N symbols, one per region (jigsaw)
     cages:          N rows of N symbols, a cage a group of side-by-side equal symbols (killer)
     sums: 3 15 ...  each cage's total, cages in reading order of their first cell
+    constraints:    one constraint of the vocabulary a line (``thermometer r1c1 r1c2 r2c3``)
 
 A killer puzzle without givens may leave the grid out.
 """
@@ -20,7 +21,7 @@ from solvers.formats import variant_text
 from solvers.formats.lines import at_line, shape_for
 from solvers.formats.symbols import number
 
-SECTIONS = ("regions", "cages", "sums")
+SECTIONS = ("regions", "cages", "sums", "constraints")
 
 
 def parse_grid(
@@ -39,8 +40,9 @@ def parse_grid(
     lines = {key: [text for _, text in found] for key, found in sections.items()}
     sums = variant_text.sums_of(" ".join(lines["sums"]), first) if "sums" in lines else None
     rules = variant_text.build_rules(
-        names, size, lines.get("regions"), lines.get("cages"), sums, first
-    )
+        names, size, lines.get("regions"), lines.get("cages"), sums, first,
+        lines.get("constraints", []),
+    )  # fmt: skip
     return at_line(lambda: Board(board_shape, tuple(cells), rules), first), first
 
 

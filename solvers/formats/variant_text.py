@@ -6,6 +6,13 @@ symbol may stand again for a cage elsewhere, as long as the two do not touch: wr
 each cage has a letter of its own while letters last); ``sums`` lists each cage's total, cages
 taken in reading order of their first cell. In a line puzzle, each map
 is written on one line: ``regions=AAABBB...``, ``cages=aabbc...``, ``sums=3,15,...``.
+
+Constraints of the vocabulary (``solvers.constraints``) are written one per line in their own
+form (``formats.constraint_text``: ``thermometer r1c1 r1c2 r2c3``, ``xv r4c5 r4c6 sum=10``):
+in a ``# rules:`` header, separated by ``;`` after any variant names (``# rules: x;
+thermometer r1c1 r1c2 r2c3; anti-knight``), or in a ``constraints:`` section after a grid, one
+per line. A header's constraints are kept as text until a puzzle gives N, then read (and
+checked) for each puzzle under it.
 """
 
 from __future__ import annotations
@@ -15,17 +22,52 @@ from solvers.variants import RULE_NAMES, Cage, Rules, cell_name
 
 CLASSIC_NAME = "classic"
 CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+CONSTRAINT = "constraint: "  # a header's constraint, kept as text among the rule names
 
 
 def rule_names(text: str, line: int) -> frozenset[str]:
-    """The names of a ``# rules:`` header (``classic`` alone resets them)."""
-    names = frozenset(text.lower().replace(",", " ").split())
-    unknown = sorted(names - {*RULE_NAMES, CLASSIC_NAME})
-    if unknown:
-        raise InputError(
-            f"unknown rule {unknown[0]!r}; rules are {', '.join(RULE_NAMES)} (or classic)", line
-        )
-    return names - {CLASSIC_NAME}
+    """The names of a ``# rules:`` header (``classic`` alone resets them), and each of its
+    constraints as ``CONSTRAINT`` + its text (read once a puzzle gives N)."""
+    names: set[str] = set()
+    for segment in text.split(";"):
+        words = segment.split()
+        if words and words[0].lower() not in {*RULE_NAMES, CLASSIC_NAME} and _is_kind(words[0]):
+            names.add(CONSTRAINT + " ".join([words[0].lower(), *words[1:]]))
+            continue
+        words = segment.lower().replace(",", " ").split()
+        unknown = [word for word in words if word not in {*RULE_NAMES, CLASSIC_NAME}]
+        if unknown:
+            raise InputError(
+                f"unknown rule {unknown[0]!r}; rules are {', '.join(RULE_NAMES)} (or classic), "
+                "and constraint kinds (sudoku kinds lists them)",
+                line,
+            )
+        names |= set(words)
+    return frozenset(names - {CLASSIC_NAME})
+
+
+def _is_kind(word: str) -> bool:
+    from solvers.constraints import KINDS
+
+    return word.lower() in KINDS
+
+
+def _kept(name: str) -> bool:
+    return name.startswith(CONSTRAINT)
+
+
+def constraints_of(texts: list[str], size: int, line: int) -> tuple:
+    """The constraints written in ``texts`` (one each) on a board of ``size``; InputError at
+    ``line`` naming the constraint that cannot be read."""
+    from solvers.formats.constraint_text import parse_constraint
+
+    found = []
+    for text in texts:
+        try:
+            found.append(parse_constraint(text, size))
+        except InputError as error:
+            raise InputError(f"constraint {text!r}: {error.message}", line) from None
+    return tuple(found)
 
 
 def build_rules(
@@ -35,9 +77,13 @@ def build_rules(
     cages: list[str] | None,
     sums: list[int] | None,
     line: int,
+    constraints: list[str] = (),
 ) -> Rules:
     """The Rules a puzzle's header and sections give; a section implies its rule, and a rule
-    named without its section is an error."""
+    named without its section is an error. ``constraints``: a section's, one text each (the
+    header's travel among ``names``)."""
+    texts = [name.removeprefix(CONSTRAINT) for name in sorted(names) if _kept(name)]
+    read = constraints_of([*texts, *constraints], size, line) if texts or constraints else ()
     names = names | ({"jigsaw"} if regions is not None else set())
     names = names | ({"killer"} if cages is not None else set())
     if "jigsaw" in names and regions is None:
@@ -49,6 +95,7 @@ def build_rules(
         windows="windoku" in names,
         regions=None if regions is None else region_map(regions, size, line),
         cages=() if cages is None else cage_map(cages, sums or [], size, line),
+        constraints=read,
     )
 
 
@@ -84,10 +131,15 @@ def sums_of(text: str, line: int) -> list[int]:
 
 
 def record(rules: Rules, size: int) -> dict:
-    """The rules as JSON fields (none for classic): their names, the region map, the cages."""
+    """The rules as JSON fields (none for classic): their names, the region map, the cages,
+    each constraint in its text form."""
     if rules.is_classic:
         return {}
     found: dict = {"rules": rules.label}
+    if rules.constraints:
+        from solvers.formats.constraint_text import format_constraint
+
+        found["constraints"] = [format_constraint(c, size) for c in rules.constraints]
     if rules.regions is not None:
         found["regions"] = "".join(chr(ord("A") + r) for r in rules.regions)
     if rules.cages:
@@ -98,8 +150,14 @@ def record(rules: Rules, size: int) -> dict:
     return found
 
 
-def header(rules: Rules) -> str:
-    return f"# rules: {rules.label}"
+def header(rules: Rules, size: int) -> str:
+    """The ``# rules:`` line that reads back as ``rules`` on a board of ``size`` (region maps
+    and cages come with each puzzle: ``fields``)."""
+    from solvers.formats.constraint_text import format_constraint
+
+    variants = " ".join(name for name in RULE_NAMES if name in rules.names)
+    written = [format_constraint(c, size) for c in rules.constraints]
+    return "# rules: " + ("; ".join(filter(None, [variants, *written])) or CLASSIC_NAME)
 
 
 def fields(rules: Rules, size: int) -> str:

@@ -2,7 +2,9 @@
 
 For a variant, the board is completed under its rules: random jigsaw regions first, and for
 killer random cages over the complete board (``layouts``); then the givens go as for classic
-puzzles (a killer puzzle whose cages alone make it unique loses them all at once).
+puzzles (a killer puzzle whose cages alone make it unique loses them all at once). Constraints
+of the vocabulary come from ``clues``: anti-knight, anti-king and non-consecutive shape the
+completed grid; thermometers, arrows, Kropki dots and XV marks are read off it.
 
 Everything random comes from one ``random.Random(seed)`` and only through ``shuffle``, whose
 results for a given seed are the same on every machine and every Python we support; nothing
@@ -27,8 +29,10 @@ from dataclasses import dataclass, replace
 
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
+from solvers.constraints import Constraint
 from solvers.errors import SolveTimeout, UsageError
 from solvers.handwritten.rules import PropagatingSearch
+from solvers.tools import clues
 from solvers.tools.layouts import random_cages, random_regions
 from solvers.variants import CLASSIC, Rules
 
@@ -51,12 +55,15 @@ class Request:
     symmetric: bool = False  # remove cells in pairs under 180-degree rotation
     difficulty: str | None = None
     kind: str = "unique"  # unique, several (2+ solutions) or none (no solution)
-    rules: frozenset[str] = frozenset()  # variants: x, windoku, jigsaw, killer
+    rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
 
 
-def rate(board: Board) -> int:
+def rate(board: Board) -> int | None:
     """Guesses the propagating search (naked and hidden singles, then most-constrained
-    branching) needs to solve ``board``: the measure behind the difficulty."""
+    branching) needs to solve ``board``: the measure behind the difficulty; None for a board
+    with constraints of the vocabulary, which that search does not read."""
+    if board.rules.constraints:
+        return None
     return PropagatingSearch().run(board).stats["guesses"]
 
 
@@ -86,11 +93,17 @@ def layout(request: Request, rng: random.Random) -> Board | None:
     killer random cages over the board."""
     names = request.rules
     regions = random_regions(request.shape, rng) if "jigsaw" in names else None
-    rules = Rules(diagonals="x" in names, windows="windoku" in names, regions=regions)
-    full = complete_board(request.shape, rng, rules)
-    if full is None or "killer" not in names:
-        return full
-    return Board(full.shape, full.cells, replace(rules, cages=random_cages(full, rng)))
+    wide = tuple(Constraint(kind) for kind in clues.BOARD_WIDE if kind in names)
+    rules = Rules("x" in names, "windoku" in names, regions, constraints=wide)
+    if wide:
+        full = clues.complete(Board.empty(request.shape, rules), rng)
+    else:
+        full = complete_board(request.shape, rng, rules)
+    if full is not None and "killer" in names:
+        full = Board(full.shape, full.cells, replace(rules, cages=random_cages(full, rng)))
+    if full is not None and names & set(clues.CLUE_KINDS):
+        full = clues.with_constraints(full, clues.drawn(full, names, rng))
+    return full
 
 
 def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tuple[int, ...]]:
@@ -178,6 +191,13 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
         raise UsageError(
             f"difficulty {request.difficulty!r} is not one of {', '.join(DIFFICULTIES)}"
         )
+    if request.difficulty is not None and request.rules & set(clues.GENERATED):
+        raise UsageError("--difficulty is measured without constraints of the vocabulary")
+    if wide := [kind for kind in clues.BOARD_WIDE if kind in request.rules]:
+        rules = Rules(constraints=tuple(Constraint(kind) for kind in wide))
+        if count_solutions(Board.empty(request.shape, rules), 1) == 0:
+            n = request.shape.size
+            raise UsageError(f"no {n}x{n} grid obeys {' and '.join(wide)}: no puzzle can")
     rng = random.Random(seed)
     while True:
         twists_failed = 0
@@ -189,7 +209,7 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
             if request.clues is not None and puzzle.givens() > request.clues:
                 continue
             guesses = rate(puzzle)
-            if request.difficulty and difficulty_of(guesses) != request.difficulty:
+            if request.difficulty and difficulty_of(guesses or 0) != request.difficulty:
                 continue
             twisted = _twist(puzzle, request.kind, rng)
             if twisted is not None:
