@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from solvers.board import Board
 from solvers.cli.inputs import answers_of, spec_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -16,7 +17,7 @@ from solvers.cli.parser import backend_options, command, input_options, scale_op
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
-from solvers.formats import Puzzle, format_board, variant_text
+from solvers.formats import Puzzle, format_board, fpuzzles, variant_text
 
 
 def add_to(commands) -> None:
@@ -40,25 +41,36 @@ def run(args: argparse.Namespace, run: Run) -> None:
         elif answer.solution is not None:
             fmt = item.format if args.format == "auto" else args.format
             try:
-                run.emit(format_board(answer.solution, fmt))
+                run.emit(written(item, answer.solution, fmt))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
         report(run, item, answer, args.timeout)
 
 
+def written(item: Puzzle, solution: Board, fmt: str) -> str:
+    """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in."""
+    if fmt == "fpuzzles":
+        return fpuzzles.link(item.board, solution, item.meta)
+    return format_board(solution, fmt)
+
+
 def record(item: Puzzle, answer: Answer) -> dict:
     """The puzzle's JSON record."""
     solution = answer.solution
-    return {
-        "index": item.line,
-        "puzzle": format_board(item.board, "line"),
-        "status": str(answer.status),
-        "solution": format_board(solution, "line") if solution else None,
-        "seconds": answer.seconds,
-        "backend": answer.backend,
-        "stats": dict(answer.stats),
-        "error": answer.detail or None,
-    } | variant_text.record(item.board.rules, item.board.size)
+    return (
+        {
+            "index": item.line,
+            "puzzle": format_board(item.board, "line"),
+            "status": str(answer.status),
+            "solution": format_board(solution, "line") if solution else None,
+            "seconds": answer.seconds,
+            "backend": answer.backend,
+            "stats": dict(answer.stats),
+            "error": answer.detail or None,
+        }
+        | variant_text.record(item.board.rules, item.board.size)
+        | dict(item.meta)
+    )
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
