@@ -348,3 +348,52 @@ def test_convert_writes_what_the_readers_read_back(form, tmp_path):
     again = [item.board for item in read_puzzles(written.read_text().splitlines())]
     first = [item.board for item in read_puzzles((ROOT / source).read_text().splitlines())]
     assert [solve(b).solution.cells for b in again] == [solve(b).solution.cells for b in first]
+
+
+@pytest.mark.slow  # 20 s of commands
+def test_the_docs_page_prints_what_it_shows(tmp_path):
+    # test_readme's runner, on docs/fpuzzles.md (until test_readme reads docs/*.md itself)
+    from test_readme import commands, masked, reader_checkout, run_block
+
+    lines = (ROOT / "docs" / "fpuzzles.md").read_text().splitlines()
+    fences = [i for i, line in enumerate(lines) if line.startswith("```")]
+    blocks = [lines[a + 1 : b] for a, b in zip(fences[::2], fences[1::2], strict=True)]
+    blocks = [body for body in blocks if any(line.startswith("$ ") for line in body)]
+    assert len(blocks) == 4
+    for body in blocks:
+        pairs = commands(body)
+        outputs = run_block(pairs, False, reader_checkout(tmp_path / str(len(body))))
+        for (command, shown), printed in zip(pairs, outputs, strict=True):
+            assert masked(printed) == masked(shown), command
+
+
+def test_cages_need_not_cover_the_grid_but_the_text_forms_say_so():
+    data = grid_json(4, killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}])
+    data["grid"][3][3] = {"value": 4, "given": True}
+    board = fpuzzles.from_json(data).board
+    assert board.rules.cages == (Cage(3, (0, 1)),)
+    answer = solve(board, backend="cpsat")  # verified against the cage by the runner
+    assert sorted(answer.solution.cells[:2]) == [1, 2]
+    done = sudoku("convert", "--to", "line", stdin=fpuzzles_link.encode(data) + "\n")
+    assert done.returncode == 2 and "r1c3 is in no cage" in done.stderr
+
+
+def test_a_rules_header_is_refused_and_a_bad_json_document_is_one_error():
+    items = list(read_puzzles(["# rules: x", links()[1]]))
+    assert "its rules are its own" in str(items[0])
+    (item,) = read_puzzles(["{", '  "size": 4,', '  "grid": [', "}"])
+    assert isinstance(item, InputError) and "not JSON" in str(item) and item.line == 1
+    (item,) = read_puzzles(json.dumps(grid_json(4), indent=1).splitlines())
+    assert item.board.size == 4 and item.format == "fpuzzles"
+
+
+def test_check_compares_with_the_solution_the_puzzle_gives(tmp_path):
+    board = fpuzzles.read(links()[0]).board
+    solution = list(solve(board).solution.cells)
+    data = fpuzzles.to_json(board) | {"solution": solution}
+    good = sudoku("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert good.returncode == 0, good.stderr
+    solution[0], solution[1] = solution[1], solution[0]
+    data["solution"] = solution
+    bad = sudoku("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert bad.returncode == 2 and "not a solution of the puzzle" in bad.stderr
