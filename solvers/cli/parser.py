@@ -61,7 +61,8 @@ def input_options(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         default="-",
         metavar="FILE",
-        help="a board or a line-format file; '-' or nothing reads standard input",
+        help="a board, a line-format file or f-puzzles links (or JSON); '-' or nothing reads "
+        "standard input",
     )
     parser.add_argument(
         "--format",

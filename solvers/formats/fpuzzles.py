@@ -149,7 +149,7 @@ def _killercage(reading: _Reading, key: str, value: Any) -> None:
     for part in _parts(value, reading, key):
         cells = _cells(part, reading, key)
         total = part.get("value")
-        where = cell_name(cells[0], reading.shape.size) if cells else "?"
+        where = cell_name(cells[0], reading.shape.size)
         if total is None or str(total).strip() == "":
             raise reading.refuse(
                 key, f"the cage at {where} has no total: the project's cages carry one"
