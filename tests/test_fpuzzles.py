@@ -4,8 +4,6 @@ each mapped key both ways, every refusal, sizes 4 to 16, and the commands that u
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import lzstring
@@ -38,17 +36,6 @@ def links() -> list[str]:
         for line in (EXAMPLES / "fpuzzles.txt").read_text().splitlines()
         if not line.startswith("#")
     ]
-
-
-def sudoku(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
 
 
 def grid_json(size: int, **keys) -> dict:
@@ -280,10 +267,10 @@ def _constraints(data: dict) -> dict:
     return found
 
 
-def test_solve_reads_links_and_writes_the_solved_link():
-    done = sudoku("solve", "examples/fpuzzles.txt", "--format", "fpuzzles")
-    assert done.returncode == 0, done.stderr
-    written = done.stdout.splitlines()
+def test_solve_reads_links_and_writes_the_solved_link(cli):
+    done = cli("solve", str(EXAMPLES / "fpuzzles.txt"), "--format", "fpuzzles")
+    assert done.code == 0, done.err
+    written = done.out.splitlines()
     assert len(written) == 4
     for link, solved in zip(links(), written, strict=True):
         puzzle, data = fpuzzles.read(link).board, fpuzzles_link.decode(solved)
@@ -292,10 +279,10 @@ def test_solve_reads_links_and_writes_the_solved_link():
         assert fpuzzles.read(solved).board == puzzle  # the solution is no given
 
 
-def test_killer9_as_f_puzzles_decodes_to_its_cages_and_totals():
-    done = sudoku("convert", "killer9", "--to", "fpuzzles")
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+def test_killer9_as_f_puzzles_decodes_to_its_cages_and_totals(cli):
+    done = cli("convert", "killer9", "--to", "fpuzzles")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
     source = [item.board for item in read_puzzles(_dataset("killer9"))]
     assert len(lines) == len(source) > 0
     for link, board in zip(lines, source, strict=True):
@@ -316,37 +303,37 @@ def _dataset(name: str) -> list[str]:
         return handle.read().splitlines()
 
 
-def test_json_file_with_metadata_and_a_drawing_note():
-    done = sudoku("solve", "examples/fpuzzles.json", "--json")
-    assert done.returncode == 0, done.stderr
-    record = json.loads(done.stdout)
+def test_json_file_with_metadata_and_a_drawing_note(cli):
+    done = cli("solve", str(EXAMPLES / "fpuzzles.json"), "--json")
+    assert done.code == 0, done.err
+    record = json.loads(done.out)
     assert record["title"] == "Six by six" and record["status"] == "solved"
-    assert done.stderr.count("left out the f-puzzles drawings text") == 1
+    assert done.err.count("left out the f-puzzles drawings text") == 1
 
 
-def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve():
+def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
     bad = fpuzzles_link.encode(grid_json(9, thermometer=[{"lines": [["R1C1", "R1C2"]]}]))
     lines = [links()[0], "", bad, links()[1], "N4IgzglgXgpiBcBOAN"]
-    done = sudoku("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
-    assert done.returncode == 2
-    assert done.stdout.split() == ["1", "1"]
-    assert "line 3: f-puzzles key 'thermometer'" in done.stderr
-    assert "line 5: " in done.stderr and "Traceback" not in done.stderr
+    done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
+    assert done.code == 2
+    assert done.out.split() == ["1", "1"]
+    assert "line 3: f-puzzles key 'thermometer'" in done.err
+    assert "line 5: " in done.err and "Traceback" not in done.err
 
 
 @pytest.mark.parametrize("form", ["line", "text", "json", "fpuzzles"])
-def test_convert_writes_what_the_readers_read_back(form, tmp_path):
-    source = "examples/fpuzzles.txt" if form != "text" else "examples/fpuzzles.json"
-    done = sudoku("convert", source, "--to", form)
-    assert done.returncode == 0, done.stderr
+def test_convert_writes_what_the_readers_read_back(form, tmp_path, cli):
+    source = EXAMPLES / ("fpuzzles.txt" if form != "text" else "fpuzzles.json")
+    done = cli("convert", str(source), "--to", form)
+    assert done.code == 0, done.err
     if form == "json":
-        records = [json.loads(line) for line in done.stdout.splitlines()]
+        records = [json.loads(line) for line in done.out.splitlines()]
         assert [r["rules"] for r in records] == ["x", "windoku", "jigsaw", "killer"]
         return
     written = tmp_path / "puzzles.txt"
-    written.write_text(done.stdout)
+    written.write_text(done.out)
     again = [item.board for item in read_puzzles(written.read_text().splitlines())]
-    first = [item.board for item in read_puzzles((ROOT / source).read_text().splitlines())]
+    first = [item.board for item in read_puzzles(source.read_text().splitlines())]
     assert [solve(b).solution.cells for b in again] == [solve(b).solution.cells for b in first]
 
 
@@ -367,15 +354,15 @@ def test_the_docs_page_prints_what_it_shows(tmp_path):
             assert masked(printed) == masked(shown), command
 
 
-def test_cages_need_not_cover_the_grid_but_the_text_forms_say_so():
+def test_cages_need_not_cover_the_grid_but_the_text_forms_say_so(cli):
     data = grid_json(4, killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}])
     data["grid"][3][3] = {"value": 4, "given": True}
     board = fpuzzles.from_json(data).board
     assert board.rules.cages == (Cage(3, (0, 1)),)
     answer = solve(board, backend="cpsat")  # verified against the cage by the runner
     assert sorted(answer.solution.cells[:2]) == [1, 2]
-    done = sudoku("convert", "--to", "line", stdin=fpuzzles_link.encode(data) + "\n")
-    assert done.returncode == 2 and "r1c3 is in no cage" in done.stderr
+    done = cli("convert", "--to", "line", stdin=fpuzzles_link.encode(data) + "\n")
+    assert done.code == 2 and "r1c3 is in no cage" in done.err
 
 
 def test_a_rules_header_is_refused_and_a_bad_json_document_is_one_error():
@@ -387,13 +374,13 @@ def test_a_rules_header_is_refused_and_a_bad_json_document_is_one_error():
     assert item.board.size == 4 and item.format == "fpuzzles"
 
 
-def test_check_compares_with_the_solution_the_puzzle_gives(tmp_path):
+def test_check_compares_with_the_solution_the_puzzle_gives(tmp_path, cli):
     board = fpuzzles.read(links()[0]).board
     solution = list(solve(board).solution.cells)
     data = fpuzzles.to_json(board) | {"solution": solution}
-    good = sudoku("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
-    assert good.returncode == 0, good.stderr
+    good = cli("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert good.code == 0, good.err
     solution[0], solution[1] = solution[1], solution[0]
     data["solution"] = solution
-    bad = sudoku("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
-    assert bad.returncode == 2 and "not a solution of the puzzle" in bad.stderr
+    bad = cli("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert bad.code == 2 and "not a solution of the puzzle" in bad.err
