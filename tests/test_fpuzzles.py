@@ -4,6 +4,8 @@ each mapped key both ways, every refusal, sizes 4 to 16, and the commands that u
 from __future__ import annotations
 
 import json
+import random
+import string
 from pathlib import Path
 
 import lzstring
@@ -384,3 +386,22 @@ def test_check_compares_with_the_solution_the_puzzle_gives(tmp_path, cli):
     data["solution"] = solution
     bad = cli("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
     assert bad.code == 2 and "not a solution of the puzzle" in bad.err
+
+
+def test_mangled_links_are_input_errors_every_time():
+    rng, alphabet = random.Random(20), string.ascii_letters + string.digits + "+/="
+    for link in links():
+        payload = link.partition("?load=")[2]
+        for _ in range(100):
+            chars = list(payload)
+            for _ in range(rng.randint(1, 3)):
+                chars[rng.randrange(len(chars))] = rng.choice(alphabet)
+            try:
+                fpuzzles.read("".join(chars[: rng.randint(1, len(chars))]))
+            except InputError as error:
+                assert "\n" not in str(error)
+
+
+def test_text_is_one_board(cli):
+    done = cli("convert", str(EXAMPLES / "fpuzzles.txt"), "--to", "text")
+    assert done.code == 2 and "--to text writes one board" in done.err and not done.out

@@ -4,6 +4,7 @@ puzzles, a grid (text) or JSON records."""
 from __future__ import annotations
 
 import argparse
+from itertools import chain, islice
 
 from solvers.cli.inputs import puzzles_of, report_invalid
 from solvers.cli.output import Run
@@ -33,11 +34,12 @@ def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.formats import variant_text
     from solvers.formats.writing import written
 
-    header, count = "# rules: classic", 0
-    for puzzle in puzzles_of(args, run):
-        count += 1
-        if args.to == "text" and count > 1:
-            raise UsageError("--to text writes one board; the input holds several (use --to line)")
+    puzzles = puzzles_of(args, run)
+    first = list(islice(puzzles, 2))
+    if args.to == "text" and len(first) > 1:
+        raise UsageError("--to text writes one board; the input holds several (use --to line)")
+    header = "# rules: classic"
+    for puzzle in chain(first, puzzles):
         try:
             text = written(puzzle, args.to)
         except InputError as error:
