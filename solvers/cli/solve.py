@@ -75,7 +75,7 @@ def record(item: Puzzle, answer: Answer) -> dict:
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
     """A line on stderr for a puzzle that was not solved."""
-    where = "" if item.format != "line" else f"line {item.line}: "
+    where = "" if item.format not in ("line", "fpuzzles") else f"line {item.line}: "
     if answer.status is Status.UNSOLVABLE:
         run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
     elif answer.status is Status.TIMEOUT:
