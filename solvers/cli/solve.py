@@ -57,20 +57,21 @@ def written(item: Puzzle, solution: Board, fmt: str) -> str:
 def record(item: Puzzle, answer: Answer) -> dict:
     """The puzzle's JSON record."""
     solution = answer.solution
-    return (
-        {
-            "index": item.line,
-            "puzzle": format_board(item.board, "line"),
-            "status": str(answer.status),
-            "solution": format_board(solution, "line") if solution else None,
-            "seconds": answer.seconds,
-            "backend": answer.backend,
-            "stats": dict(answer.stats),
-            "error": answer.detail or None,
-        }
-        | variant_text.record(item.board.rules, item.board.size)
-        | dict(item.meta)
-    )
+    return {
+        "index": item.line,
+        "puzzle": format_board(item.board, "line"),
+        "status": str(answer.status),
+        "solution": format_board(solution, "line") if solution else None,
+        "seconds": answer.seconds,
+        "backend": answer.backend,
+        "stats": dict(answer.stats),
+        "error": answer.detail or None,
+    } | _rules_and_meta(item)
+
+
+def _rules_and_meta(item: Puzzle) -> dict:
+    """The puzzle's rules as JSON fields, and its f-puzzles title, author and ruleset."""
+    return variant_text.record(item.board.rules, item.board.size) | dict(item.meta)
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
