@@ -151,6 +151,7 @@ def test_the_help_covers_every_command_there_is():
         "count",
         "check",
         "encode",
+        "convert",
         "generate",
         "compare",
         "report",

@@ -51,6 +51,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
                     "status": "counted",
                     "backend": answer.backend,
                 }
+                | dict(item.meta)
             )
         else:
             run.emit(str(answer.count))

@@ -36,15 +36,28 @@ def open_source(path: str) -> TextIO:
     return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
 
 
-def items_of(args: argparse.Namespace) -> Iterator[Puzzle | InputError]:
+def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:
     """The input's puzzles, and in their place an InputError for each unreadable one, read
     lazily. (Givens that break a rule are found by the runner, where the work is spread.)"""
     source = open_source(args.file)
     try:
-        yield from read_puzzles(source, args.input_format, args.box)
+        yield from _noting_drawings(read_puzzles(source, args.input_format, args.box), run)
     finally:
         if args.file != "-":
             source.close()
+
+
+def _noting_drawings(
+    items: Iterator[Puzzle | InputError], run: Run
+) -> Iterator[Puzzle | InputError]:
+    """The items, with one note for the f-puzzles drawings left out (each named once)."""
+    named: set[str] = set()
+    for item in items:
+        drawings = [key for key in getattr(item, "ignored", ()) if key not in named]
+        if drawings:
+            named.update(drawings)
+            run.note(f"left out the f-puzzles drawings {', '.join(drawings)}: they set no rule")
+        yield item
 
 
 def report_invalid(
@@ -62,7 +75,7 @@ def report_invalid(
 def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
     """The puzzles of the command's input; each bad one (unreadable, or givens that clash, as
     the judge says) is reported (exit 2) and skipped."""
-    for item in items_of(args):
+    for item in items_of(args, run):
         if isinstance(item, Puzzle) and (clashing := clash(item.board)):
             item = InputError(clashing, item.line)
         if isinstance(item, InputError):
@@ -114,7 +127,7 @@ def each_result(
     one job, or when asked."""
     from solvers.execution.parallel import ordered
 
-    items, jobs = workers_for(args, run, items_of(args))
+    items, jobs = workers_for(args, run, items_of(args, run))
     shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
     yield from ordered(task, items, jobs, args.scheduler, progress=shown)
 
@@ -151,6 +164,8 @@ def bulk_results(
 
     if args.json or args.scheduler or args.file == "-" or args.option:
         return None
+    if getattr(args, "format", "auto") == "fpuzzles":  # links are written one by one
+        return None
     if (args.backend or registry.default_backend()) != "native":
         return None
     path = path_of(args.file)
@@ -159,7 +174,7 @@ def bulk_results(
     skip = start(path, args.input_format)
     if skip is None:
         return None
-    head = items_of(args)
+    head = items_of(args, run)
     try:
         _, jobs = workers_for(args, run, head)  # the same notes as the per-puzzle path
     finally:

@@ -28,7 +28,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from solvers.cli import check, compare, count, encode, generate, listing, report, solve
+    from solvers.cli import check, compare, convert, count, encode, generate, listing, report, solve
 
     parser = Parser(
         prog="sudoku",
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    for module in (solve, count, check, encode, generate, compare, report, listing):
+    for module in (solve, count, check, encode, convert, generate, compare, report, listing):
         module.add_to(commands)
     return parser
 
@@ -61,7 +61,8 @@ def input_options(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         default="-",
         metavar="FILE",
-        help="a board or a line-format file; '-' or nothing reads standard input",
+        help="a board, a line-format file or f-puzzles links (or JSON); '-' or nothing reads "
+        "standard input",
     )
     parser.add_argument(
         "--format",

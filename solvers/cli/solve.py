@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from solvers.board import Board
 from solvers.cli.inputs import answers_of, spec_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -16,7 +17,7 @@ from solvers.cli.parser import backend_options, command, input_options, scale_op
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
-from solvers.formats import Puzzle, format_board, variant_text
+from solvers.formats import Puzzle, format_board, fpuzzles, variant_text
 
 
 def add_to(commands) -> None:
@@ -40,10 +41,17 @@ def run(args: argparse.Namespace, run: Run) -> None:
         elif answer.solution is not None:
             fmt = item.format if args.format == "auto" else args.format
             try:
-                run.emit(format_board(answer.solution, fmt))
+                run.emit(written(item, answer.solution, fmt))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
         report(run, item, answer, args.timeout)
+
+
+def written(item: Puzzle, solution: Board, fmt: str) -> str:
+    """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in."""
+    if fmt == "fpuzzles":
+        return fpuzzles.link(item.board, solution, item.meta)
+    return format_board(solution, fmt)
 
 
 def record(item: Puzzle, answer: Answer) -> dict:
@@ -58,12 +66,17 @@ def record(item: Puzzle, answer: Answer) -> dict:
         "backend": answer.backend,
         "stats": dict(answer.stats),
         "error": answer.detail or None,
-    } | variant_text.record(item.board.rules, item.board.size)
+    } | _rules_and_meta(item)
+
+
+def _rules_and_meta(item: Puzzle) -> dict:
+    """The puzzle's rules as JSON fields, and its f-puzzles title, author and ruleset."""
+    return variant_text.record(item.board.rules, item.board.size) | dict(item.meta)
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
     """A line on stderr for a puzzle that was not solved."""
-    where = "" if item.format != "line" else f"line {item.line}: "
+    where = "" if item.format not in ("line", "fpuzzles") else f"line {item.line}: "
     if answer.status is Status.UNSOLVABLE:
         run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
     elif answer.status is Status.TIMEOUT:

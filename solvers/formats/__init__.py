@@ -2,7 +2,9 @@
 
 - ``spaced``: N lines of N whitespace-separated integers (BOJ 2580);
 - ``compact``: N lines of N digits (BOJ 2239), N <= 9;
-- ``line``: one puzzle per line (``lines``): N*N symbols, ``.`` or ``0`` empty.
+- ``line``: one puzzle per line (``lines``): N*N symbols, ``.`` or ``0`` empty;
+- ``fpuzzles``: one f-puzzles link (or bare payload, SudokuPad link, JSON) per line, or one
+  JSON document (``fpuzzles``, ``fpuzzles_link``).
 
 A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
 next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from solvers.board import Board, Shape
 from solvers.errors import InputError
-from solvers.formats import variant_text
+from solvers.formats import fpuzzles_link, variant_text
 from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
 from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
@@ -35,7 +37,7 @@ __all__ = [
     "read_puzzles",
 ]
 
-FORMATS = ("spaced", "compact", "line")
+FORMATS = ("spaced", "compact", "line", "fpuzzles")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
 _RULES = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
 
@@ -48,6 +50,8 @@ class Puzzle:
     line: int
     format: str
     known_solution: Board | None = None
+    meta: tuple[tuple[str, str], ...] = ()  # an f-puzzles title, author, ruleset
+    ignored: tuple[str, ...] = ()  # f-puzzles drawings that set no rule, left out
 
 
 def read_puzzles(
@@ -75,7 +79,9 @@ def read_puzzles(
             return
         number, text = first
     fmt = detect(text) if fmt == "auto" else fmt
-    if fmt == "line":
+    if fmt == "fpuzzles":
+        yield from _fpuzzles_puzzles(source, (number, text))
+    elif fmt == "line":
         yield from _line_puzzles(source, (number, text), shape)
     else:
         try:
@@ -111,6 +117,10 @@ def format_board(board: Board, fmt: str) -> str:
         return "\n".join("".join(map(str, row)) for row in board.rows())
     if fmt == "spaced":
         return "\n".join(" ".join(map(str, row)) for row in board.rows())
+    if fmt == "fpuzzles":
+        from solvers.formats import fpuzzles
+
+        return fpuzzles.link(board)
     raise InputError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
 
 
@@ -123,6 +133,8 @@ def format_puzzle(board: Board) -> str:
 
 def detect(text: str) -> str:
     """The format of a source from its first content line."""
+    if fpuzzles_link.looks_like(text):
+        return "fpuzzles"
     if _section(text):
         return "spaced"  # a killer grid left out: the cage map comes first
     words = text.split()
@@ -151,6 +163,29 @@ def _line_item(
         return Puzzle(board, number, "line", known)
     except InputError as error:
         return error
+
+
+def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
+    """f-puzzles puzzles, one a line (or one JSON document): each read alone."""
+    from solvers.formats import fpuzzles
+
+    yield from source.take_problems()
+    for number, text in fpuzzles_link.entries(source.chain(first)):
+        yield from source.take_problems()
+        if source.rules:
+            yield InputError(
+                "a '# rules:' line is no f-puzzles puzzle's: its rules are its own", number
+            )
+            continue
+        try:
+            found = fpuzzles.read(text, number)
+        except InputError as error:
+            yield error
+            continue
+        yield Puzzle(found.board, number, "fpuzzles", found.solution, found.meta, found.ignored)
+    yield from source.take_problems()
+    if source.error:
+        yield source.error
 
 
 # A bad ``# rules:`` line is its own error; the puzzles under it, up to the next rules line,

@@ -1,0 +1,51 @@
+"""``sudoku convert``: puzzles from any form the readers know into f-puzzles links, line
+puzzles, a grid (text) or JSON records."""
+
+from __future__ import annotations
+
+import argparse
+from itertools import chain, islice
+
+from solvers.cli.inputs import puzzles_of, report_invalid
+from solvers.cli.output import Run
+from solvers.cli.parser import command, input_options
+from solvers.errors import InputError, UsageError
+
+
+def add_to(commands) -> None:
+    from solvers.formats.writing import FORMS
+
+    parser = command(
+        commands,
+        "convert",
+        "convert puzzles between f-puzzles links and the project's forms",
+        "sudoku convert examples/fpuzzles.txt --to line\n"
+        "  sudoku convert examples/killer.txt --to fpuzzles",
+        statuses=False,
+    )
+    input_options(parser)
+    parser.add_argument(
+        "--to", choices=FORMS, required=True, help="the form to write each puzzle in"
+    )
+    parser.set_defaults(run=run, json=False)
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    from solvers.formats import variant_text
+    from solvers.formats.writing import written
+
+    puzzles = puzzles_of(args, run)
+    first = list(islice(puzzles, 2))
+    if args.to == "text" and len(first) > 1:
+        raise UsageError("--to text writes one board; the input holds several (use --to line)")
+    header = "# rules: classic"
+    for puzzle in chain(first, puzzles):
+        try:
+            text = written(puzzle, args.to)
+        except InputError as error:
+            report_invalid(run, args, error if error.line else error.at_line(puzzle.line))
+            continue
+        if args.to == "line" and variant_text.header(puzzle.board.rules) != header:
+            header = variant_text.header(puzzle.board.rules)
+            run.emit(header)
+        run.emit(text)

@@ -1,0 +1,127 @@
+"""f-puzzles links as text: a link, its bare payload, or the JSON itself, to and from the JSON.
+
+An f-puzzles link is ``https://www.f-puzzles.com/?load=PAYLOAD``, the payload being the puzzle's
+JSON compressed by lz-string to base64 (py-lzstring, held byte for byte to the JavaScript
+library f-puzzles uses). A SudokuPad link carries the same payload after ``fpuzzles``
+(``sudokupad.app/fpuzzlesPAYLOAD``, ``?puzzleid=fpuzzlesPAYLOAD``, and the older
+``app.crackingthecryptic.com/sudoku/fpuzzles...``). Every way a text can fail to be one of these
+is an InputError in one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+import lzstring
+
+from solvers.errors import InputError
+from solvers.formats.symbols import VALUE_OF
+
+URL = "https://www.f-puzzles.com/?load="
+# lz-string's base64 of any text opening with '{"' starts so: a bare payload of a JSON object.
+_BARE = re.compile(r"N4Ig[A-Za-z0-9+/=%]*")
+_SUDOKUPAD_HOSTS = ("sudokupad", "crackingthecryptic.com")
+_SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
+
+
+def looks_like(text: str) -> bool:
+    """Whether a content line is an f-puzzles puzzle in any of its forms."""
+    text = text.strip()
+    lowered = text.lower()
+    return (
+        text.startswith("{")
+        or "f-puzzles.com" in lowered
+        or any(host in lowered for host in _SUDOKUPAD_HOSTS)
+        or (bool(_BARE.fullmatch(text)) and not _line_puzzle(text))
+    )
+
+
+def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Each puzzle's (line number, text) among numbered content lines: one a line, except a
+    JSON document written over several lines (its first line does not close it), which is
+    the rest of the source."""
+    lines = iter(lines)
+    for number, text in lines:
+        if text.startswith("{") and not text.endswith("}"):
+            yield number, "\n".join([text, *(rest for _, rest in lines)])
+            return
+        yield number, text
+
+
+def decode(text: str, line: int | None = None) -> dict[str, Any]:
+    """The puzzle's JSON object from a link, a bare payload or the JSON text."""
+    text = text.strip()
+    if not text.startswith("{"):
+        text = _decompress(_payload(text, line), line)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"character {error.pos + 1}"
+        raise InputError(
+            f"the f-puzzles puzzle is not JSON: {error.msg} at {where}", line
+        ) from None
+    except RecursionError:
+        raise InputError("the f-puzzles puzzle is JSON nested too deep", line) from None
+    if not isinstance(data, dict):
+        raise InputError(
+            f"the f-puzzles puzzle is a JSON {type(data).__name__}, not an object", line
+        )
+    return data
+
+
+def encode(data: dict[str, Any]) -> str:
+    """The link of a puzzle's JSON object."""
+    return URL + lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
+
+
+def _line_puzzle(text: str) -> bool:
+    """Whether a payload-like word is as well a line puzzle (N*N symbols): it is read so."""
+    return len(text) in {n * n for n in range(4, 26)} and all(c in VALUE_OF for c in text)
+
+
+def _payload(text: str, line: int | None) -> str:
+    lowered = text.lower()
+    if "f-puzzles.com" in lowered:
+        fields = dict(part.partition("=")[::2] for part in text.partition("?")[2].split("&"))
+        if fields.get("load"):
+            return fields["load"]
+        if fields.get("id"):
+            raise InputError(
+                "a short f-puzzles link (?id=) is kept on the f-puzzles site: open it there and "
+                "copy the full ?load= link",
+                line,
+            )
+        raise InputError("an f-puzzles link with no ?load= puzzle (cut short?)", line)
+    if any(host in lowered for host in _SUDOKUPAD_HOSTS):
+        found = _SUDOKUPAD_PAYLOAD.search(text)
+        if found is None or not found.group(1):
+            raise InputError(
+                "a SudokuPad link whose puzzle is not an f-puzzles payload (only "
+                "sudokupad.app/fpuzzles... links carry one)",
+                line,
+            )
+        return found.group(1)
+    return text
+
+
+def _decompress(payload: str, line: int | None) -> str:
+    # Links pasted through chat or a query parser come percent-encoded, or with '+' as ' '.
+    payload = unquote(payload).replace(" ", "+").removeprefix("fpuzzles")
+    if not payload:
+        raise InputError("the f-puzzles link holds no puzzle (cut short?)", line)
+    if not re.fullmatch(r"[A-Za-z0-9+/=]+", payload):
+        bad = next(c for c in payload if not (c.isascii() and (c.isalnum() or c in "+/=")))
+        raise InputError(f"the f-puzzles payload holds {bad!r}, which base64 never does", line)
+    try:
+        text = lzstring.decompress_from_base64(payload)
+    except (ValueError, KeyError, IndexError, TypeError):
+        text = None
+    if not text:
+        raise InputError(
+            "the f-puzzles payload does not decompress (a link cut short or mangled?)", line
+        )
+    return text

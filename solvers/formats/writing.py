@@ -1,0 +1,70 @@
+"""A puzzle written in any of the forms ``sudoku convert`` writes: an f-puzzles link, a line
+puzzle, a grid with its sections (text), or a JSON record."""
+
+from __future__ import annotations
+
+import json
+
+from solvers.board import Board
+from solvers.errors import InputError
+from solvers.formats import Puzzle, format_board, format_puzzle, fpuzzles, variant_text
+from solvers.variants import cell_name
+
+FORMS = ("fpuzzles", "line", "text", "json")
+
+
+def written(puzzle: Puzzle, form: str) -> str:
+    """The puzzle in ``form`` (without the ``# rules:`` header a line puzzle needs)."""
+    board = puzzle.board
+    if form == "fpuzzles":
+        return fpuzzles.link(board, None, puzzle.meta)
+    if form == "json":
+        return json.dumps(record(puzzle))
+    _check_every_cell_caged(board)
+    if form == "line":
+        return format_puzzle(board)
+    if form == "text":
+        return text(board)
+    raise InputError(f"unknown form {form!r}; choose from {', '.join(FORMS)}")
+
+
+def record(puzzle: Puzzle) -> dict:
+    """The puzzle as a JSON object: its cells in the line form, rules, metadata."""
+    board = puzzle.board
+    return (
+        {"index": puzzle.line, "size": board.size, "box": str(board.shape)}
+        | {"puzzle": format_board(board, "line")}
+        | variant_text.record(board.rules, board.size)
+        | dict(puzzle.meta)
+    )
+
+
+def text(board: Board) -> str:
+    """The board as a grid under its rules header, with its regions and cages as sections."""
+    n = board.size
+    lines = [] if board.rules.is_classic else [variant_text.header(board.rules)]
+    lines.append(format_board(board, "compact" if n <= 9 else "spaced"))
+    if board.rules.regions is not None:
+        symbols = "".join(chr(ord("A") + r) for r in board.rules.regions)
+        lines += ["regions:", *_rows(symbols, n)]
+    if board.rules.cages:
+        lines += ["cages:", *_rows("".join(variant_text.letter_cages(board.rules.cages, n)), n)]
+        lines.append("sums: " + " ".join(str(cage.total) for cage in board.rules.cages))
+    return "\n".join(lines)
+
+
+def _rows(symbols: str, n: int) -> list[str]:
+    return [symbols[i : i + n] for i in range(0, n * n, n)]
+
+
+def _check_every_cell_caged(board: Board) -> None:
+    """The project's text forms cage every cell of a killer (f-puzzles need not)."""
+    if not board.rules.cages:
+        return
+    caged = {cell for cage in board.rules.cages for cell in cage.cells}
+    loose = next((c for c in range(board.size**2) if c not in caged), None)
+    if loose is not None:
+        raise InputError(
+            f"{cell_name(loose, board.size)} is in no cage: the line and text forms cage every "
+            "cell of a killer (write it --to fpuzzles or --to json)"
+        )

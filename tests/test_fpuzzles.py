@@ -1,0 +1,407 @@
+"""f-puzzles links in and out: lz-string against the JavaScript library, every form of link,
+each mapped key both ways, every refusal, sizes 4 to 16, and the commands that use them."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from pathlib import Path
+
+import lzstring
+import pytest
+
+from solvers import Board, InputError, Shape, read_puzzles, solve
+from solvers.formats import fpuzzles, fpuzzles_link
+from solvers.formats.variant_text import region_map
+from solvers.formats.writing import text
+from solvers.variants import Cage, Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+# compressToBase64 of lz-string 1.5.0 (the JavaScript library, run under node).
+JS_VECTORS = [
+    ("Hello, World!", "BIUwNmD2A0AEDqkBOYAmBCIA"),
+    ('{"size":4}', "N4IgzglgXgpiBcAWAvkA"),
+    ('ääé ✓ 数独 {"title":"x"}', "CfCXAJGRydAdTQbp3AbwEQBcCWqA2BTZAuZAD2QF8g=="),
+    ("a" * 49 + "b", "IY18ZXWBGQ=="),
+]
+JIGSAW = (  # examples/variants.txt's regions
+    "AABBBBBCCAADBCCCCCADDBBFCCFADDDBFFFFADDDEEEEFAGGEEIEEFAGGGEIIIFGGHHHHIIIGGHHHHHII"
+)
+X9 = ".4...95..9571836...8.2..........2..7..2...468....182......7.......92...58795...2."
+
+
+def links() -> list[str]:
+    return [
+        line
+        for line in (EXAMPLES / "fpuzzles.txt").read_text().splitlines()
+        if not line.startswith("#")
+    ]
+
+
+def grid_json(size: int, **keys) -> dict:
+    return {"size": size, "grid": [[{} for _ in range(size)] for _ in range(size)]} | keys
+
+
+def refusal(data: dict) -> str:
+    with pytest.raises(InputError) as caught:
+        fpuzzles.from_json(data, 3)
+    assert caught.value.line == 3
+    return caught.value.message
+
+
+@pytest.mark.parametrize(("plain", "packed"), JS_VECTORS)
+def test_lzstring_matches_the_javascript_library(plain, packed):
+    assert lzstring.compress_to_base64(plain) == packed
+    assert lzstring.decompress_from_base64(packed) == plain
+
+
+def test_every_form_of_a_link_reads_the_same_puzzle():
+    link = links()[0]
+    payload = link.partition("?load=")[2]
+    data = fpuzzles_link.decode(link)
+    forms = [
+        link,
+        link.removeprefix("https://"),
+        link.replace("?load=", "?embed=1&load=") + "&solve=1",
+        payload,
+        "https://sudokupad.app/fpuzzles" + payload,
+        "https://sudokupad.app/?puzzleid=fpuzzles" + payload.replace("+", "%2B"),
+        "https://app.crackingthecryptic.com/sudoku/fpuzzles" + payload,
+        json.dumps(data),
+    ]
+    for form in forms:
+        assert fpuzzles_link.looks_like(form), form
+        assert fpuzzles_link.decode(form) == data, form
+    assert fpuzzles.read(link).board.rules == Rules(diagonals=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("N4IgzglgXgpiBcBOANCA5gJwgEwQbT1A", "does not decompress"),  # a link cut short
+        ("https://www.f-puzzles.com/?load=", "no ?load= puzzle"),
+        ("https://www.f-puzzles.com/?load=N4Ig$$$", "'$', which base64 never does"),
+        ("https://www.f-puzzles.com/?load=AAAA", "does not decompress"),
+        ("https://f-puzzles.com/?id=abc123", "short f-puzzles link"),
+        ("https://sudokupad.app/scl1234", "not an f-puzzles payload"),
+        ('{"size": 9, "grid": [', "not JSON"),
+        ("[1, 2]", "'[', which base64 never does"),
+        ('{"size": 9} trailing', "not JSON"),
+    ],
+)
+def test_bad_links_are_one_line_errors(text, says):
+    with pytest.raises(InputError) as caught:
+        fpuzzles.read(text, 7)
+    assert says in str(caught.value) and "\n" not in str(caught.value)
+    assert caught.value.line == 7
+
+
+def test_a_json_list_is_not_a_puzzle():
+    with pytest.raises(InputError, match="JSON list, not an object"):
+        fpuzzles_link.decode(lzstring.compress_to_base64("[1]"))
+
+
+def test_a_truncated_real_link_is_refused_at_every_cut():
+    link = links()[3]
+    for cut in range(40, len(link), 97):
+        with pytest.raises(InputError):
+            fpuzzles.read(link[:cut])
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(diagonals=True),
+        Rules(windows=True),
+        Rules(regions=region_map([JIGSAW], 9, 1)),
+        Rules(diagonals=True, regions=region_map([JIGSAW], 9, 1)),
+        Rules(cages=(Cage(3, (0, 1)), Cage(17, (79, 80)))),
+        Rules(diagonals=True, windows=True, cages=(Cage(10, (40, 41, 49)),)),
+    ],
+)
+def test_each_mapped_rule_round_trips(rules):
+    board = Board(Shape(3, 3), tuple(int(c) if c != "." else 0 for c in X9), rules)
+    back = fpuzzles.from_json(json.loads(json.dumps(fpuzzles.to_json(board))))
+    assert back.board == board
+
+
+def test_each_key_is_written_as_f_puzzles_writes_it():
+    cages = (Cage(3, (0, 1)), Cage(17, (79, 80)))
+    board = Board.empty(Shape(3, 3), Rules(diagonals=True, windows=True, cages=cages))
+    data = fpuzzles.to_json(board.with_cells((5,) + (0,) * 80), meta=(("title", "T"),))
+    assert data["diagonal+"] is data["diagonal-"] is True
+    assert data["title"] == "T" and data["grid"][0][0] == {"value": 5, "given": True}
+    assert data["killercage"] == [
+        {"cells": ["R1C1", "R1C2"], "value": "3"},
+        {"cells": ["R9C8", "R9C9"], "value": "17"},
+    ]
+    assert {frozenset(part["cells"]) for part in data["extraregion"]} == {
+        frozenset(f"R{r}C{c}" for r in rows for c in cols)
+        for rows in ((2, 3, 4), (6, 7, 8))
+        for cols in ((2, 3, 4), (6, 7, 8))
+    }
+    assert "region" not in json.dumps(data["grid"])  # the default boxes need none
+
+
+def test_jigsaw_regions_read_from_the_grid_and_written_back():
+    data = grid_json(4)
+    swapped = {(0, 2): 0, (1, 1): 1}  # r1c3 and r2c2 change boxes
+    for (r, c), region in swapped.items():
+        data["grid"][r][c]["region"] = region
+    board = fpuzzles.from_json(data).board
+    assert board.rules.regions == (0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)
+    written = fpuzzles.to_json(board)["grid"]
+    assert [(r, c) for r in range(4) for c in range(4) if "region" in written[r][c]] == [
+        (0, 2),
+        (1, 1),
+    ]
+    assert fpuzzles.from_json(fpuzzles.to_json(board)).board == board
+
+
+def test_metadata_solution_and_drawings():
+    solution = [int(v) for v in "1234341221434321"]
+    data = grid_json(4, title="Mine", author="Me", ruleset="Normal", solution=solution)
+    data |= {"line": [{"lines": [["R1C1", "R1C2"]]}], "text": [], "cage": [{"cells": ["R1C1"]}]}
+    data |= {"highlightConflicts": True, "antiknight": False}  # settings, and a rule left off
+    found = fpuzzles.from_json(data)
+    assert found.meta == (("title", "Mine"), ("author", "Me"), ("ruleset", "Normal"))
+    assert found.ignored == ("line", "cage")
+    assert found.solution.cells == tuple(solution)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, "'thermometer': no rule"),
+        ({"negative": ["ratio"]}, "'negative'"),
+        ({"antiknight": True}, "'antiknight'"),
+        ({"diagonal+": True}, "'diagonal+': one diagonal alone"),
+        ({"diagonal-": True}, "'diagonal-': one diagonal alone"),
+        ({"extraregion": [{"cells": ["R1C1", "R1C2"]}]}, "'extraregion': extra regions other"),
+        ({"killercage": [{"cells": ["R1C1", "R1C2"]}]}, "cage at R1C1 has no total"),
+        ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, "has total 'x'"),
+        ({"killercage": [{"cells": ["R1C1", "R10C1"], "value": "5"}]}, "'R10C1' is not a cell"),
+        ({"killercage": {"cells": []}}, "expected a list of objects"),
+        ({"size": 7}, "sizes 5, 7, 11 and 13 cannot be read yet"),
+        ({"size": 17}, "outside 4..16"),
+        ({"size": "9"}, "not a number"),
+        ({"grid": []}, "grid has 0 rows"),
+    ],
+)
+def test_every_key_no_rule_reads_is_refused(change, says):
+    assert says in refusal(grid_json(9) | change)
+
+
+@pytest.mark.parametrize(
+    ("cell", "says"),
+    [
+        ({"region": None}, "R1C1 of the f-puzzles grid is in no region"),
+        ({"givenPencilMarks": [1, 2]}, "key 'givenPencilMarks'"),
+        ({"value": 10, "given": True}, "the given '10' is not a value 1..9"),
+        ({"region": "A"}, "region 'A' is not a number"),
+    ],
+)
+def test_cells_that_carry_a_rule_the_model_lacks_are_refused(cell, says):
+    data = grid_json(9)
+    data["grid"][0][0] = cell
+    assert says in refusal(data)
+
+
+def test_values_the_solver_typed_are_not_givens():
+    data = grid_json(4)
+    data["grid"][0][0] = {"value": 3, "centerPencilMarks": [1, 3], "c": "#ff0000"}
+    assert fpuzzles.from_json(data).board.cells[0] == 0
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 9, 10, 12, 14, 15, 16])
+def test_sizes_4_to_16_with_f_puzzles_default_boxes(size):
+    shape = Shape.for_size(size)
+    full = Board.pattern(shape)
+    puzzle = full.with_cells(v if i % 3 else 0 for i, v in enumerate(full.cells))
+    found = fpuzzles.read(fpuzzles.link(puzzle))
+    assert found.board == puzzle and found.board.shape == shape
+    solved = solve(found.board, backend="cpsat").solution  # verified against the givens
+    assert all(v == 0 or v == w for v, w in zip(puzzle.cells, solved.cells, strict=True))
+
+
+@pytest.mark.parametrize("size", [5, 7, 11, 13])
+def test_prime_sizes_are_refused(size):
+    assert "cannot be read yet" in refusal(grid_json(size))
+
+
+def test_round_trip_through_the_text_form_keeps_solution_and_constraints():
+    for link in links():
+        first = fpuzzles.read(link)
+        again = fpuzzles.read(fpuzzles.link(_from_text(text(first.board))))
+        assert solve(again.board).solution.cells == solve(first.board).solution.cells
+        assert _constraints(fpuzzles_link.decode(link)) == _constraints(
+            json.loads(json.dumps(fpuzzles.to_json(again.board)))
+        )
+
+
+def _from_text(written: str) -> Board:
+    (item,) = read_puzzles(written.splitlines())
+    assert not isinstance(item, InputError), item
+    return item.board
+
+
+def _constraints(data: dict) -> dict:
+    """The rules of an f-puzzles JSON, order aside (regions as a partition of the cells)."""
+    n, found = data["size"], {}
+    for key in ("diagonal+", "diagonal-"):
+        found[key] = data.get(key, False)
+    for key in ("extraregion", "killercage"):
+        found[key] = sorted(
+            (sorted(part["cells"]), part.get("value")) for part in data.get(key, [])
+        )
+    board = fpuzzles.from_json(data).board
+    found["regions"] = sorted(map(sorted, board.geometry.boxes))
+    found["givens"] = [
+        (r, c, cell["value"])
+        for r, row in enumerate(data["grid"])
+        for c, cell in enumerate(row)
+        if cell.get("given")
+    ]
+    assert len(found["givens"]) <= n * n
+    return found
+
+
+def test_solve_reads_links_and_writes_the_solved_link(cli):
+    done = cli("solve", str(EXAMPLES / "fpuzzles.txt"), "--format", "fpuzzles")
+    assert done.code == 0, done.err
+    written = done.out.splitlines()
+    assert len(written) == 4
+    for link, solved in zip(links(), written, strict=True):
+        puzzle, data = fpuzzles.read(link).board, fpuzzles_link.decode(solved)
+        values = [cell["value"] for row in data["grid"] for cell in row]
+        assert tuple(values) == solve(puzzle).solution.cells
+        assert fpuzzles.read(solved).board == puzzle  # the solution is no given
+
+
+def test_killer9_as_f_puzzles_decodes_to_its_cages_and_totals(cli):
+    done = cli("convert", "killer9", "--to", "fpuzzles")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    source = [item.board for item in read_puzzles(_dataset("killer9"))]
+    assert len(lines) == len(source) > 0
+    for link, board in zip(lines, source, strict=True):
+        data = json.loads(lzstring.decompress_from_base64(link.partition("?load=")[2]))
+        cages = sorted((int(c["value"]), sorted(c["cells"])) for c in data["killercage"])
+        n = board.size
+        want = sorted(
+            (cage.total, sorted(f"R{c // n + 1}C{c % n + 1}" for c in cage.cells))
+            for cage in board.rules.cages
+        )
+        assert cages == want
+
+
+def _dataset(name: str) -> list[str]:
+    from solvers.tools.datasets import open_named
+
+    with open_named(name) as handle:
+        return handle.read().splitlines()
+
+
+def test_json_file_with_metadata_and_a_drawing_note(cli):
+    done = cli("solve", str(EXAMPLES / "fpuzzles.json"), "--json")
+    assert done.code == 0, done.err
+    record = json.loads(done.out)
+    assert record["title"] == "Six by six" and record["status"] == "solved"
+    assert done.err.count("left out the f-puzzles drawings text") == 1
+
+
+def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
+    bad = fpuzzles_link.encode(grid_json(9, thermometer=[{"lines": [["R1C1", "R1C2"]]}]))
+    lines = [links()[0], "", bad, links()[1], "N4IgzglgXgpiBcBOAN"]
+    done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
+    assert done.code == 2
+    assert done.out.split() == ["1", "1"]
+    assert "line 3: f-puzzles key 'thermometer'" in done.err
+    assert "line 5: " in done.err and "Traceback" not in done.err
+
+
+@pytest.mark.parametrize("form", ["line", "text", "json", "fpuzzles"])
+def test_convert_writes_what_the_readers_read_back(form, tmp_path, cli):
+    source = EXAMPLES / ("fpuzzles.txt" if form != "text" else "fpuzzles.json")
+    done = cli("convert", str(source), "--to", form)
+    assert done.code == 0, done.err
+    if form == "json":
+        records = [json.loads(line) for line in done.out.splitlines()]
+        assert [r["rules"] for r in records] == ["x", "windoku", "jigsaw", "killer"]
+        return
+    written = tmp_path / "puzzles.txt"
+    written.write_text(done.out)
+    again = [item.board for item in read_puzzles(written.read_text().splitlines())]
+    first = [item.board for item in read_puzzles(source.read_text().splitlines())]
+    assert [solve(b).solution.cells for b in again] == [solve(b).solution.cells for b in first]
+
+
+@pytest.mark.slow  # 20 s of commands
+def test_the_docs_page_prints_what_it_shows(tmp_path):
+    # test_readme's runner, on docs/fpuzzles.md (until test_readme reads docs/*.md itself)
+    from test_readme import commands, masked, reader_checkout, run_block
+
+    lines = (ROOT / "docs" / "fpuzzles.md").read_text().splitlines()
+    fences = [i for i, line in enumerate(lines) if line.startswith("```")]
+    blocks = [lines[a + 1 : b] for a, b in zip(fences[::2], fences[1::2], strict=True)]
+    blocks = [body for body in blocks if any(line.startswith("$ ") for line in body)]
+    assert len(blocks) == 4
+    for body in blocks:
+        pairs = commands(body)
+        outputs = run_block(pairs, False, reader_checkout(tmp_path / str(len(body))))
+        for (command, shown), printed in zip(pairs, outputs, strict=True):
+            assert masked(printed) == masked(shown), command
+
+
+def test_cages_need_not_cover_the_grid_but_the_text_forms_say_so(cli):
+    data = grid_json(4, killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}])
+    data["grid"][3][3] = {"value": 4, "given": True}
+    board = fpuzzles.from_json(data).board
+    assert board.rules.cages == (Cage(3, (0, 1)),)
+    answer = solve(board, backend="cpsat")  # verified against the cage by the runner
+    assert sorted(answer.solution.cells[:2]) == [1, 2]
+    done = cli("convert", "--to", "line", stdin=fpuzzles_link.encode(data) + "\n")
+    assert done.code == 2 and "r1c3 is in no cage" in done.err
+
+
+def test_a_rules_header_is_refused_and_a_bad_json_document_is_one_error():
+    items = list(read_puzzles(["# rules: x", links()[1]]))
+    assert "its rules are its own" in str(items[0])
+    (item,) = read_puzzles(["{", '  "size": 4,', '  "grid": [', "}"])
+    assert isinstance(item, InputError) and "not JSON" in str(item) and item.line == 1
+    (item,) = read_puzzles(json.dumps(grid_json(4), indent=1).splitlines())
+    assert item.board.size == 4 and item.format == "fpuzzles"
+
+
+def test_check_compares_with_the_solution_the_puzzle_gives(tmp_path, cli):
+    board = fpuzzles.read(links()[0]).board
+    solution = list(solve(board).solution.cells)
+    data = fpuzzles.to_json(board) | {"solution": solution}
+    good = cli("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert good.code == 0, good.err
+    solution[0], solution[1] = solution[1], solution[0]
+    data["solution"] = solution
+    bad = cli("check", "--backends", "cpsat", stdin=fpuzzles_link.encode(data) + "\n")
+    assert bad.code == 2 and "not a solution of the puzzle" in bad.err
+
+
+def test_mangled_links_are_input_errors_every_time():
+    rng, alphabet = random.Random(20), string.ascii_letters + string.digits + "+/="
+    for link in links():
+        payload = link.partition("?load=")[2]
+        for _ in range(100):
+            chars = list(payload)
+            for _ in range(rng.randint(1, 3)):
+                chars[rng.randrange(len(chars))] = rng.choice(alphabet)
+            try:
+                fpuzzles.read("".join(chars[: rng.randint(1, len(chars))]))
+            except InputError as error:
+                assert "\n" not in str(error)
+
+
+def test_text_is_one_board(cli):
+    done = cli("convert", str(EXAMPLES / "fpuzzles.txt"), "--to", "text")
+    assert done.code == 2 and "--to text writes one board" in done.err and not done.out
