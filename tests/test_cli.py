@@ -157,6 +157,7 @@ def test_the_help_covers_every_command_there_is():
         "report",
         "datasets",
         "backends",
+        "kinds",
     }
 
 

@@ -88,7 +88,11 @@ def test_grid_sections_after_a_spaced_board():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("# rules: sandwich\n" + EMPTY9, "line 1: unknown rule 'sandwich'"),
+        ("# rules: sandwhich\n" + EMPTY9, "line 1: unknown rule 'sandwhich'"),
+        (
+            "# rules: sandwich\n" + EMPTY9,
+            "line 2: constraint 'sandwich': sandwich: has 0 cell(s), expected 1 or more",
+        ),
         ("# rules: jigsaw\n" + EMPTY9, "line 2: the rules say jigsaw but no region map is given"),
         (
             EMPTY9 + " regions=" + "".join(JIGSAW[:6]) + "GGGHHHHII" + "".join(JIGSAW[7:]),
@@ -175,7 +179,7 @@ def test_an_unreadable_rules_line_costs_the_puzzles_under_it_alone(cli, tmp_path
         assert run.out == (format_board(full, "line") + "\n") * 2  # lines 1 and 6
         assert run.err.splitlines() == [
             "sudoku: line 2: unknown rule 'bogus'; rules are x, windoku, jigsaw, killer "
-            "(or classic)",
+            "(or classic), and constraint kinds (sudoku kinds lists them)",
             "sudoku: line 3: under the rules line 2, which cannot be read",
             "sudoku: line 4: under the rules line 2, which cannot be read",
         ]

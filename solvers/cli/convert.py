@@ -45,7 +45,10 @@ def run(args: argparse.Namespace, run: Run) -> None:
         except InputError as error:
             report_invalid(run, args, error if error.line else error.at_line(puzzle.line))
             continue
-        if args.to == "line" and variant_text.header(puzzle.board.rules) != header:
-            header = variant_text.header(puzzle.board.rules)
+        if (
+            args.to == "line"
+            and variant_text.header(puzzle.board.rules, puzzle.board.size) != header
+        ):
+            header = variant_text.header(puzzle.board.rules, puzzle.board.size)
             run.emit(header)
         run.emit(text)

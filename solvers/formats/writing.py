@@ -42,7 +42,7 @@ def record(puzzle: Puzzle) -> dict:
 def text(board: Board) -> str:
     """The board as a grid under its rules header, with its regions and cages as sections."""
     n = board.size
-    lines = [] if board.rules.is_classic else [variant_text.header(board.rules)]
+    lines = [] if board.rules.is_classic else [variant_text.header(board.rules, board.size)]
     lines.append(format_board(board, "compact" if n <= 9 else "spaced"))
     if board.rules.regions is not None:
         symbols = "".join(chr(ord("A") + r) for r in board.rules.regions)
