@@ -44,6 +44,18 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
             )
         )
     run.table(rows, numbers_right=False)
+    run.emit(default_rule(fastest))
+
+
+def default_rule(many: str) -> str:
+    """The rule that picks the default backend, in one line."""
+    few = registry.default_backend(puzzles=1)
+    if few == many:
+        return f"default: {many}, whatever the number of puzzles"
+    return (
+        f"default: {few} for up to {registry.SMALL_RUN} puzzles (it answers before {many} has "
+        f"loaded its compiled kernel), {many} for more (docs/startup.md)"
+    )
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:
