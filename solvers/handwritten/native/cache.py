@@ -22,9 +22,20 @@ import sys
 from functools import cache
 from pathlib import Path
 
-import numba  # noqa: F401 (first: without numba, the backend is unavailable with its message)
-
 PACKAGE = Path(__file__).resolve().parent
+
+
+def _import_numba() -> None:
+    """numba, with SciPy hidden unless it is loaded already: numba's import only checks
+    SciPy's version (importing it costs 10-35 ms), and no kernel here uses SciPy."""
+    hidden = _Hidden("scipy")
+    if "scipy" not in sys.modules:
+        sys.meta_path.insert(0, hidden)
+    try:
+        import numba  # noqa: F401
+    finally:
+        if hidden in sys.meta_path:
+            sys.meta_path.remove(hidden)
 
 
 @cache
@@ -61,12 +72,18 @@ def _stamped(base: type) -> type:
 
         @classmethod
         def from_function(cls, py_func, py_file):
-            if Path(py_file).resolve().parent != PACKAGE:
+            if not _in_package(py_file):
                 return None
             return super().from_function(py_func, py_file)
 
     Stamped.__name__ = f"PackageStamped{base.__name__}"
     return Stamped
+
+
+@cache
+def _in_package(py_file: str) -> bool:
+    """Asked twice for each of the package's 40-odd kernel functions as it is imported."""
+    return Path(py_file).resolve().parent == PACKAGE
 
 
 def _load_lightly(caching) -> None:
@@ -127,5 +144,8 @@ class _Hidden(importlib.abc.MetaPathFinder):
 
     def find_spec(self, name, path, target=None):
         if name == self.package or name.startswith(self.package + "."):
-            raise ImportError(f"{name} is hidden while numba loads its NumPy support")
+            raise ImportError(f"{name} is hidden while numba loads")
         return None
+
+
+_import_numba()  # first: without numba, the backend is unavailable with its message
