@@ -99,3 +99,26 @@ def test_a_cached_kernel_loads_without_numbas_refresh():
             [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
         )
     assert done.stdout.splitlines() == ["[2]", "[]"]
+
+
+@pytest.mark.slow
+def test_the_startup_script_prints_each_figure_with_its_command():
+    from conftest import SHARED_DATA
+
+    if not (SHARED_DATA / "sudoku17.txt").is_file():
+        pytest.skip(f"needs the public sets in {SHARED_DATA}")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "startup.py"), "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    for shown in (
+        "sudoku solve examples/boj2580.txt ",
+        "sudoku count sudoku17.txt",
+        "import numba",
+    ):
+        assert shown in done.stdout
+    assert "49,151 puzzles, every count 1" in done.stdout
+    assert done.stdout.count(": met") + done.stdout.count(": MISSED") == 2
