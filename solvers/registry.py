@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from importlib import metadata
 
 from solvers.backend import Backend, choose_options
 from solvers.errors import BackendUnavailable, UsageError
@@ -98,8 +99,6 @@ def build(spec: BackendSpec) -> Backend:
 
 
 def version(name: str) -> str:
-    from importlib import metadata  # 0.02-0.07 s to import: only the listings need it
-
     found = entry(name)
     if found.distribution is None:
         return "built in"

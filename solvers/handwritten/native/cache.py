@@ -86,6 +86,10 @@ def _in_package(py_file: str) -> bool:
     return Path(py_file).resolve().parent == PACKAGE
 
 
+LOAD_PARTS = ("load_overload", "_load_overload", "_guard_against_spurious_io_errors")
+LIGHT: list[bool] = []  # [True] once loads are light
+
+
 def _load_lightly(caching) -> None:
     """This package's kernels load from the cache with numba's runtime alone (no refresh)."""
     try:
@@ -106,10 +110,6 @@ def _load_lightly(caching) -> None:
 
     cache_class.load_overload = load_overload
     LIGHT.append(True)
-
-
-LOAD_PARTS = ("load_overload", "_load_overload", "_guard_against_spurious_io_errors")
-LIGHT: list[bool] = []  # [True] once loads are light
 
 
 @cache
