@@ -122,3 +122,9 @@ def test_the_startup_script_prints_each_figure_with_its_command():
         assert shown in done.stdout
     assert "49,151 puzzles, every count 1" in done.stdout
     assert done.stdout.count(": met") + done.stdout.count(": MISSED") == 2
+
+
+def test_a_small_run_prints_what_native_prints_for_puzzles_with_one_solution(cli):
+    default, native = cli("solve", "hard9"), cli("solve", "hard9", "--backend", "native")
+    assert default.code == native.code == 0
+    assert default.out == native.out and len(default.out.splitlines()) == 100
