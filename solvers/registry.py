@@ -36,11 +36,16 @@ GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages decl
 _plugins_read = False
 _plugin_problems: list[str] = []
 
-# Fastest first, by measurement (README, "Measured"): the default backend is the first of these
-# that is available here and supports the puzzle's rules. ``dfs`` stays the documented
-# reference. For constraints of the vocabulary, which the first three do not support yet,
-# cpsat (every kind, by its decompositions) comes next; dfs, last, supports every kind too.
+# Fastest first, by measurement (README, "Measured"): the default backend of a run of many
+# puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
+# stays the documented reference. For constraints of the vocabulary, which the first three do
+# not support yet, cpsat (every kind, by its decompositions) comes next; dfs, last, supports
+# every kind too.
 FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
+# A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
+# has loaded its compiled kernel (docs/startup.md has the measurements).
+FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
+SMALL_RUN = 100
 REFERENCE = "dfs"
 
 
@@ -168,10 +173,12 @@ def availability(name: str) -> tuple[bool, str]:
     return True, "available"
 
 
-def default_backend(rules: frozenset[str] = frozenset()) -> str:
-    """The fastest backend available here that encodes ``rules`` (variant and kind names);
-    UsageError naming them when none does."""
-    for name in (*FASTEST_FIRST, REFERENCE):
+def default_backend(rules: frozenset[str] = frozenset(), puzzles: int | None = None) -> str:
+    """The backend available here that encodes ``rules`` (variant and kind names) and answers
+    first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
+    few. UsageError naming the rules when no backend supports them."""
+    few = puzzles is not None and puzzles <= SMALL_RUN
+    for name in (*(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
         if availability(name)[0] and not lacking(name, rules):
             return name
     raise UsageError(f"no backend available here supports {' and '.join(sorted(rules))}")

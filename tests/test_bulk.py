@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from solvers import Board, Shape, count_solutions, format_board, solve, solve_many
+from solvers import Board, Shape, count_solutions, format_board, registry, solve, solve_many
 from solvers.cli import inputs
 from solvers.formats import format_puzzle
 from solvers.handwritten.native.batch import Flag
@@ -119,7 +119,8 @@ def test_the_fast_path_prints_what_the_per_puzzle_path_prints(
     assert slow.code == 2  # the bad lines
 
 
-def test_the_default_backend_takes_the_fast_path_too(cli, monkeypatch, mixed):
+def test_the_default_backend_of_many_puzzles_takes_the_fast_path_too(cli, monkeypatch, mixed):
+    monkeypatch.setattr(registry, "SMALL_RUN", 5)  # the file holds more than 5: many
     slow = per_puzzle(monkeypatch, cli, "count", str(mixed["plain"]))
     taken = []
     monkeypatch.setattr(linefile, "_in_order", _spy(linefile._in_order, taken))

@@ -111,8 +111,9 @@ def columns(line: str) -> list[str]:
 def test_backends_lists_every_backend_with_library_and_availability(cli):
     run = cli("backends")
     assert run.code == 0
-    rows = {row[0].split()[0]: row for row in map(columns, run.out.splitlines())}
-    assert list(rows) == registry.names()
+    *table, rule = run.out.splitlines()  # the table, then the rule for the default
+    rows = {row[0].split()[0]: row for row in map(columns, table)}
+    assert list(rows) == registry.names() and rule.startswith("default: ")
     assert {"dfs", "csp", "cpsat", "sat", "pysat"} <= set(rows)
     assert [row[2] for row in rows.values()] == ["available"] * len(rows)
     assert rows["cpsat"][1].startswith("ortools ") and rows["csp"][1].startswith(

@@ -43,7 +43,7 @@ def main(
     out, err = out or sys.stdout, err or sys.stderr
     if err is None:  # stderr closed: messages are lost, but the exit status is not
         err = open(os.devnull, "w")  # noqa: SIM115
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse has printed its own one-line usage error

@@ -8,6 +8,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import chain, islice
 from typing import Any, TextIO
 
@@ -106,28 +107,43 @@ def answers_of(
 ) -> Iterator[tuple[Puzzle, Answer]]:
     """(puzzle, its answer) in input order; an unreadable puzzle, or one whose givens break a
     rule, is reported as bad input in its place. ``bulk`` = (solve or count, limit) lets a
-    line file take the fast path, which writes most answers itself (``bulk_results``)."""
-    results = bulk_results(task, args, run, *bulk) if bulk else None
-    for item, packed in results or each_result(task, args, run):
-        if isinstance(item, InputError):
-            report_invalid(run, args, item)
-            continue
-        answer = Answer.unpack(packed)
-        if answer.status is Status.INVALID:
-            report_invalid(run, args, InputError(answer.detail, item.line), item.board)
-            continue
-        yield item, answer
+    line file take the fast path, which writes most answers itself (``bulk_results``). With no
+    backend named, the input is read ahead: a run of few puzzles goes to the backend that
+    answers it first, start-up included (``registry.default_backend``)."""
+    source = items = items_of(args, run)
+    try:
+        if args.backend is None:
+            head = list(islice(source, registry.SMALL_RUN + 1))
+            few = len(head) if len(head) <= registry.SMALL_RUN else None
+            task = replace(task, puzzles=few) if hasattr(task, "puzzles") else task
+            items = chain(head, source)
+        results = bulk_results(task, args, run, *bulk) if bulk else None
+        for item, packed in results or each_result(task, args, run, items=items):
+            if isinstance(item, InputError):
+                report_invalid(run, args, item)
+                continue
+            answer = Answer.unpack(packed)
+            if answer.status is Status.INVALID:
+                report_invalid(run, args, InputError(answer.detail, item.line), item.board)
+                continue
+            yield item, answer
+    finally:
+        source.close()  # the input file, when the bulk path read it instead
 
 
 def each_result(
-    task: Callable[[Board], Any], args: argparse.Namespace, run: Run, progress: bool = False
+    task: Callable[[Board], Any],
+    args: argparse.Namespace,
+    run: Run,
+    progress: bool = False,
+    items: Iterator[Puzzle | InputError] | None = None,
 ) -> Iterator[tuple[Puzzle | InputError, Any]]:
-    """(item, task's answer) in input order, here or on ``--jobs``/``--scheduler`` workers;
-    the answer is None for an unreadable item. A progress line (on a terminal) with more than
-    one job, or when asked."""
+    """(item, task's answer) in input order (the input's ``items``, read here if not given),
+    here or on ``--jobs``/``--scheduler`` workers; the answer is None for an unreadable item. A
+    progress line (on a terminal) with more than one job, or when asked."""
     from solvers.execution.parallel import ordered
 
-    items, jobs = workers_for(args, run, items_of(args, run))
+    items, jobs = workers_for(args, run, items_of(args, run) if items is None else items)
     shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
     yield from ordered(task, items, jobs, args.scheduler, progress=shown)
 
@@ -159,15 +175,16 @@ def bulk_results(
     text go straight to the output, and the rest come back as ``each_result``'s do; None
     where it would not print exactly what the per-puzzle path prints (JSON records, a
     cluster, standard input, a backend other than native, a file not in the line format)."""
-    from solvers.tools.datasets import path_of
-    from solvers.tools.linefile import Job, answers, start
-
     if args.json or args.scheduler or args.file == "-" or args.option:
         return None
     if getattr(args, "format", "auto") == "fpuzzles":  # links are written one by one
         return None
-    if (args.backend or registry.default_backend()) != "native":
+    few = getattr(task, "puzzles", None)
+    if (args.backend or registry.default_backend(puzzles=few)) != "native":
         return None
+    from solvers.tools.datasets import path_of
+    from solvers.tools.linefile import Job, answers, start  # NumPy: only for this path
+
     path = path_of(args.file)
     if path is None or not registry.availability("native")[0]:
         return None

@@ -54,6 +54,7 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
             )
         )
     run.table(rows, numbers_right=False)
+    run.emit(default_rule(fastest))
     for problem in registry.plugin_problems():
         run.note(problem)
 
@@ -80,6 +81,18 @@ def list_kinds(args: argparse.Namespace, run: Run) -> None:
     rows = [("kind", "meaning", "example (9x9)")]
     rows += [(name, kind.meaning, EXAMPLES[name]) for name, kind in KINDS.items()]
     run.table(rows, numbers_right=False)
+
+
+def default_rule(many: str) -> str:
+    """The rule that picks the default backend, in one line."""
+    few = registry.default_backend(puzzles=1)
+    if few == many:
+        return f"default: {many}, whatever the number of puzzles"
+    return (
+        f"default: {few} for up to {registry.SMALL_RUN} puzzles (it answers before {many} has "
+        f"loaded its compiled kernel), {many} for more (docs/startup.md); for rules they do "
+        "not support, the next that does (cpsat supports every kind)"
+    )
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:

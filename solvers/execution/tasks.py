@@ -1,7 +1,8 @@
 """The per-puzzle tasks the commands spread over processes: picklable, and answering in the
 compact packed form (``Answer.pack``), since pickling dataclasses costs more than a fast solve.
 Each runs in any process, through that process's shared runner for its spec (with no spec:
-the fastest backend available there that encodes the puzzle's rules)."""
+the backend available there that encodes the puzzle's rules and answers a run of ``puzzles``
+first, ``registry.default_backend``)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from solvers.execution.runner import Runner, shared
 from solvers.spec import BackendSpec
 
 
-def runner_for(spec: BackendSpec | None, board: Board) -> Runner:
+def runner_for(spec: BackendSpec | None, board: Board, puzzles: int | None = None) -> Runner:
     if spec is None:
-        spec = BackendSpec(registry.default_backend(board.rules.names))
+        spec = BackendSpec(registry.default_backend(board.rules.names, puzzles))
     return shared(spec)
 
 
@@ -23,9 +24,10 @@ def runner_for(spec: BackendSpec | None, board: Board) -> Runner:
 class SolveTask:
     spec: BackendSpec | None
     timeout: float | None
+    puzzles: int | None = None  # in the run, when known to be few (None: many or unknown)
 
     def __call__(self, board: Board) -> tuple:
-        return runner_for(self.spec, board).solve(board, self.timeout).pack()
+        return runner_for(self.spec, board, self.puzzles).solve(board, self.timeout).pack()
 
 
 @dataclass(frozen=True)
@@ -33,9 +35,12 @@ class CountTask:
     spec: BackendSpec | None
     limit: int
     timeout: float | None
+    puzzles: int | None = None  # as SolveTask's
 
     def __call__(self, board: Board) -> tuple:
-        return runner_for(self.spec, board).count(board, self.limit, self.timeout).pack()
+        return (
+            runner_for(self.spec, board, self.puzzles).count(board, self.limit, self.timeout).pack()
+        )
 
 
 @dataclass(frozen=True)

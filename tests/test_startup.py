@@ -1,0 +1,130 @@
+"""Start-up (issue 25): a run of few puzzles goes to the backend that answers first, start-up
+included, and loads nothing it does not use; a run of many keeps the fastest per puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers import registry
+from solvers.cli.parser import COMMANDS, build_parser
+from solvers.tools.datasets import DATASETS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_few_puzzles_go_to_propagate_and_many_to_native():
+    assert registry.default_backend(puzzles=1) == "propagate"
+    assert registry.default_backend(puzzles=registry.SMALL_RUN) == "propagate"
+    assert registry.default_backend(puzzles=registry.SMALL_RUN + 1) == "native"
+    assert registry.default_backend() == "native"  # unknown: many
+
+
+def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
+    code = (
+        "import sys\n"
+        "from solvers.cli import main\n"
+        "status = main(['solve', 'examples/boj2580.txt'])\n"
+        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.compare', 'solvers.tools.linefile')"
+        " if m in sys.modules]\n"
+        "print(status, heavy)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "0 []"
+    assert done.stdout.startswith("5 6 8 7 2 4 9 3 1\n")
+
+
+def line_file(tmp_path: Path, count: int) -> Path:
+    puzzles = DATASETS["hard9"].puzzles()
+    path = tmp_path / f"{count}.txt"
+    path.write_text("\n".join(puzzles[i % len(puzzles)] for i in range(count)) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("count", "backend"), [(1, "propagate"), (registry.SMALL_RUN, "propagate"), (101, "native")]
+)
+def test_the_run_size_read_ahead_picks_the_backend(cli, tmp_path, count, backend):
+    run = cli("solve", str(line_file(tmp_path, count)), "--json")
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert run.code == 0 and len(records) == count
+    assert {record["backend"] for record in records} == {backend}
+
+
+def test_a_named_backend_is_kept_for_a_few_puzzles(cli, tmp_path):
+    run = cli("count", str(line_file(tmp_path, 3)), "--backend", "dfs", "--json")
+    assert {json.loads(line)["backend"] for line in run.out.splitlines()} == {"dfs"}
+
+
+def test_backends_states_the_rule(cli):
+    last = cli("backends").out.splitlines()[-1]
+    assert last.startswith(f"default: propagate for up to {registry.SMALL_RUN} puzzles")
+    assert "native for more" in last
+
+
+def test_a_command_declares_its_own_arguments_only_and_the_help_lists_every_command():
+    def declared(argv):
+        actions = build_parser(argv)._actions
+        (commands,) = [a for a in actions if isinstance(a, argparse._SubParsersAction)]
+        return set(commands.choices)
+
+    assert declared(["solve", "x.txt"]) == {"solve"}
+    assert declared(["backends"]) == {"datasets", "backends", "kinds"}  # one module: all three
+    assert declared(["--help"]) == declared(["no-such-command"]) == set(COMMANDS)
+
+
+def test_an_unknown_command_is_still_a_usage_error_naming_every_command(cli, capsys):
+    assert cli("no-such-command").code == 2
+    said = capsys.readouterr().err  # argparse's own message
+    assert "invalid choice: 'no-such-command'" in said and "'backends'" in said
+
+
+def test_a_cached_kernel_loads_without_numbas_refresh():
+    # the second process finds the kernel the first one loaded or compiled in the cache
+    code = (
+        "import sys, numpy as np\n"
+        "from solvers import solve_many\n"
+        "print(solve_many(np.zeros((1, 81), np.uint8), 2).counts.tolist())\n"
+        "print([m for m in ('numba.np.linalg', 'numba.typed.typeddict') if m in sys.modules])\n"
+    )
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        )
+    assert done.stdout.splitlines() == ["[2]", "[]"]
+
+
+@pytest.mark.slow
+def test_the_startup_script_prints_each_figure_with_its_command():
+    from conftest import SHARED_DATA
+
+    if not (SHARED_DATA / "sudoku17.txt").is_file():
+        pytest.skip(f"needs the public sets in {SHARED_DATA}")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "startup.py"), "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    for shown in (
+        "sudoku solve examples/boj2580.txt ",
+        "sudoku count sudoku17.txt",
+        "import numpy",
+    ):
+        assert shown in done.stdout
+    assert "49,151 puzzles, every count 1" in done.stdout
+    assert done.stdout.count(": met") + done.stdout.count(": MISSED") == 2
+
+
+def test_a_small_run_prints_what_native_prints_for_puzzles_with_one_solution(cli):
+    default, native = cli("solve", "hard9"), cli("solve", "hard9", "--backend", "native")
+    assert default.code == native.code == 0
+    assert default.out == native.out and len(default.out.splitlines()) == 100
