@@ -46,6 +46,13 @@ DATASETS = {
         Dataset("jigsaw9", "jigsaw9.txt", "9x9 jigsaw (random irregular regions), minimal"),
         Dataset("killer9", "killer9.txt", "9x9 killer, no givens: the cages alone"),
         Dataset("killer16", "killer16.txt", "16x16 killer with 120 givens"),
+        Dataset("antiknight9", "antiknight9.txt", "9x9 anti-knight, minimal"),
+        Dataset("antiking9", "antiking9.txt", "9x9 anti-king, minimal"),
+        Dataset("nonconsecutive9", "nonconsecutive9.txt", "9x9 non-consecutive, minimal"),
+        Dataset("thermo9", "thermo9.txt", "9x9 with thermometers read off the grid, minimal"),
+        Dataset("arrow9", "arrow9.txt", "9x9 with arrows read off the grid, minimal"),
+        Dataset("kropki9", "kropki9.txt", "9x9 with every Kropki dot (negative constraint)"),
+        Dataset("xv9", "xv9.txt", "9x9 with every X and V (negative constraint)"),
     )
 }
 
