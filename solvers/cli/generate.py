@@ -133,9 +133,6 @@ def _bands() -> str:
 
 
 def _version() -> str:
-    from importlib import metadata
+    from solvers import __version__
 
-    try:
-        return metadata.version("sudoku-solvers")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
+    return __version__

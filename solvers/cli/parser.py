@@ -28,6 +28,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from solvers import __version__
     from solvers.cli import check, compare, count, encode, generate, listing, report, solve
 
     parser = Parser(
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     for module in (solve, count, check, encode, generate, compare, report, listing):
         module.add_to(commands)
