@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
     task = CheckTask(tuple(specs), COUNT_LIMIT, args.timeout)
-    for item, packed in each_result(task, args, run, progress=True):
+    for item, packed in each_result(task, args, run):
         if isinstance(item, InputError):
             report_invalid(run, args, item)
             continue
