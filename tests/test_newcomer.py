@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import struct
 import subprocess
@@ -116,3 +117,47 @@ def test_no_progress_on_a_pipe(tmp_path):
     assert done.returncode == 0
     assert len(done.stdout.splitlines()) == 150
     assert done.stderr == ""
+
+
+@pytest.mark.slow
+def test_a_first_native_run_says_it_compiles_and_how_long_it_took(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))  # an empty cache
+    board = tmp_path / "board.txt"
+    board.write_text("1" + "." * 15 + "\n")
+    first = subprocess.run(
+        [*SUDOKU, "solve", str(board)], capture_output=True, text=True, env=env, check=False
+    )
+    assert first.returncode == 0, first.stderr
+    notice, took = first.stderr.splitlines()
+    assert notice.startswith("sudoku: compiling the native kernel with numba, once")
+    assert re.fullmatch(r"sudoku: native kernel compiled in \d+\.\d s", took)
+    again = subprocess.run(
+        [*SUDOKU, "solve", str(board)], capture_output=True, text=True, env=env, check=False
+    )
+    assert (again.stdout, again.stderr) == (first.stdout, "")
+
+
+def test_a_run_with_the_kernel_compiled_says_nothing_of_it(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("1" + "." * 15 + "\n")
+    done = subprocess.run([*SUDOKU, "solve", str(board)], capture_output=True, text=True)
+    assert (done.returncode, len(done.stdout), done.stderr) == (0, 17, "")
+
+
+@pytest.mark.parametrize(
+    "argv, uses",
+    [
+        (["solve", "x.txt"], True),
+        (["solve", "x.txt", "--backend", "native"], True),
+        (["count", "x.txt", "--backend", "sat"], False),
+        (["check", "x.txt", "--backends", "sat,native"], True),
+        (["check", "x.txt", "--backends", "sat,cpsat:workers=2,model=boolean"], False),
+        (["compare", "hard9"], True),
+        (["generate", "--count", "1"], False),
+    ],
+)
+def test_which_commands_run_native(argv, uses):
+    from solvers.cli.compiling import _uses_native
+    from solvers.cli.parser import build_parser
+
+    assert _uses_native(build_parser().parse_args(argv)) is uses
