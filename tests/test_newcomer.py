@@ -161,3 +161,72 @@ def test_which_commands_run_native(argv, uses):
     from solvers.cli.parser import build_parser
 
     assert _uses_native(build_parser().parse_args(argv)) is uses
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_solve_json_seconds_keep_four_significant_digits(cli):
+    import json
+
+    run = cli("solve", str(ROOT / "examples" / "boj2239.txt"), "--json", "--backend", "sat")
+    seconds = json.loads(run.out)["seconds"]
+    assert seconds > 0 and float(f"{seconds:.4g}") == seconds
+
+
+def test_one_puzzle_is_one_puzzle(cli):
+    one = "1" + "." * 15 + "\n"
+    assert "\n1 puzzle: 1 agree" in cli("check", "--backends", "dfs,sat", stdin=one).out
+    run = cli("compare", "-", "--backends", "dfs", "--limit", "1", stdin=one)
+    assert run.out.startswith("-: 1 puzzle, mode unique"), run.out
+
+
+def test_generate_help_says_what_difficulty_means(cli, capsys):
+    from solvers.cli.parser import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["generate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--difficulty {easy,medium,hard} keep drawing until a puzzle is this hard" in help_text
+
+
+@pytest.mark.parametrize(
+    "command", ["solve", "count", "check", "encode", "generate", "compare", "report"]
+)
+def test_help_examples_name_files_that_exist(command, capsys):
+    from solvers.cli.parser import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    example = capsys.readouterr().out.split("example:", 1)[1].split("\n\n")[0]
+    named = re.findall(r"[\w./-]+\.txt\b", example)
+    for path in named:  # in this checkout, or one of the public sets beside it (README)
+        assert (ROOT / path).is_file() or path.startswith("../shared/data/"), path
+
+
+def test_compare_on_a_missing_dataset_lists_the_shipped_ones(cli):
+    run = cli("compare", "nosuchset")
+    assert run.code == 2
+    assert run.err.startswith("sudoku: cannot read nosuchset: No such file or directory; ")
+    assert "easy9, hard9, small4" in run.err and "('sudoku datasets')" in run.err
+    assert len(run.err.splitlines()) == 1
+
+
+def test_report_into_a_missing_folder_creates_it(cli, compare_run, tmp_path):
+    page = tmp_path / "new" / "deeper" / "report.html"
+    run = cli("report", str(compare_run[1]), "-o", str(page))
+    assert run.code == 0, run.err
+    assert page.is_file() and page.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_times_keep_their_trailing_zeros():
+    from solvers.tools.summary import ms
+
+    assert [ms(s) for s in (0.001, 0.00106, 0.0000223, 0.0121, 0.0999999, 0.7354)] == [
+        "1.00",
+        "1.06",
+        "0.0223",
+        "12.1",
+        "100",
+        "735",
+    ]

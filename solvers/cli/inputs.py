@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from solvers import registry
 from solvers.board import Board
 from solvers.cli import progress
-from solvers.cli.output import EXIT_BAD_INPUT, Run
+from solvers.cli.output import EXIT_BAD_INPUT, Run, counted
 from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.formats import Puzzle, format_board, read_puzzles
@@ -154,7 +154,8 @@ def workers_for(
     if jobs > 1 and not args.scheduler:
         head = list(islice(items, jobs))
         if len(head) < jobs:  # never more processes than puzzles
-            run.note(f"--jobs {args.jobs}: {len(head)} puzzles, so {max(1, len(head))} workers")
+            found = counted(len(head), "puzzle")
+            run.note(f"--jobs {args.jobs}: {found}, so {counted(max(1, len(head)), 'worker')}")
             jobs = max(1, len(head))
         cores = os.cpu_count() or 1
         if jobs > cores:

@@ -129,6 +129,20 @@ class Run:
             self.bar.clear()
 
 
+def counted(number: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def make_folder(path: str, option: str) -> None:
+    """The folder ``path`` made, with its parents, when it is missing; UsageError naming the
+    option when it cannot be."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot create {option} {path}: {error.strerror}") from None
+
+
 def writable(path: str, option: str) -> str:
     """``path`` if a file can be written there, checked before any work: its folder must
     exist and take files; UsageError naming the option otherwise."""

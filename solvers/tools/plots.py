@@ -158,7 +158,7 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     data = [_scored_ms(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
-        f"{spec}: {len(records)} puzzles, {missed} unfinished"
+        f"{spec}: {len(records)} puzzle{'' if len(records) == 1 else 's'}, {missed} unfinished"
         for (spec, records), missed in zip(runs.items(), unfinished, strict=True)
     ]
     drawn = ax.boxplot(
@@ -196,7 +196,8 @@ def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: st
     ax.minorticks_off()  # decades suffice, and minor ticks make a report's many scatters slow
     ax.set_xlabel(f"{x_spec} (ms)")
     ax.set_ylabel(f"{y_spec} (ms)")
-    ax.set_title(f"{dataset.name}: {len(keys)} puzzles", fontsize="small")
+    puzzles = f"{len(keys)} puzzle{'' if len(keys) == 1 else 's'}"
+    ax.set_title(f"{dataset.name}: {puzzles}", fontsize="small")
     ax.grid(True, alpha=0.3)
 
 
