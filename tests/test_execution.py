@@ -47,7 +47,7 @@ def test_a_backend_is_added_by_one_register_line(cli):
         assert solve(LINE, "tiny").status is Status.SOLVED
         assert "tiny" in cli("backends").out
         run = cli("check", "--backends", "tiny,dfs", stdin=LINE + "\n")
-        assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzles: 1 agree")
+        assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzle: 1 agree")
     finally:
         registry.unregister("tiny")
     assert "tiny" not in registry.names()

@@ -241,7 +241,8 @@ def test_compare_names_a_missing_or_repeated_dataset_before_any_work(cli, tmp_pa
     out = tmp_path / "run.json"
     run = cli("compare", "small4", str(tmp_path / "gone.txt"), "--json", str(out))
     assert (run.code, run.out) == (2, "")
-    assert run.err == f"sudoku: cannot read {tmp_path / 'gone.txt'}: No such file or directory\n"
+    missing = f"sudoku: cannot read {tmp_path / 'gone.txt'}: No such file or directory; "
+    assert run.err.startswith(missing) and run.err.endswith("('sudoku datasets')\n")
     run = cli("compare", "small4", "small4", "--backends", "propagate")
     assert (run.code, run.out) == (2, "")
     assert "dataset small4 named twice" in run.err and not out.exists()
