@@ -5,6 +5,9 @@
 >>> answer.status, answer.solution
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from solvers.api import as_board, count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.bulk import solve_many
@@ -22,6 +25,11 @@ from solvers.formats import format_board, parse, read_puzzles
 from solvers.registry import REFERENCE as REFERENCE_BACKEND
 from solvers.spec import BackendSpec
 from solvers.verify import verify
+
+try:
+    __version__ = _version("sudoku-solvers")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "REFERENCE_BACKEND",

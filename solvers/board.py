@@ -278,6 +278,11 @@ class Board:
         n = self.size
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
+    def __str__(self) -> str:
+        """The grid as BOJ 2580 writes it (rows of space-separated values, 0 empty), so that
+        ``print(answer.solution)`` shows a board; ``repr`` keeps the dataclass's fields."""
+        return "\n".join(" ".join(map(str, row)) for row in self.rows())
+
     def givens(self) -> int:
         return sum(1 for v in self.cells if v)
 

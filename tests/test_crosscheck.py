@@ -195,4 +195,4 @@ def test_check_command_reports_timeouts_apart(cli, puzzles):
     run = cli("check", "--backends", "dfs,sat", "--timeout", "0.2", stdin=text)
     assert run.code == 3
     assert "line 1: unconfirmed, timed out: dfs" in run.out
-    assert run.out.splitlines()[-1].startswith("1 puzzles: 0 agree, 0 disagree, 1 unconfirmed")
+    assert run.out.splitlines()[-1].startswith("1 puzzle: 0 agree, 0 disagree, 1 unconfirmed")

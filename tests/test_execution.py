@@ -46,7 +46,7 @@ def test_a_backend_is_added_by_one_register_line(cli, registered):
     assert solve(LINE, "tiny").status is Status.SOLVED
     assert "tiny" in cli("backends").out
     run = cli("check", "--backends", "tiny,dfs", stdin=LINE + "\n")
-    assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzles: 1 agree")
+    assert run.code == 0 and run.out.splitlines()[-1].startswith("1 puzzle: 1 agree")
 
 
 def test_a_name_is_registered_once():

@@ -1,4 +1,4 @@
-"""The layers, as the README draws them: no module imports one from a layer above its own.
+"""The layers, as docs/library.md draws them: no module imports one from a layer above its own.
 
 core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
       registry)

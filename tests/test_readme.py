@@ -1,4 +1,4 @@
-"""Every example in README.md prints what the README shows.
+"""Every example in README.md and the docs/ pages prints what the page shows.
 
 Each fenced block holding ``$ command`` lines is run as one bash script in a folder laid out as
 a reader's checkout (``examples/``, ``docs/``, and ``../shared/data`` where this machine has it),
@@ -7,11 +7,15 @@ output (stdout and stderr together, as a terminal shows them) is compared with t
 README puts under it. Measured values are masked on both sides: ``"seconds"`` and other times in
 JSON, and library versions. A block preceded by ``<!-- readme-test: timings -->`` prints a table
 of measurements: there the command is run on the first 2 puzzles of each dataset and only the
-first word of each line (the table's labels) is compared; those runs are slow (marked so).
+first word of each line (the table's labels) is compared; those runs are slow (marked so). A
+block preceded by ``<!-- readme-test: measured -->`` is quick, run as written, and compared by
+its labels alone too. A ``python`` block with ``>>>`` lines is a doctest: its printed results
+are checked; one without them must run.
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -25,25 +29,30 @@ from conftest import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMINGS = "<!-- readme-test: timings -->"
+MEASURED = "<!-- readme-test: measured -->"
+PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 MASKS = [
     (re.compile(r'("(?:seconds|wall_time_s|cpu_seconds)": )[0-9.e+-]+'), r"\1T"),
     (re.compile(r"\b\d+\.\d+(?:\.\w+)*\b"), "V"),  # versions (and any decimal)
 ]
 
 
-def blocks() -> list[tuple[int, bool, list[str]]]:
-    """(line number, is a timings block, lines) of each fenced block with a $ command."""
-    found, lines = [], (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    i = 0
-    while i < len(lines):
-        if lines[i].startswith("```"):
-            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
-            body = lines[i + 1 : end]
-            if any(line.startswith("$ ") for line in body):
-                timings = i > 0 and lines[i - 1].strip() == TIMINGS
-                found.append((i + 1, timings, body))
-            i = end
-        i += 1
+def blocks() -> list[tuple[str, str, list[str]]]:
+    """(``page:line``, its marker or "", lines) of each fenced block with a $ command."""
+    found = []
+    for page in PAGES:
+        lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
+        i = 0
+        while i < len(lines):
+            if lines[i].startswith("```"):
+                end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+                body = lines[i + 1 : end]
+                if any(line.startswith("$ ") for line in body):
+                    marker = lines[i - 1].strip() if i > 0 else ""
+                    marker = marker if marker in (TIMINGS, MEASURED) else ""
+                    found.append((f"{page}:{i + 1}", marker, body))
+                i = end
+            i += 1
     return found
 
 
@@ -105,18 +114,20 @@ def run_block(pairs: list[tuple[str, list[str]]], timings: bool, cwd: Path) -> l
 
 
 @pytest.fixture(scope="module")
-def quick_outputs(tmp_path_factory) -> dict[int, list[list[str]]]:
-    """Every block without measurements, run at once in threads (each block is a few
+def quick_outputs(tmp_path_factory) -> dict[str, list[list[str]]]:
+    """Every block but the slow timings, run at once in threads (each block is a few
     processes of its own, each in its own scratch checkout): the suite's time, halved."""
 
-    def run(block: tuple[int, bool, list[str]]) -> tuple[int, list[list[str]]]:
-        line, timings, body = block
-        checkout = reader_checkout(tmp_path_factory.mktemp(f"readme{line}"))
-        return line, run_block(commands(body), timings, checkout)
+    def run(body: tuple[str, ...]) -> list[list[str]]:
+        checkout = reader_checkout(tmp_path_factory.mktemp("readme"))
+        return run_block(commands(list(body)), False, checkout)
 
-    quick = [block for block in blocks() if not block[1] and _runnable(block[2])]
+    quick = [block for block in blocks() if block[1] != TIMINGS and _runnable(block[2])]
+    # A block shown on two pages (the README's tour, and its command's docs page) runs once.
+    bodies = list(dict.fromkeys(tuple(body) for _, _, body in quick))
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(pool.map(run, quick))
+        outputs = dict(zip(bodies, pool.map(run, bodies), strict=True))
+    return {where: outputs[tuple(body)] for where, _, body in quick}
 
 
 def _runnable(body: list[str]) -> bool:
@@ -124,42 +135,55 @@ def _runnable(body: list[str]) -> bool:
 
 
 @pytest.mark.parametrize(
-    "line, timings, body",
+    "where, marker, body",
     [
-        pytest.param(*block, marks=[pytest.mark.slow] if block[1] else [], id=f"README:{block[0]}")
+        pytest.param(*block, marks=[pytest.mark.slow] if block[1] == TIMINGS else [], id=block[0])
         for block in blocks()
     ],
 )
-def test_readme_example_prints_what_the_readme_shows(line, timings, body, tmp_path, request):
+def test_readme_example_prints_what_the_readme_shows(where, marker, body, tmp_path, request):
     if not _runnable(body):
         pytest.skip("the example reads ../shared/data, which is not on this machine")
     pairs = commands(body)
-    if timings:
-        outputs = run_block(pairs, timings, reader_checkout(tmp_path))
+    if marker == TIMINGS:
+        outputs = run_block(pairs, True, reader_checkout(tmp_path))
     else:
-        outputs = request.getfixturevalue("quick_outputs")[line]
+        outputs = request.getfixturevalue("quick_outputs")[where]
     for (command, shown), got in zip(pairs, outputs, strict=True):
-        if timings:
-            got_labels = [text.split()[0] for text in got if text.strip()]
-            shown_labels = [text.split()[0] for text in shown if text.strip()]
-            assert got_labels == shown_labels, f"README line {line}: {command}"
+        if marker:
+            assert labels(got) == labels(shown), f"{where}: {command}"
         else:
-            assert masked(got) == masked(shown), f"README line {line}: {command}"
+            assert masked(got) == masked(shown), f"{where}: {command}"
 
 
-def python_blocks() -> list[tuple[int, str]]:
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+def labels(lines: list[str]) -> list[str]:
+    """The first word of each line: a table's labels, without its measurements."""
+    return [text.split()[0] for text in lines if text.strip()]
+
+
+def python_blocks() -> list[tuple[str, int, str]]:
+    """(page, line number, code) of each ``python`` block of every page."""
     found = []
-    for i, line in enumerate(lines):
-        if line.strip() == "```python":
-            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
-            found.append((i + 1, "\n".join(lines[i + 1 : end])))
+    for page in PAGES:
+        lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if line.strip() == "```python":
+                end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+                found.append((page, i + 1, "\n".join(lines[i + 1 : end]) + "\n"))
     return found
 
 
 @pytest.mark.parametrize(
-    "line, code", python_blocks(), ids=[f"README:{n}" for n, _ in python_blocks()]
+    "page, line, code", python_blocks(), ids=[f"{p}:{n}" for p, n, _ in python_blocks()]
 )
-def test_readme_python_example_runs(line, code, tmp_path, monkeypatch):
+def test_readme_python_example_runs(page, line, code, tmp_path, monkeypatch):
     monkeypatch.chdir(reader_checkout(tmp_path))
-    exec(compile(code, f"README.md:{line}", "exec"), {})
+    if ">>> " not in code:
+        exec(compile(code, f"{page}:{line}", "exec"), {})
+        return
+    test = doctest.DocTestParser().get_doctest(code, {}, f"{page}:{line}", page, line)
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=report.append)
+    assert test.examples, f"{page}:{line}: no >>> example"
+    assert runner.failures == 0, "".join(report)

@@ -224,7 +224,8 @@ def test_the_library_raises_only_its_own_errors(call):
         (["compare", "small4", "--json", "/nonexistent/run.json"], "cannot write --json"),
         (["compare", "small4", "--plot", "/nonexistent/run.png"], "cannot write --plot"),
         (["compare", "small4", "--limit", "0"], "argument --limit: 0 is not between 1"),
-        (["report", "run.json", "-o", "/nonexistent/report.html"], "cannot write -o"),
+        # a folder for -o is made when missing (as for encode --output-dir), not under a file
+        (["report", "run.json", "-o", "/dev/null/x/report.html"], "cannot create -o"),
     ],
 )
 def test_compare_and_report_outputs_are_checked_before_any_work(cli, capsys, args, message):

@@ -15,6 +15,7 @@ import signal
 import sys
 from typing import TextIO
 
+from solvers.cli.compiling import announce_native
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -55,6 +56,7 @@ def main(
     run = Run(out, err)
     with _ending_signals():
         try:
+            announce_native(args, run)
             args.run(args, run)
         except WrongAnswer as error:
             run.warn(f"BUG: {error}", EXIT_WRONG_ANSWER)

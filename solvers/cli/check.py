@@ -6,7 +6,7 @@ import argparse
 
 from solvers import registry
 from solvers.cli.inputs import each_result, report_invalid
-from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run
+from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run, counted
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
 from solvers.execution.answer import Status
@@ -24,7 +24,7 @@ def add_to(commands) -> None:
         commands,
         "check",
         "run every backend on every puzzle and compare answers",
-        "sudoku check puzzles.txt --backends dfs,sat,cpsat --timeout 10",
+        "sudoku check examples/puzzles.txt --backends dfs,sat,cpsat --timeout 10",
         statuses=False,
     )
     parser.epilog += (
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
     task = CheckTask(tuple(specs), COUNT_LIMIT, args.timeout)
-    for item, packed in each_result(task, args, run, progress=True):
+    for item, packed in each_result(task, args, run):
         if isinstance(item, InputError):
             report_invalid(run, args, item)
             continue
@@ -110,6 +110,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
     )
     agreed = seen - disagreed - timed_out
     run.emit(
-        f"{seen} puzzles: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
+        f"{counted(seen, 'puzzle')}: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
         f"(timeouts); backends: {', '.join(labels)}"
     )

@@ -17,6 +17,7 @@ from solvers.cli.output import (
     EXIT_REGRESSION,
     EXIT_WRONG_ANSWER,
     Run,
+    counted,
     writable,
 )
 from solvers.cli.parser import command, scale_options, seconds, whole
@@ -212,6 +213,8 @@ def _check_sources(sources: list[str]) -> None:
         if source != "-":
             try:
                 open_named(source).close()
+            except FileNotFoundError as error:
+                raise InputError(f"cannot read {source}: {error.strerror}; {_shipped()}") from None
             except OSError as error:
                 raise InputError(f"cannot read {source}: {error.strerror or error}") from None
 
@@ -219,6 +222,12 @@ def _check_sources(sources: list[str]) -> None:
 def _progress(run: Run, source: str):
     """Each spec's progress line, as ``compare.Spread`` asks for it."""
     return lambda label: run.progress(f"{source}: {label}")
+
+
+def _shipped() -> str:
+    from solvers.tools.datasets import DATASETS
+
+    return f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
 
 
 def _against(run: Run, new, old, path: str) -> None:
@@ -238,7 +247,7 @@ def _against(run: Run, new, old, path: str) -> None:
 
 def _heading(source: str, puzzles: list, settings: Settings) -> str:
     """``top95.txt: 95 puzzles, each also as 2 shuffled copies (seed 1), mode unique, ...``"""
-    text = f"{source}: {len(puzzles)} puzzles"
+    text = f"{source}: {counted(len(puzzles), 'puzzle')}"
     variants = sum(1 for puzzle in puzzles if not puzzle.board.rules.is_classic)
     copies = f"{settings.shuffle} shuffled {'copy' if settings.shuffle == 1 else 'copies'}"
     copies += f" (seed {settings.seed}"

@@ -16,7 +16,7 @@ def add_to(commands) -> None:
         commands,
         "count",
         "count solutions, stopping at --limit",
-        "sudoku count puzzles.txt --limit 2  # prints 0, 1 or 2 (2 = 2 or more)",
+        "sudoku count examples/puzzles.txt --limit 2  # prints 0, 1 or 2 (2 = 2 or more)",
     )
     input_options(parser)
     backend_options(parser)

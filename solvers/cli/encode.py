@@ -21,7 +21,7 @@ def add_to(commands) -> None:
         commands,
         "encode",
         "write a puzzle's CNF in DIMACS for any SAT solver",
-        "sudoku encode board.txt --option encoding=extended > board.cnf",
+        "sudoku encode examples/boj2239.txt --option encoding=extended > board.cnf",
         statuses=False,
     )
     input_options(parser)

@@ -48,7 +48,12 @@ def add_to(commands) -> None:
         action="store_true",
         help="remove clues until none can go (the default without --clues)",
     )
-    parser.add_argument("--difficulty", choices=["easy", "medium", "hard"])
+    parser.add_argument(
+        "--difficulty",
+        choices=["easy", "medium", "hard"],
+        help="keep drawing until a puzzle is this hard: easy needs no guess beyond singles, "
+        "medium 1-3 guesses, hard 4 or more (default: any)",
+    )
     parser.add_argument(
         "--symmetric", action="store_true", help="remove cells in pairs under 180-degree rotation"
     )
@@ -141,9 +146,6 @@ def _bands() -> str:
 
 
 def _version() -> str:
-    from importlib import metadata
+    from solvers import __version__
 
-    try:
-        return metadata.version("sudoku-solvers")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
+    return __version__

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from solvers import registry
 from solvers.board import Board
-from solvers.cli.output import EXIT_BAD_INPUT, Run
+from solvers.cli import progress
+from solvers.cli.output import EXIT_BAD_INPUT, Run, counted
 from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import clash
@@ -135,17 +136,41 @@ def each_result(
     task: Callable[[Board], Any],
     args: argparse.Namespace,
     run: Run,
-    progress: bool = False,
     items: Iterator[Puzzle | InputError] | None = None,
 ) -> Iterator[tuple[Puzzle | InputError, Any]]:
     """(item, task's answer) in input order (the input's ``items``, read here if not given),
-    here or on ``--jobs``/``--scheduler`` workers; the answer is None for an unreadable item. A
-    progress line (on a terminal) with more than one job, or when asked."""
+    here or on ``--jobs``/``--scheduler`` workers; the answer is None for an unreadable item.
+    A progress bar on a terminal, whatever the jobs."""
     from solvers.execution.parallel import ordered
 
     items, jobs = workers_for(args, run, items_of(args, run) if items is None else items)
-    shown = run.throughput() if (progress or jobs != 1 or args.scheduler) else None
-    yield from ordered(task, items, jobs, args.scheduler, progress=shown)
+    results = ordered(task, items, jobs, args.scheduler)
+    bar = _bar(args, run)
+    if bar is None:
+        yield from results
+        return
+    try:
+        for pair in results:
+            yield pair
+            bar.update()
+    finally:
+        run.end_progress()
+
+
+def _bar(args: argparse.Namespace, run: Run):
+    """A progress bar on a terminal, its total the puzzle lines of a line-format file (unknown
+    on standard input); None elsewhere, and for a file of boards (one board, or a few)."""
+    if not progress.wanted(run.err):
+        return None
+    from solvers.cli.progress import puzzle_lines
+    from solvers.tools.datasets import path_of
+    from solvers.tools.linefile import start  # NumPy: only with a bar to show
+
+    path = path_of(args.file)
+    if path is None:
+        return run.progress_bar(None)
+    skip = start(path, args.input_format)
+    return None if skip is None else run.progress_bar(puzzle_lines(path, skip))
 
 
 def workers_for(
@@ -159,7 +184,8 @@ def workers_for(
     if jobs > 1 and not args.scheduler:
         head = list(islice(items, jobs))
         if len(head) < jobs:  # never more processes than puzzles
-            run.note(f"--jobs {args.jobs}: {len(head)} puzzles, so {max(1, len(head))} workers")
+            found = counted(len(head), "puzzle")
+            run.note(f"--jobs {args.jobs}: {found}, so {counted(max(1, len(head)), 'worker')}")
             jobs = max(1, len(head))
         cores = os.cpu_count() or 1
         if jobs > cores:
@@ -198,13 +224,28 @@ def bulk_results(
         head.close()
     fmt = "line" if getattr(args, "format", "auto") == "auto" else args.format
     job = Job(mode, limit, fmt, args.box, args.timeout, task)
-    pieces = answers(job, path, skip, jobs, run.throughput() if jobs != 1 else None)
-    return _written(pieces, run)
+    from solvers.cli.progress import puzzle_lines
+
+    bar = run.progress_bar(puzzle_lines(path, skip)) if progress.wanted(run.err) else None
+    errors = [0]  # bad lines so far: the ranges' counts hold the puzzles alone
+
+    def done(puzzles: int, _seconds: float) -> None:
+        if bar is not None:
+            bar.update(puzzles + errors[0] - bar.n)
+
+    pieces = answers(job, path, skip, jobs, done)
+    return _written(pieces, run, errors)
 
 
-def _written(pieces: Iterator[Any], run: Run) -> Iterator[tuple[Puzzle | InputError, Any]]:
-    for piece in pieces:
-        if isinstance(piece, bytes):
-            run.write(piece.decode("ascii"))
-        else:
-            yield piece
+def _written(
+    pieces: Iterator[Any], run: Run, errors: list[int]
+) -> Iterator[tuple[Puzzle | InputError, Any]]:
+    try:
+        for piece in pieces:
+            if isinstance(piece, bytes):
+                run.write(piece.decode("ascii"))
+            else:
+                yield piece
+                errors[0] += isinstance(piece[0], InputError)
+    finally:
+        run.end_progress()

@@ -1,12 +1,16 @@
-"""What the commands print: exit statuses, the run's state, tables and progress lines."""
+"""What the commands print: exit statuses, the run's state, tables and progress bars."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from solvers.cli import progress
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 from solvers.errors import UsageError
 
 EXIT_OK = 0
@@ -49,12 +53,17 @@ class Run:
 
     def __init__(self, out: TextIO, err: TextIO) -> None:
         self.out, self.err, self.status = out, err, EXIT_OK
+        self.bar: tqdm | None = None
+        # Answers written to the terminal the bar is drawn on clear the bar first.
+        self._shared_terminal = progress.wanted(err) and getattr(out, "isatty", bool)()
 
     def emit(self, text: str) -> None:
         self.write(text + "\n")
 
     def write(self, text: str) -> None:
         """Output as it is; a closed pipe or a failed write is raised as such."""
+        if self._shared_terminal:
+            self._clear_bar()
         try:
             self.out.write(text)
             self.out.flush()
@@ -67,11 +76,13 @@ class Run:
         self.emit(json.dumps(record))
 
     def warn(self, text: str, status: int) -> None:
+        self._clear_bar()
         print(f"sudoku: {text}", file=self.err, flush=True)
         self.status = worst(self.status, status)
 
     def note(self, text: str) -> None:
         """A remark on stderr that changes nothing about the run's outcome."""
+        self._clear_bar()
         print(f"sudoku: {text}", file=self.err, flush=True)
 
     def end(self, status: int) -> None:
@@ -81,27 +92,55 @@ class Run:
         for line in aligned(rows, numbers_right):
             self.emit(line)
 
-    def throughput(self) -> Callable[[int, float], None] | None:
-        """A progress line with throughput on a terminal; nothing when stderr is not one."""
-        if not self.err.isatty():
-            return None
+    def progress_bar(self, total: int | None, label: str | None = None) -> tqdm | None:
+        """A progress bar for this run on a terminal (``end_progress`` ends it); None when
+        stderr is not one, or in CI."""
+        self.end_progress()
+        if progress.wanted(self.err):
+            self.bar = progress.bar(self.err, total, label)
+        return self.bar
 
-        def show(done: int, seconds: float) -> None:
-            rate = done / seconds if seconds > 0 else 0.0
-            print(f"\r{done} puzzles, {rate:,.0f} per second", end="", file=self.err, flush=True)
-
-        return show
+    def end_progress(self) -> None:
+        """The bar, if any, drawn one last time and ended with a newline."""
+        if self.bar is not None:
+            bar, self.bar = self.bar, None
+            bar.close()
 
     def progress(self, label: str) -> Callable[[int, int], None] | None:
-        """A progress line ``label done/total`` on a terminal; nothing when it is not one."""
-        if not self.err.isatty():
+        """``show(done, total)`` for one task of a known size: a bar on a terminal, ended when
+        ``done`` reaches ``total``; None when stderr is not a terminal."""
+        if not progress.wanted(self.err):
             return None
+        bar = self.progress_bar(None, label)
 
         def show(done: int, total: int) -> None:
-            end = "\n" if done == total else ""
-            print(f"\r{label} {done}/{total}", end=end, file=self.err, flush=True)
+            if bar is not self.bar:
+                return  # ended already (the run went on to something else)
+            bar.total = total
+            bar.update(done - bar.n)
+            if done >= total:
+                self.end_progress()
 
         return show
+
+    def _clear_bar(self) -> None:
+        """Room for a line of text on the terminal where the bar is drawn."""
+        if self.bar is not None:
+            self.bar.clear()
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def make_folder(path: str, option: str) -> None:
+    """The folder ``path`` made, with its parents, when it is missing; UsageError naming the
+    option when it cannot be."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot create {option} {path}: {error.strerror}") from None
 
 
 def writable(path: str, option: str) -> str:

@@ -55,6 +55,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
+    from solvers import __version__
+
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     for module in modules:
         importlib.import_module(f"solvers.cli.{module}").add_to(commands)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 
-from solvers.cli.output import Run, writable
+from solvers.cli.output import Run, make_folder, writable
 from solvers.cli.parser import command
 
 
@@ -35,6 +36,7 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import report, results
 
+    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")  # as encode --output-dir
     writable(args.output, "-o")
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None

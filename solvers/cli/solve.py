@@ -25,7 +25,8 @@ def add_to(commands) -> None:
         commands,
         "solve",
         "solve one board, or every puzzle of a line-format file",
-        "sudoku solve board.txt --backend dfs\n  sudoku solve puzzles.txt --json --timeout 5",
+        "sudoku solve examples/boj2580.txt --backend dfs\n"
+        "  sudoku solve examples/puzzles.txt --json --timeout 5",
     )
     input_options(parser)
     backend_options(parser)
@@ -62,7 +63,7 @@ def record(item: Puzzle, answer: Answer) -> dict:
         "puzzle": format_board(item.board, "line"),
         "status": str(answer.status),
         "solution": format_board(solution, "line") if solution else None,
-        "seconds": answer.seconds,
+        "seconds": float(f"{answer.seconds:.4g}"),  # four significant digits: the rest is noise
         "backend": answer.backend,
         "stats": dict(answer.stats),
         "error": answer.detail or None,

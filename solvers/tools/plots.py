@@ -8,8 +8,8 @@
   many of those were unfinished.
 - A scatter plot of two specs, puzzle by puzzle, log-log with the diagonal.
 
-A spec keeps its colour (and line style) in every panel; one legend, outside the curves,
-serves the whole figure.
+A spec keeps its colour (and marker and line style) in every panel; the legend stands just
+right of the cactus plot whose curves it names.
 """
 
 from __future__ import annotations
@@ -38,21 +38,30 @@ def pyplot():
     return plt
 
 
-# After matplotlib's ten colours: ten darker ones (tab20b's), drawn dashed, then both again.
-DARKER = ("#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173")
-DARKER += ("#5254a3", "#8ca252", "#bd9e39", "#ad494a", "#a55194")
+# Forty colours that differ: tab20's ten strong ones, its ten light ones, then tab20b's twenty;
+# each block of ten takes its own marker, and each block of twenty its own line style, so that
+# specs whose colours are near (or, past forty, the same) still differ in shape.
+MARKERS = ("o", "s", "^", "D")
+LINES = ("-", "--", "-.", (0, (1, 2)))
+
+
+def palette() -> list:
+    import matplotlib
+
+    tab20 = matplotlib.colormaps["tab20"].colors
+    return [*tab20[0::2], *tab20[1::2], *matplotlib.colormaps["tab20b"].colors]
 
 
 def styles(specs: Iterable[str]) -> dict[str, dict]:
-    """Each spec's line style, the same in every panel: matplotlib's ten colours, then ten
-    darker ones dashed, so that no two of twenty specs look alike."""
+    """Each spec's line style, the same in every panel: a colour each for forty specs, and
+    then a colour again with another line style."""
+    colours = palette()
     found = {}
     for i, spec in enumerate(dict.fromkeys(specs)):
-        first = i % 20 < 10
         found[spec] = {
-            "color": f"C{i % 10}" if first else DARKER[i % 10],
-            "linestyle": "-" if first else "--",
-            "marker": "." if first else "x",
+            "color": colours[i % len(colours)],
+            "linestyle": LINES[(i // 20) % len(LINES)],
+            "marker": MARKERS[(i // 10) % len(MARKERS)],
         }
     return found
 
@@ -68,7 +77,7 @@ def overview(run: CompareRun, path: str) -> None:
     for (left, right), dataset in zip(axes, run.datasets, strict=False):
         cactus(left, dataset, run.settings, style)
         boxes(right, dataset, run.settings, style)
-    legend(fig, style)
+        legend(left, {b.spec: style[b.spec] for b in dataset.backends})
     fig.suptitle(f"sudoku compare on {run.machine['processor']}, {run.machine['cpus']} cores")
     fig.savefig(path)
     plt.close(fig)
@@ -79,12 +88,29 @@ def panel_height(specs: int) -> float:
     return max(4.6, 1.4 + 0.3 * specs)
 
 
-def legend(fig, style: dict[str, dict]) -> None:
+def legend(ax, style: dict[str, dict]) -> None:
+    """The specs' legend just right of ``ax`` (the cactus plot), beside the curves it names."""
     from matplotlib.lines import Line2D
 
     handles = [Line2D([], [], label=spec, **look) for spec, look in style.items()]
     handles.append(Line2D([], [], color="black", linestyle=":", label="VBS (best per puzzle)"))
-    fig.legend(handles=handles, loc="outside right upper", fontsize="small")
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
+
+
+def log_ticks(axis, low: float, high: float) -> None:
+    """Readable ticks on a log ``axis`` over ``low..high`` (ms), labelled as plain numbers:
+    decades over a wide range; 1-2-5 or 1-2-3-5-7 steps over a short one (matplotlib
+    would label one tick there, or crowd its minor ones); evenly spaced ones over a sliver."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
+
+    decades = np.log10(max(high, 1e-12) / max(low, 1e-12))
+    if decades < 0.5:
+        axis.set_major_locator(MaxNLocator(nbins=5))
+    else:
+        subs = (1.0,) if decades >= 3 else (1.0, 2.0, 5.0) if decades >= 1.2 else (1, 2, 3, 5, 7)
+        axis.set_major_locator(LogLocator(base=10, subs=subs))
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def _by_spec(dataset: DatasetRun) -> dict[str, list[Record]]:
@@ -113,6 +139,9 @@ def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) 
     if any(not r.finished for records in runs.values() for r in records):
         ax.axhline(1000 * settings.timeout, color="grey", linewidth=0.8, label="timeout")
     ax.set_yscale("log")
+    drawn = [t for records in runs.values() for t in _scored_ms(records, settings.timeout)]
+    if drawn:
+        log_ticks(ax.yaxis, min(drawn), max(drawn))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"puzzles solved (of {len(next(iter(runs.values()), []))})")
     ax.set_ylabel("time per puzzle (ms, log scale)")
@@ -129,7 +158,7 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     data = [_scored_ms(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
-        f"{spec}: {len(records)} puzzles, {missed} unfinished"
+        f"{spec}: {len(records)} puzzle{'' if len(records) == 1 else 's'}, {missed} unfinished"
         for (spec, records), missed in zip(runs.items(), unfinished, strict=True)
     ]
     drawn = ax.boxplot(
@@ -145,8 +174,11 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     if any(unfinished):
         ax.axvline(1000 * settings.timeout, color="grey", linewidth=0.8)
     ax.set_xscale("log")
+    drawn = np.concatenate(data)
+    if drawn.size:
+        log_ticks(ax.xaxis, drawn.min(), drawn.max())
     ax.tick_params(axis="y", labelsize="small")
-    ax.set_xlabel(f"time per puzzle (ms, log scale); {PENALTY_NOTE}")
+    ax.set_xlabel(f"time per puzzle (ms, log scale)\n{PENALTY_NOTE}")
     ax.grid(True, which="both", axis="x", alpha=0.3)
 
 
@@ -164,7 +196,8 @@ def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: st
     ax.minorticks_off()  # decades suffice, and minor ticks make a report's many scatters slow
     ax.set_xlabel(f"{x_spec} (ms)")
     ax.set_ylabel(f"{y_spec} (ms)")
-    ax.set_title(f"{dataset.name}: {len(keys)} puzzles", fontsize="small")
+    puzzles = f"{len(keys)} puzzle{'' if len(keys) == 1 else 's'}"
+    ax.set_title(f"{dataset.name}: {puzzles}", fontsize="small")
     ax.grid(True, alpha=0.3)
 
 

@@ -116,7 +116,7 @@ def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
     fig, (left, right) = plt.subplots(1, 2, figsize=(15, height), layout="constrained")
     plots.cactus(left, dataset, settings, style)
     plots.boxes(right, dataset, settings, style)
-    plots.legend(fig, {spec: style[spec] for spec in _specs(dataset)})
+    plots.legend(left, {spec: style[spec] for spec in _specs(dataset)})
     return plots.svg(fig)
 
 

@@ -144,7 +144,10 @@ def ms(seconds: float | None, timeout: float | None = None) -> str:
 
 
 def _three(value: float) -> str:
-    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+    """Three significant digits, trailing zeros kept (1.00 beside 1.06, not 1)."""
+    if value >= 100:
+        return f"{value:.0f}"
+    return f"{value:#.3g}".rstrip(".")
 
 
 def time_interval(

@@ -1,0 +1,60 @@
+"""A notice before the ``native`` kernel compiles for the first time: numba takes 15-22 s of
+CPU over it, once, and a first run should not look hung."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from itertools import islice
+
+from solvers.cli.output import Run
+
+
+def announce_native(args: argparse.Namespace, run: Run) -> None:
+    """Compile the native kernels here, said on stderr with the time it took, when the command
+    will use ``native`` and numba has no compiled copy of them yet."""
+    if not _uses_native(args):
+        return
+    from solvers import registry
+
+    if not registry.availability("native")[0]:
+        return
+    from solvers.handwritten.native.cache import compile_kernels, compiled
+
+    if compiled() is not False:
+        return
+    run.note("compiling the native kernel with numba, once (about 20 s of CPU; cached after)")
+    start = time.perf_counter()
+    compile_kernels()
+    run.note(f"native kernel compiled in {time.perf_counter() - start:.1f} s")
+
+
+def _uses_native(args: argparse.Namespace) -> bool:
+    """Whether the command runs ``native``: named, or among every backend (no --backends, or
+    ``all``), or the default for a file of more puzzles than a small run has (a small run's
+    default answers first without the kernel: ``registry.default_backend``)."""
+    if hasattr(args, "backends"):
+        named = args.backends
+    elif hasattr(args, "backend"):
+        named = args.backend
+    else:
+        return False
+    if named == "all" or (named is None and hasattr(args, "backends")):
+        return True
+    if named is None:
+        return _many_lines(getattr(args, "file", None))
+    return any(spec.split(":")[0].strip() == "native" for spec in str(named).split(","))
+
+
+def _many_lines(path: str | None) -> bool:
+    """Whether ``path`` (a file or a shipped dataset's name) holds more lines than a small
+    run's puzzles; reads no further than that."""
+    from solvers.registry import SMALL_RUN
+    from solvers.tools.datasets import path_of
+
+    found = path_of(path) if path and path != "-" else None
+    if found is None:
+        return False
+    with open(found, encoding="utf-8", errors="replace") as handle:
+        lines = islice(handle, 4 * SMALL_RUN)  # blank and comment lines, a few
+        return sum(1 for line in lines if line.strip() and line[0] != "#") > SMALL_RUN

@@ -1,0 +1,247 @@
+"""What a newcomer meets first: the version, progress on a terminal, printed boards."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+import solvers
+from solvers import solve
+from solvers.tools.datasets import path_of
+
+SUDOKU = [sys.executable, "-m", "solvers"]
+
+
+def metadata_version() -> str:
+    from importlib.metadata import version
+
+    return version("sudoku-solvers")
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["-V"]])
+def test_version_is_the_package_metadata(argv):
+    done = subprocess.run([*SUDOKU, *argv], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"sudoku {metadata_version()}\n"
+    assert solvers.__version__ == metadata_version()
+
+
+def test_the_sudoku_script_prints_the_version_too():
+    script = Path(sys.executable).parent / "sudoku"
+    done = subprocess.run([script, "--version"], capture_output=True, text=True, check=False)
+    assert done.stdout.split() == ["sudoku", metadata_version()]
+
+
+def test_a_printed_solution_is_a_grid():
+    answer = solve("1" + "." * 15, backend="dfs")
+    assert str(answer.solution) == "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1"
+    assert repr(answer.solution).startswith("Board(shape=")
+
+
+def slow_file(tmp_path: Path) -> Path:
+    """150 hard puzzles for `mrv` (about 9 ms each): a run that outlasts the bar's delay."""
+    hard = [line for line in Path(path_of("hard9")).read_text().splitlines() if line[:1] != "#"]
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join((hard * 2)[:150]) + "\n")
+    return path
+
+
+def on_a_terminal(argv: list[str], cwd: Path) -> tuple[str, bytes]:
+    """(stdout, everything written to stderr) of a run whose stderr is a terminal."""
+    leader, follower = pty.openpty()
+    # A terminal window of 24 rows and 100 columns, as a user's has (a bare pty has none).
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    answers = (cwd / "answers.txt").open("w+b")  # a file: a pipe left unread could fill up
+    process = subprocess.Popen(
+        [*SUDOKU, *argv],
+        stdout=answers,
+        stderr=follower,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        env=env,
+    )
+    os.close(follower)
+    seen = bytearray()
+    while True:
+        ready, _, _ = select.select([leader], [], [], 60)
+        if not ready:
+            process.kill()
+            pytest.fail("no output on the terminal for 60 s")
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the run has ended and closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    process.wait(30)
+    os.close(leader)
+    answers.seek(0)
+    with answers:
+        return answers.read().decode(), bytes(seen)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_progress_on_a_terminal_reaches_the_total_and_ends_its_line(tmp_path, jobs):
+    path = slow_file(tmp_path)
+    stdout, terminal = on_a_terminal(
+        ["solve", str(path), "--backend", "mrv", "--jobs", jobs], tmp_path
+    )
+    assert len(stdout.splitlines()) == 150
+    text = terminal.decode().replace("\r\n", "\n")  # the terminal's own line ends
+    assert "150/150" in text, text
+    last = text.rsplit("\r", 1)[-1]  # what the bar shows last
+    assert "150/150" in last and "puzzles/s" in last
+    assert text.endswith("\n")
+
+
+def test_no_progress_on_a_pipe(tmp_path):
+    path = slow_file(tmp_path)
+    done = subprocess.run(
+        [*SUDOKU, "solve", str(path), "--backend", "mrv"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert len(done.stdout.splitlines()) == 150
+    assert done.stderr == ""
+
+
+@pytest.mark.slow
+def test_a_first_native_run_says_it_compiles_and_how_long_it_took(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))  # an empty cache
+    board = tmp_path / "board.txt"
+    board.write_text("1" + "." * 15 + "\n")
+    first = subprocess.run(
+        [*SUDOKU, "solve", str(board)], capture_output=True, text=True, env=env, check=False
+    )
+    assert first.returncode == 0, first.stderr
+    notice, took = first.stderr.splitlines()
+    assert notice.startswith("sudoku: compiling the native kernel with numba, once")
+    assert re.fullmatch(r"sudoku: native kernel compiled in \d+\.\d s", took)
+    again = subprocess.run(
+        [*SUDOKU, "solve", str(board)], capture_output=True, text=True, env=env, check=False
+    )
+    assert (again.stdout, again.stderr) == (first.stdout, "")
+
+
+def test_a_run_with_the_kernel_compiled_says_nothing_of_it(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("1" + "." * 15 + "\n")
+    done = subprocess.run([*SUDOKU, "solve", str(board)], capture_output=True, text=True)
+    assert (done.returncode, len(done.stdout), done.stderr) == (0, 17, "")
+
+
+@pytest.mark.parametrize(
+    "argv, uses",
+    [
+        (
+            ["solve", "x.txt"],
+            False,
+        ),  # the default of a small run (no such file: none) is not native
+        (["solve", "x.txt", "--backend", "native"], True),
+        (["count", "x.txt", "--backend", "sat"], False),
+        (["check", "x.txt", "--backends", "sat,native"], True),
+        (["check", "x.txt", "--backends", "sat,cpsat:workers=2,model=boolean"], False),
+        (["compare", "hard9"], True),
+        (["generate", "--count", "1"], False),
+    ],
+)
+def test_which_commands_run_native(argv, uses):
+    from solvers.cli.compiling import _uses_native
+    from solvers.cli.parser import build_parser
+
+    assert _uses_native(build_parser().parse_args(argv)) is uses
+
+
+def test_the_default_runs_native_on_a_file_of_many_puzzles_only(tmp_path):
+    from solvers.cli.compiling import _uses_native
+    from solvers.cli.parser import build_parser
+    from solvers.registry import SMALL_RUN
+
+    few, many = tmp_path / "few.txt", tmp_path / "many.txt"
+    few.write_text(("." * 81 + "\n") * SMALL_RUN)
+    many.write_text(("." * 81 + "\n") * (SMALL_RUN + 1))
+    assert not _uses_native(build_parser().parse_args(["count", str(few)]))
+    assert _uses_native(build_parser().parse_args(["count", str(many)]))
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_solve_json_seconds_keep_four_significant_digits(cli):
+    import json
+
+    run = cli("solve", str(ROOT / "examples" / "boj2239.txt"), "--json", "--backend", "sat")
+    seconds = json.loads(run.out)["seconds"]
+    assert seconds > 0 and float(f"{seconds:.4g}") == seconds
+
+
+def test_one_puzzle_is_one_puzzle(cli):
+    one = "1" + "." * 15 + "\n"
+    assert "\n1 puzzle: 1 agree" in cli("check", "--backends", "dfs,sat", stdin=one).out
+    run = cli("compare", "-", "--backends", "dfs", "--limit", "1", stdin=one)
+    assert run.out.startswith("-: 1 puzzle, mode unique"), run.out
+
+
+def test_generate_help_says_what_difficulty_means(cli, capsys):
+    from solvers.cli.parser import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["generate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--difficulty {easy,medium,hard} keep drawing until a puzzle is this hard" in help_text
+
+
+@pytest.mark.parametrize(
+    "command", ["solve", "count", "check", "encode", "generate", "compare", "report"]
+)
+def test_help_examples_name_files_that_exist(command, capsys):
+    from solvers.cli.parser import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    example = capsys.readouterr().out.split("example:", 1)[1].split("\n\n")[0]
+    named = re.findall(r"[\w./-]+\.txt\b", example)
+    for path in named:  # in this checkout, or one of the public sets beside it (README)
+        assert (ROOT / path).is_file() or path.startswith("../shared/data/"), path
+
+
+def test_compare_on_a_missing_dataset_lists_the_shipped_ones(cli):
+    run = cli("compare", "nosuchset")
+    assert run.code == 2
+    assert run.err.startswith("sudoku: cannot read nosuchset: No such file or directory; ")
+    assert "easy9, hard9, small4" in run.err and "('sudoku datasets')" in run.err
+    assert len(run.err.splitlines()) == 1
+
+
+def test_report_into_a_missing_folder_creates_it(cli, compare_run, tmp_path):
+    page = tmp_path / "new" / "deeper" / "report.html"
+    run = cli("report", str(compare_run[1]), "-o", str(page))
+    assert run.code == 0, run.err
+    assert page.is_file() and page.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_times_keep_their_trailing_zeros():
+    from solvers.tools.summary import ms
+
+    assert [ms(s) for s in (0.001, 0.00106, 0.0000223, 0.0121, 0.0999999, 0.7354)] == [
+        "1.00",
+        "1.06",
+        "0.0223",
+        "12.1",
+        "100",
+        "735",
+    ]
