@@ -31,6 +31,7 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.formats.symbols import VALUE_OF
 
 with warnings.catch_warnings(record=True) as _said:  # the package warns as it looks for minizinc
     warnings.simplefilter("always")
@@ -125,8 +126,8 @@ async def _enumerate(instance: minizinc.Instance, limit: int, time_limit: timede
         raw.update(result.statistics)
         if result.solution is not None:
             count += 1
-            if first is None:
-                first = tuple(v for row in result.solution.cell for v in row)
+            if first is None:  # the output item's line: ``cell`` is no output when all given
+                first = tuple(VALUE_OF[symbol] for symbol in result.solution._output_item.strip())
     return count, first, status, _stats(raw)
 
 
