@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import tempfile
 import warnings
@@ -47,8 +48,10 @@ PROBE = "var 1..2: x;\nconstraint x > 1;\nsolve satisfy;\n"
 
 def _driver() -> minizinc.Driver:
     if minizinc.default_driver is None:
-        why = "; ".join(str(w.message).split("\n")[0] for w in _said) or "not found"
-        raise BackendUnavailable(f"the minizinc command: {why} ({INSTALL})")
+        said = [str(w.message).splitlines()[0] for w in _said]  # a version it cannot drive
+        why = (said or ["minizinc not usable"])[0] if shutil.which("minizinc") else None
+        why = why or "no minizinc command on PATH"
+        raise BackendUnavailable(f"{why} ({INSTALL})")
     return minizinc.default_driver
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import subprocess
 import sys
 import warnings
@@ -59,7 +58,6 @@ def run_model(cli, text: str, folder) -> tuple[str, str]:
 
 
 @needs_minizinc
-@pytest.mark.skipif(not shutil.which("minizinc"), reason="the minizinc command is not on PATH")
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_model_encode_writes_prints_the_projects_answer(cli, tmp_path, kind):
     text = first_puzzle(KINDS[kind])
