@@ -30,6 +30,7 @@ from datetime import timedelta
 from functools import cache
 from typing import Any, ClassVar
 
+from adapters.mzn import model
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
 from solvers.deadline import Deadline
@@ -97,8 +98,6 @@ class MiniZincBackend(Backend):
         return False  # see the module's docstring: killed in a worker at the deadline
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        from adapters.mzn import model
-
         text = minizinc.Model()
         text.add_string(model(board))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
