@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 import warnings
 
 import pytest
@@ -15,7 +16,9 @@ from conftest import SHARED_DATA
 from corpus import complete_board
 
 from solvers import Board, Shape, Status, count_solutions, format_board, parse, registry, solve
-from solvers.errors import UsageError
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout, UsageError
+from solvers.execution import Runner
 from solvers.tools.datasets import DATASETS
 from solvers.verify import problems
 
@@ -145,3 +148,26 @@ def test_without_the_minizinc_command_the_backend_is_unavailable_with_the_instal
     assert (
         said.startswith("backend minizinc is unavailable: ") and "apt-get install minizinc" in said
     )
+
+
+@needs_minizinc
+def test_minizincs_own_time_limit_stops_a_count_with_its_statistics():
+    from adapters.minizinc import MiniZincBackend
+
+    backend = MiniZincBackend(solver="gecode")
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeout) as stopped:
+        backend.search(Board.empty(Shape(5, 5)), Deadline(0.5), 10**9)
+    assert time.perf_counter() - start < 3  # 0.68-0.75 s measured, on a loaded machine
+    assert {"nodes", "flat_time_s"} <= set(stopped.value.stats)
+
+
+@needs_minizinc
+def test_a_count_past_its_deadline_has_its_worker_killed_at_the_deadline():
+    with Runner("minizinc") as runner:
+        runner.warm_up(Shape(5, 5), 0.5)
+        start = time.perf_counter()
+        answer = runner.count(Board.empty(Shape(5, 5)), 10**9, 0.5)
+        took = time.perf_counter() - start
+    assert answer.status is Status.TIMEOUT and answer.stats == {"killed_after_s": 0.5}
+    assert took < 1.5 * 0.5 + 0.2
