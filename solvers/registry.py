@@ -222,6 +222,8 @@ BUILT_IN = (
      "dlx's exact-cover matrix, searched by Algorithm X in C"),
     ("cpmpy", "adapters.cpmpy:CpmpyBackend", "cpmpy",
      "one CPMpy model (AllDifferent per unit) for any of its solvers"),
+    ("minizinc", "adapters.minizinc:MiniZincBackend", "minizinc",
+     "a MiniZinc model (all_different_int per unit) for the solvers MiniZinc runs here"),
 )  # fmt: skip
 
 for _row in BUILT_IN:

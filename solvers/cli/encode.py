@@ -1,4 +1,5 @@
-"""``sudoku encode``: a puzzle's CNF in DIMACS, for any SAT solver."""
+"""``sudoku encode``: a puzzle's CNF in DIMACS, for any SAT solver, or its MiniZinc model, for
+any solver MiniZinc drives (``--to minizinc``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from solvers.cli.parser import command, input_options, option
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 
+TARGETS = ("dimacs", "minizinc")
+SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}
+
 
 def add_to(commands) -> None:
     from adapters.cnf import ENCODINGS
@@ -20,11 +24,19 @@ def add_to(commands) -> None:
     parser = command(
         commands,
         "encode",
-        "write a puzzle's CNF in DIMACS for any SAT solver",
-        "sudoku encode examples/boj2239.txt --option encoding=extended > board.cnf",
+        "write a puzzle's CNF in DIMACS for any SAT solver, or its MiniZinc model",
+        "sudoku encode examples/boj2239.txt --option encoding=extended > board.cnf\n"
+        "  sudoku encode examples/puzzles.txt --to minizinc --output-dir models",
         statuses=False,
     )
     input_options(parser)
+    parser.add_argument(
+        "--to",
+        choices=TARGETS,
+        default=TARGETS[0],
+        help="dimacs: the CNF (default); minizinc: a self-contained .mzn model whose output "
+        "is the solved grid as one line",
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -32,22 +44,18 @@ def add_to(commands) -> None:
         metavar="KEY=VALUE",
         type=option,
         help=f"encoding: {ENCODINGS[0]} (default), {' or '.join(ENCODINGS[1:])}; "
-        "cages (killer): combinations (default) or pb",
+        "cages (killer): combinations (default) or pb (dimacs only)",
     )
     parser.add_argument(
         "--output-dir",
         metavar="DIR",
-        help="for a many-puzzle file: write DIR/line-N.cnf for each puzzle",
+        help="for a many-puzzle file: write DIR/line-N.cnf (or .mzn) for each puzzle",
     )
     parser.set_defaults(run=run, json=False)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from adapters import cnf
-
-    allowed = {"encoding": cnf.ENCODINGS, "cages": cnf.CAGE_ENCODINGS}
-    chosen = choose_options("encode", allowed, dict(args.option))
-    encoding, cages = chosen["encoding"], chosen["cages"]
+    write = _target(args.to, dict(args.option))
     puzzles = puzzles_of(args, run)
     first = list(islice(puzzles, 2))
     if len(first) > 1 and not args.output_dir:
@@ -55,18 +63,37 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if args.output_dir:
         _make_folder(args.output_dir)
     for puzzle in chain(first, puzzles):
-        board = puzzle.board
-        clauses = cnf.encode(board, encoding, cages)
-        text = cnf.dimacs(clauses, cnf.variable_count(clauses, board), _comments(puzzle, chosen))
+        text = write(puzzle)
         if not args.output_dir:
             run.write(text)
             continue
-        path = os.path.join(args.output_dir, f"line-{puzzle.line}.cnf")
+        path = os.path.join(args.output_dir, f"line-{puzzle.line}.{SUFFIX[args.to]}")
         try:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _target(to: str, given: dict[str, str]):
+    """The function that writes a puzzle's text for ``to``, its options checked."""
+    if to == "minizinc":
+        from adapters import mzn
+
+        if given:
+            raise UsageError("encode --to minizinc takes no --option (they are the CNF's)")
+        return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle))
+    from adapters import cnf
+
+    allowed = {"encoding": cnf.ENCODINGS, "cages": cnf.CAGE_ENCODINGS}
+    chosen = choose_options("encode", allowed, given)
+
+    def dimacs(puzzle) -> str:
+        board = puzzle.board
+        clauses = cnf.encode(board, chosen["encoding"], chosen["cages"])
+        return cnf.dimacs(clauses, cnf.variable_count(clauses, board), _comments(puzzle, chosen))
+
+    return dimacs
 
 
 def _make_folder(path: str) -> None:
@@ -91,3 +118,13 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
             "(a cage's set of values, or the sum encoder's own)"
         )
     return found
+
+
+def _model_comments(puzzle) -> list[str]:
+    board = puzzle.board
+    return [
+        f"sudoku {board.size}x{board.size} (box {board.shape}), rules: {board.rules.label}, "
+        f"line {puzzle.line}",
+        f"puzzle: {format_puzzle(board)}",
+        "run: minizinc --solver gecode FILE (prints the solved grid as one line)",
+    ]

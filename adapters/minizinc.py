@@ -1,0 +1,182 @@
+"""``minizinc``: the puzzle's MiniZinc model (``adapters.mzn``) run through the official Python
+package by the ``minizinc`` command and one of the solvers it drives.
+
+``solver``: the solver configurations the installed MiniZinc runs here, found by solving a
+tiny model with each once per process (Debian's package lists CPLEX, Gurobi, SCIP and Xpress
+too, whose libraries are not installed, and Gecode Gist, a window). Gecode comes first, the
+default: it is the only one Debian's package runs (docs/minizinc.md).
+
+Each call is one ``minizinc`` process (the package's analysis of the model, one more, is
+skipped: ``_Known``): it flattens the model to FlatZinc, then the solver searches, asked for
+``limit`` solutions (``--num-solutions``; all of them past 2**31 - 1). The deadline is
+MiniZinc's own time limit, which covers flattening and search; as a call overruns it (by about
+0.2 s on a 0.5 s limit: the driver stops its solver, then exits), the backend says it does not
+stop itself, and a call with a timeout runs in a worker process that is killed at the deadline
+(the ``minizinc`` process it started ends at its own limit, the same instant). The toolchain's
+warnings (Debian's Gecode library predates MiniZinc 2.6's names; ``all_different_int`` is
+deprecated) are kept out of the user's output: the package turns them into Python warnings,
+which are ignored here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import tempfile
+import warnings
+from datetime import timedelta
+from functools import cache
+from typing import Any, ClassVar
+
+from adapters.mzn import model
+from solvers.backend import Backend, Found, Operation
+from solvers.board import Board
+from solvers.deadline import Deadline
+from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.formats.symbols import VALUE_OF
+
+with warnings.catch_warnings(record=True) as _said:  # the package warns as it looks for minizinc
+    warnings.simplefilter("always")
+    import minizinc
+
+INSTALL = "apt-get install minizinc"
+MOST_SOLUTIONS = 2**31 - 1  # the largest --num-solutions MiniZinc reads
+PREFERRED = ("gecode",)  # fastest first, by measurement (docs/minizinc.md)
+PROBE = "var 1..2: x;\nconstraint x > 1;\nsolve satisfy;\n"
+
+
+def _driver() -> minizinc.Driver:
+    if minizinc.default_driver is None:
+        said = [str(w.message).splitlines()[0] for w in _said]  # a version it cannot drive
+        why = (said or ["minizinc not usable"])[0] if shutil.which("minizinc") else None
+        why = why or "no minizinc command on PATH"
+        raise BackendUnavailable(f"{why} ({INSTALL})")
+    return minizinc.default_driver
+
+
+@cache
+def runnable_solvers() -> tuple[str, ...]:
+    """The names (``gecode``, ...) of the solvers that solve a tiny model here: the preferred
+    first, then the others in MiniZinc's order. Solvers that open a window or cannot stop at
+    a number of solutions are left out."""
+    driver = _driver()
+    configs = {s.id: s for found in driver.available_solvers().values() for s in found}
+    candidates = [s for s in configs.values() if not s.isGUIApplication and "-n" in s.stdFlags]
+    with tempfile.NamedTemporaryFile("w", suffix=".mzn", delete=False) as handle:
+        handle.write(PROBE)
+    try:
+        probes = {
+            s.id.split(".")[-1]: subprocess.Popen(
+                [str(driver.executable), "--solver", s.id, handle.name],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+            for s in candidates
+        }
+        runs = [name for name, probe in probes.items() if b"x = 2" in probe.communicate()[0]]
+    finally:
+        os.unlink(handle.name)
+    return tuple(sorted(runs, key=lambda name: (name not in PREFERRED, runs.index(name))))
+
+
+_SOLVERS = runnable_solvers()  # at import: a MiniZinc that runs nothing makes it unavailable
+if not _SOLVERS:
+    raise BackendUnavailable(f"MiniZinc runs none of its solvers here ({INSTALL})")
+
+
+class MiniZincBackend(Backend):
+    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.solver = minizinc.Solver.lookup(options["solver"])
+
+    def stops_itself(self, operation: Operation) -> bool:
+        return False  # see the module's docstring: killed in a worker at the deadline
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        text = minizinc.Model()
+        text.add_string(model(board))
+        with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
+            warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
+            instance = _Known(self.solver, text)
+            remaining = deadline.remaining()
+            if remaining is not None and remaining <= 0:
+                raise SolveTimeout()
+            time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
+            count, first, status, stats = asyncio.run(_enumerate(instance, limit, time_limit))
+        if count < limit and status not in _FINISHED:
+            raise SolveTimeout(stats=stats)
+        solution = None if first is None else board.with_cells(first)
+        return Found(count, solution, stats)
+
+
+class _Known(minizinc.Instance):
+    """An instance whose interface is known without asking MiniZinc: every model
+    ``adapters.mzn`` writes is a satisfaction problem whose answer is its output item's line.
+    The package's own analysis is one more ``minizinc`` run per puzzle, 0.13 s of the 0.33 s
+    of a top95 call (docs/minizinc.md); the names set here are those its ``analyse`` sets
+    (minizinc 0.10), and a package that names them otherwise fails its ``method`` assertion
+    on the first call, in every test of this backend."""
+
+    def analyse(self) -> None:
+        self._method_cache = minizinc.Method.SATISFY
+        self._input_cache = {}
+        self._output_cache = {"_output_item": str}
+        self._has_output_item_cache = True
+        self.output_type = _line
+
+
+def _line(**output: Any) -> str:
+    """A solution as the JSON stream gives it (``cell``, when it is not all given, and the
+    output item's text): the line."""
+    return output["_output_item"]
+
+
+_FINISHED = (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
+
+
+async def _enumerate(instance: minizinc.Instance, limit: int, time_limit: timedelta | None):
+    """(solutions counted, the first one's cells, MiniZinc's last status, the statistics):
+    each solution is counted as it comes, none is kept but the first."""
+    count, first, status, raw = 0, None, minizinc.Status.UNKNOWN, {}
+    if limit > MOST_SOLUTIONS:
+        asked: dict[str, Any] = {"all_solutions": True}
+    else:
+        asked = {"nr_solutions": limit}
+    async for result in instance.solutions(time_limit=time_limit, **asked):
+        status = result.status
+        raw.update(result.statistics)
+        if result.solution is not None:
+            count += 1
+            if first is None:
+                first = tuple(VALUE_OF[symbol] for symbol in result.solution.strip())
+    return count, first, status, _stats(raw)
+
+
+# MiniZinc's and the solver's statistics by the project's names where the meaning is the same
+# (solvers.backend.STATS: a CP solver's failures are its conflicts); the rest by their own.
+NAMES = {
+    "nodes": "nodes",
+    "failures": "conflicts",
+    "solveTime": "solve_time_s",
+    "flatTime": "flat_time_s",
+    "initTime": "init_time_s",
+    "propagations": "propagator_runs",
+    "peakDepth": "peak_depth",
+    "flatIntConstraints": "flat_constraints",
+}
+
+
+def _stats(raw: dict[str, Any]) -> dict[str, Any]:
+    found = {}
+    for key, name in NAMES.items():
+        value = raw.get(key)
+        if isinstance(value, timedelta):
+            value = value.total_seconds()
+        if value is not None:
+            found[name] = value
+    return found
