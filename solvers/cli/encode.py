@@ -56,8 +56,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         _make_folder(args.output_dir)
     for puzzle in chain(first, puzzles):
         board = puzzle.board
-        clauses = cnf.encode(board, encoding, cages)
-        text = cnf.dimacs(clauses, cnf.variable_count(clauses, board), _comments(puzzle, chosen))
+        text = cnf.dimacs(cnf.formula(board, encoding, cages), _comments(puzzle, chosen))
         if not args.output_dir:
             run.write(text)
             continue
