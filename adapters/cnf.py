@@ -37,20 +37,21 @@ import io
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
-
-from pysat.card import CardEnc, EncType
-from pysat.formula import CNF, IDPool
+from typing import TYPE_CHECKING
 
 from solvers.board import Board, Geometry
 from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
+
+if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
+    from pysat.formula import CNF, IDPool
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
 Clause = tuple[int, ...]
-CARDINALITY = EncType.pairwise  # fastest by measurement (above)
+CARDINALITY = "pairwise"  # PySAT's EncType: the fastest by measurement (above)
 
 
 def variable(cell: int, value: int, size: int) -> int:
@@ -59,6 +60,8 @@ def variable(cell: int, value: int, size: int) -> int:
 
 def variables(size: int) -> IDPool:
     """A pool of variable numbers whose first free one follows the size**3 cell variables."""
+    from pysat.formula import IDPool
+
     return IDPool(start_from=size**3 + 1)
 
 
@@ -85,8 +88,10 @@ def _renamed(literals: Sequence[int], exactly: bool) -> list[Clause]:
 def _pattern(count: int, exactly: bool) -> tuple[itemgetter, ...]:
     """Each clause of CardEnc's encoding over the literals 1..count (count > 1), as the
     itemgetter that picks its literals from ``_renamed``'s table (negative i from its end)."""
+    from pysat.card import CardEnc, EncType
+
     encode = CardEnc.equals if exactly else CardEnc.atmost
-    found = encode(list(range(1, count + 1)), 1, encoding=CARDINALITY)
+    found = encode(list(range(1, count + 1)), 1, encoding=getattr(EncType, CARDINALITY))
     return tuple(itemgetter(*clause) for clause in found.clauses)
 
 
@@ -133,6 +138,8 @@ def encode(board: Board, encoding: str = "extended", cages: str = "combinations"
 def formula(board: Board, encoding: str = "extended", cages: str = "combinations") -> CNF:
     """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the cell
     variables the reduced encoding leaves out, and the auxiliary ones)."""
+    from pysat.formula import CNF
+
     pool = variables(board.size)
     found = CNF(from_clauses=_encode(board, encoding, cages, pool), by_ref=True)
     found.nv = pool.top
