@@ -91,11 +91,6 @@ def _by_spec(dataset: DatasetRun) -> dict[str, list[Record]]:
     return {b.spec: dataset.records_of(b.spec) for b in dataset.backends}
 
 
-def _scored_ms(records: list[Record], timeout: float) -> np.ndarray:
-    seconds = [r.seconds for r in records]
-    return 1000 * stats.scored(seconds, [r.finished for r in records], timeout)
-
-
 def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -> None:
     from matplotlib.ticker import MaxNLocator
 
@@ -106,7 +101,7 @@ def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) 
             ax.plot(range(1, len(times) + 1), times, markersize=4, **style[spec])
     if len(runs) > 1:
         best = stats.virtual_best(
-            np.array([_scored_ms(r, settings.timeout) for r in runs.values()])
+            np.array([1000 * stats.scored_records(r, settings.timeout) for r in runs.values()])
         )
         best = np.sort(best[best <= 1000 * settings.timeout])
         ax.plot(range(1, best.size + 1), best, color="black", linestyle=":", linewidth=1.5)
@@ -126,7 +121,7 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     if not runs:  # every spec was left out: none encodes these puzzles' rules
         ax.text(0.5, 0.5, "no backend ran", ha="center", va="center", transform=ax.transAxes)
         return
-    data = [_scored_ms(records, settings.timeout) for records in runs.values()]
+    data = [1000 * stats.scored_records(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
         f"{spec}: {len(records)} puzzles, {missed} unfinished"
@@ -154,8 +149,8 @@ def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: st
     """``y_spec``'s time against ``x_spec``'s on each puzzle: below the diagonal, y is faster."""
     xs, ys = ({r.key: r for r in dataset.records_of(spec)} for spec in (x_spec, y_spec))
     keys = [key for key in xs if key in ys]
-    x = _scored_ms([xs[k] for k in keys], settings.timeout)
-    y = _scored_ms([ys[k] for k in keys], settings.timeout)
+    x = 1000 * stats.scored_records([xs[k] for k in keys], settings.timeout)
+    y = 1000 * stats.scored_records([ys[k] for k in keys], settings.timeout)
     ax.scatter(x, y, s=10, alpha=0.6, color="C0")
     low = min(x.min(initial=1), y.min(initial=1)) / 1.5
     high = max(x.max(initial=1), y.max(initial=1)) * 1.5

@@ -11,9 +11,12 @@ too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from solvers.tools.results import Record
 
 RESAMPLES = 2000  # bootstrap resamples of each interval
 LEVEL = 0.95  # the intervals' confidence level
@@ -34,6 +37,11 @@ def scored(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -
     """Each puzzle's time where it was finished, else ``PENALTY * timeout``."""
     times = np.asarray(seconds, dtype=float)
     return np.where(np.asarray(finished, dtype=bool), times, PENALTY * timeout)
+
+
+def scored_records(records: Sequence[Record], timeout: float) -> np.ndarray:
+    """``scored`` over records' times and whether each was finished."""
+    return scored([r.seconds for r in records], [r.finished for r in records], timeout)
 
 
 def par2(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -> float:
