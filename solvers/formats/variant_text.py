@@ -11,7 +11,7 @@ is written on one line: ``regions=AAABBB...``, ``cages=aabbc...``, ``sums=3,15,.
 from __future__ import annotations
 
 from solvers.errors import InputError
-from solvers.variants import RULE_NAMES, Cage, Rules, cell_name
+from solvers.variants import RULE_NAMES, Cage, Rules, cell_name, neighbours, reachable
 
 CLASSIC_NAME = "classic"
 CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -148,28 +148,11 @@ def _grid(rows: list[str], size: int, what: str, line: int) -> list[str]:
 
 def _groups(symbols: list[str], size: int) -> list[list[int]]:
     """Connected groups of equal symbols, in reading order of their first cell."""
-    seen, groups = set(), []
+    seen: set[int] = set()
+    groups = []
     for start, symbol in enumerate(symbols):
-        if start in seen:
-            continue
-        group, todo = [], [start]
-        seen.add(start)
-        while todo:
-            cell = todo.pop()
-            group.append(cell)
-            for other in neighbours(cell, size):
-                if other not in seen and symbols[other] == symbol:
-                    seen.add(other)
-                    todo.append(other)
-        groups.append(sorted(group))
+        if start not in seen:
+            group = reachable(start, size, lambda cell, symbol=symbol: symbols[cell] == symbol)
+            seen.update(group)
+            groups.append(sorted(group))
     return groups
-
-
-def neighbours(cell: int, size: int) -> list[int]:
-    """The cells beside ``cell`` (up, down, left, right)."""
-    row, col = divmod(cell, size)
-    return [
-        r * size + c
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-        if 0 <= r < size and 0 <= c < size
-    ]
