@@ -20,7 +20,9 @@ from itertools import combinations
 
 from solvers.errors import InputError
 
-RULE_NAMES = ("x", "windoku", "jigsaw", "killer")
+# Each rule's field in Rules: x and windoku switch theirs on; jigsaw and killer hold their layout.
+FIELDS = {"x": "diagonals", "windoku": "windows", "jigsaw": "regions", "killer": "cages"}
+RULE_NAMES = tuple(FIELDS)
 UNIT_RULES = frozenset({"x", "windoku", "jigsaw"})
 
 
@@ -46,11 +48,25 @@ class Rules:
         cages = (Cage(cage.total, tuple(sorted(cage.cells))) for cage in self.cages)
         object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
 
+    @classmethod
+    def named(
+        cls,
+        names: Iterable[str],
+        regions: tuple[int, ...] | None = None,
+        cages: tuple[Cage, ...] = (),
+    ) -> Rules:
+        """The rules ``names`` (from ``RULE_NAMES``) turn on, jigsaw's ``regions`` and killer's
+        ``cages`` taken as given (whether each named layout is there is the caller's check)."""
+        layouts = {"regions": regions, "cages": cages}
+        return cls(
+            **{FIELDS[name]: True for name in names if FIELDS[name] not in layouts}, **layouts
+        )
+
     @property
     def names(self) -> frozenset[str]:
         """The variants in force, by name: a subset of ``RULE_NAMES``."""
-        flags = (self.diagonals, self.windows, self.regions is not None, bool(self.cages))
-        return frozenset(name for name, on in zip(RULE_NAMES, flags, strict=True) if on)
+        off = (None, False, ())  # no regions, a switch off, no cages
+        return frozenset(name for name, field in FIELDS.items() if getattr(self, field) not in off)
 
     @property
     def label(self) -> str:

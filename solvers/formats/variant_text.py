@@ -44,9 +44,8 @@ def build_rules(
         raise InputError("the rules say jigsaw but no region map is given", line)
     if "killer" in names and cages is None:
         raise InputError("the rules say killer but no cage map is given", line)
-    return Rules(
-        diagonals="x" in names,
-        windows="windoku" in names,
+    return Rules.named(
+        names,
         regions=None if regions is None else region_map(regions, size, line),
         cages=() if cages is None else cage_map(cages, sums or [], size, line),
     )

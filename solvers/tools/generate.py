@@ -86,7 +86,7 @@ def layout(request: Request, rng: random.Random) -> Board | None:
     killer random cages over the board."""
     names = request.rules
     regions = random_regions(request.shape, rng) if "jigsaw" in names else None
-    rules = Rules(diagonals="x" in names, windows="windoku" in names, regions=regions)
+    rules = Rules.named(names, regions)  # killer: the cages come once the grid is full
     full = complete_board(request.shape, rng, rules)
     if full is None or "killer" not in names:
         return full
