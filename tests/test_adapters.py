@@ -6,10 +6,12 @@ import time
 
 import pycosat
 import pytest
+from corpus import KILLER4
 
 from adapters import cnf
 from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
+from solvers.formats import read_puzzles
 from solvers.verify import problems
 
 ALL = ["dfs", "csp", "cpsat", "sat", "pysat"]
@@ -59,21 +61,9 @@ def test_cardinality_clauses_are_pysats_pairwise_encoding():
     assert cnf.variables(9).id() == 9**3 + 1  # auxiliary variables follow the cells'
 
 
-KILLER4 = """# rules: killer
-cages:
-aabb
-ccdb
-eedf
-ggdf
-sums: 3 8 7 7 7 5 3
-"""
-
-
 @pytest.mark.parametrize("cages", cnf.CAGE_ENCODINGS)
 @pytest.mark.parametrize("backend", ["sat", "pysat", "cms"])
 def test_both_cage_forms_count_a_killer_puzzle_as_cpsat_does(backend, cages):
-    from solvers.formats import read_puzzles
-
     (puzzle,) = read_puzzles(KILLER4.splitlines())
     assert count_solutions(puzzle.board, 10, "cpsat") == 4
     for _ in range(2):  # pysat's persistent solver: each count numbers new cage variables

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from corpus import KILLER4
 
 from solvers import Board, InputError, Shape, parse, read_puzzles
 from solvers.formats import Puzzle, format_puzzle
@@ -21,14 +22,6 @@ JIGSAW = [
     "GGGHHHIII",
     "GGGHHHIII",
 ]
-KILLER4 = """# rules: killer
-cages:
-aabb
-ccdb
-eedf
-ggdf
-sums: 3 8 7 7 7 5 3
-"""
 
 
 def only(text: str) -> Puzzle:
