@@ -10,10 +10,7 @@ The variable for "cell (r, c) holds v" is ``(r*N + c)*N + v`` with v from 1 to N
   they satisfy are left out (Kwon and Jain, "Optimized CNF Encoding for Sudoku Puzzles", 2006).
   An empty clause means the givens leave some cell or unit without a value: unsatisfiable.
 
-"At most one" and "exactly one" are PySAT's cardinality encodings (``pysat.card.CardEnc``),
-pairwise: measured against PySAT's seqcounter, bitwise, ladder, cardnetwrk and totalizer on the
-extended rules in one CaDiCaL solver, pairwise had the lowest median per puzzle (top95 0.21 ms,
-the others 0.29-0.84; big16 0.55 ms, the others 0.65-24.8) and needs no auxiliary variable.
+"At most one" and "exactly one" are PySAT's cardinality encodings (``adapters.cardinality``).
 Auxiliary variables (killer cages) are numbered by a ``pysat.formula.IDPool`` whose first free
 number follows the N**3 cell variables.
 
@@ -35,10 +32,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
-from operator import itemgetter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from adapters.cardinality import Clause, at_most_one, exactly_one
 from solvers.board import Board, Geometry
 from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
@@ -50,8 +47,6 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
-Clause = tuple[int, ...]
-CARDINALITY = "pairwise"  # PySAT's EncType: the fastest by measurement (above)
 
 
 def variable(cell: int, value: int, size: int) -> int:
@@ -63,36 +58,6 @@ def variables(size: int) -> IDPool:
     from pysat.formula import IDPool
 
     return IDPool(start_from=size**3 + 1)
-
-
-def at_most_one(literals: Sequence[int]) -> list[Clause]:
-    """PySAT's encoding of "at most one of ``literals`` is true"."""
-    return _renamed(literals, exactly=False) if len(literals) > 1 else []
-
-
-def exactly_one(literals: Sequence[int]) -> list[Clause]:
-    """PySAT's encoding of "exactly one of ``literals`` is true"; of no literals, the empty
-    clause (unsatisfiable)."""
-    return _renamed(literals, exactly=True) if len(literals) > 1 else [tuple(literals)]
-
-
-def _renamed(literals: Sequence[int], exactly: bool) -> list[Clause]:
-    """CardEnc's clauses over 1..k with i renamed to literals[i - 1] and -i to its negation:
-    the encoding of k literals depends only on k, and calling CardEnc for each list made the
-    reduced encoding 2-3 times slower (measured on top95: its per-call overhead)."""
-    table = [0, *literals, *(-literal for literal in reversed(literals))]
-    return [pick(table) for pick in _pattern(len(literals), exactly)]
-
-
-@cache
-def _pattern(count: int, exactly: bool) -> tuple[itemgetter, ...]:
-    """Each clause of CardEnc's encoding over the literals 1..count (count > 1), as the
-    itemgetter that picks its literals from ``_renamed``'s table (negative i from its end)."""
-    from pysat.card import CardEnc, EncType
-
-    encode = CardEnc.equals if exactly else CardEnc.atmost
-    found = encode(list(range(1, count + 1)), 1, encoding=getattr(EncType, CARDINALITY))
-    return tuple(itemgetter(*clause) for clause in found.clauses)
 
 
 def decode(literals, size: int) -> dict[int, int]:
@@ -132,7 +97,7 @@ def given_literals(board: Board) -> list[int]:
 def encode(board: Board, encoding: str = "extended", cages: str = "combinations") -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
     any, in the ``cages`` form; auxiliary variables come after the N**3 cell variables)."""
-    return _encode(board, encoding, cages, variables(board.size))
+    return _encode(board, encoding, cages, None)
 
 
 def formula(board: Board, encoding: str = "extended", cages: str = "combinations") -> CNF:
@@ -146,7 +111,9 @@ def formula(board: Board, encoding: str = "extended", cages: str = "combinations
     return found
 
 
-def _encode(board: Board, encoding: str, cages: str, pool: IDPool) -> list[Clause]:
+def _encode(board: Board, encoding: str, cages: str, pool: IDPool | None) -> list[Clause]:
+    """``encode``, the cages' auxiliary variables from ``pool`` (None: a new one, made only for
+    a killer board)."""
     if encoding == "reduced":
         clauses = reduced(board)
     else:
@@ -155,6 +122,7 @@ def _encode(board: Board, encoding: str, cages: str, pool: IDPool) -> list[Claus
             *((lit,) for lit in given_literals(board)),
         ]
     if board.rules.cages:
+        pool = variables(board.size) if pool is None else pool
         extra = cage_clauses(board, pool, cages)
         clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
     return clauses

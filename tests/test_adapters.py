@@ -8,7 +8,7 @@ import pycosat
 import pytest
 from corpus import KILLER4
 
-from adapters import cnf
+from adapters import cardinality, cnf
 from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
 from solvers.formats import read_puzzles
@@ -50,14 +50,14 @@ def test_cardinality_clauses_are_pysats_pairwise_encoding():
 
     literals = [12, 5, 40, 7]
     pairwise = EncType.pairwise
-    assert cnf.exactly_one(literals) == [
+    assert cardinality.exactly_one(literals) == [
         tuple(c) for c in CardEnc.equals(literals, encoding=pairwise).clauses
     ]
-    assert cnf.at_most_one(literals) == [
+    assert cardinality.at_most_one(literals) == [
         tuple(c) for c in CardEnc.atmost(literals, encoding=pairwise).clauses
     ]
-    assert cnf.exactly_one([3]) == [(3,)] and cnf.at_most_one([3]) == []
-    assert cnf.exactly_one([]) == [()]  # nothing can be the one: unsatisfiable
+    assert cardinality.exactly_one([3]) == [(3,)] and cardinality.at_most_one([3]) == []
+    assert cardinality.exactly_one([]) == [()]  # nothing can be the one: unsatisfiable
     assert cnf.variables(9).id() == 9**3 + 1  # auxiliary variables follow the cells'
 
 
