@@ -10,6 +10,10 @@ The variable for "cell (r, c) holds v" is ``(r*N + c)*N + v`` with v from 1 to N
   they satisfy are left out (Kwon and Jain, "Optimized CNF Encoding for Sudoku Puzzles", 2006).
   An empty clause means the givens leave some cell or unit without a value: unsatisfiable.
 
+"At most one" and "exactly one" are PySAT's cardinality encodings (``adapters.cardinality``).
+Auxiliary variables (killer cages) are numbered by a ``pysat.formula.IDPool`` whose first free
+number follows the N**3 cell variables.
+
 Minimal and extended are the geometry's rule clauses (built once per geometry) plus a unit
 clause per given; the rule clauses alone are what a persistent incremental solver is loaded
 with. The units of the x, windoku and jigsaw variants come with the geometry.
@@ -26,23 +30,34 @@ Killer cages (``cage_clauses``), beside "a value at most once per cage", take on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from typing import TYPE_CHECKING
 
+from adapters.cardinality import Clause, at_most_one, exactly_one
 from solvers.board import Board, Geometry
 from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
+
+if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
+    from pysat.formula import CNF, IDPool
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
-Clause = tuple[int, ...]
 
 
 def variable(cell: int, value: int, size: int) -> int:
     return cell * size + value
+
+
+def variables(size: int) -> IDPool:
+    """A pool of variable numbers whose first free one follows the size**3 cell variables."""
+    from pysat.formula import IDPool
+
+    return IDPool(start_from=size**3 + 1)
 
 
 def decode(literals, size: int) -> dict[int, int]:
@@ -64,20 +79,14 @@ def rule_groups(geometry: Geometry, encoding: str = "extended") -> Iterator[list
         raise ValueError(f"rule clauses come in minimal or extended, not {encoding!r}")
     n = geometry.size
     values = range(1, n + 1)
+    extended = encoding == "extended"
     for cell in range(n * n):
-        clauses = [tuple(variable(cell, v, n) for v in values)]
-        if encoding == "extended":
-            clauses += [
-                (-variable(cell, a, n), -variable(cell, b, n)) for a, b in combinations(values, 2)
-            ]
-        yield clauses
+        literals = [variable(cell, v, n) for v in values]
+        yield exactly_one(literals) if extended else [tuple(literals)]
     for unit in geometry.units:
         for v in values:
-            clauses = (
-                [tuple(variable(cell, v, n) for cell in unit)] if encoding == "extended" else []
-            )
-            clauses += [(-variable(a, v, n), -variable(b, v, n)) for a, b in combinations(unit, 2)]
-            yield clauses
+            literals = [variable(cell, v, n) for cell in unit]
+            yield exactly_one(literals) if extended else at_most_one(literals)
 
 
 def given_literals(board: Board) -> list[int]:
@@ -88,6 +97,23 @@ def given_literals(board: Board) -> list[int]:
 def encode(board: Board, encoding: str = "extended", cages: str = "combinations") -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
     any, in the ``cages`` form; auxiliary variables come after the N**3 cell variables)."""
+    return _encode(board, encoding, cages, None)
+
+
+def formula(board: Board, encoding: str = "extended", cages: str = "combinations") -> CNF:
+    """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the cell
+    variables the reduced encoding leaves out, and the auxiliary ones)."""
+    from pysat.formula import CNF
+
+    pool = variables(board.size)
+    found = CNF(from_clauses=_encode(board, encoding, cages, pool), by_ref=True)
+    found.nv = pool.top
+    return found
+
+
+def _encode(board: Board, encoding: str, cages: str, pool: IDPool | None) -> list[Clause]:
+    """``encode``, the cages' auxiliary variables from ``pool`` (None: a new one, made only for
+    a killer board)."""
     if encoding == "reduced":
         clauses = reduced(board)
     else:
@@ -96,7 +122,8 @@ def encode(board: Board, encoding: str = "extended", cages: str = "combinations"
             *((lit,) for lit in given_literals(board)),
         ]
     if board.rules.cages:
-        extra, _next = cage_clauses(board, board.size**3 + 1, cages)
+        pool = variables(board.size) if pool is None else pool
+        extra = cage_clauses(board, pool, cages)
         clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
     return clauses
 
@@ -106,32 +133,26 @@ def variable_count(clauses: list[Clause], board: Board) -> int:
     return max([board.size**3, *(abs(lit) for clause in clauses for lit in clause)])
 
 
-def cage_clauses(board: Board, first_free: int, how: str) -> tuple[list[Clause], int]:
-    """The killer cages' clauses, auxiliary variables numbered from ``first_free``; the clauses
-    and the next free variable."""
-    n, clauses, top = board.size, [], first_free
+def cage_clauses(board: Board, pool: IDPool, how: str) -> list[Clause]:
+    """The killer cages' clauses, their auxiliary variables taken from ``pool``."""
+    n, clauses = board.size, []
     for cage in board.rules.cages:
         for v in range(1, n + 1):  # a value at most once in the cage
-            literals = [variable(cell, v, n) for cell in cage.cells]
-            clauses += [(-a, -b) for a, b in combinations(literals, 2)]
-        if how == "pb":
-            found, top = _cage_sum(cage, n, top)
-        else:
-            found, top = _cage_sets(cage, n, top)
-        clauses += found
-    return clauses, top
+            clauses += at_most_one([variable(cell, v, n) for cell in cage.cells])
+        clauses += _cage_sum(cage, n, pool) if how == "pb" else _cage_sets(cage, n, pool)
+    return clauses
 
 
-def _cage_sets(cage, n: int, top: int) -> tuple[list[Clause], int]:
+def _cage_sets(cage, n: int, pool: IDPool) -> list[Clause]:
     sets = cage_sets(len(cage.cells), cage.total, n)
     values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in sets]
     if len(values) == 1:
-        return [tuple(variable(c, v, n) for v in values[0]) for c in cage.cells], top
-    chosen = list(range(top, top + len(values)))
+        return [tuple(variable(c, v, n) for v in values[0]) for c in cage.cells]
+    chosen = [pool.id() for _ in values]
     clauses = [tuple(chosen)]
     for holds, vs in zip(chosen, values, strict=True):
         clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in cage.cells]
-    return clauses, top + len(values)
+    return clauses
 
 
 def require_cages(backend: str, how: str) -> None:
@@ -153,13 +174,13 @@ def pb_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _cage_sum(cage, n: int, top: int) -> tuple[list[Clause], int]:
+def _cage_sum(cage, n: int, pool: IDPool) -> list[Clause]:
     from pysat.pb import PBEnc
 
     literals = [variable(c, v, n) for c in cage.cells for v in range(1, n + 1)]
     weights = [v for _c in cage.cells for v in range(1, n + 1)]
-    found = PBEnc.equals(lits=literals, weights=weights, bound=cage.total, top_id=top - 1)
-    return [tuple(clause) for clause in found.clauses], max(top, found.nv + 1)
+    found = PBEnc.equals(lits=literals, weights=weights, bound=cage.total, vpool=pool)
+    return [tuple(clause) for clause in found.clauses]
 
 
 def assume(clauses: list[Clause], true: set[int]) -> list[Clause]:
@@ -198,16 +219,12 @@ def reduced(board: Board) -> list[Clause]:
     open_in = {cell: mask for cell, mask in open_values(board).items() if not board.cells[cell]}
     clauses: list[Clause] = []
     for cell, mask in open_in.items():
-        literals = [variable(cell, v, n) for v in range(1, n + 1) if mask >> v & 1]
-        clauses.append(tuple(literals))
-        clauses += [(-a, -b) for a, b in combinations(literals, 2)]
+        clauses += exactly_one([variable(cell, v, n) for v in range(1, n + 1) if mask >> v & 1])
     for unit, placed in zip(geometry.units, held, strict=True):
         for v in range(1, n + 1):
-            if placed >> v & 1:
-                continue
-            literals = [variable(c, v, n) for c in unit if open_in.get(c, 0) >> v & 1]
-            clauses.append(tuple(literals))
-            clauses += [(-a, -b) for a, b in combinations(literals, 2)]
+            if not placed >> v & 1:
+                literals = [variable(c, v, n) for c in unit if open_in.get(c, 0) >> v & 1]
+                clauses += exactly_one(literals)
     return clauses
 
 
@@ -265,9 +282,8 @@ def blocking_clause(board: Board, model) -> Clause:
     )
 
 
-def dimacs(clauses: list[Clause], variables: int, comments: list[str] = ()) -> str:
-    """DIMACS CNF text that any SAT solver reads."""
-    lines = [f"c {comment}" for comment in comments]
-    lines.append(f"p cnf {variables} {len(clauses)}")
-    lines += [" ".join(map(str, clause)) + " 0" for clause in clauses]
-    return "\n".join(lines) + "\n"
+def dimacs(found: CNF, comments: Sequence[str] = ()) -> str:
+    """DIMACS CNF text that any SAT solver reads (PySAT's writer), ``comments`` first."""
+    text = io.StringIO()
+    found.to_fp(text, comments=[f"c {comment}" for comment in comments])
+    return text.getvalue()

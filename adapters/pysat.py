@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from adapters import cnf
@@ -74,9 +75,8 @@ class IncrementalBackend(Backend):
     def _load(self, geometry: Geometry) -> Build:
         rules = cnf.rule_clauses(geometry, "extended")
         yield
-        return _Loaded(
-            Solver(name=ENGINES[self.engine], bootstrap_with=rules), geometry.size**3 + 1
-        )
+        solver = Solver(name=ENGINES[self.engine], bootstrap_with=rules)
+        return _Loaded(solver, cnf.variables(geometry.size))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         # one solution: one call under assumptions; more: each solution blocked in turn
@@ -142,16 +142,16 @@ class IncrementalBackend(Backend):
 
 
 class _Loaded:
-    """A geometry's persistent solver, and its next free variable for activation literals."""
+    """A geometry's persistent solver, and the pool its activation literals and cages'
+    auxiliary variables are numbered from (never reused: old ones stay switched off)."""
 
-    def __init__(self, solver: Solver, next_free: int) -> None:
-        self.solver, self.next_free = solver, next_free
+    def __init__(self, solver: Solver, pool: IDPool) -> None:
+        self.solver, self.pool = solver, pool
 
     def activate(self, board: Board, how: str) -> int:
         """A fresh activation literal, with the board's cage clauses (if any) behind it."""
-        active = self.next_free
-        clauses, self.next_free = cnf.cage_clauses(board, active + 1, how)
-        for clause in clauses:
+        active = self.pool.id()
+        for clause in cnf.cage_clauses(board, self.pool, how):
             self.solver.add_clause([-active, *clause])
         return active
 

@@ -17,7 +17,7 @@ each backend encodes in its own way (or declares it cannot).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -28,7 +28,9 @@ from solvers.errors import InputError
 if TYPE_CHECKING:
     from solvers.constraints import Constraint
 
-RULE_NAMES = ("x", "windoku", "jigsaw", "killer")
+# Each rule's field in Rules: x and windoku switch theirs on; jigsaw and killer hold their layout.
+FIELDS = {"x": "diagonals", "windoku": "windows", "jigsaw": "regions", "killer": "cages"}
+RULE_NAMES = tuple(FIELDS)
 UNIT_RULES = frozenset({"x", "windoku", "jigsaw"})
 
 
@@ -58,12 +60,27 @@ class Rules:
         order = sorted(self.constraints, key=lambda c: (c.kind, c.cells, repr(c.params)))
         object.__setattr__(self, "constraints", tuple(order))
 
+    @classmethod
+    def named(
+        cls,
+        names: Iterable[str],
+        regions: tuple[int, ...] | None = None,
+        cages: tuple[Cage, ...] = (),
+        constraints: tuple[Constraint, ...] = (),
+    ) -> Rules:
+        """The rules ``names`` (those of ``RULE_NAMES``; others are left to ``constraints``)
+        turn on, jigsaw's ``regions`` and killer's ``cages`` taken as given (whether each named
+        layout is there is the caller's check)."""
+        layouts = {"regions": regions, "cages": cages}
+        switches = {FIELDS[n]: True for n in names if FIELDS.get(n) in ("diagonals", "windows")}
+        return cls(**switches, **layouts, constraints=constraints)
+
     @property
     def names(self) -> frozenset[str]:
         """The rules in force, by name: today's variants (of ``RULE_NAMES``) and the kinds of
         the constraints."""
-        flags = (self.diagonals, self.windows, self.regions is not None, bool(self.cages))
-        variants = (name for name, on in zip(RULE_NAMES, flags, strict=True) if on)
+        off = (None, False, ())  # no regions, a switch off, no cages
+        variants = (name for name, field in FIELDS.items() if getattr(self, field) not in off)
         return frozenset(variants) | {constraint.kind for constraint in self.constraints}
 
     @property
@@ -110,7 +127,7 @@ def region_units(regions: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     for region, cells in sorted(members.items()):
         if len(cells) != n:
             raise InputError(f"region {_letter(region)} has {len(cells)} cells, expected {n}")
-        if not _connected(cells, n):
+        if not connected(cells, n):
             raise InputError(f"region {_letter(region)} is not connected")
     return [tuple(members[region]) for region in range(n)]
 
@@ -131,7 +148,7 @@ def check_cages(cages: Iterable[Cage], n: int) -> None:
             if cell in owner:
                 raise InputError(f"{cell_name(cell, n)} is in two cages")
             owner[cell] = index
-        if not _connected(list(cage.cells), n):
+        if not connected(list(cage.cells), n):
             raise InputError(f"{name} is not connected")
         if not cage_sets(len(cage.cells), cage.total, n):
             raise InputError(
@@ -161,14 +178,29 @@ def _letter(region: int) -> str:
     return chr(ord("A") + region) if region < 26 else str(region)
 
 
-def _connected(cells: list[int], n: int) -> bool:
-    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
-    while todo:
-        cell = todo.pop()
-        row, col = divmod(cell, n)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            other = r * n + c
-            if 0 <= r < n and 0 <= c < n and other in inside and other not in seen:
+def neighbours(cell: int, size: int) -> list[int]:
+    """The cells beside ``cell`` (up, down, left, right)."""
+    row, col = divmod(cell, size)
+    return [
+        r * size + c
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < size and 0 <= c < size
+    ]
+
+
+def reachable(start: int, size: int, joins: Callable[[int], bool]) -> list[int]:
+    """``start`` and every cell reached from it by steps to a side-by-side cell for which
+    ``joins`` holds."""
+    seen, todo = {start}, [start]
+    for cell in todo:  # todo grows as cells are reached: a breadth-first search
+        for other in neighbours(cell, size):
+            if other not in seen and joins(other):
                 seen.add(other)
                 todo.append(other)
-    return len(seen) == len(cells)
+    return todo
+
+
+def connected(cells: Sequence[int], size: int) -> bool:
+    """Whether ``cells`` (each once) are one group of side-by-side cells."""
+    inside = set(cells)
+    return len(reachable(cells[0], size, inside.__contains__)) == len(cells)

@@ -14,6 +14,16 @@ import random
 from solvers import Board, Shape, count_solutions
 from solvers.tools.shuffle import random_transform
 
+# A 4x4 killer without givens: its cages leave four solutions.
+KILLER4 = """# rules: killer
+cages:
+aabb
+ccdb
+eedf
+ggdf
+sums: 3 8 7 7 7 5 3
+"""
+
 
 def complete_board(shape: Shape, rng: random.Random) -> Board:
     return random_transform(shape, rng, transpose=False).forward(Board.pattern(shape))

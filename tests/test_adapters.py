@@ -6,10 +6,12 @@ import time
 
 import pycosat
 import pytest
+from corpus import KILLER4
 
-from adapters import cnf
+from adapters import cardinality, cnf
 from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
+from solvers.formats import read_puzzles
 from solvers.verify import problems
 
 ALL = ["dfs", "csp", "cpsat", "sat", "pysat"]
@@ -41,6 +43,32 @@ def test_variable_numbering_is_documented_formula():
     r, c, v = 2, 5, 7
     assert cnf.variable(r * 9 + c, v, 9) == (r * 9 + c) * 9 + v
     assert cnf.decode([-1, (r * 9 + c) * 9 + v], 9) == {r * 9 + c: v}
+
+
+def test_cardinality_clauses_are_pysats_pairwise_encoding():
+    from pysat.card import CardEnc, EncType
+
+    literals = [12, 5, 40, 7]
+    pairwise = EncType.pairwise
+    assert cardinality.exactly_one(literals) == [
+        tuple(c) for c in CardEnc.equals(literals, encoding=pairwise).clauses
+    ]
+    assert cardinality.at_most_one(literals) == [
+        tuple(c) for c in CardEnc.atmost(literals, encoding=pairwise).clauses
+    ]
+    assert cardinality.exactly_one([3]) == [(3,)] and cardinality.at_most_one([3]) == []
+    assert cardinality.exactly_one([]) == [()]  # nothing can be the one: unsatisfiable
+    assert cnf.variables(9).id() == 9**3 + 1  # auxiliary variables follow the cells'
+
+
+@pytest.mark.parametrize("cages", cnf.CAGE_ENCODINGS)
+@pytest.mark.parametrize("backend", ["sat", "pysat", "cms"])
+def test_both_cage_forms_count_a_killer_puzzle_as_cpsat_does(backend, cages):
+    (puzzle,) = read_puzzles(KILLER4.splitlines())
+    assert count_solutions(puzzle.board, 10, "cpsat") == 4
+    for _ in range(2):  # pysat's persistent solver: each count numbers new cage variables
+        assert count_solutions(puzzle.board, 10, backend, cages=cages) == 4
+        assert solve(puzzle.board, backend, cages=cages).status is Status.SOLVED
 
 
 def test_encode_writes_dimacs_any_solver_reads(cli, puzzles, tmp_path):

@@ -37,6 +37,18 @@ def test_the_median_interval_is_reproducible_and_narrows_with_more_puzzles():
     assert narrow.high - narrow.low < wide.high - wide.low
 
 
+def test_the_median_interval_is_the_percentile_bootstrap_written_out():
+    # The bootstrap by hand: 2000 resamples drawn from the seeded generator as scipy draws
+    # them, a median each, and the 2.5% and 97.5% quantiles of those medians.
+    data = np.random.default_rng(3).lognormal(size=95)
+    draws = np.random.default_rng(stats.SEED).integers(0, data.size, (stats.RESAMPLES, data.size))
+    low, high = np.quantile(np.median(data[draws], axis=1), [0.025, 0.975])
+    found = stats.median_interval(data)
+    assert found.value == np.median(data)
+    assert (found.low, found.high) == pytest.approx((low, high), rel=1e-9)
+    assert stats.median_interval([4.0]) == (4.0, 4.0, 4.0)  # one puzzle: nothing to resample
+
+
 def test_the_paired_ratio_is_the_median_of_each_puzzles_ratio():
     # ratios 2, 2, 3: a resample's median is 3 when two or more draws are the 3, which 7/27
     # of them are (more than 2.5%), so the interval is [2, 3].

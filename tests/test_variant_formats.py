@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from corpus import KILLER4
 
 from solvers import Board, InputError, Shape, parse, read_puzzles
 from solvers.formats import Puzzle, format_puzzle
-from solvers.variants import Cage, Rules
+from solvers.variants import RULE_NAMES, Cage, Rules, check_cages
 
 EMPTY9 = "." * 81
 # Boxes, with r3c3/r4c1 swapped between A and D, and r6c6/r4c7 between E and F.
@@ -21,14 +22,6 @@ JIGSAW = [
     "GGGHHHIII",
     "GGGHHHIII",
 ]
-KILLER4 = """# rules: killer
-cages:
-aabb
-ccdb
-eedf
-ggdf
-sums: 3 8 7 7 7 5 3
-"""
 
 
 def only(text: str) -> Puzzle:
@@ -183,3 +176,21 @@ def test_an_unreadable_rules_line_costs_the_puzzles_under_it_alone(cli, tmp_path
             "sudoku: line 3: under the rules line 2, which cannot be read",
             "sudoku: line 4: under the rules line 2, which cannot be read",
         ]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [set(), {"x"}, {"windoku"}, {"x", "windoku", "jigsaw"}, {"killer", "x"}, set(RULE_NAMES)],
+)
+def test_the_rules_a_set_of_names_turns_on_carry_those_names(names):
+    regions = (0, 0, 1, 1) * 2 + (2, 2, 3, 3) * 2 if "jigsaw" in names else None
+    cages = (Cage(3, (0, 1)),) if "killer" in names else ()
+    rules = Rules.named(names, regions, cages)
+    assert rules.names == names and (rules.regions, rules.cages) == (regions, cages)
+    assert rules.diagonals == ("x" in names) and rules.windows == ("windoku" in names)
+
+
+def test_a_cage_of_cells_apart_is_not_connected():
+    with pytest.raises(InputError, match="cage 3: r1c1 r1c3 is not connected"):
+        check_cages([Cage(3, (0, 2))], 4)
+    check_cages([Cage(3, (0, 1)), Cage(7, (2, 3, 6))], 4)  # an L: r1c3, r1c4 and r2c3

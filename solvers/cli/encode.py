@@ -89,9 +89,8 @@ def _target(to: str, given: dict[str, str]):
     chosen = choose_options("encode", allowed, given)
 
     def dimacs(puzzle) -> str:
-        board = puzzle.board
-        clauses = cnf.encode(board, chosen["encoding"], chosen["cages"])
-        return cnf.dimacs(clauses, cnf.variable_count(clauses, board), _comments(puzzle, chosen))
+        formula = cnf.formula(puzzle.board, chosen["encoding"], chosen["cages"])
+        return cnf.dimacs(formula, _comments(puzzle, chosen))
 
     return dimacs
 

@@ -22,6 +22,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -135,25 +137,64 @@ def ordered(
             if progress and done % 64 == 0:
                 progress(done, time.perf_counter() - start)
         return
-    pool = Pool(jobs, scheduler)
-    pending: deque = deque()
     timing = [0, 0.0]  # puzzles and worker seconds of the chunks received so far
-    try:
+
+    def chunks() -> Iterator[tuple[list, list[PackedBoard | None]]]:
         stream = iter(items)
         while chunk := list(islice(stream, _next_size(timing, chunk_size))):
-            pending.append(_send(pool, task, chunk))
+            yield chunk, [pack_board(i.board) if isinstance(i, Puzzle) else None for i in chunk]
+
+    # closed here, not when collected: the pool stops as soon as this generator does
+    with closing(in_order(Pool(jobs, scheduler), partial(run_chunk, task), chunks())) as results:
+        for chunk, (answers, seconds) in results:
+            timing[0] += len(chunk)
+            timing[1] += seconds
+            yield from zip(chunk, answers, strict=True)
+            done += len(chunk)
+            if progress:
+                progress(done, time.perf_counter() - start)
+
+
+def in_order(
+    pool: Pool, function: Callable[[Any], Any], calls: Iterable[tuple[Any, Any]]
+) -> Iterator[tuple[Any, Any]]:
+    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order, run on
+    ``pool``: at most ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time (``calls`` is
+    read only as far as that), a call whose worker is lost sent again (its result is taken
+    once, up to ``MAX_TRIES`` sends). The pool is closed at the end, and stopped at once on an
+    interrupt, a signal, an error, or the consumer gone (``close()``)."""
+    pending: deque = deque()
+    try:
+        for tag, argument in calls:
+            pending.append(
+                [tag, argument, pool.executor.submit(function, argument), pool.generation]
+            )
             while len(pending) >= IN_FLIGHT_PER_WORKER * pool.workers:
-                for pair in _receive(pool, task, pending.popleft(), timing):
-                    yield pair
-                    done += 1
-                if progress:
-                    progress(done, time.perf_counter() - start)
+                yield _result(pool, function, pending.popleft())
         while pending:
-            yield from _receive(pool, task, pending.popleft(), timing)
-    except BaseException:  # an interrupt, a signal, an error, or the consumer gone (close())
+            yield _result(pool, function, pending.popleft())
+    except BaseException:
         pool.terminate()
         raise
     pool.close()
+
+
+def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[Any, Any]:
+    tag, argument, future, generation = entry
+    for tries in range(1, MAX_TRIES + 1):
+        try:
+            return tag, future.result()
+        except (BrokenProcessPool, CancelledError, OSError, EOFError) as error:
+            lost = error
+        except Exception as error:  # a lost Dask worker surfaces as one of distributed's own
+            if type(error).__module__.split(".")[0] != "distributed":
+                raise
+            lost = error
+        if tries == MAX_TRIES:
+            raise RuntimeError(f"a call failed {tries} times: {lost!r}") from lost
+        pool.renew(generation)
+        future, generation = pool.executor.submit(function, argument), pool.generation
+    raise AssertionError("unreachable")
 
 
 def _connect(address: str) -> Any:
@@ -188,34 +229,3 @@ def _next_size(timing: list, most: int) -> int:
     if not puzzles or seconds <= 0:
         return min(FIRST_CHUNK, most)
     return max(MIN_CHUNK, min(most, int(CHUNK_SECONDS * puzzles / seconds)))
-
-
-def _send(pool: Pool, task, chunk: list) -> list:
-    packed = [pack_board(item.board) if isinstance(item, Puzzle) else None for item in chunk]
-    future = pool.executor.submit(run_chunk, task, packed)
-    return [chunk, packed, future, pool.generation, 1]
-
-
-def _receive(pool: Pool, task, entry: list, timing: list) -> Iterator[tuple[Any, Any]]:
-    chunk, packed, future, generation, tries = entry
-    while True:
-        try:
-            results, seconds = future.result()
-            timing[0] += len(chunk)
-            timing[1] += seconds
-            break
-        except (BrokenProcessPool, CancelledError, OSError, EOFError) as error:
-            lost = error
-        except Exception as error:  # a lost Dask worker surfaces as one of distributed's own
-            if type(error).__module__.split(".")[0] != "distributed":
-                raise
-            lost = error
-        if tries >= MAX_TRIES:
-            raise RuntimeError(f"a chunk failed {tries} times: {lost!r}") from lost
-        pool.renew(generation)
-        future, generation, tries = (
-            pool.executor.submit(run_chunk, task, packed),
-            pool.generation,
-            tries + 1,
-        )
-    yield from zip(chunk, results, strict=True)

@@ -18,7 +18,7 @@ checked) for each puzzle under it.
 from __future__ import annotations
 
 from solvers.errors import InputError
-from solvers.variants import RULE_NAMES, Cage, Rules, cell_name
+from solvers.variants import RULE_NAMES, Cage, Rules, cell_name, neighbours, reachable
 
 CLASSIC_NAME = "classic"
 CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -90,9 +90,8 @@ def build_rules(
         raise InputError("the rules say jigsaw but no region map is given", line)
     if "killer" in names and cages is None:
         raise InputError("the rules say killer but no cage map is given", line)
-    return Rules(
-        diagonals="x" in names,
-        windows="windoku" in names,
+    return Rules.named(
+        names,
         regions=None if regions is None else region_map(regions, size, line),
         cages=() if cages is None else cage_map(cages, sums or [], size, line),
         constraints=read,
@@ -206,28 +205,11 @@ def _grid(rows: list[str], size: int, what: str, line: int) -> list[str]:
 
 def _groups(symbols: list[str], size: int) -> list[list[int]]:
     """Connected groups of equal symbols, in reading order of their first cell."""
-    seen, groups = set(), []
+    seen: set[int] = set()
+    groups = []
     for start, symbol in enumerate(symbols):
-        if start in seen:
-            continue
-        group, todo = [], [start]
-        seen.add(start)
-        while todo:
-            cell = todo.pop()
-            group.append(cell)
-            for other in neighbours(cell, size):
-                if other not in seen and symbols[other] == symbol:
-                    seen.add(other)
-                    todo.append(other)
-        groups.append(sorted(group))
+        if start not in seen:
+            group = reachable(start, size, lambda cell, symbol=symbol: symbols[cell] == symbol)
+            seen.update(group)
+            groups.append(sorted(group))
     return groups
-
-
-def neighbours(cell: int, size: int) -> list[int]:
-    """The cells beside ``cell`` (up, down, left, right)."""
-    row, col = divmod(cell, size)
-    return [
-        r * size + c
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-        if 0 <= r < size and 0 <= c < size
-    ]

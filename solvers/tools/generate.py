@@ -94,7 +94,7 @@ def layout(request: Request, rng: random.Random) -> Board | None:
     names = request.rules
     regions = random_regions(request.shape, rng) if "jigsaw" in names else None
     wide = tuple(Constraint(kind) for kind in clues.BOARD_WIDE if kind in names)
-    rules = Rules("x" in names, "windoku" in names, regions, constraints=wide)
+    rules = Rules.named(names, regions, constraints=wide)  # killer: cages once the grid is full
     if wide:
         full = clues.complete(Board.empty(request.shape, rules), rng)
     else:

@@ -16,8 +16,7 @@ from __future__ import annotations
 import random
 
 from solvers.board import Board, Shape
-from solvers.formats.variant_text import neighbours
-from solvers.variants import Cage
+from solvers.variants import Cage, connected, neighbours
 
 CAGE_SIZES = (2, 2, 2, 2, 3, 3, 3, 4)  # shuffled for each cage: by measurement (README)
 
@@ -53,20 +52,13 @@ def _exchange(region: list[int], cell: int, into: int, n: int, rng: random.Rando
     rng.shuffle(back)
     for other in back[:4]:
         region[cell], region[other] = into, home
-        if _connected(region, home, n) and _connected(region, into, n):
+        if _whole(region, home, n) and _whole(region, into, n):
             return
         region[cell], region[other] = home, into
 
 
-def _connected(region: list[int], number: int, n: int) -> bool:
-    cells = [c for c, r in enumerate(region) if r == number]
-    seen, todo = {cells[0]}, [cells[0]]
-    while todo:
-        for other in neighbours(todo.pop(), n):
-            if region[other] == number and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(cells)
+def _whole(region: list[int], number: int, n: int) -> bool:
+    return connected([cell for cell, r in enumerate(region) if r == number], n)
 
 
 def random_cages(solution: Board, rng: random.Random) -> tuple[Cage, ...]:

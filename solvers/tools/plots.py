@@ -117,11 +117,6 @@ def _by_spec(dataset: DatasetRun) -> dict[str, list[Record]]:
     return {b.spec: dataset.records_of(b.spec) for b in dataset.backends}
 
 
-def _scored_ms(records: list[Record], timeout: float) -> np.ndarray:
-    seconds = [r.seconds for r in records]
-    return 1000 * stats.scored(seconds, [r.finished for r in records], timeout)
-
-
 def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -> None:
     from matplotlib.ticker import MaxNLocator
 
@@ -132,14 +127,14 @@ def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) 
             ax.plot(range(1, len(times) + 1), times, markersize=4, **style[spec])
     if len(runs) > 1:
         best = stats.virtual_best(
-            np.array([_scored_ms(r, settings.timeout) for r in runs.values()])
+            np.array([1000 * stats.scored_records(r, settings.timeout) for r in runs.values()])
         )
         best = np.sort(best[best <= 1000 * settings.timeout])
         ax.plot(range(1, best.size + 1), best, color="black", linestyle=":", linewidth=1.5)
     if any(not r.finished for records in runs.values() for r in records):
         ax.axhline(1000 * settings.timeout, color="grey", linewidth=0.8, label="timeout")
     ax.set_yscale("log")
-    drawn = [t for records in runs.values() for t in _scored_ms(records, settings.timeout)]
+    drawn = [t for r in runs.values() for t in 1000 * stats.scored_records(r, settings.timeout)]
     if drawn:
         log_ticks(ax.yaxis, min(drawn), max(drawn))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -155,7 +150,7 @@ def boxes(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) -
     if not runs:  # every spec was left out: none encodes these puzzles' rules
         ax.text(0.5, 0.5, "no backend ran", ha="center", va="center", transform=ax.transAxes)
         return
-    data = [_scored_ms(records, settings.timeout) for records in runs.values()]
+    data = [1000 * stats.scored_records(records, settings.timeout) for records in runs.values()]
     unfinished = [sum(not r.finished for r in records) for records in runs.values()]
     labels = [
         f"{spec}: {len(records)} puzzle{'' if len(records) == 1 else 's'}, {missed} unfinished"
@@ -186,8 +181,8 @@ def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: st
     """``y_spec``'s time against ``x_spec``'s on each puzzle: below the diagonal, y is faster."""
     xs, ys = ({r.key: r for r in dataset.records_of(spec)} for spec in (x_spec, y_spec))
     keys = [key for key in xs if key in ys]
-    x = _scored_ms([xs[k] for k in keys], settings.timeout)
-    y = _scored_ms([ys[k] for k in keys], settings.timeout)
+    x = 1000 * stats.scored_records([xs[k] for k in keys], settings.timeout)
+    y = 1000 * stats.scored_records([ys[k] for k in keys], settings.timeout)
     ax.scatter(x, y, s=10, alpha=0.6, color="C0")
     low = min(x.min(initial=1), y.min(initial=1)) / 1.5
     high = max(x.max(initial=1), y.max(initial=1)) * 1.5

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.tools import stats
-from solvers.tools.results import CompareRun, DatasetRun, Record
+from solvers.tools.results import CompareRun, DatasetRun
 
 ALPHA = 0.01  # the p-value below which a change in time counts
 SLOWER = 1.10  # and the ratio of medians above which it counts as slower
@@ -100,8 +100,8 @@ def _change(
     now = {r.key: r for r in dataset.records_of(spec)}
     then = {r.key: r for r in before.records_of(spec)}
     keys = [key for key in now if key in then]
-    new_times = _scored([now[k] for k in keys], new.settings.timeout)
-    old_times = _scored([then[k] for k in keys], old.settings.timeout)
+    new_times = stats.scored_records([now[k] for k in keys], new.settings.timeout)
+    old_times = stats.scored_records([then[k] for k in keys], old.settings.timeout)
     p = stats.mann_whitney(new_times, old_times) if len(keys) > 1 else 1.0
     lost = [k for k in keys if then[k].finished and not now[k].finished]
     gained = [k for k in keys if now[k].finished and not then[k].finished]
@@ -115,10 +115,6 @@ def _change(
         tuple(StatusChange(*k, then[k].status, now[k].status) for k in lost),
         tuple(StatusChange(*k, then[k].status, now[k].status) for k in gained),
     )
-
-
-def _scored(records: list[Record], timeout: float) -> np.ndarray:
-    return stats.scored([r.seconds for r in records], [r.finished for r in records], timeout)
 
 
 def table(found: list[Change], ms) -> list[list[str]]:

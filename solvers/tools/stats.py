@@ -1,18 +1,22 @@
 """The statistics of a comparison, as pure functions over per-puzzle times.
 
-numpy computes the quantiles and the bootstrap, scipy the Mann-Whitney U test. One convention
-runs through them all, the SAT competition's: a puzzle a backend did not finish within the
-timeout (a timeout, an error, a wrong answer) scores twice the timeout, so that a backend is
-never flattered by leaving its hardest puzzles out. PAR-2 is the mean of those scores; the
-median, the quantiles, the ratios and the virtual best solver are taken over them too.
+numpy computes the quantiles, scipy the bootstrap intervals and the Mann-Whitney U test. One
+convention runs through them all, the SAT competition's: a puzzle a backend did not finish
+within the timeout (a timeout, an error, a wrong answer) scores twice the timeout, so that a
+backend is never flattered by leaving its hardest puzzles out. PAR-2 is the mean of those
+scores; the median, the quantiles, the ratios and the virtual best solver are taken over them
+too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from solvers.tools.results import Record
 
 RESAMPLES = 2000  # bootstrap resamples of each interval
 LEVEL = 0.95  # the intervals' confidence level
@@ -35,6 +39,11 @@ def scored(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -
     return np.where(np.asarray(finished, dtype=bool), times, PENALTY * timeout)
 
 
+def scored_records(records: Sequence[Record], timeout: float) -> np.ndarray:
+    """``scored`` over records' times and whether each was finished."""
+    return scored([r.seconds for r in records], [r.finished for r in records], timeout)
+
+
 def par2(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -> float:
     """PAR-2: the mean over the puzzles of the time, or twice the timeout if unfinished."""
     return float(np.mean(scored(seconds, finished, timeout)))
@@ -49,23 +58,28 @@ def quantile(values: Sequence[float], q: float) -> float:
 def median_interval(
     values: Sequence[float], resamples: int = RESAMPLES, level: float = LEVEL, seed: int = SEED
 ) -> Interval:
-    """The median, and its bootstrap interval by the percentile method: the median of
-    ``resamples`` resamples (with replacement, from a generator seeded with ``seed``), and
-    the quantiles of those medians that leave ``(1 - level) / 2`` out on each side."""
+    """The median, and its bootstrap interval by the percentile method (``scipy.stats.bootstrap``):
+    the median of ``resamples`` resamples (with replacement, from a generator seeded with
+    ``seed``), and the quantiles of those medians that leave ``(1 - level) / 2`` out on each
+    side."""
+    from scipy.stats import bootstrap
+
     data = np.asarray(values, dtype=float)
-    rng = np.random.default_rng(seed)
-    batch = max(1, _CELLS_PER_BATCH // max(1, data.size))
-    medians = np.concatenate(
-        [
-            np.median(
-                data[rng.integers(0, data.size, (min(batch, resamples - done), data.size))], 1
-            )
-            for done in range(0, resamples, batch)
-        ]
+    median = float(np.median(data))
+    if data.size < 2:  # scipy wants two; every resample of one value is that value
+        return Interval(median, median, median)
+    found = bootstrap(
+        (data,),
+        np.median,
+        n_resamples=resamples,
+        batch=max(1, _CELLS_PER_BATCH // data.size),
+        vectorized=True,
+        confidence_level=level,
+        method="percentile",
+        rng=np.random.default_rng(seed),
     )
-    tail = (1 - level) / 2
-    low, high = np.quantile(medians, [tail, 1 - tail])
-    return Interval(float(np.median(data)), float(low), float(high))
+    low, high = found.confidence_interval
+    return Interval(median, float(low), float(high))
 
 
 def paired_ratio(times: Sequence[float], baseline: Sequence[float]) -> Interval:

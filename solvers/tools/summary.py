@@ -35,7 +35,7 @@ def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
     keys = [r.key for r in runs[specs[0]] if all(r.key in keys for keys in present)]
     aligned = {spec: _aligned(runs[spec], keys) for spec in specs}
     timeout = settings.timeout
-    times = np.array([_scored(aligned[spec], timeout) for spec in specs])
+    times = np.array([stats.scored_records(aligned[spec], timeout) for spec in specs])
     finished = np.array([[r.finished for r in aligned[spec]] for spec in specs])
     base = times[specs.index(settings.baseline)] if settings.baseline in specs else None
     shares = stats.best_shares(times, finished)
@@ -62,10 +62,6 @@ def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
 def _aligned(records: list[Record], keys: list[tuple[int, int]]) -> list[Record]:
     by_key = {r.key: r for r in records}
     return [by_key[key] for key in keys]
-
-
-def _scored(records: list[Record], timeout: float) -> np.ndarray:
-    return stats.scored([r.seconds for r in records], [r.finished for r in records], timeout)
 
 
 def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> dict:
