@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import resource
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -153,7 +154,9 @@ class Worker:
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
         self._process = context.Process(
-            target=_serve, args=(child_end, self.build, os.getpid()), daemon=True
+            target=_serve,
+            args=(child_end, self.build, os.getpid(), _in_main_thread()),
+            daemon=True,
         )
         self._process.start()
         child_end.close()
@@ -173,8 +176,12 @@ class Worker:
         self._process = self._pipe = None
 
 
-def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
-    become_child(parent)
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _serve(pipe: Any, build: Callable[[], Backend], parent: int, main_thread: bool) -> None:
+    become_child(parent, main_thread)
     start = time.perf_counter()
     try:
         engine = build()
