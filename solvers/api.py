@@ -82,6 +82,10 @@ def count_solutions(
 
 
 def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
+    if backend is not None and not isinstance(backend, str):
+        raise UsageError(
+            f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
+        )
     spec = BackendSpec.parse(backend or registry.default_backend(board.rules.names))
     return spec.with_options(options) if options else spec
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from solvers.backend import limit_of
 from solvers.board import Board, Shape
-from solvers.errors import BackendUnavailable, InputError
+from solvers.errors import BackendUnavailable, InputError, UsageError
 from solvers.variants import CLASSIC, Rules
 
 if TYPE_CHECKING:
@@ -49,6 +49,10 @@ def solve_many(
     values that are not whole numbers, UsageError for a limit or budget that is not a whole
     number from 1 to 2**62.
     """
+    if shape is not None and not isinstance(shape, Shape):
+        raise UsageError(f"shape {shape!r} is not a Shape: give Shape(3, 3), say, or None")
+    if not isinstance(rules, Rules):
+        raise UsageError(f"rules {rules!r} are not a Rules: give Rules(diagonals=True), say")
     import numpy as np
 
     try:

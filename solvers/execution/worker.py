@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
-from solvers.errors import BackendCrashed, SolveTimeout
+from solvers.errors import BackendCrashed, SolveTimeout, UsageError
 from solvers.execution.children import become_child
 
 
@@ -151,15 +151,25 @@ class Worker:
         if self._process is not None and self._process.is_alive():
             return
         self.stop()
+        if multiprocessing.current_process().daemon:
+            raise UsageError(
+                f"{self.name} needs a worker process to keep a timeout, and this process is"
+                " daemonic (a multiprocessing.Pool worker), which may not have children: call"
+                " without a timeout, or from a non-daemonic pool"
+                " (concurrent.futures.ProcessPoolExecutor)"
+            )
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
-        self._process = context.Process(
+        process = context.Process(
             target=_serve,
             args=(child_end, self.build, os.getpid(), _in_main_thread()),
             daemon=True,
         )
-        self._process.start()
-        child_end.close()
+        try:
+            process.start()
+        finally:
+            child_end.close()
+        self._process = process  # only once started: a worker that never was is not kept
         try:
             seconds, self._stops = self._reply(None)
         except BaseException:
