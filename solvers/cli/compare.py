@@ -10,7 +10,7 @@ import time
 from functools import partial
 from itertools import islice
 
-from solvers.cli.check import backends_named
+from solvers.cli.check import backends_named, plain
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
     EXIT_DISAGREE,
@@ -133,7 +133,10 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
         key, eq, value = pair.partition("=")
         if not sep or not eq:
             raise UsageError(f"--option {text!r} is not BACKEND:KEY=VALUE")
-        options.setdefault(name, {})[key] = value
+        given = options.setdefault(name, {})
+        if key in given:
+            raise UsageError(f"--option {name}:{key} is given twice ({given[key]}, {value})")
+        given[key] = value
     specs = backends_named(args.backends)
     strangers = sorted(set(options) - {spec.name for spec in specs})
     if strangers:
@@ -146,7 +149,7 @@ def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
     """The run's settings; the baseline must be one of the specs."""
     baseline = None
     if args.baseline:
-        baseline = BackendSpec.parse(args.baseline).label
+        baseline = plain(BackendSpec.parse(args.baseline)).label
         labels = [spec.label for spec in specs]
         if baseline not in labels:
             raise UsageError(

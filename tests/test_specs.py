@@ -1,0 +1,95 @@
+"""Specs and their options said once: a repeated key, an option given twice, an empty item in a
+list are errors naming what clashes; a spec that restates a default is the default's row."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import UsageError, solve
+from solvers.spec import BackendSpec, parse_list
+
+LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "sat:encoding=minimal,encoding=reduced",
+            "'sat:encoding=minimal,encoding=reduced': encoding is given twice"
+            " (encoding=minimal, encoding=reduced)",
+        ),
+        ("sat:", "'sat:': a colon with no KEY=VALUE after it"),
+    ],
+)
+def test_a_spec_says_each_thing_once(text, message):
+    with pytest.raises(UsageError) as raised:
+        BackendSpec.parse(text)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("sat,,native", "'sat,,native': item 2 is empty (two commas, or one at an end)"),
+        (",sat", "',sat': item 1 is empty (two commas, or one at an end)"),
+        ("sat,", "'sat,': item 2 is empty (two commas, or one at an end)"),
+        ("sat:,native", "'sat:': a colon with no KEY=VALUE after it"),
+    ],
+)
+def test_an_empty_item_in_a_list_is_an_error(text, message):
+    with pytest.raises(UsageError) as raised:
+        parse_list(text)
+    assert str(raised.value) == message
+
+
+def test_an_option_given_apart_from_the_spec_that_sets_it_is_an_error():
+    with pytest.raises(UsageError, match="option encoding=minimal is given apart from the spec"):
+        solve(LINE, "sat:encoding=reduced", encoding="minimal")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["solve", "--backend", "sat:encoding=reduced", "--option", "encoding=minimal"],
+            "sudoku: option encoding=minimal is given apart from the spec sat:encoding=reduced,"
+            " which sets encoding=reduced: give it once\n",
+        ),
+        (
+            ["solve", "--backend", "sat", "--option", "encoding=minimal", "--option", "encoding=x"],
+            "sudoku: --option encoding is given twice (minimal, x)\n",
+        ),
+        (
+            ["compare", "--backends", "sat:encoding=minimal", "--option", "sat:encoding=reduced"],
+            "sudoku: option encoding=reduced is given apart from the spec sat:encoding=minimal,"
+            " which sets encoding=minimal: give it once\n",
+        ),
+        (
+            ["compare", "--backends", "sat", "--option", "sat:cages=pb", "--option", "sat:cages=x"],
+            "sudoku: --option sat:cages is given twice (pb, x)\n",
+        ),
+        (["compare", "--backends", "sat,,native"], None),
+    ],
+)
+def test_the_command_line_refuses_an_option_said_twice(cli, args, message):
+    run = cli(*args, stdin=LINE + "\n")
+    assert run.code == 2
+    assert run.err == (
+        message or "sudoku: 'sat,,native': item 2 is empty (two commas, or one at an end)\n"
+    )
+
+
+def test_a_spec_that_restates_a_default_is_the_same_row_and_baseline(cli, tmp_path):
+    # sat's default encoding is reduced: one configuration, one row, either name a baseline.
+    for baseline in ("sat", "sat:encoding=reduced"):
+        out = tmp_path / f"{baseline}.json"
+        run = cli(
+            "compare", "--backends", "sat,sat:encoding=reduced,native", "--baseline", baseline,
+            "--limit", "2", "--json", str(out),
+        )  # fmt: skip
+        assert run.code == 0, run.err
+        lines = run.out.splitlines()
+        tables = sum(line.startswith("backend ") for line in lines)
+        rows = [line.split()[0] for line in lines if line.startswith("sat")]
+        assert tables and rows == ["sat"] * tables, run.out  # one sat row per dataset
