@@ -3,6 +3,8 @@ list are errors naming what clashes; a spec that restates a default is the defau
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from solvers import UsageError, solve
@@ -93,3 +95,50 @@ def test_a_spec_that_restates_a_default_is_the_same_row_and_baseline(cli, tmp_pa
         tables = sum(line.startswith("backend ") for line in lines)
         rows = [line.split()[0] for line in lines if line.startswith("sat")]
         assert tables and rows == ["sat"] * tables, run.out  # one sat row per dataset
+
+
+# Fields and headers: said once, where a puzzle may start; messages that name the right thing.
+
+KILLER = Path(__file__).resolve().parents[1] / "examples" / "killer.txt"
+JIGSAW = (
+    "..48....7.7...1....51..2..........56......3...8...................5....2...18..3."
+    " regions=AABBBBBCCAADBCCCCCADDBBFCCFADDDBFFFFADDDEEEEFAGGEEIEEFAGGGEIIIFGGHHHHIIIGGHHHHHII"
+)
+
+
+def killer_lines() -> list[str]:
+    return KILLER.read_text().splitlines()
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            f"# rules: jigsaw\n{JIGSAW} regions=AAA\n",
+            "sudoku: line 2, column 173: regions= is given twice (columns 83 and 173): give it"
+            " once\n",
+        ),
+        (
+            f"# rules:\n{LINE}\n",
+            "sudoku: line 1: a rules line with no rules: name them (x, windoku, jigsaw, killer)"
+            " or classic\nsudoku: line 2: under the rules line 1, which cannot be read\n",
+        ),
+        (
+            "\n".join([*killer_lines()[:12], "# rules: killer x", killer_lines()[12]]) + "\n",
+            "sudoku: line 13: a rules line inside a puzzle: put it before the puzzle's first"
+            " line\n",
+        ),
+        (
+            "\n".join(killer_lines()[:11] + killer_lines()[12:]) + "\n",
+            "sudoku: line 3: the cage map has 8 rows, expected 9\n",
+        ),
+        (
+            KILLER.read_text().replace("sums: 6 ", "sums: 60 "),
+            "sudoku: line 3: the cage at r1c1 (total 60): no 3 distinct values from 1..9 add up"
+            " to 60\n",
+        ),
+    ],
+)
+def test_a_field_or_header_out_of_place_is_named(cli, text, message):
+    run = cli("solve", stdin=text)
+    assert (run.code, run.err) == (2, message)

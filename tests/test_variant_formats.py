@@ -104,7 +104,10 @@ def test_grid_sections_after_a_spaced_board():
         ),
         (KILLER4.replace("ggdf", "gg.f"), "r4c3 is in no cage: killer cages every cell"),
         (KILLER4.replace("3 8 7", "3 8"), "7 cages in the map but 6 sums"),
-        (KILLER4.replace("sums: 3 8", "sums: 30 8"), "cage 30: r1c1 r1c2: no 2 distinct values"),
+        (
+            KILLER4.replace("sums: 3 8", "sums: 30 8"),
+            "the cage at r1c1 (total 30): no 2 distinct values",
+        ),
         ("# rules: windoku\n" + "." * 36, "line 2: windoku needs square boxes, not 2x3"),
         (EMPTY9 + " colour=red", "line 1, column 83: unexpected 'colour=red' after the puzzle"),
     ],

@@ -20,6 +20,10 @@ CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def rule_names(text: str, line: int) -> frozenset[str]:
     """The names of a ``# rules:`` header (``classic`` alone resets them)."""
     names = frozenset(text.lower().replace(",", " ").split())
+    if not names:
+        raise InputError(
+            f"a rules line with no rules: name them ({', '.join(RULE_NAMES)}) or classic", line
+        )
     unknown = sorted(names - {*RULE_NAMES, CLASSIC_NAME})
     if unknown:
         raise InputError(
