@@ -3,6 +3,8 @@ list are errors naming what clashes; a spec that restates a default is the defau
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ import pytest
 from solvers import UsageError, solve
 from solvers.spec import BackendSpec, parse_list
 
+SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
 
 
@@ -142,3 +145,38 @@ def killer_lines() -> list[str]:
 def test_a_field_or_header_out_of_place_is_named(cli, text, message):
     run = cli("solve", stdin=text)
     assert (run.code, run.err) == (2, message)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["report", "docs/compare.json", "-o", ""], "sudoku: cannot write -o: the path is empty\n"),
+        (
+            ["report", "docs/compare.json", "-o", "/proc/x.html"],
+            "sudoku: cannot write -o /proc/x.html: No such file or directory\n",
+        ),
+        (
+            ["compare", "--backends", "native", "--json", ""],
+            "sudoku: cannot write --json: the path is empty\n",
+        ),
+        (
+            ["compare", "--backends", "native", "--plot", "/proc/x.png"],
+            "sudoku: cannot write --plot /proc/x.png: No such file or directory\n",
+        ),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_named_before_any_work(cli, args, message):
+    run = cli(*args)
+    assert (run.code, run.err, run.out) == (2, message, "")
+
+
+def test_a_closed_pipe_under_an_output_file_is_a_write_error(tmp_path):
+    done = subprocess.run(
+        f"{SUDOKU} report docs/compare.json -o /dev/stdout | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.stderr == "sudoku: cannot write the output: Broken pipe\n"

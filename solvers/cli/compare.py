@@ -164,10 +164,10 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
     specs = specs_of(args)
     settings = settings_of(args, specs)
-    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
     for option, path in (("--json", args.json), ("--plot", args.plot)):
-        if path:
+        if path is not None:
             writable(path, option)
     if args.jobs != 1 or args.scheduler:
         run.note("backends timed side by side share the cores: compare them within this run")
