@@ -22,6 +22,7 @@ from solvers.cli.output import (
 )
 from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.errors import InputError, UsageError
+from solvers.formats import format_puzzle
 from solvers.spec import ALL, BackendSpec
 from solvers.tools.results import MODES, Settings
 
@@ -172,6 +173,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if args.jobs != 1 or args.scheduler:
         run.note("backends timed side by side share the cores: compare them within this run")
     older = results.read(args.against) if args.against else None
+    if older is not None:
+        _like(settings, older.settings, args.against)
     sources = args.datasets or list(DEFAULT_DATASETS)
     _check_sources(sources)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
@@ -188,6 +191,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         dataset = compare.run_dataset(
             source, _path_of(source), puzzles, specs, settings, spec_runner
         )
+        dataset.hashes = {p.line: results.puzzle_hash(format_puzzle(p.board)) for p in puzzles}
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
@@ -236,8 +240,12 @@ def _run_spec(
 def _against(run: Run, new, old, path: str) -> None:
     from solvers.tools import regression, summary
 
+    if said := regression.unlike(new, old):
+        raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
-    run.emit(f"against {path} ({old.started}): {len(found)} backend runs in both")
+    run.emit(
+        f"against {path} ({old.started}): {len(found)} backend runs in both, wall times compared"
+    )
     if found:
         run.table(regression.table(found, summary.ms))
     for change in found:
@@ -246,6 +254,14 @@ def _against(run: Run, new, old, path: str) -> None:
     if any(change.regressed for change in found):
         run.emit("a regression: a backend is significantly slower or lost puzzles (exit 6)")
         run.end(EXIT_REGRESSION)
+
+
+def _like(settings: Settings, older: Settings, path: str) -> None:
+    """UsageError, before any work, when the older run's settings make it unlike this one."""
+    from solvers.tools import regression
+
+    if said := regression.unlike_settings(settings, older):
+        raise UsageError(f"--against {path}: not a like run: {said}")
 
 
 def _heading(source: str, puzzles: list, settings: Settings) -> str:

@@ -2,14 +2,15 @@
 
 The file (``sudoku compare --json``, format ``sudoku-compare/2``) holds the settings, the
 machine and the command, each dataset's backends (options, setup time, peak memory) with its
-summary table and notes, and one record per answer: dataset, puzzle (its line in the file),
-copy (0 the puzzle as given, 1..K its shuffled copies), backend spec, status, wall and CPU
-seconds, the solution count (in unique mode) and the backend's own counters. Every table and
-plot can be rebuilt from the records alone (``sudoku report`` does).
+summary table, notes and a hash of each puzzle by its line, and one record per answer: dataset,
+puzzle (its line in the file), copy (0 the puzzle as given, 1..K its shuffled copies), backend
+spec, status, wall and CPU seconds, the solution count (in unique mode) and the backend's own
+counters. Every table and plot can be rebuilt from the records alone (``sudoku report`` does).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import asdict, dataclass, field
@@ -79,6 +80,8 @@ class DatasetRun:
     backends: list[BackendRun] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, text)
+    # each puzzle's hash by its line: what tells two runs' puzzles apart (not their lines)
+    hashes: dict[int, str] = field(default_factory=dict)
 
     def records_of(self, spec: str) -> list[Record]:
         return [record for record in self.records if record.spec == spec]
@@ -111,6 +114,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
                 "backends": [asdict(b) for b in d.backends],
                 "summary": rows,
                 "notes": [{"kind": kind, "text": text} for kind, text in d.notes],
+                "hashes": {str(line): digest for line, digest in d.hashes.items()},
             }
             for d, rows in zip(run.datasets, summaries, strict=True)
         ],
@@ -158,6 +162,7 @@ def _run_of(data: dict) -> CompareRun:
             [BackendRun(**b) for b in d["backends"]],
             records.get(d["name"], []),
             [(note["kind"], note["text"]) for note in d["notes"]],
+            _hashes(d.get("hashes", {})),
         )
         for d in data["datasets"]
     ]
@@ -174,6 +179,17 @@ def _run_of(data: dict) -> CompareRun:
         raise ValueError("a dataset named twice (its records could not be told apart)")
     settings = Settings(**data["settings"])
     return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
+
+
+def puzzle_hash(text: str) -> str:
+    """A short hash of a puzzle as written (``formats.format_puzzle``): its cells and rules."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _hashes(data: object) -> dict[int, str]:
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError("hashes is not a map of line numbers to puzzle hashes")
+    return {int(line): digest for line, digest in data.items()}
 
 
 def _is_time(value: object) -> bool:
