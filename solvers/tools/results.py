@@ -18,9 +18,10 @@ from typing import Any
 
 from solvers.errors import UsageError
 from solvers.execution.answer import Status
+from solvers.tools import run_fields
 
 FORMAT = "sudoku-compare/2"
-MODES = ("unique", "first")
+MODES = run_fields.MODES
 
 
 @dataclass(frozen=True)
@@ -131,13 +132,17 @@ def read(path: str) -> CompareRun:
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number is a ValueError too
         raise UsageError(f"{path}: not JSON ({type(error).__name__}: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise UsageError(
             f"{path}: not a run of 'sudoku compare --json' (format {found!r}, expected {FORMAT})"
         )
+    try:
+        run_fields.check(data)
+    except run_fields.BadField as error:
+        raise UsageError(f"{path}: a {FORMAT} file with a bad field: {error}") from None
     try:
         return _run_of(data)
     except (KeyError, TypeError, ValueError) as error:
@@ -168,6 +173,8 @@ def _run_of(data: dict) -> CompareRun:
     ]
     for dataset in datasets:
         specs = {backend.spec for backend in dataset.backends}
+        if len(specs) != len(dataset.backends):
+            raise ValueError(f"a backend named twice in {dataset.name}")
         strangers = {record.spec for record in dataset.records} - specs
         if strangers:
             raise ValueError(f"records of {sorted(strangers)} not among {dataset.name}'s backends")
