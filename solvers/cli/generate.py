@@ -7,10 +7,12 @@ import secrets
 
 from solvers.board import Shape
 from solvers.cli.output import Run
-from solvers.cli.parser import command, shape, whole
+from solvers.cli.parser import command, seconds, shape, whole
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 from solvers.variants import RULE_NAMES
+
+DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
 
 
 def add_to(commands) -> None:
@@ -63,6 +65,13 @@ def add_to(commands) -> None:
         default="unique",
         help="exactly one solution (default), two or more, or none",
     )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"give up when a puzzle takes longer (default {DEFAULT_TIMEOUT:g})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -93,7 +102,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     run.emit(f"# made by sudoku-solvers {_version()}; {_bands()}")
     if args.rules:
         run.emit(f"# rules: {' '.join(n for n in RULE_NAMES if n in args.rules)}")
-    puzzles = generate(request, seed)
+    puzzles = generate(request, seed, args.timeout)
     for _ in range(args.count):
         board, _guesses = next(puzzles)
         run.emit(format_puzzle(board))
