@@ -58,10 +58,11 @@ class Request:
     rules: frozenset[str] = frozenset()  # variants: x, windoku, jigsaw, killer
 
 
-def rate(board: Board) -> int:
+def rate(board: Board, deadline: Deadline | None = None) -> int:
     """Guesses the propagating search (naked and hidden singles, then most-constrained
-    branching) needs to solve ``board``: the measure behind the difficulty."""
-    return PropagatingSearch().run(board).stats["guesses"]
+    branching) needs to solve ``board``: the measure behind the difficulty. SolveTimeout at
+    ``deadline`` (a sparse 16x16 variant can take it minutes)."""
+    return PropagatingSearch(deadline=deadline).run(board).stats["guesses"]
 
 
 def difficulty_of(guesses: int) -> str:
@@ -181,7 +182,9 @@ def remove_clues(
     return full.with_cells(cells)
 
 
-def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
+def _twist(
+    puzzle: Board, kind: str, rng: random.Random, deadline: Deadline | None = None
+) -> Board | None:
     """A unique puzzle turned into one with several solutions (a given taken away) or none (a
     given added that no peer rules out but the solution does not have)."""
     if kind == "unique":
@@ -192,11 +195,13 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
         rng.shuffle(givens)
         for cell in givens:
             value, cells[cell] = cells[cell], 0
-            if _count(puzzle.with_cells(cells)) == 2:
+            if _count(puzzle.with_cells(cells), deadline) == 2:
                 return puzzle.with_cells(cells)
             cells[cell] = value
         return None
-    solution = solve(puzzle).solution
+    solution = solve(puzzle, timeout=_left(deadline)).solution
+    if solution is None:  # a unique puzzle has one: the deadline came first
+        raise SolveTimeout("deadline passed")
     peers = puzzle.geometry.peers
     empties = [i for i, v in enumerate(cells) if not v]
     rng.shuffle(empties)
@@ -207,7 +212,7 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
                 continue
             cells[cell] = value
             twisted = puzzle.with_cells(cells)
-            if not twisted.conflicts() and _count(twisted) == 0:
+            if not twisted.conflicts() and _count(twisted, deadline) == 0:
                 return twisted
             cells[cell] = 0
     return None
@@ -250,10 +255,10 @@ def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Boar
         puzzle = remove_clues(full, request, rng, deadline)
         if request.clues is not None and puzzle.givens() > request.clues:
             continue
-        guesses = rate(puzzle)
+        guesses = rate(puzzle, deadline)
         if request.difficulty and difficulty_of(guesses) != request.difficulty:
             continue
-        twisted = _twist(puzzle, request.kind, rng)
+        twisted = _twist(puzzle, request.kind, rng, deadline)
         if twisted is not None:
             return twisted, guesses
         twists_failed += 1
