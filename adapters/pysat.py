@@ -49,6 +49,7 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
+LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
 
 
 class IncrementalBackend(Backend):
@@ -75,7 +76,17 @@ class IncrementalBackend(Backend):
     def _load(self, geometry: Geometry) -> Build:
         rules = cnf.rule_clauses(geometry, "extended")
         yield
-        solver = Solver(name=ENGINES[self.engine], bootstrap_with=rules)
+        # Loaded in chunks, the deadline looked at in between: a 25x25 windoku's 870,000
+        # clauses take CaDiCaL about a second, longer than a whole short deadline.
+        solver, built = Solver(name=ENGINES[self.engine]), False
+        try:
+            for start in range(0, len(rules), LOAD_CHUNK):
+                solver.append_formula(rules[start : start + LOAD_CHUNK])
+                yield
+            built = True
+        finally:
+            if not built:  # a build dropped half way (closed, or pushed out) frees its solver
+                solver.delete()
         return _Loaded(solver, cnf.variables(geometry.size))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

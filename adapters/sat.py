@@ -2,13 +2,15 @@
 
 The CNF is built per puzzle. PicoSAT has no clock, but it does have a propagation limit: with a
 deadline, ``solve`` runs with a growing limit and looks at the clock between attempts, each
-attempt sized to end near the deadline, so the deadline holds in-process. Counting goes through
+attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
+the deadline holds in-process. Counting goes through
 ``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
 Killer cages are encoded as ``cages=combinations`` (default) or ``cages=pb`` (``adapters.cnf``).
 """
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 import pycosat
@@ -20,6 +22,9 @@ from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
 FIRST_PROPAGATION_LIMIT = 200_000
+# The share of the time left the last attempt is sized to: propagations slow down as PicoSAT
+# learns clauses, so the rate measured on a smaller attempt runs ahead of the next one.
+FIT_SHARE = 0.8
 
 
 class PycosatBackend(Backend):
@@ -87,9 +92,22 @@ def _solve(clauses: list, deadline: Deadline, stats: dict) -> list[int] | None:
         answer = pycosat.solve(clauses)
     else:
         limit = FIRST_PROPAGATION_LIMIT
-        while (answer := pycosat.solve(clauses, prop_limit=limit)) == "UNKNOWN":
-            if deadline.expired():
-                raise SolveTimeout(stats=stats)
-            limit *= 2
+        while True:
+            start = time.perf_counter()
+            answer = pycosat.solve(clauses, prop_limit=limit)
+            if answer != "UNKNOWN":
+                break
+            limit = _next_limit(limit, time.perf_counter() - start, deadline, stats)
             stats["restarts"] = stats.get("restarts", 0) + 1
     return None if answer == "UNSAT" else answer
+
+
+def _next_limit(limit: int, seconds: float, deadline: Deadline, stats: dict) -> int:
+    """Twice the limit that just ran out, or what fits in the time left at the rate just seen
+    if that is less. Each attempt starts afresh (PicoSAT keeps nothing between calls), so one
+    that cannot go further than the last is not made: the timeout comes at once."""
+    rate = limit / max(seconds, 1e-4)
+    fits = int(rate * (deadline.remaining() or 0.0) * FIT_SHARE)
+    if fits <= limit:
+        raise SolveTimeout(stats=stats)
+    return min(2 * limit, fits)

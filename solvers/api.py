@@ -16,7 +16,7 @@ from solvers.board import Board, Shape
 from solvers.deadline import timeout_of
 from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
-from solvers.execution.runner import shared
+from solvers.execution.runner import borrowed
 from solvers.formats import parse
 from solvers.spec import BackendSpec
 
@@ -50,7 +50,9 @@ def solve(
     one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    answer = shared(_spec(backend, options, board)).solve(board, timeout_of(timeout))
+    timeout = timeout_of(timeout)
+    with borrowed(_spec(backend, options, board)) as runner:
+        answer = runner.solve(board, timeout)
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -70,7 +72,8 @@ def count_solutions(
     """
     limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
-    answer = shared(_spec(backend, options, board)).count(board, limit, timeout)
+    with borrowed(_spec(backend, options, board)) as runner:
+        answer = runner.count(board, limit, timeout)
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
@@ -79,6 +82,10 @@ def count_solutions(
 
 
 def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
+    if backend is not None and not isinstance(backend, str):
+        raise UsageError(
+            f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
+        )
     spec = BackendSpec.parse(backend or registry.default_backend(board.rules.names))
     return spec.with_options(options) if options else spec
 

@@ -52,6 +52,10 @@ def solve_many(
     InputError for a bad shape or values that are not whole numbers, UsageError for a limit or
     budget that is not a whole number from 1 to 2**62.
     """
+    if shape is not None and not isinstance(shape, Shape):
+        raise UsageError(f"shape {shape!r} is not a Shape: give Shape(3, 3), say, or None")
+    if not isinstance(rules, Rules):
+        raise UsageError(f"rules {rules!r} are not a Rules: give Rules(diagonals=True), say")
     import numpy as np
 
     try:

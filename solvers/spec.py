@@ -32,10 +32,12 @@ class BackendSpec:
     @classmethod
     def parse(cls, text: str) -> BackendSpec:
         """``name`` or ``name:key=value,...``; UsageError for anything else."""
-        name, _, rest = text.strip().partition(":")
+        name, colon, rest = text.strip().partition(":")
         if not name or not name.replace("-", "").replace("_", "").isalnum():
             raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")
-        return cls.of(name, _pairs(rest.split(",") if rest.strip() else [], text))
+        if colon and not rest.strip():
+            raise UsageError(f"{text!r}: a colon with no KEY=VALUE after it")
+        return cls.of(name, _pairs(rest.split(",") if colon else [], text))
 
     @property
     def label(self) -> str:
@@ -44,8 +46,16 @@ class BackendSpec:
         return f"{self.name}:{pairs}" if pairs else self.name
 
     def with_options(self, options: Mapping[str, object]) -> BackendSpec:
-        """The spec with ``options`` added (they win over the spec's own)."""
-        return BackendSpec.of(self.name, dict(self.options) | dict(options))
+        """The spec with ``options`` added; UsageError for one the spec already sets (neither
+        silently wins)."""
+        own = dict(self.options)
+        for key, value in options.items():
+            if key in own:
+                raise UsageError(
+                    f"option {key}={value} is given apart from the spec {self.label},"
+                    f" which sets {key}={own[key]}: give it once"
+                )
+        return BackendSpec.of(self.name, own | dict(options))
 
     def __str__(self) -> str:
         return self.label
@@ -55,10 +65,12 @@ def parse_list(text: str) -> list[BackendSpec]:
     """Specs separated by commas, ``key=value`` items continuing the spec before them; the
     literal ``all`` is left to the caller. UsageError for an empty list or a stray option."""
     items = [item.strip() for item in text.split(",")]
+    if not any(items):
+        raise UsageError("no backend named: give one or more, such as native,sat,cpsat")
     groups: list[list[str]] = []
-    for item in items:
+    for number, item in enumerate(items, 1):
         if not item:
-            continue
+            raise UsageError(f"{text!r}: item {number} is empty (two commas, or one at an end)")
         if "=" in item and ":" not in item:
             if not groups:
                 raise UsageError(f"{text!r}: option {item!r} comes before any backend name")
@@ -74,8 +86,10 @@ def parse_list(text: str) -> list[BackendSpec]:
 def _pairs(items: Iterable[str], text: str) -> dict[str, str]:
     pairs: dict[str, str] = {}
     for item in items:
-        key, eq, value = item.strip().partition("=")
-        if not eq or not key.strip() or not value.strip():
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key or not value:
             raise UsageError(f"{text!r}: {item.strip()!r} is not KEY=VALUE")
-        pairs[key.strip()] = value.strip()
+        if key in pairs:
+            raise UsageError(f"{text!r}: {key} is given twice ({key}={pairs[key]}, {key}={value})")
+        pairs[key] = value
     return pairs

@@ -137,9 +137,13 @@ def check_cages(cages: Iterable[Cage], n: int) -> None:
     than values, or a total no set of distinct values 1..N reaches."""
     owner: dict[int, int] = {}
     for index, cage in enumerate(cages):
-        name = f"cage {cage.total}: {' '.join(cell_name(c, n) for c in cage.cells)}"
         if not cage.cells:
-            raise InputError(f"cage {cage.total} has no cells")
+            raise InputError(f"a cage of total {cage.total} has no cells")
+        # Named by its first cell and its total: a list of all its cells is long, and a
+        # total alone is shared by other cages.
+        first = cage.cells[0]
+        where = cell_name(first, n) if 0 <= first < n * n else f"cell {first}"
+        name = f"the cage at {where} (total {cage.total})"
         if len(set(cage.cells)) != len(cage.cells):
             raise InputError(f"{name} names a cell twice")
         if any(not 0 <= cell < n * n for cell in cage.cells):

@@ -82,6 +82,18 @@ class CliRun:
     err: str
 
 
+@pytest.fixture(scope="session", autouse=True)
+def native_compiled() -> None:
+    """The native kernels compiled (or loaded) once, before any test: a command that meets them
+    uncompiled says so on stderr, which the tests comparing output must not see. The notice
+    itself is tested with a cache folder of its own (tests/test_newcomer.py)."""
+    if registry.availability("native")[0]:
+        from solvers.handwritten.native.cache import compile_kernels, compiled
+
+        if compiled() is False:
+            compile_kernels()
+
+
 @pytest.fixture
 def registered() -> Iterator[Callable[..., str]]:
     """``registered(name, "module:Class", **details)`` makes a backend of the tests' own for

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from solvers import Board, Shape, count_solutions, parse
@@ -152,4 +154,29 @@ def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cl
     assert run.err.strip() == (
         "sudoku: no puzzle met the request in 10000 attempts: "
         "ask for fewer clues for --kind several"
+    )
+
+
+# Round two, 5: 16x16 variants complete without stalling; a deadline with the other give-ups.
+
+
+@pytest.mark.parametrize("rules", ["windoku", "jigsaw"])
+def test_a_16x16_variant_is_made_in_seconds_and_is_unique(cli, rules):
+    start = time.perf_counter()
+    run = cli(*f"generate --rules {rules} --size 16 --clues 150 --seed 3 --timeout 60".split())
+    took = time.perf_counter() - start
+    assert run.code == 0, run.err
+    puzzle = parse(run.out)
+    assert puzzle.rules.names == {rules} and puzzle.givens() <= 150
+    assert count_solutions(puzzle, 2, "sat") == 1
+    assert took < 30, f"{took:.1f} s"  # before: 31-60 s, or no end, in completing the board
+
+
+def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
+    start = time.perf_counter()
+    run = cli(*["generate", "--rules", "windoku", "--size", "16", "--seed", "3", "--timeout", "1"])
+    assert time.perf_counter() - start < 5
+    assert run.code == 2
+    assert run.err == (
+        "sudoku: no puzzle in 1 s: ask for more clues, another difficulty or a longer --timeout\n"
     )

@@ -35,6 +35,7 @@ def synthetic(path, times_ms: dict[str, list[float]], lost: dict[str, int] | Non
     backends = [{"spec": spec, "options": {}} for spec in times_ms]
     dataset = {"name": "top", "path": "top.txt", "puzzles": PUZZLES, "copies": 1}
     dataset |= {"unshuffled": 0, "backends": backends, "summary": [], "notes": []}
+    dataset |= {"hashes": {str(line): f"puzzle{line}" for line in range(1, PUZZLES + 1)}}
     run = {"format": results.FORMAT, "command": "sudoku compare top.txt", "started": "then"}
     run |= {"machine": {}, "settings": {"timeout": 0.5}, "datasets": [dataset]}
     path.write_text(json.dumps(run | {"records": records}))
@@ -101,3 +102,60 @@ def test_a_file_that_is_not_a_run_is_refused(cli, tmp_path):
     other.write_text(json.dumps({"benchmarks": []}))
     run = cli("compare", "small4", "--backends", "native", "--against", str(other))
     assert run.code == 2 and "not a run of 'sudoku compare --json'" in run.err
+
+
+# Round two, 1: only like runs are judged -------------------------------------------------
+
+
+@pytest.fixture
+def small_run(cli, tmp_path) -> tuple[list[str], dict]:
+    args = ["compare", "small4", "--limit", "6", "--backends", "propagate", "--timeout", "2"]
+    now = tmp_path / "now.json"
+    assert cli(*args, "--json", str(now)).code == 0
+    return args, json.loads(now.read_text())
+
+
+@pytest.mark.parametrize(
+    "setting, value, said",
+    [
+        ("mode", "first", "mode unique now, first then"),
+        ("timeout", 5.0, "timeout 2.0 now, 5.0 then"),
+        ("shuffle", 2, "shuffle 0 now, 2 then"),
+        ("seed", 7, "seed 0 now, 7 then"),
+    ],
+)
+def test_against_a_run_with_other_settings_is_refused_before_any_work(
+    cli, tmp_path, small_run, setting, value, said
+):
+    args, data = small_run
+    data["settings"][setting] = value
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args, "--against", str(then))
+    assert (run.code, run.out) == (2, "")  # refused before a puzzle is timed
+    assert run.err == f"sudoku: --against {then}: not a like run: {said}\n"
+
+
+def test_against_a_run_of_other_puzzles_under_the_same_name_is_refused(cli, tmp_path, small_run):
+    args, data = small_run
+    hashes = data["datasets"][0]["hashes"]
+    line = sorted(hashes, key=int)[2]
+    hashes[line] = "0" * 16  # another puzzle at that line of a file with the same name
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args, "--against", str(then))
+    assert run.code == 2
+    said = f"small4: other puzzles (the first at line {line})"
+    assert run.err == f"sudoku: --against {then}: not a like run: {said}\n"
+    page = tmp_path / "page.html"
+    run = cli("report", str(then), "--against", str(tmp_path / "then.json"), "-o", str(page))
+    assert run.code == 0  # a run is like itself
+
+
+def test_against_a_like_run_says_which_time_it_compares(cli, tmp_path, small_run):
+    args, data = small_run
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args, "--against", str(then))
+    assert run.code in (0, 6), run.err
+    assert "wall times compared" in run.out and "median wall ms" in run.out

@@ -7,10 +7,12 @@ deadlines in test_deadlines.py.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solvers import (
@@ -21,6 +23,7 @@ from solvers import (
     UsageError,
     count_solutions,
     solve,
+    solve_many,
 )
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
@@ -245,3 +248,59 @@ def test_compare_with_jobs_says_that_timings_share_the_cores(cli):
     run = cli("compare", "small4", "--limit", "2", "--backends", "sat", "--jobs", "2")
     assert run.code == 0
     assert "sudoku: backends timed side by side share the cores" in run.err
+
+
+# Round two, 8. Bad argument types, and a process that may not have children ----------------
+
+
+@pytest.mark.parametrize(
+    "call, names",
+    [
+        (lambda: solve(LINE, backend=5), "backend 5"),
+        (lambda: count_solutions(LINE, backend=["sat"]), "backend ['sat']"),
+        (lambda: solve_many(np.zeros((1, 81), np.uint8), shape="3x3"), "shape '3x3'"),
+        (lambda: solve_many(np.zeros((1, 81), np.uint8), rules="x"), "rules 'x'"),
+    ],
+)
+def test_a_bad_argument_type_is_a_usage_error_naming_it(call, names):
+    with pytest.raises(UsageError, match=re.escape(names)):
+        call()
+
+
+DAEMONIC = """
+import multiprocessing
+from solvers import solve
+LINE = {line!r}
+
+def inside(backend):
+    said = []
+    for timeout in (5, 5, None):
+        try:
+            said.append(solve(LINE, backend, timeout=timeout).status.name)
+        except Exception as error:
+            said.append(f"{{type(error).__name__}}: {{error}}")
+    return said
+
+with multiprocessing.get_context("fork").Pool(1) as pool:
+    for said in pool.map(inside, ["exactcover", "sat:encoding=minimal"]):
+        print(*said, sep="\\n")
+"""
+
+
+def test_a_timed_call_in_a_daemonic_worker_names_the_way_out_and_the_runner_survives():
+    done = subprocess.run(
+        [sys.executable, "-c", DAEMONIC.format(line=LINE)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    said = done.stdout.splitlines()
+    refusal = (
+        "UsageError: exactcover needs a worker process to keep a timeout, and this process is"
+        " daemonic (a multiprocessing.Pool worker), which may not have children: call without"
+        " a timeout, or from a non-daemonic pool (concurrent.futures.ProcessPoolExecutor)"
+    )
+    # exactcover cannot stop by itself: a timed call is refused the same way each time, and an
+    # untimed one still solves; sat stops by itself in solve, so it needs no worker there.
+    assert said == [refusal, refusal, "SOLVED", "SOLVED", "SOLVED", "SOLVED"], done.stderr

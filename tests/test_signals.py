@@ -126,3 +126,48 @@ def test_a_killed_main_process_takes_its_workers_with_it():
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left
+
+
+# Native without a timeout: its compiled search runs in slices and looks between them, so a
+# signal's handler runs within a slice (about 20 ms), not after the search (23 minutes for an
+# empty 25x25 windoku).
+NATIVE = {
+    "solve": (["solve", "-", "--backend", "native"], "# rules: windoku\n" + "." * 625),
+    "count": (["count", "-", "--backend", "native", "--limit", "1000000000"], EMPTY9),
+}
+NATIVE_DEFAULT = {("sigterm", "solve"), ("sighup", "count")}
+
+
+@pytest.mark.parametrize(
+    "name, run",
+    [
+        pytest.param(name, run, marks=[] if (name, run) in NATIVE_DEFAULT else [pytest.mark.slow])
+        for name in SIGNALS
+        for run in NATIVE
+    ],
+)
+def test_a_signal_ends_an_untimed_native_search(name, run):
+    args, text = NATIVE[run]
+    process = subprocess.Popen(
+        [SUDOKU, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+    )
+    process.stdin.write(text + "\n")
+    process.stdin.close()
+    time.sleep(3)  # imported, the kernel loaded, and searching
+    number, to_group = SIGNALS[name]
+    sent = time.monotonic()
+    (os.killpg if to_group else os.kill)(process.pid, number)
+    try:
+        code = process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        code = None
+    finally:
+        process.kill()
+    took = time.monotonic() - sent
+    assert code == 128 + number, process.stderr.read()
+    assert took < 2.0, f"{run}: {took:.2f} s to exit"

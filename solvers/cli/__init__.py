@@ -75,7 +75,7 @@ def main(
     return run.status
 
 
-WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EPIPE}
 
 
 def _os_failure(error: OSError) -> str:

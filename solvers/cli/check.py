@@ -61,7 +61,14 @@ def backends_named(text: str) -> list[BackendSpec]:
     specs = parse_list(text)
     for spec in specs:
         registry.options_for(spec)  # BackendUnavailable or UsageError before any work
-    return specs
+    return list(dict.fromkeys(map(plain, specs)))
+
+
+def plain(spec: BackendSpec) -> BackendSpec:
+    """``spec`` without the options that only restate a default: ``sat:encoding=extended`` is
+    ``sat``, one configuration, one row (and one name for ``--baseline``)."""
+    defaults = registry.options_for(BackendSpec(spec.name))
+    return BackendSpec(spec.name, tuple(p for p in spec.options if defaults.get(p[0]) != p[1]))
 
 
 def run(args: argparse.Namespace, run: Run) -> None:

@@ -9,7 +9,7 @@ import shlex
 import time
 from itertools import islice
 
-from solvers.cli.check import backends_named
+from solvers.cli.check import backends_named, plain
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
     EXIT_DISAGREE,
@@ -134,7 +134,10 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
         key, eq, value = pair.partition("=")
         if not sep or not eq:
             raise UsageError(f"--option {text!r} is not BACKEND:KEY=VALUE")
-        options.setdefault(name, {})[key] = value
+        given = options.setdefault(name, {})
+        if key in given:
+            raise UsageError(f"--option {name}:{key} is given twice ({given[key]}, {value})")
+        given[key] = value
     specs = backends_named(args.backends)
     strangers = sorted(set(options) - {spec.name for spec in specs})
     if strangers:
@@ -147,7 +150,7 @@ def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
     """The run's settings; the baseline must be one of the specs."""
     baseline = None
     if args.baseline:
-        baseline = BackendSpec.parse(args.baseline).label
+        baseline = plain(BackendSpec.parse(args.baseline)).label
         labels = [spec.label for spec in specs]
         if baseline not in labels:
             raise UsageError(
@@ -163,14 +166,16 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
     specs = specs_of(args)
     settings = settings_of(args, specs)
-    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
     for option, path in (("--json", args.json), ("--plot", args.plot)):
-        if path:
+        if path is not None:
             writable(path, option)
     if args.jobs != 1 or args.scheduler:
         run.note("backends timed side by side share the cores: compare them within this run")
     older = results.read(args.against) if args.against else None
+    if older is not None:
+        _like(settings, older.settings, args.against)
     sources = args.datasets or list(DEFAULT_DATASETS)
     _check_sources(sources)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
@@ -186,6 +191,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         run.emit(_heading(source, puzzles, settings))
         spread = compare.Spread(jobs, args.scheduler, _progress(run, source))
         dataset = compare.run_dataset(source, _path_of(source), puzzles, specs, settings, spread)
+        dataset.hashes = {p.line: results.puzzle_hash(_as_text(p.board)) for p in puzzles}
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
@@ -233,8 +239,12 @@ def _shipped() -> str:
 def _against(run: Run, new, old, path: str) -> None:
     from solvers.tools import regression, summary
 
+    if said := regression.unlike(new, old):
+        raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
-    run.emit(f"against {path} ({old.started}): {len(found)} backend runs in both")
+    run.emit(
+        f"against {path} ({old.started}): {len(found)} backend runs in both, wall times compared"
+    )
     if found:
         run.table(regression.table(found, summary.ms))
     for change in found:
@@ -243,6 +253,14 @@ def _against(run: Run, new, old, path: str) -> None:
     if any(change.regressed for change in found):
         run.emit("a regression: a backend is significantly slower or lost puzzles (exit 6)")
         run.end(EXIT_REGRESSION)
+
+
+def _like(settings: Settings, older: Settings, path: str) -> None:
+    """UsageError, before any work, when the older run's settings make it unlike this one."""
+    from solvers.tools import regression
+
+    if said := regression.unlike_settings(settings, older):
+        raise UsageError(f"--against {path}: not a like run: {said}")
 
 
 def _heading(source: str, puzzles: list, settings: Settings) -> str:
@@ -271,3 +289,12 @@ def _path_of(source: str) -> str:
     if dataset is None:
         return os.path.abspath(source)
     return f"(shipped) solvers/tools/datasets/{dataset.filename}"
+
+
+def _as_text(board) -> str:
+    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
+    in the rules line)."""
+    from solvers.formats import format_puzzle, variant_text
+
+    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
+    return head + format_puzzle(board)

@@ -7,13 +7,14 @@ import secrets
 
 from solvers.board import Shape
 from solvers.cli.output import Run
-from solvers.cli.parser import command, shape, whole
+from solvers.cli.parser import command, seconds, shape, whole
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle, variant_text
 from solvers.tools.clues import GENERATED
 from solvers.variants import RULE_NAMES
 
 ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it
+DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
 
 
 def add_to(commands) -> None:
@@ -73,6 +74,13 @@ def add_to(commands) -> None:
         default="unique",
         help="exactly one solution (default), two or more, or none",
     )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"give up when a puzzle takes longer (default {DEFAULT_TIMEOUT:g})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -104,7 +112,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     own = bool(args.rules & set(GENERATED))  # constraints differ from puzzle to puzzle
     if args.rules and not own:
         run.emit(f"# rules: {' '.join(n for n in RULE_NAMES if n in args.rules)}")
-    puzzles = generate(request, seed)
+    puzzles = generate(request, seed, args.timeout)
     for _ in range(args.count):
         board, _guesses = next(puzzles)
         if own:

@@ -95,7 +95,12 @@ def spec_of(args: argparse.Namespace) -> BackendSpec | None:
             raise UsageError("--option needs --backend: options belong to one backend")
         return None
     spec = BackendSpec.parse(args.backend)
-    spec = spec.with_options(dict(args.option)) if args.option else spec
+    options: dict[str, str] = {}
+    for key, value in args.option:
+        if key in options:
+            raise UsageError(f"--option {key} is given twice ({options[key]}, {value})")
+        options[key] = value
+    spec = spec.with_options(options) if options else spec
     registry.options_for(spec)
     return spec
 

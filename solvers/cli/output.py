@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -146,6 +147,8 @@ def make_folder(path: str, option: str) -> None:
 def writable(path: str, option: str) -> str:
     """``path`` if a file can be written there, checked before any work: its folder must
     exist and take files; UsageError naming the option otherwise."""
+    if not path:
+        raise UsageError(f"cannot write {option}: the path is empty")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise UsageError(f"cannot write {option} {path}: it is a folder")
@@ -153,7 +156,23 @@ def writable(path: str, option: str) -> str:
         raise UsageError(f"cannot write {option} {path}: no folder {folder}")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write {option} {path}: the folder {folder} is not writable")
+    _try_open(path, option)
     return path
+
+
+def _try_open(path: str, option: str) -> None:
+    """Open ``path`` for appending, as the one test that holds for every file system (/sys
+    and /proc refuse files that their folders' modes would allow); a file that was not there
+    is removed again."""
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write {option} {path}: {error.strerror}") from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            os.remove(path)
 
 
 def aligned(rows: list, numbers_right: bool = True) -> list[str]:

@@ -7,6 +7,7 @@ import os
 
 from solvers.cli.output import Run, make_folder, writable
 from solvers.cli.parser import command
+from solvers.errors import UsageError
 
 
 def add_to(commands) -> None:
@@ -34,12 +35,14 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import report, results
+    from solvers.tools import regression, report, results
 
     make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")  # as encode --output-dir
     writable(args.output, "-o")
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None
+    if older is not None and (said := regression.unlike(done, older)):
+        raise UsageError(f"--against {args.against}: not a like run: {said}")
     page = report.build(done, older, args.against or "")
     with open(args.output, "w", encoding="utf-8") as handle:
         handle.write(page)

@@ -16,14 +16,18 @@ import sys
 _PR_SET_PDEATHSIG = 1
 
 
-def become_child(parent: int | None = None) -> None:
+def become_child(parent: int | None = None, from_main_thread: bool = True) -> None:
     """Ignore SIGINT, die at once on SIGTERM and SIGHUP (whatever Python handlers the parent
     had when it forked: a handler cannot run while the child is inside a C library), and die
-    with the parent (``parent``: its pid, to catch a parent that died before this was set)."""
+    with the parent (``parent``: its pid, to catch a parent that died before this was set).
+
+    ``from_main_thread`` False: the kernel's death signal is left unset, because it follows
+    the thread that forked, not the process, and would kill a worker that outlives a caller's
+    thread; such a child ends when its pipe to the parent closes instead."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
+    if from_main_thread and sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)

@@ -17,8 +17,10 @@ from __future__ import annotations
 import atexit
 import multiprocessing.util  # noqa: F401  (registers its exit hook before ours)
 import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from solvers import registry
 from solvers.backend import Backend, Operation
@@ -257,26 +259,48 @@ def _failure(error: BaseException) -> str:
 # The runners this process reuses --------------------------------------------------------
 
 _shared: dict[BackendSpec, Runner] = {}
+# One lock per backend name, not per spec: two specs of one library still share it (Z3's one
+# context per process, numba's compiler), and a runner's worker pipe serves one call at a time.
+_locks: dict[str, threading.RLock] = {}
+_cache_lock = threading.Lock()
 
 
 def shared(spec: BackendSpec | str) -> Runner:
-    """The runner this process keeps for ``spec`` (built on first use, closed at exit)."""
+    """The runner this process keeps for ``spec`` (built on first use, closed at exit). From
+    several threads, ask it only inside ``borrowed``."""
     key = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
-    runner = _shared.get(key)
-    if runner is None:
-        runner = _shared[key] = Runner(key)
+    with _cache_lock:
+        runner = _shared.get(key)
+        if runner is None:
+            runner = _shared[key] = Runner(key)
+            _locks.setdefault(key.name, threading.RLock())
     return runner
 
 
+@contextmanager
+def borrowed(spec: BackendSpec | str) -> Iterator[Runner]:
+    """The shared runner for ``spec``, held by this thread alone until the block ends: calls
+    from other threads to the same backend wait their turn."""
+    runner = shared(spec)
+    with _locks[runner.spec.name]:
+        yield runner
+
+
 def close_shared() -> None:
-    for runner in _shared.values():
-        runner.close()
-    _shared.clear()
+    with _cache_lock:
+        for runner in _shared.values():
+            with _locks[runner.spec.name]:
+                runner.close()
+        _shared.clear()
 
 
 def _forget_parents_runners() -> None:
-    # A forked child must not use (or stop) its parent's workers: it drops them unclosed.
+    # A forked child must not use (or stop) its parent's workers: it drops them unclosed, and
+    # starts with fresh locks (another thread of the parent may have held one at the fork).
+    global _cache_lock
     _shared.clear()
+    _locks.clear()
+    _cache_lock = threading.Lock()
 
 
 os.register_at_fork(after_in_child=_forget_parents_runners)

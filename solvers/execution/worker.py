@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import resource
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -25,7 +26,7 @@ from typing import Any, NamedTuple
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
-from solvers.errors import BackendCrashed, SolveTimeout
+from solvers.errors import BackendCrashed, SolveTimeout, UsageError
 from solvers.execution.children import become_child
 
 
@@ -149,13 +150,25 @@ class Worker:
         if self._process is not None and self._process.is_alive():
             return
         self.stop()
+        if multiprocessing.current_process().daemon:
+            raise UsageError(
+                f"{self.name} needs a worker process to keep a timeout, and this process is"
+                " daemonic (a multiprocessing.Pool worker), which may not have children: call"
+                " without a timeout, or from a non-daemonic pool"
+                " (concurrent.futures.ProcessPoolExecutor)"
+            )
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
-        self._process = context.Process(
-            target=_serve, args=(child_end, self.build, os.getpid()), daemon=True
+        process = context.Process(
+            target=_serve,
+            args=(child_end, self.build, os.getpid(), _in_main_thread()),
+            daemon=True,
         )
-        self._process.start()
-        child_end.close()
+        try:
+            process.start()
+        finally:
+            child_end.close()
+        self._process = process  # only once started: a worker that never was is not kept
         try:
             self._stops = self._reply(None)
         except BaseException:
@@ -171,8 +184,12 @@ class Worker:
         self._process = self._pipe = None
 
 
-def _serve(pipe: Any, build: Callable[[], Backend], parent: int) -> None:
-    become_child(parent)
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _serve(pipe: Any, build: Callable[[], Backend], parent: int, main_thread: bool) -> None:
+    become_child(parent, main_thread)
     try:
         engine = build()
         stops = {operation: engine.stops_itself(operation) for operation in Operation}

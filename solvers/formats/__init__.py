@@ -87,6 +87,7 @@ def read_puzzles(
         try:
             if refused := _under_unread_rules(source.rules, number):
                 raise refused
+            source.in_grid = True
             board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
             problems = source.take_problems() + ([source.error] if source.error else [])
             yield problems[0] if problems else Puzzle(board, start, fmt)
@@ -275,6 +276,7 @@ class _Source:
         self.rules: frozenset[str] = frozenset()
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
+        self.in_grid = False  # past a grid's first line: a rules line there is misplaced
 
     def next_content(self) -> tuple[int, str] | None:
         if self.error:
@@ -305,6 +307,10 @@ class _Source:
             return ""
         text = raw.strip()
         rules = _RULES.fullmatch(text)
+        if rules and self.in_grid:
+            message = "a rules line inside a puzzle: put it before the puzzle's first line"
+            self.problems.append(InputError(message, number))
+            return ""
         if rules:
             try:
                 self.rules = variant_text.rule_names(rules.group(1), number)

@@ -11,6 +11,7 @@ A killer puzzle without givens may leave the grid out.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -44,6 +45,16 @@ def parse_grid(
         lines.get("constraints", []),
     )  # fmt: skip
     return at_line(lambda: Board(board_shape, tuple(cells), rules), first), first
+
+
+def _map_size(rows: list[str]) -> int:
+    """N of a board given by its cage map alone: the map's most common row length, as for a
+    grid, so that a map a row short is blamed for its rows, not its first row for its length
+    (one line of N*N symbols is a map too)."""
+    lengths = [len(row.split()) if len(row.split()) > 1 else len(row) for row in rows]
+    if len(rows) == 1 and math.isqrt(lengths[0]) ** 2 == lengths[0]:
+        return math.isqrt(lengths[0])
+    return Counter(lengths).most_common(1)[0][0] if rows else 0
 
 
 def _split(rows: Iterable[tuple[int, str]]):
@@ -80,7 +91,7 @@ def _size(tokens: list, sections: dict, fmt: str, first: int) -> int:
     if not tokens:
         if "cages" not in sections:
             raise InputError("empty input")
-        return len(sections["cages"])
+        return _map_size([text for _, text in sections["cages"]])
     size = Counter(len(row) for _, row in tokens).most_common(1)[0][0]
     if fmt == "compact" and size > 9:
         raise InputError(f"{size} digits in a row; compact format is for N <= 9", tokens[0][0])

@@ -68,16 +68,25 @@ def _values(text: str, size: int, number: int, start: int) -> tuple[int, ...]:
 
 def _variant_fields(text: str, words: list[str], number: int) -> dict[str, str]:
     found: dict[str, str] = {}
+    columns: dict[str, int] = {}
+    at = 0
     for word in words:
+        at = text.index(word, at)
+        column, at = at + 1, at + len(word)
         key, eq, rest = word.partition("=")
         if not eq or key not in VARIANT_FIELDS or not rest:
-            column = text.index(word) + 1
             raise InputError(
                 f"unexpected {word[:20]!r} after the puzzle (fields are regions=, cages=, sums=)",
                 number,
                 column,
             )
-        found[key] = rest
+        if key in found:
+            raise InputError(
+                f"{key}= is given twice (columns {columns[key]} and {column}): give it once",
+                number,
+                column,
+            )
+        found[key], columns[key] = rest, column
     return found
 
 

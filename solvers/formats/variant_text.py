@@ -43,6 +43,12 @@ def rule_names(text: str, line: int) -> frozenset[str]:
                 line,
             )
         names |= set(words)
+    if not names:
+        raise InputError(
+            f"a rules line with no rules: name them ({', '.join(RULE_NAMES)}, or constraints) "
+            "or classic",
+            line,
+        )
     return frozenset(names - {CLASSIC_NAME})
 
 

@@ -22,6 +22,7 @@ from solvers.variants import Rules
 
 if TYPE_CHECKING:  # imported where used: the command line reads GENERATED at start-up
     from solvers.constraints import Constraint
+    from solvers.deadline import Deadline
 
 BOARD_WIDE = ("anti-knight", "anti-king", "non-consecutive")
 CLUE_KINDS = ("thermometer", "arrow", "kropki", "xv")
@@ -29,9 +30,10 @@ GENERATED = (*BOARD_WIDE, *CLUE_KINDS)
 STEPS8 = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
-def complete(empty: Board, rng: random.Random) -> Board | None:
+def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
     """A random complete board under ``empty``'s rules (constraints included), or None when
-    they allow none: random cells get random values, each kept while a solution has it."""
+    they allow none: random cells get random values, each kept while a solution has it.
+    SolveTimeout once ``deadline`` passes."""
     from solvers.api import count_solutions, solve
 
     cells = list(empty.cells)
@@ -41,6 +43,8 @@ def complete(empty: Board, rng: random.Random) -> Board | None:
         values = list(range(1, empty.size + 1))
         rng.shuffle(values)
         for value in values:
+            if deadline is not None:
+                deadline.check()
             cells[cell] = value
             found = count_solutions(empty.with_cells(cells), 2)
             if found == 1:

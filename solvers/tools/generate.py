@@ -27,9 +27,11 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from solvers import registry
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.constraints import Constraint
+from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout, UsageError
 from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools import clues
@@ -43,6 +45,8 @@ COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw
 # Killer boards up to this side are first tried with no givens at all: a count that takes
 # under 50 ms on 9x9, but over 60 s for pysat and CP-SAT on 16x16 (README, "Variants").
 SHORTCUT_SIZE = 9
+NATIVE_FROM = 9  # variant boards larger than this are completed by the native kernel
+COMPLETION_WORK = 200_000_000  # its work budget per layout (about half a second)
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,14 @@ class Request:
     rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
 
 
-def rate(board: Board) -> int | None:
+def rate(board: Board, deadline: Deadline | None = None) -> int | None:
     """Guesses the propagating search (naked and hidden singles, then most-constrained
     branching) needs to solve ``board``: the measure behind the difficulty; None for a board
-    with constraints of the vocabulary, which that search does not read."""
+    with constraints of the vocabulary, which that search does not read. SolveTimeout at
+    ``deadline`` (a sparse 16x16 variant can take it minutes)."""
     if board.rules.constraints:
         return None
-    return PropagatingSearch().run(board).stats["guesses"]
+    return PropagatingSearch(deadline=deadline).run(board).stats["guesses"]
 
 
 def difficulty_of(guesses: int) -> str:
@@ -75,10 +80,19 @@ def difficulty_of(guesses: int) -> str:
     )
 
 
-def complete_board(shape: Shape, rng: random.Random, rules: Rules = CLASSIC) -> Board | None:
+def complete_board(
+    shape: Shape, rng: random.Random, rules: Rules = CLASSIC, deadline: Deadline | None = None
+) -> Board | None:
     """A random complete board under ``rules``' units: the propagating search with each
     branch's values shuffled; None if it finds none within ``COMPLETION_NODES`` (some jigsaw
-    layouts have no solution). A node count, not a clock, so the result is the same anywhere."""
+    layouts have no solution). A node count, not a clock, so the result is the same anywhere.
+
+    Past 9x9 the Python search can wander for minutes on a variant (a 16x16 windoku), so the
+    native kernel completes a variant's board (deterministic too) and the values are relabelled at
+    random (any relabelling of a solution is one); SolveTimeout at ``deadline``."""
+    variant = not rules.is_classic  # classic boards keep the search that made the datasets
+    if variant and shape.size > NATIVE_FROM and registry.availability("native")[0]:
+        return _native_completion(Board.empty(shape, rules), rng, deadline or Deadline())
     try:
         found = PropagatingSearch(order=rng.shuffle, max_nodes=COMPLETION_NODES).run(
             Board.empty(shape, rules)
@@ -88,7 +102,39 @@ def complete_board(shape: Shape, rng: random.Random, rules: Rules = CLASSIC) -> 
     return found.solution
 
 
-def layout(request: Request, rng: random.Random) -> Board | None:
+def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> Board | None:
+    """The kernel's first solution of ``empty`` within a work budget (not a clock, so the same
+    everywhere), its values relabelled at random; None over the budget or with no solution (a
+    jigsaw layout can take long to refute: another layout is tried instead)."""
+    import numpy as np
+
+    from solvers.bulk import solve_many
+
+    _left(deadline)
+    found = solve_many(
+        np.zeros((1, empty.shape.cell_count), np.uint8),
+        shape=empty.shape,
+        rules=empty.rules,
+        budget=COMPLETION_WORK,
+    )
+    if found.counts[0] < 1:
+        return None
+    values = list(range(1, empty.size + 1))
+    rng.shuffle(values)
+    return empty.with_cells([values[v - 1] for v in found.solutions[0]])
+
+
+def _left(deadline: Deadline | None) -> float | None:
+    """The time left as a timeout; SolveTimeout when none is left."""
+    if deadline is None or deadline.at is None:
+        return None
+    left = deadline.remaining()
+    if not left:
+        raise SolveTimeout("deadline passed")
+    return left
+
+
+def layout(request: Request, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
     """A complete board with the request's variant layout: random regions for jigsaw, and for
     killer random cages over the board."""
     names = request.rules
@@ -96,9 +142,9 @@ def layout(request: Request, rng: random.Random) -> Board | None:
     wide = tuple(Constraint(kind) for kind in clues.BOARD_WIDE if kind in names)
     rules = Rules.named(names, regions, constraints=wide)  # killer: cages once the grid is full
     if wide:
-        full = clues.complete(Board.empty(request.shape, rules), rng)
+        full = clues.complete(Board.empty(request.shape, rules), rng, deadline)
     else:
-        full = complete_board(request.shape, rng, rules)
+        full = complete_board(request.shape, rng, rules, deadline)
     if full is not None and "killer" in names:
         full = Board(full.shape, full.cells, replace(rules, cages=random_cages(full, rng)))
     if full is not None and names & set(clues.CLUE_KINDS):
@@ -116,18 +162,20 @@ def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tu
     return groups
 
 
-def _count(board: Board) -> int:
-    return count_solutions(board, 2)
+def _count(board: Board, deadline: Deadline | None = None) -> int:
+    return count_solutions(board, 2, timeout=_left(deadline))
 
 
-def remove_clues(full: Board, request: Request, rng: random.Random) -> Board:
+def remove_clues(
+    full: Board, request: Request, rng: random.Random, deadline: Deadline | None = None
+) -> Board:
     """Remove clues of ``full`` in random order, keeping the solution unique, down to the
     target (or as far as possible for minimal). A killer puzzle (up to 9x9) whose cages alone
     make it unique loses every given at once."""
     target = request.clues if request.clues is not None and not request.minimal else 0
     if full.rules.cages and full.size <= SHORTCUT_SIZE:
         bare = full.with_cells((0,) * len(full.cells))
-        if _count(bare) == 1:
+        if _count(bare, deadline) == 1:
             return bare
         if target == 0 and request.clues == 0:
             return full  # no given can go: these cages cannot make a puzzle without givens
@@ -139,7 +187,7 @@ def remove_clues(full: Board, request: Request, rng: random.Random) -> Board:
         kept = [cells[c] for c in group]
         for c in group:
             cells[c] = 0
-        if _count(full.with_cells(cells)) == 1:
+        if _count(full.with_cells(cells), deadline) == 1:
             givens -= len(group)
         else:
             for c, v in zip(group, kept, strict=True):
@@ -147,7 +195,9 @@ def remove_clues(full: Board, request: Request, rng: random.Random) -> Board:
     return full.with_cells(cells)
 
 
-def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
+def _twist(
+    puzzle: Board, kind: str, rng: random.Random, deadline: Deadline | None = None
+) -> Board | None:
     """A unique puzzle turned into one with several solutions (a given taken away) or none (a
     given added that no peer rules out but the solution does not have)."""
     if kind == "unique":
@@ -158,11 +208,13 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
         rng.shuffle(givens)
         for cell in givens:
             value, cells[cell] = cells[cell], 0
-            if _count(puzzle.with_cells(cells)) == 2:
+            if _count(puzzle.with_cells(cells), deadline) == 2:
                 return puzzle.with_cells(cells)
             cells[cell] = value
         return None
-    solution = solve(puzzle).solution
+    solution = solve(puzzle, timeout=_left(deadline)).solution
+    if solution is None:  # a unique puzzle has one: the deadline came first
+        raise SolveTimeout("deadline passed")
     peers = puzzle.geometry.peers
     empties = [i for i, v in enumerate(cells) if not v]
     rng.shuffle(empties)
@@ -173,17 +225,20 @@ def _twist(puzzle: Board, kind: str, rng: random.Random) -> Board | None:
                 continue
             cells[cell] = value
             twisted = puzzle.with_cells(cells)
-            if not twisted.conflicts() and _count(twisted) == 0:
+            if not twisted.conflicts() and _count(twisted, deadline) == 0:
                 return twisted
             cells[cell] = 0
     return None
 
 
-def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
+def generate(
+    request: Request, seed: int, timeout: float | None = None
+) -> Iterator[tuple[Board, int]]:
     """Puzzles for ``request`` with their rating (guesses), endlessly, from ``seed``.
 
     Each puzzle draws from the one generator in turn, so the first k puzzles are the same
-    whatever number is asked for.
+    whatever number is asked for. ``timeout``: the seconds each puzzle may take; SolveTimeout
+    ("no puzzle in N s") past it.
     """
     if request.kind not in KINDS:
         raise UsageError(f"kind {request.kind!r} is not one of {', '.join(KINDS)}")
@@ -200,24 +255,34 @@ def generate(request: Request, seed: int) -> Iterator[tuple[Board, int]]:
             raise UsageError(f"no {n}x{n} grid obeys {' and '.join(wide)}: no puzzle can")
     rng = random.Random(seed)
     while True:
-        twists_failed = 0
-        for _attempt in range(MAX_ATTEMPTS):
-            full = layout(request, rng)
-            if full is None:
-                continue
-            puzzle = remove_clues(full, request, rng)
-            if request.clues is not None and puzzle.givens() > request.clues:
-                continue
-            guesses = rate(puzzle)
-            if request.difficulty and difficulty_of(guesses or 0) != request.difficulty:
-                continue
-            twisted = _twist(puzzle, request.kind, rng)
-            if twisted is not None:
-                yield twisted, guesses
-                break
-            twists_failed += 1
-        else:
-            advice = "ask for more clues or another difficulty"
-            if twists_failed > MAX_ATTEMPTS // 2:  # the givens left no room for the kind
-                advice = f"ask for fewer clues for --kind {request.kind}"
-            raise UsageError(f"no puzzle met the request in {MAX_ATTEMPTS} attempts: {advice}")
+        deadline = Deadline(timeout)
+        try:
+            found = _one(request, rng, deadline)
+        except SolveTimeout:
+            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
+        yield found
+
+
+ADVICE = "ask for more clues, another difficulty or a longer --timeout"
+
+
+def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Board, int]:
+    twists_failed = 0
+    for _attempt in range(MAX_ATTEMPTS):
+        full = layout(request, rng, deadline)
+        if full is None:
+            continue
+        puzzle = remove_clues(full, request, rng, deadline)
+        if request.clues is not None and puzzle.givens() > request.clues:
+            continue
+        guesses = rate(puzzle, deadline)
+        if request.difficulty and difficulty_of(guesses or 0) != request.difficulty:
+            continue
+        twisted = _twist(puzzle, request.kind, rng, deadline)
+        if twisted is not None:
+            return twisted, guesses
+        twists_failed += 1
+    advice = "ask for more clues or another difficulty"
+    if twists_failed > MAX_ATTEMPTS // 2:  # the givens left no room for the kind
+        advice = f"ask for fewer clues for --kind {request.kind}"
+    raise UsageError(f"no puzzle met the request in {MAX_ATTEMPTS} attempts: {advice}")

@@ -1,11 +1,13 @@
 """A run against an older one: the puzzles each backend lost, and the backends that got slower.
 
-For each dataset and backend spec in both runs (matched by name and label), the puzzles are
-paired by line and copy. A puzzle finished before and not now (a timeout, an error, a wrong
-answer) is lost; one unfinished before and finished now, gained. Times are compared as asv and
-Google Benchmark's compare do, with the Mann-Whitney U test over the scored times (an
-unfinished puzzle at twice its run's timeout): a backend is significantly slower when
-p < 0.01 and its median grew by more than 10%, faster when p < 0.01 and it shrank as much.
+Only like runs are compared (``unlike``): the same mode, timeout, shuffle and seed, and for
+each dataset in both the same puzzles, told by a hash of each. For each dataset and backend
+spec in both runs (matched by name and label), the puzzles are then paired by line and copy. A
+puzzle finished before and not now (a timeout, an error, a wrong answer) is lost; one
+unfinished before and finished now, gained. Times are compared as asv and Google Benchmark's
+compare do, with the Mann-Whitney U test over the scored wall times (an unfinished puzzle at
+twice its run's timeout): a backend is significantly slower when p < 0.01 and its median grew
+by more than 10%, faster when p < 0.01 and it shrank as much.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.tools import stats
-from solvers.tools.results import CompareRun, DatasetRun
+from solvers.tools.results import CompareRun, DatasetRun, Settings
 
 ALPHA = 0.01  # the p-value below which a change in time counts
 SLOWER = 1.10  # and the ratio of medians above which it counts as slower
@@ -79,6 +81,39 @@ class Change:
         return ", ".join(said) or "no significant change"
 
 
+LIKE = ("mode", "timeout", "shuffle", "seed")  # settings two runs must share to be compared
+
+
+def unlike_settings(new: Settings, old: Settings) -> str | None:
+    """What makes runs with these settings unlike (their times are not comparable), or None."""
+    for name in LIKE:
+        if getattr(new, name) != getattr(old, name):
+            return f"{name} {getattr(new, name)} now, {getattr(old, name)} then"
+    return None
+
+
+def unlike(new: CompareRun, old: CompareRun) -> str | None:
+    """What makes the runs unlike, or None: their settings, or a dataset of both whose
+    puzzles differ (by their hashes, line by line); a run without hashes cannot be matched."""
+    if said := unlike_settings(new.settings, old.settings):
+        return said
+    older = {dataset.name: dataset for dataset in old.datasets}
+    for dataset in new.datasets:
+        before = older.get(dataset.name)
+        if before is None:
+            continue
+        if not dataset.hashes or not before.hashes:
+            return f"{dataset.name}: a run records no puzzle hashes (written before they were)"
+        if dataset.hashes != before.hashes:
+            line = min(
+                line
+                for line in dataset.hashes.keys() | before.hashes.keys()
+                if dataset.hashes.get(line) != before.hashes.get(line)
+            )
+            return f"{dataset.name}: other puzzles (the first at line {line})"
+    return None
+
+
 def changes(new: CompareRun, old: CompareRun) -> list[Change]:
     """Every backend spec of every dataset that both runs hold, in the newer run's order."""
     found = []
@@ -119,7 +154,7 @@ def _change(
 
 def table(found: list[Change], ms) -> list[list[str]]:
     """The terminal's regression table: a header, then a line per backend and dataset."""
-    rows = [["dataset", "backend", "puzzles", "median ms", "change", "p", "verdict"]]
+    rows = [["dataset", "backend", "puzzles", "median wall ms", "change", "p", "verdict"]]
     for change in found:
         rows.append(
             [

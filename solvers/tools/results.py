@@ -2,14 +2,15 @@
 
 The file (``sudoku compare --json``, format ``sudoku-compare/2``) holds the settings, the
 machine and the command, each dataset's backends (options, setup time, peak memory) with its
-summary table and notes, and one record per answer: dataset, puzzle (its line in the file),
-copy (0 the puzzle as given, 1..K its shuffled copies), backend spec, status, wall and CPU
-seconds, the solution count (in unique mode) and the backend's own counters. Every table and
-plot can be rebuilt from the records alone (``sudoku report`` does).
+summary table, notes and a hash of each puzzle by its line, and one record per answer: dataset,
+puzzle (its line in the file), copy (0 the puzzle as given, 1..K its shuffled copies), backend
+spec, status, wall and CPU seconds, the solution count (in unique mode) and the backend's own
+counters. Every table and plot can be rebuilt from the records alone (``sudoku report`` does).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import asdict, dataclass, field
@@ -17,9 +18,10 @@ from typing import Any
 
 from solvers.errors import UsageError
 from solvers.execution.answer import Status
+from solvers.tools import run_fields
 
 FORMAT = "sudoku-compare/2"
-MODES = ("unique", "first")
+MODES = run_fields.MODES
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class DatasetRun:
     backends: list[BackendRun] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, text)
+    # each puzzle's hash by its line: what tells two runs' puzzles apart (not their lines)
+    hashes: dict[int, str] = field(default_factory=dict)
 
     def records_of(self, spec: str) -> list[Record]:
         return [record for record in self.records if record.spec == spec]
@@ -111,6 +115,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
                 "backends": [asdict(b) for b in d.backends],
                 "summary": rows,
                 "notes": [{"kind": kind, "text": text} for kind, text in d.notes],
+                "hashes": {str(line): digest for line, digest in d.hashes.items()},
             }
             for d, rows in zip(run.datasets, summaries, strict=True)
         ],
@@ -127,13 +132,17 @@ def read(path: str) -> CompareRun:
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number is a ValueError too
         raise UsageError(f"{path}: not JSON ({type(error).__name__}: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise UsageError(
             f"{path}: not a run of 'sudoku compare --json' (format {found!r}, expected {FORMAT})"
         )
+    try:
+        run_fields.check(data)
+    except run_fields.BadField as error:
+        raise UsageError(f"{path}: a {FORMAT} file with a bad field: {error}") from None
     try:
         return _run_of(data)
     except (KeyError, TypeError, ValueError) as error:
@@ -158,11 +167,14 @@ def _run_of(data: dict) -> CompareRun:
             [BackendRun(**b) for b in d["backends"]],
             records.get(d["name"], []),
             [(note["kind"], note["text"]) for note in d["notes"]],
+            _hashes(d.get("hashes", {})),
         )
         for d in data["datasets"]
     ]
     for dataset in datasets:
         specs = {backend.spec for backend in dataset.backends}
+        if len(specs) != len(dataset.backends):
+            raise ValueError(f"a backend named twice in {dataset.name}")
         strangers = {record.spec for record in dataset.records} - specs
         if strangers:
             raise ValueError(f"records of {sorted(strangers)} not among {dataset.name}'s backends")
@@ -174,6 +186,17 @@ def _run_of(data: dict) -> CompareRun:
         raise ValueError("a dataset named twice (its records could not be told apart)")
     settings = Settings(**data["settings"])
     return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
+
+
+def puzzle_hash(text: str) -> str:
+    """A short hash of a puzzle as written (``formats.format_puzzle``): its cells and rules."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _hashes(data: object) -> dict[int, str]:
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError("hashes is not a map of line numbers to puzzle hashes")
+    return {int(line): digest for line, digest in data.items()}
 
 
 def _is_time(value: object) -> bool:

@@ -3,11 +3,13 @@
 Compiled code cannot look at the clock, so ``search`` runs the kernel for a first slice of
 work, then sizes each next slice from the rate just measured to take about ``SLICE_SECONDS``,
 looking at the clock in between. The kernel resumes where it stopped (its state lives in the
-``Workspace``), so nothing is repeated and the deadline is overshot by one slice at most.
+``Workspace``), so nothing is repeated and the deadline is overshot by one slice at most. A
+search with no deadline is sliced as well, so that a signal ends it within a slice.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -91,10 +93,7 @@ class Solver:
         puzzle = np.frombuffer(cells, np.uint8)
         ctrl = space.ctrl
         ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
-        if deadline is None:
-            phase = space.run(plan, puzzle, bits.UNLIMITED)
-        else:
-            phase = _sliced(space, plan, puzzle, deadline)
+        phase = _sliced(space, plan, puzzle, math.inf if deadline is None else deadline)
         if phase == bits.INVALID:
             raise ValueError("a value is outside 1..N")
         found = int(ctrl[bits.FOUND])
@@ -104,6 +103,8 @@ class Solver:
 
 
 def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -> int:
+    # Without a deadline too: between slices Python runs the handlers of the signals that came
+    # in (Ctrl-C, SIGTERM), which cannot run while the compiled kernel holds the thread.
     budget = FIRST_SLICE
     start = time.perf_counter()
     phase = space.run(plan, puzzle, budget)

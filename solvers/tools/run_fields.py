@@ -1,0 +1,141 @@
+"""Every field a run file's reader takes, checked before it is used, each named by its path
+(``settings.timeout``, ``records[3].count``): a type, a number out of range (huge, negative,
+not finite), a missing part, a record given twice. What the reader does not use (a dataset's
+``summary``, the ``machine``'s contents) is not checked beyond its type.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from solvers.execution.answer import Status
+
+MODES = ("unique", "first")
+MAX_COUNT = 2**53  # a count, a line, a memory figure: a whole number a float holds exactly
+MAX_SECONDS = 10**7  # a time in a record or a setting (more than a hundred days)
+
+
+class BadField(ValueError):
+    """A field that a run file cannot have: ``str`` names it and says why."""
+
+
+def check(data: dict) -> None:
+    """BadField for the first field of ``data`` (a run file's JSON) that cannot be read."""
+    for name in ("command", "started"):
+        _text(_get(data, name, name), name)
+    _of(_get(data, "machine", "machine"), dict, "machine", "an object")
+    _settings(_get(data, "settings", "settings"))
+    datasets = _of(_get(data, "datasets", "datasets"), list, "datasets", "a list")
+    for index, dataset in enumerate(datasets):
+        _dataset(dataset, f"datasets[{index}]")
+    seen: set[tuple] = set()
+    records = _of(_get(data, "records", "records"), list, "records", "a list")
+    for index, record in enumerate(records):
+        where = f"records[{index}]"
+        key = _record(record, where)
+        if key in seen:
+            raise BadField(f"{where}: a second answer of {key[1]} on {key[0]} line {key[2]}")
+        seen.add(key)
+
+
+def _settings(settings: Any) -> None:
+    _of(settings, dict, "settings", "an object")
+    known = {"mode", "timeout", "shuffle", "seed", "baseline"}
+    if strange := sorted(set(settings) - known):
+        raise BadField(f"settings.{strange[0]}: not a setting of a run")
+    if "mode" in settings and settings["mode"] not in MODES:
+        raise BadField(f"settings.mode is {settings['mode']!r}: not one of {', '.join(MODES)}")
+    if "timeout" in settings:
+        _seconds(settings["timeout"], "settings.timeout", positive=True)
+    for name in ("shuffle", "seed"):
+        if name in settings:
+            _whole(settings[name], f"settings.{name}")
+    if settings.get("baseline") is not None:
+        _text(settings["baseline"], "settings.baseline")
+
+
+def _dataset(dataset: Any, where: str) -> None:
+    _of(dataset, dict, where, "an object")
+    for name in ("name", "path"):
+        _text(_get(dataset, name, where), f"{where}.{name}")
+    for name in ("puzzles", "copies", "unshuffled"):
+        _whole(_get(dataset, name, where), f"{where}.{name}")
+    for index, backend in enumerate(_of(_get(dataset, "backends", where), list, where, "a list")):
+        at = f"{where}.backends[{index}]"
+        _of(backend, dict, at, "an object")
+        if strange := sorted(set(backend) - {"spec", "options", "setup_s", "peak_rss_kb"}):
+            raise BadField(f"{at}.{strange[0]}: not a field of a backend")
+        _text(_get(backend, "spec", at), f"{at}.spec")
+        options = _of(backend.get("options", {}), dict, f"{at}.options", "an object")
+        for key, value in options.items():
+            _text(value, f"{at}.options.{key}")
+        _seconds(backend.get("setup_s", 0.0), f"{at}.setup_s")
+        _whole(backend.get("peak_rss_kb", 0), f"{at}.peak_rss_kb")
+    for index, note in enumerate(_of(_get(dataset, "notes", where), list, where, "a list")):
+        at = f"{where}.notes[{index}]"
+        _of(note, dict, at, "an object")
+        _text(_get(note, "kind", at), f"{at}.kind")
+        _text(_get(note, "text", at), f"{at}.text")
+    hashes = _of(dataset.get("hashes", {}), dict, f"{where}.hashes", "an object")
+    for line, digest in hashes.items():
+        if not line.isdigit() or not isinstance(digest, str):
+            raise BadField(f"{where}.hashes.{line}: not a line number and a puzzle's hash")
+
+
+def _record(record: Any, where: str) -> tuple:
+    _of(record, dict, where, "an object")
+    known = {"dataset", "puzzle", "copy", "spec", "status", "seconds", "cpu_seconds"}
+    known |= {"count", "stats", "detail"}
+    if strange := sorted(set(record) - known):
+        raise BadField(f"{where}.{strange[0]}: not a field of a record")
+    for name in ("dataset", "spec", "status"):
+        _text(_get(record, name, where), f"{where}.{name}")
+    if record["status"] not in {status.value for status in Status}:
+        raise BadField(f"{where}.status is {record['status']!r}: not a status a run writes")
+    for name in ("puzzle", "copy"):
+        _whole(_get(record, name, where), f"{where}.{name}")
+    for name in ("seconds", "cpu_seconds"):
+        _seconds(_get(record, name, where), f"{where}.{name}")
+    if record.get("count") is not None:
+        _whole(record["count"], f"{where}.count")
+    _of(record.get("stats", {}), dict, f"{where}.stats", "an object")
+    _text(record.get("detail", ""), f"{where}.detail")
+    return record["dataset"], record["spec"], record["puzzle"], record["copy"]
+
+
+def _get(container: dict, name: str, where: str) -> Any:
+    if name not in container:
+        raise BadField(f"{where}: no {name}" if where != name else f"no {name}")
+    return container[name]
+
+
+def _of(value: Any, kind: type, where: str, said: str) -> Any:
+    if not isinstance(value, kind):
+        raise BadField(f"{where} is {_short(value)}: not {said}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    return _of(value, str, where, "text")
+
+
+def _whole(value: Any, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise BadField(f"{where} is {_short(value)}: not a whole number from 0 to 2**53")
+
+
+def _seconds(value: Any, where: str, positive: bool = False) -> None:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    # compared before isfinite, which cannot take an int past a float's range (10**400)
+    if not number or not 0 <= value <= MAX_SECONDS or not math.isfinite(value):
+        raise BadField(f"{where} is {_short(value)}: not a number of seconds from 0 to 10**7")
+    if positive and value == 0:
+        raise BadField(f"{where} is 0: a timeout is above 0")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
