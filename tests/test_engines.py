@@ -161,3 +161,19 @@ def test_mip_scip_needs_pyscipopt():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.startswith("BackendUnavailable mip:solver=scip is unavailable")
+
+
+def test_cpmpy_takes_unsatisfiable_at_its_time_limit_for_a_timeout():
+    # CPMpy's Choco interface said UNSATISFIABLE for an empty 25x25 windoku stopped at its 2 s
+    # limit after 1.99 s (the slow deadline matrix caught it): such a status is a timeout.
+    from types import SimpleNamespace
+
+    from cpmpy.solvers.solver_interface import ExitStatus
+
+    from adapters.cpmpy import _finished
+
+    unsat = ExitStatus.UNSATISFIABLE
+    assert not _finished(SimpleNamespace(exitstatus=unsat, runtime=1.99), 2.0)
+    assert _finished(SimpleNamespace(exitstatus=unsat, runtime=0.3), 2.0)
+    assert _finished(SimpleNamespace(exitstatus=unsat, runtime=9.0), None)
+    assert not _finished(SimpleNamespace(exitstatus=ExitStatus.UNKNOWN, runtime=0.1), 2.0)
