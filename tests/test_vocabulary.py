@@ -35,7 +35,10 @@ def board_with(name: str, shape: Shape, rng: random.Random, givens: float) -> Bo
 
 
 # each model of an engine that has several, beside the engine's default
-MODELS = {"cpsat": ("cpsat:model=boolean",)}
+MODELS = {
+    "cpsat": ("cpsat:model=boolean",),
+    "z3": ("z3:model=int", "z3:model=bitvec"),
+}
 
 
 def supporting(name: str) -> list[str]:
