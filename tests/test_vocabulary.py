@@ -38,6 +38,7 @@ def board_with(name: str, shape: Shape, rng: random.Random, givens: float) -> Bo
 MODELS = {
     "cpsat": ("cpsat:model=boolean",),
     "z3": ("z3:model=int", "z3:model=bitvec"),
+    "mip": ("mip:solver=scip",),
 }
 
 
