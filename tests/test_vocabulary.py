@@ -36,6 +36,7 @@ def board_with(name: str, shape: Shape, rng: random.Random, givens: float) -> Bo
 
 # each model of an engine that has several, beside the engine's default
 MODELS = {
+    "cpmpy": ("cpmpy:solver=ortools",),
     "cpsat": ("cpsat:model=boolean",),
     "z3": ("z3:model=int", "z3:model=bitvec"),
     "mip": ("mip:solver=scip",),
@@ -89,3 +90,23 @@ def test_the_verifier_reads_each_kinds_own_check():
     assert problems(puzzle, bad) == [
         "thermometer at r1c1: r1c2 (1) is not above r1c1 (2) on the line"
     ]
+
+
+@pytest.mark.filterwarnings("ignore:Adding constraints to solver object")
+@pytest.mark.parametrize("solver", ["ortools", "choco", "pysat"])
+def test_cpmpy_counts_a_large_table_once_per_solution_by_its_row_booleans(monkeypatch, solver):
+    # a table too large to expand is a Boolean per row; rows that overlap both hold on some
+    # tuples, and CP-SAT enumerates every variable: a row Boolean not fixed by the cells would
+    # count such a tuple twice
+    import cpmpy as cp
+
+    import adapters.cpmpy
+    from solvers.constraints import Table
+
+    monkeypatch.setattr(adapters.cpmpy, "SMALL_TABLE", 0)
+    table = Table(
+        (0, 1), ((frozenset({1, 2}), frozenset({1, 2})), (frozenset({1}), frozenset({1, 2, 3})))
+    )
+    cells = cp.intvar(1, 4, shape=2)
+    model = cp.Model(adapters.cpmpy._primitive(table, cells))
+    assert cp.SolverLookup.get(solver, model).solveAll() == 5  # 11 12 21 22 13
