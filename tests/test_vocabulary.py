@@ -13,7 +13,7 @@ from corpus import complete_board
 from test_constraints import instance
 
 from solvers import Board, Shape, Status, registry
-from solvers.constraints import KINDS, Constraint, check
+from solvers.constraints import KINDS, Constraint, Table, check
 from solvers.execution import Runner
 from solvers.variants import Rules
 
@@ -92,6 +92,12 @@ def test_the_verifier_reads_each_kinds_own_check():
     ]
 
 
+# two rows of a compressed table that both hold on (1, 1) and (1, 2): five tuples in all
+OVERLAPPING = Table(
+    (0, 1), ((frozenset({1, 2}), frozenset({1, 2})), (frozenset({1}), frozenset({1, 2, 3})))
+)
+
+
 @pytest.mark.filterwarnings("ignore:Adding constraints to solver object")
 @pytest.mark.parametrize("solver", ["ortools", "choco", "pysat"])
 def test_cpmpy_counts_a_large_table_once_per_solution_by_its_row_booleans(monkeypatch, solver):
@@ -101,12 +107,22 @@ def test_cpmpy_counts_a_large_table_once_per_solution_by_its_row_booleans(monkey
     import cpmpy as cp
 
     import adapters.cpmpy
-    from solvers.constraints import Table
 
     monkeypatch.setattr(adapters.cpmpy, "SMALL_TABLE", 0)
-    table = Table(
-        (0, 1), ((frozenset({1, 2}), frozenset({1, 2})), (frozenset({1}), frozenset({1, 2, 3})))
-    )
     cells = cp.intvar(1, 4, shape=2)
-    model = cp.Model(adapters.cpmpy._primitive(table, cells))
+    model = cp.Model(adapters.cpmpy._primitive(OVERLAPPING, cells))
     assert cp.SolverLookup.get(solver, model).solveAll() == 5  # 11 12 21 22 13
+
+
+def test_choco_counts_a_large_table_once_per_solution_by_its_row_booleans(monkeypatch):
+    from pychoco import Model
+
+    import adapters.choco
+
+    monkeypatch.setattr(adapters.choco, "SMALL_TABLE", 0)
+    model = Model()
+    adapters.choco._table(model, [model.intvar(1, 4) for _ in range(2)], OVERLAPPING.rows)
+    solver, found = model.get_solver(), 0
+    while solver.solve():
+        found += 1
+    assert found == 5
