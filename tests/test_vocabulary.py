@@ -49,8 +49,18 @@ def supporting(name: str) -> list[str]:
     return [spec for b in names for spec in (b, *MODELS.get(b, ()))]
 
 
+@pytest.fixture(scope="module")
+def runners():
+    """A runner per spec, kept across the kinds: a persistent solver (z3) or a worker process
+    (cpmpy's choco counts) is made once, not once per board."""
+    kept: dict[str, Runner] = {}
+    yield lambda spec: kept.get(spec) or kept.setdefault(spec, Runner(spec).__enter__())
+    for runner in kept.values():
+        runner.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name):
+def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name, runners):
     rng = random.Random(f"vocabulary {name}")
     engines = supporting(name)
     assert "dfs" in engines and "cpsat" in engines
@@ -61,8 +71,7 @@ def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name):
         board = board_with(name, shape, rng, givens=0.0 if shape.size == 4 else 0.5)
         counts = {}
         for engine in engines:
-            with Runner(engine) as runner:
-                answer = runner.count(board, LIMIT, timeout=30)
+            answer = runners(engine).count(board, LIMIT, timeout=30)
             assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
             counts[engine] = answer.count
         assert len(set(counts.values())) == 1, (name, board.rules.constraints, counts)
