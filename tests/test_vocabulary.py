@@ -135,3 +135,14 @@ def test_choco_counts_a_large_table_once_per_solution_by_its_row_booleans(monkey
     while solver.solve():
         found += 1
     assert found == 5
+
+
+def test_csp_finds_no_solution_where_a_sum_fits_no_value_of_a_given():
+    # python-constraint2's sum constraints raised ValueError while pre-processing such a sum
+    maximum = Constraint("maximum", (0,))
+    cells = (1,) + (0,) * 15  # a maximum of 1: nothing below it
+    board = Board(Shape(2, 2), cells, Rules(constraints=(maximum,)))
+    for solver in ("backtracking", "optimized", "recursive"):
+        with Runner(f"csp:solver={solver}") as runner:
+            answer = runner.count(board, 2)
+        assert (answer.status, answer.count) == (Status.UNSOLVABLE, 0), answer.detail
