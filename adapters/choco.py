@@ -3,8 +3,14 @@
 An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit,
 whose propagation is chosen by ``consistency``: ``AC`` (default, fastest by measurement:
 README, "Backends") is arc consistency by bipartite matching (Régin), which python-constraint's
-AllDifferent lacks. A killer cage is one more ``all_different`` and a ``sum``. A model per
-puzzle: Choco's models cannot take constraints back, so nothing is kept between puzzles.
+AllDifferent lacks. A killer cage is one more ``all_different`` and a ``sum``. Constraints of
+the vocabulary arrive as primitives, posted as Choco's own constraints (``_post``):
+``all_different``, a ``table`` of the forbidden pairs (``feasible=False``: the relation as it is
+given), ``scalar``, ``member``, and a compressed table as a ``table`` of its tuples when they are
+few (``SMALL_TABLE``), else a reified conjunction of ``member`` per row (a Boolean equal to the
+row holding, so each is fixed by the cells and a count sees a solution once), one at least true.
+A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
+puzzles.
 
 The deadline is Choco's time limit, given as a string in seconds (``"0.500s"``: a string in
 milliseconds such as ``"500ms"`` is silently no limit at all), which runs from the first
@@ -16,20 +22,26 @@ each model keeps about 110-150 KB of the library's heap for good (measured; READ
 
 from __future__ import annotations
 
+from itertools import product
+from math import prod
 from typing import ClassVar
 
 from pychoco import Model, backend
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
+SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
+OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
 class ChocoBackend(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
@@ -58,7 +70,45 @@ class ChocoBackend(Backend):
             caged = [cells[i] for i in cage.cells]
             model.all_different(caged, consistency).post()
             model.sum(caged, "=", cage.total).post()
+        for rule in board.rules.constraints:
+            for primitive in decompose(rule, n):
+                _post(model, primitive, cells, consistency)
         return model, cells
+
+
+def _post(model: Model, primitive, cells: list, consistency: str) -> None:
+    """Posts Choco's constraint for one primitive over the cell variables."""
+    if isinstance(primitive, AllDifferent):
+        model.all_different([cells[c] for c in primitive.cells], consistency).post()
+    elif isinstance(primitive, Relation):
+        pair, forbidden = [cells[primitive.first], cells[primitive.second]], primitive.forbidden
+        if forbidden:
+            model.table(pair, [list(p) for p in sorted(forbidden)], feasible=False).post()
+    elif isinstance(primitive, Linear):
+        coefficients, scope = zip(*primitive.terms, strict=True)
+        variables = [cells[c] for c in scope]
+        model.scalar(
+            variables, list(coefficients), OPERATORS[primitive.op], primitive.constant
+        ).post()
+    elif isinstance(primitive, Domain):
+        model.member(cells[primitive.cell], sorted(primitive.values)).post()
+    else:
+        _table(model, [cells[c] for c in primitive.cells], primitive.rows)
+
+
+def _table(model: Model, scope: list, rows: tuple) -> None:
+    if sum(prod(map(len, row)) for row in rows) <= SMALL_TABLE:
+        tuples = sorted({t for row in rows for t in product(*map(sorted, row))})
+        if not tuples:
+            model.arithm(scope[0], "<", 1).post()  # no tuple: no value fits
+            return
+        model.table(scope, [list(t) for t in tuples]).post()
+        return
+    picks = [
+        model.and_([model.member(x, sorted(s)) for x, s in zip(scope, row, strict=True)]).reify()
+        for row in rows
+    ]
+    model.or_(picks).post()
 
 
 def _stats(solver) -> dict:

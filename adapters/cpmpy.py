@@ -3,8 +3,13 @@
 An integer variable per cell, ``AllDifferent`` per unit, a given as an equality; a killer cage
 is one more ``AllDifferent`` and a sum. ``solver`` picks what CPMpy translates it for: ``choco``
 (default, fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact``
-or ``pysat``. Against the direct adapters (``choco``, ``cpsat``, ``z3``, ``pysat``) on the same
-puzzles, the difference is the cost of the modelling layer.
+or ``pysat``. Constraints of the vocabulary arrive as primitives, compiled with CPMpy's globals
+(``_primitive``): ``AllDifferent``, ``NegativeTable`` of the forbidden pairs (the relation as it
+is given, rather than its complement), a linear sum, ``InDomain``, and a compressed table as a
+``Table`` of its tuples when they are few (``SMALL_TABLE``), else a Boolean per row, equal to
+"each cell in its set", at least one true (each fully determined by the cells, so a count never
+sees a solution twice). Against the direct adapters (``choco``, ``cpsat``, ``z3``, ``pysat``)
+on the same puzzles, the difference is the cost of the modelling layer.
 
 The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
 transformation of the model before it (decomposing AllDifferent into linear or Boolean
@@ -18,6 +23,8 @@ says so in a warning, silenced here. Stats: the run's exit status and time, as C
 from __future__ import annotations
 
 import warnings
+from itertools import product
+from math import prod
 from typing import ClassVar
 
 import cpmpy as cp
@@ -25,6 +32,7 @@ from cpmpy.solvers.solver_interface import ExitStatus
 
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
+from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -32,11 +40,13 @@ UNTIMED_TRANSFORMATION = {"exact", "pysat"}  # measured 1.4-2.2 s on 25x25, befo
 # CPMpy's solveAll for choco asks Choco for every solution at once, then calls back for each:
 # a count stopped by the time limit overran it by a second and more (measured on 9x9).
 LATE_COUNT = {"choco"}
+SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
 class CpmpyBackend(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat")
     }
@@ -53,6 +63,8 @@ class CpmpyBackend(Backend):
         for cage in board.rules.cages:
             caged = [cells[i] for i in cage.cells]
             constraints += [cp.AllDifferent(caged), cp.sum(caged) == cage.total]
+        for rule in board.rules.constraints:
+            constraints += [_primitive(p, cells) for p in decompose(rule, board.size)]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
         remaining = deadline.remaining()
         if remaining is not None and remaining <= 0:
@@ -71,6 +83,38 @@ class CpmpyBackend(Backend):
         if solutions.count < limit and not _finished(status, remaining):
             raise SolveTimeout(stats=stats)
         return solutions.found(board, stats)
+
+
+def _primitive(primitive, cells):
+    """CPMpy's constraint for one primitive over the cell variables."""
+    if isinstance(primitive, AllDifferent):
+        return cp.AllDifferent([cells[c] for c in primitive.cells])
+    if isinstance(primitive, Relation):
+        pair, forbidden = [cells[primitive.first], cells[primitive.second]], primitive.forbidden
+        return cp.NegativeTable(pair, sorted(forbidden)) if forbidden else cp.BoolVal(True)
+    if isinstance(primitive, Linear):
+        total = cp.sum([k * cells[c] for k, c in primitive.terms])
+        constant = primitive.constant
+        return {
+            "==": total == constant,
+            "!=": total != constant,
+            "<=": total <= constant,
+            ">=": total >= constant,
+        }[primitive.op]
+    if isinstance(primitive, Domain):
+        return cp.InDomain(cells[primitive.cell], sorted(primitive.values))
+    scope = [cells[c] for c in primitive.cells]
+    if not primitive.rows:
+        return cp.BoolVal(False)
+    if sum(prod(map(len, row)) for row in primitive.rows) <= SMALL_TABLE:
+        tuples = sorted({t for row in primitive.rows for t in product(*map(sorted, row))})
+        return cp.Table(scope, tuples)
+    picks = [cp.boolvar() for _ in primitive.rows]
+    inside = [
+        picks[i] == cp.all(cp.InDomain(x, sorted(s)) for x, s in zip(scope, row, strict=True))
+        for i, row in enumerate(primitive.rows)
+    ]
+    return cp.all([*inside, cp.any(picks)])
 
 
 # CPMpy's Choco interface calls a search that stopped without a solution UNSATISFIABLE when its

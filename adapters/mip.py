@@ -12,6 +12,14 @@ before every run with what is left; building a SCIP model in Python looks at the
 rows. Counting adds a no-good cut per solution found (its empty cells' binaries sum to at most
 their number less one) and runs again. Stats: branch-and-bound nodes and LP iterations, summed
 over the runs (both are often 0: presolve alone solves most puzzles).
+
+Constraints of the vocabulary arrive as primitives, compiled into rows over the same binaries
+(``_primitive_rows``): all-different is at most one per value; a forbidden pair (a, b) is
+x(first, a) + x(second, b) <= 1; a linear row weighs each binary by coefficient times value; a
+domain bounds the other values' binaries to 0; a compressed table has a binary per row (at
+least one chosen, and a chosen row's cells each in its set), and "!=" a binary choosing the side
+of the constant (big-M). These extra binaries follow the cells' (the cuts name cell binaries
+only, so a solution is counted once whatever they are).
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import numpy as np
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
+from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 
@@ -32,6 +41,7 @@ INF = highspy.kHighsInf
 
 class MipBackend(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
 
     def __init__(self, **options: str) -> None:
@@ -46,13 +56,16 @@ class MipBackend(Backend):
         n = board.size
         lower = np.zeros(n**3)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
+        rows = _PrimitiveRows(board)
+        lower = np.concatenate([lower, np.zeros(rows.binaries - n**3)])
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
         program.add(_rule_rows(board.geometry), deadline)
         program.add(_cage_rows(board), deadline)
+        program.add(rows.rows, deadline)
         empty = [cell for cell, v in enumerate(board.cells) if not v]
         solutions = Solutions(limit)
         while program.run(deadline):
-            cells = np.argmax(program.values().reshape(n * n, n), axis=1) + 1
+            cells = np.argmax(program.values()[: n**3].reshape(n * n, n), axis=1) + 1
             if solutions.add(cells.tolist()) or not empty:
                 break
             chosen = [cell * n + int(cells[cell]) - 1 for cell in empty]
@@ -78,6 +91,72 @@ def _cage_rows(board: Board) -> list:
         weights = [float(v + 1) for _cell in cage.cells for v in range(n)]
         rows.append((binaries, weights, float(cage.total), float(cage.total)))
     return rows
+
+
+class _PrimitiveRows:
+    """The rows of a board's constraints, and how many binaries they need (``binaries``: the
+    cells' N**3 and one per table row or "!=")."""
+
+    def __init__(self, board: Board) -> None:
+        self.n, self.binaries, self.rows = board.size, board.size**3, []
+        for constraint in board.rules.constraints:
+            for primitive in decompose(constraint, self.n):
+                self.add(primitive)
+
+    def x(self, cell: int, v: int) -> int:
+        return cell * self.n + v - 1
+
+    def new(self) -> int:
+        self.binaries += 1
+        return self.binaries - 1
+
+    def add(self, primitive) -> None:
+        n, x, rows = self.n, self.x, self.rows
+        if isinstance(primitive, AllDifferent):
+            size = len(primitive.cells)
+            rows += [
+                ([x(c, v) for c in primitive.cells], [1.0] * size, -INF, 1.0)
+                for v in range(1, n + 1)
+            ]
+        elif isinstance(primitive, Relation):
+            rows += [
+                ([x(primitive.first, a), x(primitive.second, b)], [1.0, 1.0], -INF, 1.0)
+                for a, b in sorted(primitive.forbidden)
+            ]
+        elif isinstance(primitive, Linear):
+            self.linear(primitive)
+        elif isinstance(primitive, Domain):
+            banned = [x(primitive.cell, v) for v in range(1, n + 1) if v not in primitive.values]
+            if banned:
+                rows.append((banned, [1.0] * len(banned), -INF, 0.0))
+        else:
+            self.table(primitive.cells, primitive.rows)
+
+    def linear(self, linear: Linear) -> None:
+        binaries = [self.x(c, v) for _, c in linear.terms for v in range(1, self.n + 1)]
+        weights = [float(k * v) for k, _ in linear.terms for v in range(1, self.n + 1)]
+        constant = float(linear.constant)
+        bounds = {"==": (constant, constant), "<=": (-INF, constant), ">=": (constant, INF)}
+        if linear.op in bounds:
+            self.rows.append((binaries, weights, *bounds[linear.op]))
+            return
+        # "!=": total <= constant - 1 when the side binary is 0, >= constant + 1 when it is 1
+        low = sum(min(k, k * self.n) for k, _ in linear.terms)
+        high = sum(max(k, k * self.n) for k, _ in linear.terms)
+        side = self.new()
+        up, down = float(high - constant + 1), float(constant + 1 - low)
+        self.rows.append(([*binaries, side], [*weights, -up], -INF, constant - 1))
+        self.rows.append(([*binaries, side], [*weights, -down], constant + 1 - down, INF))
+
+    def table(self, cells: tuple[int, ...], table: tuple) -> None:
+        chosen = []
+        for row in table:
+            pick = self.new()
+            for cell, values in zip(cells, row, strict=True):
+                inside = [self.x(cell, v) for v in sorted(values) if 1 <= v <= self.n]
+                self.rows.append(([*inside, pick], [1.0] * len(inside) + [-1.0], 0.0, INF))
+            chosen.append(pick)
+        self.rows.append((chosen, [1.0] * len(chosen), 1.0, INF))
 
 
 class _Highs:
@@ -141,11 +220,17 @@ class _Scip:
 
     def add(self, rows: list, deadline: Deadline) -> None:
         self.scip.freeTransform()  # back to the problem stage, where rows can be added
-        for binaries, weights, low, high in rows:  # lower == upper, or no lower bound
+        for binaries, weights, low, high in rows:
             if deadline.expired():
                 raise SolveTimeout(stats=self.stats)
             total = self.quicksum(w * self.x[b] for b, w in zip(binaries, weights, strict=True))
-            self.scip.addCons(total == high if low == high else total <= high)
+            if low == high:
+                self.scip.addCons(total == high)
+            else:
+                if high != INF:
+                    self.scip.addCons(total <= high)
+                if low != -INF:
+                    self.scip.addCons(total >= low)
 
     def run(self, deadline: Deadline) -> bool:
         remaining = deadline.remaining()

@@ -8,7 +8,12 @@ in 1..N, ``Distinct`` per unit; a cage is one more ``Distinct`` and ``Sum == tot
 One solver per geometry holds the rules (in a ``Context`` of its own, built in steps that look
 at the deadline: ``adapters.persistent``); the givens are assumptions, so what Z3 learns follows
 from the rules alone, as in ``pysat``. Cages and a count's blocking clauses go in a push/pop
-scope. Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
+scope, and so do the board's constraints of the vocabulary, compiled from their primitives with
+Z3's own terms (``_Primitives``): all-different (``Distinct``, or at most one per value),
+forbidden pairs (a clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the Booleans, a sum
+on integers, a sum of bit-vectors wide enough not to wrap, compared signed), a domain and a
+compressed table (an ``Or`` of rows, each an ``And`` of "cell in set"; no auxiliary variable).
+Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
 evaluating one term (its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
 """
 
@@ -21,6 +26,7 @@ import z3
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
+from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 from solvers.variants import Cage
@@ -31,6 +37,7 @@ COUNTERS = ("conflicts", "decisions")
 
 class Z3Backend(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
 
     def __init__(self, **options: str) -> None:
@@ -49,6 +56,7 @@ class Z3Backend(Backend):
         solver.push()
         try:
             solver.add([term for cage in board.rules.cages for term in model.cage(cage)])
+            solver.add(_Primitives(model).compile(board))
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())
                 if solutions.add(cells) or not empty:
@@ -104,7 +112,11 @@ class _Model:
     def holds(self, cell: int, v: int) -> z3.BoolRef:
         return self.vars[cell][v - 1] if self.boolean else self.vars[cell] == v
 
-    def unit(self, cells: tuple[int, ...]) -> list:
+    def unit(self, cells: tuple[int, ...], at_most: bool = False) -> list:
+        """The cells hold different values: each value once (a unit of N cells), or at most
+        once."""
+        if self.boolean and at_most:
+            return [z3.AtMost(*(self.vars[c][v] for c in cells), 1) for v in range(self.n)]
         if self.boolean:
             return [_exactly_one([self.vars[c][v] for c in cells]) for v in range(self.n)]
         return [z3.Distinct([self.vars[c] for c in cells])]
@@ -140,6 +152,79 @@ class _Model:
                 bits = row >> (k * self.width) & mask
                 cells.append(bits.bit_length() if self.boolean else bits)
         return cells
+
+
+class _Primitives:
+    """The terms of a board's constraints, primitive by primitive, over ``model``'s cells."""
+
+    def __init__(self, model: _Model) -> None:
+        self.model, self.vars, self.n = model, model.vars, model.n
+
+    def compile(self, board: Board) -> list:
+        terms = []
+        for constraint in board.rules.constraints:
+            for primitive in decompose(constraint, self.n):
+                terms += self.terms(primitive)
+        return terms
+
+    def terms(self, primitive) -> list:
+        if isinstance(primitive, AllDifferent):
+            return self.model.unit(primitive.cells, at_most=True)
+        if isinstance(primitive, Relation):
+            first, second = primitive.first, primitive.second
+            holds = self.model.holds
+            return [
+                z3.Or(z3.Not(holds(first, a)), z3.Not(holds(second, b)))
+                for a, b in sorted(primitive.forbidden)
+            ]
+        if isinstance(primitive, Linear):
+            return [self.linear(primitive)]
+        if isinstance(primitive, Domain):
+            return [self.is_in(primitive.cell, primitive.values)]
+        rows = [
+            z3.And([self.is_in(c, values) for c, values in zip(primitive.cells, row, strict=True)])
+            for row in primitive.rows
+        ]
+        return [z3.Or(rows) if rows else self._false()]
+
+    def is_in(self, cell: int, values) -> z3.BoolRef:
+        chosen = [self.model.holds(cell, v) for v in sorted(values) if 1 <= v <= self.n]
+        return z3.Or(chosen) if chosen else self._false()
+
+    def linear(self, linear: Linear) -> z3.BoolRef:
+        op, constant = linear.op, linear.constant
+        if self.model.boolean:
+            weighted = [
+                (x, k * (v + 1)) for k, c in linear.terms for v, x in enumerate(self.vars[c])
+            ]
+            if op == "<=":
+                return z3.PbLe(weighted, constant)
+            if op == ">=":
+                return z3.PbGe(weighted, constant)
+            equal = z3.PbEq(weighted, constant)
+            return equal if op == "==" else z3.Not(equal)
+        total, constant = self.total(linear)
+        return {
+            "==": total == constant,
+            "!=": total != constant,
+            "<=": total <= constant,
+            ">=": total >= constant,
+        }[op]
+
+    def total(self, linear: Linear):
+        """The sum of ``linear``'s terms and its constant, as integers, or as bit-vectors wide
+        enough that neither wraps (compared signed: ``<=`` on bit-vectors is signed)."""
+        terms = [(k, self.vars[c]) for k, c in linear.terms]
+        if not z3.is_bv(self.vars[0]):
+            return z3.Sum([k * x for k, x in terms]), linear.constant
+        largest = sum(abs(k) * self.n for k, _ in terms) + abs(linear.constant)
+        width = largest.bit_length() + 2
+        extend = lambda x: z3.ZeroExt(width - self.model.width, x)  # noqa: E731
+        total = z3.Sum([extend(x) * z3.BitVecVal(k, width, x.ctx) for k, x in terms])
+        return total, z3.BitVecVal(linear.constant, width, total.ctx)
+
+    def _false(self) -> z3.BoolRef:
+        return z3.BoolVal(False, self.model.solver.ctx)
 
 
 def _exactly_one(literals: list) -> z3.BoolRef:

@@ -13,7 +13,7 @@ from corpus import complete_board
 from test_constraints import instance
 
 from solvers import Board, Shape, Status, registry
-from solvers.constraints import KINDS, Constraint, check
+from solvers.constraints import KINDS, Constraint, Table, check
 from solvers.execution import Runner
 from solvers.variants import Rules
 
@@ -35,7 +35,12 @@ def board_with(name: str, shape: Shape, rng: random.Random, givens: float) -> Bo
 
 
 # each model of an engine that has several, beside the engine's default
-MODELS = {"cpsat": ("cpsat:model=boolean",)}
+MODELS = {
+    "cpmpy": ("cpmpy:solver=ortools",),
+    "cpsat": ("cpsat:model=boolean",),
+    "z3": ("z3:model=int", "z3:model=bitvec"),
+    "mip": ("mip:solver=scip",),
+}
 
 
 def supporting(name: str) -> list[str]:
@@ -44,8 +49,18 @@ def supporting(name: str) -> list[str]:
     return [spec for b in names for spec in (b, *MODELS.get(b, ()))]
 
 
+@pytest.fixture(scope="module")
+def runners():
+    """A runner per spec, kept across the kinds: a persistent solver (z3) or a worker process
+    (cpmpy's choco counts) is made once, not once per board."""
+    kept: dict[str, Runner] = {}
+    yield lambda spec: kept.get(spec) or kept.setdefault(spec, Runner(spec).__enter__())
+    for runner in kept.values():
+        runner.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name):
+def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name, runners):
     rng = random.Random(f"vocabulary {name}")
     engines = supporting(name)
     assert "dfs" in engines and "cpsat" in engines
@@ -56,8 +71,7 @@ def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name):
         board = board_with(name, shape, rng, givens=0.0 if shape.size == 4 else 0.5)
         counts = {}
         for engine in engines:
-            with Runner(engine) as runner:
-                answer = runner.count(board, LIMIT, timeout=30)
+            answer = runners(engine).count(board, LIMIT, timeout=30)
             assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
             counts[engine] = answer.count
         assert len(set(counts.values())) == 1, (name, board.rules.constraints, counts)
@@ -85,3 +99,50 @@ def test_the_verifier_reads_each_kinds_own_check():
     assert problems(puzzle, bad) == [
         "thermometer at r1c1: r1c2 (1) is not above r1c1 (2) on the line"
     ]
+
+
+# two rows of a compressed table that both hold on (1, 1) and (1, 2): five tuples in all
+OVERLAPPING = Table(
+    (0, 1), ((frozenset({1, 2}), frozenset({1, 2})), (frozenset({1}), frozenset({1, 2, 3})))
+)
+
+
+@pytest.mark.filterwarnings("ignore:Adding constraints to solver object")
+@pytest.mark.parametrize("solver", ["ortools", "choco", "pysat"])
+def test_cpmpy_counts_a_large_table_once_per_solution_by_its_row_booleans(monkeypatch, solver):
+    # a table too large to expand is a Boolean per row; rows that overlap both hold on some
+    # tuples, and CP-SAT enumerates every variable: a row Boolean not fixed by the cells would
+    # count such a tuple twice
+    import cpmpy as cp
+
+    import adapters.cpmpy
+
+    monkeypatch.setattr(adapters.cpmpy, "SMALL_TABLE", 0)
+    cells = cp.intvar(1, 4, shape=2)
+    model = cp.Model(adapters.cpmpy._primitive(OVERLAPPING, cells))
+    assert cp.SolverLookup.get(solver, model).solveAll() == 5  # 11 12 21 22 13
+
+
+def test_choco_counts_a_large_table_once_per_solution_by_its_row_booleans(monkeypatch):
+    from pychoco import Model
+
+    import adapters.choco
+
+    monkeypatch.setattr(adapters.choco, "SMALL_TABLE", 0)
+    model = Model()
+    adapters.choco._table(model, [model.intvar(1, 4) for _ in range(2)], OVERLAPPING.rows)
+    solver, found = model.get_solver(), 0
+    while solver.solve():
+        found += 1
+    assert found == 5
+
+
+def test_csp_finds_no_solution_where_a_sum_fits_no_value_of_a_given():
+    # python-constraint2's sum constraints raised ValueError while pre-processing such a sum
+    maximum = Constraint("maximum", (0,))
+    cells = (1,) + (0,) * 15  # a maximum of 1: nothing below it
+    board = Board(Shape(2, 2), cells, Rules(constraints=(maximum,)))
+    for solver in ("backtracking", "optimized", "recursive"):
+        with Runner(f"csp:solver={solver}") as runner:
+            answer = runner.count(board, 2)
+        assert (answer.status, answer.count) == (Status.UNSOLVABLE, 0), answer.detail
