@@ -183,3 +183,11 @@ def test_a_wrong_grid_on_the_file_fast_path_is_reported_wrong(cli, tmp_path, lyi
     assert run.code == 5
     assert run.err.startswith("sudoku: line 1: BUG: backend native returned a wrong solution: ")
     assert len(run.out.splitlines()) == 2  # the other puzzles answered as ever
+
+
+def test_check_reports_clashing_givens_as_bad_input_not_a_crash(cli, puzzles):
+    # The judge refuses the board before any backend; check says so in one line (exit 2).
+    line = "".join(str(v) if v else "." for v in puzzles["conflicting-givens"].cells) + "\n"
+    run = cli("check", "--backends", "propagate,cpsat", stdin=line)
+    assert run.code == 2
+    assert run.err.startswith("sudoku: line 1: row 1 has ")

@@ -43,6 +43,10 @@ class Word:
         """The count, or None when counting timed out or failed."""
         return self.said.count
 
+    @property
+    def detail(self) -> str:
+        return self.said.detail
+
     @classmethod
     def unpack(cls, packed: tuple) -> Word:
         solved, counted = packed
