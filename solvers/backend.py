@@ -85,6 +85,10 @@ class Backend:
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     RULES: ClassVar[frozenset[str]] = frozenset()
     PRIMITIVES: ClassVar[frozenset[type]] = frozenset()
+    # A library that keeps memory for good on every call (a model it never frees) says after
+    # how many calls its process is replaced: the runner then serves it from a worker process,
+    # started afresh that often, so that a long run holds flat memory.
+    RECYCLE_AFTER: ClassVar[int | None] = None
 
     def __init__(self, **options: str) -> None:
         self.options = options

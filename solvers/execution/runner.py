@@ -57,6 +57,9 @@ class Runner:
         self.label = self.spec.label
         self.options = registry.options_for(self.spec)  # an unknown option fails here
         self.isolate = isolate
+        # a library that keeps memory per call runs in a worker replaced this often
+        self.recycle = registry.backend_class(self.spec.name).RECYCLE_AFTER
+        self._served = 0  # calls the current worker has served, when recycling
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
         self._worker: Worker | None = None
@@ -142,7 +145,13 @@ class Runner:
         givens break a rule are the caller's to leave out (``judge`` does not look)."""
         if self._isolated(operation, timeout):
             inner, kill_after = self._deadlines(operation, timeout)
-            return self.worker.attempt_each(operation, list(boards), limit, inner, kill_after)
+            found: list[Attempt] = []
+            boards = list(boards)
+            while len(found) < len(boards):  # at most what the worker may serve before renewal
+                share = boards[len(found) : len(found) + self._room()]
+                found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
+                self._count_served(len(share))
+            return found
         engine = self.engine
         return [attempt(engine, operation, board, limit, timeout) for board in boards]
 
@@ -186,6 +195,7 @@ class Runner:
         if self._isolated(operation, timeout):
             inner, kill_after = self._deadlines(operation, timeout)
             tried = self.worker.attempt(operation, board, limit, inner, kill_after)
+            self._count_served(1)
         else:
             tried = attempt(self.engine, operation, board, limit, timeout)
         return self.judge(operation, board, limit, timeout, tried)
@@ -231,7 +241,23 @@ class Runner:
     def _isolated(self, operation: Operation, timeout: float | None) -> bool:
         if self.isolate is not None:
             return self.isolate
+        if self.recycle:
+            return True
         return timeout is not None and not self.engine.stops_itself(operation)
+
+    def _room(self) -> int:
+        """How many more calls the worker may serve before it is replaced."""
+        return self.recycle - self._served if self.recycle else 2**62
+
+    def _count_served(self, calls: int) -> None:
+        """Replace the worker once it has served ``RECYCLE_AFTER`` calls (the next call starts
+        a fresh one): what a leaking library kept goes with the process."""
+        if not self.recycle:
+            return
+        self._served += calls
+        if self._served >= self.recycle:
+            self.worker.stop()
+            self._served = 0
 
     def _deadlines(self, operation: Operation, timeout: float | None) -> tuple:
         """(the deadline the backend is given, when its worker is killed)."""
