@@ -192,6 +192,15 @@ def neighbours(cell: int, size: int) -> list[int]:
     ]
 
 
+def orthogonal_pairs(size: int) -> list[tuple[int, int]]:
+    """Every two side-by-side cells once: the pairs across each row, then those down each
+    column (a cell first, then the one right of it or below it)."""
+    across = [(r * size + c, r * size + c + 1) for r in range(size) for c in range(size - 1)]
+    return across + [
+        (r * size + c, (r + 1) * size + c) for r in range(size - 1) for c in range(size)
+    ]
+
+
 def reachable(start: int, size: int, joins: Callable[[int], bool]) -> list[int]:
     """``start`` and every cell reached from it by steps to a side-by-side cell for which
     ``joins`` holds."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solvers.variants import cell_name
+from solvers.variants import cell_name, neighbours
 
 from .model import Constraint, Kind
 from .primitives import Domain, Linear, Primitive
@@ -55,13 +55,6 @@ def check_minimum(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
 
 def check_maximum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     return _extreme_problems(constraint, grid, n, below=False)
-
-
-def neighbours(cell: int, n: int) -> list[int]:
-    """The orthogonal neighbours of a cell, up to four."""
-    steps = [-n if cell >= n else None, n if cell + n < n * n else None]
-    steps += [-1 if cell % n else None, 1 if cell % n < n - 1 else None]
-    return [cell + step for step in steps if step is not None]
 
 
 def decompose_minimum(constraint: Constraint, n: int) -> list[Primitive]:

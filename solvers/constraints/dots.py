@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solvers.errors import InputError
-from solvers.variants import cell_name
+from solvers.variants import cell_name, orthogonal_pairs
 
 from .model import Constraint, Kind, describe, int_param, require_pairs, require_steps
 from .primitives import Linear, Primitive, Relation
@@ -115,9 +115,7 @@ def check_negative_ratio(constraint: Constraint, grid: Sequence[int], n: int) ->
 
 def _unmarked_pairs(constraint: Constraint, n: int) -> list[tuple[int, int]]:
     exempt = {tuple(sorted(pair)) for pair in constraint.param("exempt", ())}
-    across = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
-    down = [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
-    return [pair for pair in across + down if pair not in exempt]
+    return [pair for pair in orthogonal_pairs(n) if pair not in exempt]
 
 
 def _forbid_everywhere(constraint, n, forbidden) -> list[Primitive]:

@@ -15,10 +15,11 @@ Everything random comes from the caller's ``random.Random``.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from solvers.board import Board
-from solvers.variants import Rules
+from solvers.variants import orthogonal_pairs
 
 if TYPE_CHECKING:  # imported where used: the command line reads GENERATED at start-up
     from solvers.constraints import Constraint
@@ -68,11 +69,8 @@ def drawn(full: Board, kinds: frozenset[str], rng: random.Random) -> tuple[Const
 
 
 def with_constraints(full: Board, constraints: tuple[Constraint, ...]) -> Board:
-    rules = full.rules
-    return Board(full.shape, full.cells, Rules(
-        rules.diagonals, rules.windows, rules.regions, rules.cages,
-        rules.constraints + constraints,
-    ))  # fmt: skip
+    rules = replace(full.rules, constraints=full.rules.constraints + constraints)
+    return Board(full.shape, full.cells, rules)
 
 
 def _thermometers(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
@@ -113,7 +111,7 @@ def _kropki(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]
     from solvers.constraints import Constraint
 
     dots = []
-    for a, b in _orthogonal_pairs(full.size):
+    for a, b in orthogonal_pairs(full.size):
         x, y = full.cells[a], full.cells[b]
         kinds = [k for k, on in (("difference", abs(x - y) == 1), ("ratio", 2 in (x / y, y / x)))
                  if on]  # fmt: skip
@@ -131,7 +129,7 @@ def _xv(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
 
     marks = [
         Constraint("xv", (a, b), (("sum", full.cells[a] + full.cells[b]),))
-        for a, b in _orthogonal_pairs(full.size)
+        for a, b in orthogonal_pairs(full.size)
         if full.cells[a] + full.cells[b] in (5, 10)
     ]
     exempt = (("exempt", tuple(m.cells for m in marks)),)
@@ -160,8 +158,3 @@ def _walk(full: Board, rng: random.Random, used: set[int], rise: bool, length: i
             return None
         walk.append(rng.choice(steps))
     return walk
-
-
-def _orthogonal_pairs(n: int) -> list[tuple[int, int]]:
-    across = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
-    return across + [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
