@@ -58,8 +58,15 @@ def verify(puzzle: Board, solution: Board, backend: str = "?") -> None:
     """Raise WrongAnswer naming the first problems if ``solution`` does not solve ``puzzle``."""
     found = problems(puzzle, solution)
     if found:
-        shown = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
-        raise WrongAnswer(f"backend {backend} returned a wrong solution: {shown}")
+        raise WrongAnswer(wrong_solution(backend, found))
+
+
+def wrong_solution(backend: str, found: list[str]) -> str:
+    """What a wrong answer is called, wherever it is caught: the backend and the first three
+    of its ``found`` problems."""
+    more = len(found) - 3
+    shown = "; ".join(found[:3]) + (f"; and {more} more" if more > 0 else "")
+    return f"backend {backend} returned a wrong solution: {shown}"
 
 
 def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np.ndarray:

@@ -36,7 +36,7 @@ from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec
-from solvers.verify import problems
+from solvers.verify import problems, wrong_solution
 
 # A backend that stops by itself is given the deadline; its worker (if it runs in one) is
 # killed only as a backstop, this long after the deadline.
@@ -232,7 +232,7 @@ class Runner:
             else problems(board, found.solution)
         )
         if wrong:
-            detail = f"backend {self.label} returned a wrong solution: " + _first(wrong)
+            detail = wrong_solution(self.label, wrong)
             return Answer(
                 Status.WRONG, self.label, count=count, stats=stats, detail=detail, **times
             )
@@ -271,11 +271,6 @@ class Runner:
             return timeout, timeout
         scale, extra = BACKSTOP
         return timeout, timeout * scale + extra
-
-
-def _first(found: list[str]) -> str:
-    more = len(found) - 3
-    return "; ".join(found[:3]) + (f"; and {more} more" if more > 0 else "")
 
 
 def _failure(error: BaseException) -> str:

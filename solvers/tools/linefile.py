@@ -230,11 +230,11 @@ class _Solved:
 def _wrong(board: Board, found, k: int, mode: str) -> tuple:
     """The packed WRONG answer of puzzle ``k`` of a batch whose solution failed a check."""
     from solvers.execution.answer import Answer, Status
-    from solvers.verify import problems
+    from solvers.verify import problems, wrong_solution
 
     solution = Board.unchecked(board.shape, tuple(found.solutions[k].tolist()), board.rules)
-    said = problems(board, solution) or ["the kernel's own check failed"]
-    detail = f"backend native returned a wrong solution: {said[0]}"
+    found_wrong = problems(board, solution) or ["the kernel's own check failed"]
+    detail = wrong_solution("native", found_wrong)
     count = int(found.counts[k]) if mode == "count" else None
     return Answer(Status.WRONG, "native", count=count, detail=detail).pack()
 
