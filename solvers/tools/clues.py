@@ -58,6 +58,13 @@ def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None)
     return empty.with_cells(cells)
 
 
+def board_wide(names: frozenset[str]) -> tuple[Constraint, ...]:
+    """The board-wide constraints among the rule ``names`` (the completed grid obeys them)."""
+    from solvers.constraints import Constraint
+
+    return tuple(Constraint(kind) for kind in BOARD_WIDE if kind in names)
+
+
 def drawn(full: Board, kinds: frozenset[str], rng: random.Random) -> tuple[Constraint, ...]:
     """The clue constraints of ``kinds`` read off the complete board ``full``."""
     found: list[Constraint] = []

@@ -30,7 +30,6 @@ from dataclasses import dataclass, replace
 from solvers import registry
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
-from solvers.constraints import Constraint
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout, UsageError
 from solvers.handwritten.rules import PropagatingSearch
@@ -139,7 +138,7 @@ def layout(request: Request, rng: random.Random, deadline: Deadline | None = Non
     killer random cages over the board."""
     names = request.rules
     regions = random_regions(request.shape, rng) if "jigsaw" in names else None
-    wide = tuple(Constraint(kind) for kind in clues.BOARD_WIDE if kind in names)
+    wide = clues.board_wide(names)
     rules = Rules.named(names, regions, constraints=wide)  # killer: cages once the grid is full
     if wide:
         full = clues.complete(Board.empty(request.shape, rules), rng, deadline)
@@ -248,11 +247,12 @@ def generate(
         )
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
-    if wide := [kind for kind in clues.BOARD_WIDE if kind in request.rules]:
-        rules = Rules(constraints=tuple(Constraint(kind) for kind in wide))
+    if wide := clues.board_wide(request.rules):
+        rules = Rules(constraints=wide)
         if count_solutions(Board.empty(request.shape, rules), 1) == 0:
             n = request.shape.size
-            raise UsageError(f"no {n}x{n} grid obeys {' and '.join(wide)}: no puzzle can")
+            kinds = " and ".join(c.kind for c in wide)
+            raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
     rng = random.Random(seed)
     while True:
         deadline = Deadline(timeout)
