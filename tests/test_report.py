@@ -286,11 +286,18 @@ def drawn_overview(run_path: Path, dataset: int, specs: list[str] | None = None)
 
 
 @pytest.mark.parametrize("specs", [SPECS, SPECS[1:]], ids=["all", "two-sat-encodings"])
-def test_time_axes_have_readable_ticks_whatever_the_range(compare_run, specs):
+def test_time_axes_have_readable_ticks_whatever_the_range(compare_run, specs, tmp_path):
     """Every time axis holds three labels or more, none over another: the two encodings'
     times span under two decades, where matplotlib's log axis labels one tick or crowds."""
+    run_path = compare_run[1]
+    if specs != SPECS:  # measured times spread wider on a loaded machine: pin them to 0.1-0.9 ms
+        run = json.loads(run_path.read_text())
+        for index, record in enumerate(run["records"]):
+            record["seconds"] = record["cpu_seconds"] = 1e-4 * (1 + index % 9)
+        run_path = tmp_path / "narrow.json"
+        run_path.write_text(json.dumps(run))
     for dataset in (0, 1):
-        fig, left, right = drawn_overview(compare_run[1], dataset, specs)
+        fig, left, right = drawn_overview(run_path, dataset, specs)
         renderer = fig.canvas.get_renderer()
         for axis, low_high in ((right.xaxis, right.get_xlim()), (left.yaxis, left.get_ylim())):
             low, high = sorted(low_high)
