@@ -26,6 +26,13 @@ from solvers.formats import Puzzle, read_puzzles
 from solvers.spec import parse_list
 from solvers.tools.datasets import open_named, shipped
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """No pytest-xdist workers for benchmarks (pyproject's addopts ask ``-n auto`` for the
+    tests): a timing must not share the machine with other tests."""
+    return 0
+
+
 DEFAULT_DATASETS = ["easy9", "hard9", "small4", "six6", "big16"]
 # pytest-benchmark's columns unless --benchmark-columns says otherwise: its full set is over
 # 200 characters wide, and a round's mean and deviation say little a median and IQR do not.

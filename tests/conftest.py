@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import shutil
 import sys
@@ -82,11 +83,19 @@ class CliRun:
     err: str
 
 
-@pytest.fixture(scope="session", autouse=True)
-def native_compiled() -> None:
-    """The native kernels compiled (or loaded) once, before any test: a command that meets them
-    uncompiled says so on stderr, which the tests comparing output must not see. The notice
-    itself is tested with a cache folder of its own (tests/test_newcomer.py)."""
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject's addopts): a worker per core, at most four (each worker loads
+    the engines afresh; more were not measured)."""
+    return min(4, os.cpu_count() or 1)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The native kernels compiled once, before any test and before pytest-xdist's workers
+    start (in a worker, ``workerinput`` is set: the controller has done it): a command that
+    meets them uncompiled says so on stderr, which the tests comparing output must not see.
+    The notice itself is tested with a cache folder of its own (tests/test_newcomer.py)."""
+    if hasattr(session.config, "workerinput"):
+        return
     if registry.availability("native")[0]:
         from solvers.handwritten.native.cache import compile_kernels, compiled
 

@@ -15,8 +15,6 @@ import pytest
 
 # Four threads, each solving and counting its own puzzles, with and without a timeout (with
 # one, sat, exactcover and cpmpy answer from a worker process; the pipe to it is one per runner).
-HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-EASY = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
 SCRIPT = textwrap.dedent(
     """
     import sys, threading
@@ -73,11 +71,12 @@ def test_several_threads_share_a_backend(backend):
 def test_two_specs_of_one_backend_in_threads():
     # Z3's solvers share one context per process whatever their options: two specs, two
     # runners, and still one library underneath.
-    # z3's integer model takes 10-20 s on the 17-clue line: the two easy ones show the sharing
+    # z3's integer model has a heavy tail on the 17-clue line (10-20 s) and the empty board
+    # (seconds to minutes, run to run): the two easy lines show the sharing
     script = (
         SCRIPT.replace("backend = sys.argv[1]", "backend = sys.argv[1]; import random")
         .replace("solve(line, backend,", "solve(line, random.choice(['z3', 'z3:model=int']),")
-        .replace(HARD, EASY)
+        .replace("failures = []", "LINES = LINES[:2]\nfailures = []")
     )
     done = subprocess.run(
         [sys.executable, "-c", script, "z3"], capture_output=True, text=True, timeout=300
