@@ -227,11 +227,6 @@ def test_sizes_4_to_16_with_f_puzzles_default_boxes(size):
     assert all(v == 0 or v == w for v, w in zip(puzzle.cells, solved.cells, strict=True))
 
 
-@pytest.mark.parametrize("size", [5, 7, 11, 13])
-def test_prime_sizes_are_refused(size):
-    assert "cannot be read yet" in refusal(grid_json(size))
-
-
 def test_round_trip_through_the_text_form_keeps_solution_and_constraints():
     for link in links():
         first = fpuzzles.read(link)
