@@ -185,7 +185,7 @@ def test_metadata_solution_and_drawings():
         ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, "has total 'x'"),
         ({"killercage": [{"cells": ["R1C1", "R10C1"], "value": "5"}]}, "'R10C1' is not a cell"),
         ({"killercage": {"cells": []}}, "expected a list of objects"),
-        ({"size": 7}, "sizes 5, 7, 11 and 13 cannot be read yet"),
+        ({"size": 7}, "grid has 9 rows, expected 7"),
         ({"size": 17}, "outside 4..16"),
         ({"size": "9"}, "not a number"),
         ({"grid": []}, "grid has 0 rows"),
