@@ -215,9 +215,10 @@ def _default_regions(n: int) -> list[int]:
     """Each cell's region when the grid names none: its box, numbered as f-puzzles does.
 
     f-puzzles draws boxes h rows high, h the largest divisor of N up to its square root, so a
-    prime N gets 1 x N regions: the rows (its ``sizes`` table, which the fpuzzles-large-grids
-    userscript extends past 16 by the same rule; the f-puzzles solver's ``applyDefaultRegions``
-    computes them so too). ``Shape.for_size`` picks the same shapes, 1 x N included.
+    prime N gets 1 x N regions: the rows. (Its ``sizes`` table holds these shapes; the
+    fpuzzles-large-grids userscript extends it past 16 by that rule, and the in-browser solver
+    for f-puzzles grids fills in missing regions by it, ``applyDefaultRegions``.)
+    ``Shape.for_size`` picks the same shapes, 1 x N included.
     """
     shape = Shape.for_size(n)
     rows, cols = shape.box_rows, shape.box_cols
