@@ -1,5 +1,8 @@
 """The board: a box shape, the units and peers it implies, and an immutable grid of values.
 
+A prime side N (5, 7, 11, 13) has no box shape: its ``Shape`` is 1 x N, a board without boxes
+(``has_boxes`` is False) that exists only with jigsaw regions, which give it its N-cell groups.
+
 The units (rows, columns, boxes) of a shape, and every table derived from them (each cell's
 units, its peers, the full candidate mask), are computed once, here, in a ``Geometry``: the one
 source of the rules for every backend, every encoding and the verifier. Cells are numbered
@@ -18,19 +21,24 @@ from solvers.variants import (
     CLASSIC,
     Rules,
     cell_name,
+    check_boxless,
     check_cages,
     diagonal_units,
+    no_boxes,
     region_units,
+    row_regions,
     window_units,
 )
 
 MIN_SIZE = 4
 MAX_SIZE = 25
+MAX_BOXLESS = 16  # prime sides with irregular regions: variant puzzles run up to 16x16
 
 
 @dataclass(frozen=True)
 class Shape:
-    """A board shape: boxes of ``box_rows`` x ``box_cols`` cells on an N x N board, N = r * c."""
+    """A board shape: boxes of ``box_rows`` x ``box_cols`` cells on an N x N board, N = r * c;
+    or 1 x N for a prime N up to ``MAX_BOXLESS``, a board with no boxes (see ``has_boxes``)."""
 
     box_rows: int
     box_cols: int
@@ -39,11 +47,19 @@ class Shape:
         sides = (self.box_rows, self.box_cols)
         if not all(type(side) is int for side in sides):
             raise InputError(f"box sides must be whole numbers, not {sides!r}")
+        if self.box_rows == 1 and _boxless(self.box_cols):
+            return
         if min(sides) < 2 or not MIN_SIZE <= self.size <= MAX_SIZE:
             raise InputError(
                 f"box {self.box_rows}x{self.box_cols} is not a Sudoku box: each side must be at "
                 f"least 2 and the board ({self.size}x{self.size}) within {MIN_SIZE}..{MAX_SIZE}"
             )
+
+    @property
+    def has_boxes(self) -> bool:
+        """False for a prime side: its 1 x N "boxes" would be the rows again, so a board of
+        this shape takes its N-cell groups from jigsaw regions, and nothing reads boxes."""
+        return self.box_rows > 1
 
     @property
     def size(self) -> int:
@@ -55,13 +71,19 @@ class Shape:
 
     @classmethod
     def for_size(cls, size: int) -> Shape:
-        """The most square box shape (r <= c) for side ``size``; raises InputError if none fits."""
+        """The most square box shape (r <= c) for side ``size``, or 1 x N, no boxes, for a prime
+        side up to ``MAX_BOXLESS``; raises InputError if neither fits."""
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise InputError(f"size {size} is outside {MIN_SIZE}..{MAX_SIZE}")
         best = max((r for r in range(2, math.isqrt(size) + 1) if size % r == 0), default=0)
-        if not best:
-            raise InputError(f"no box shape fits a {size}x{size} board ({size} is prime)")
-        return cls(best, size // best)
+        if best:
+            return cls(best, size // best)
+        if _boxless(size):
+            return cls(1, size)
+        raise InputError(
+            f"no box shape fits a {size}x{size} board ({size} is prime; boards without boxes, "
+            f"with irregular regions, go up to {MAX_BOXLESS}x{MAX_BOXLESS})"
+        )
 
     @classmethod
     def parse(cls, text: str) -> Shape:
@@ -71,6 +93,8 @@ class Shape:
             raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
         if not cols.isdigit() or len(rows) > 2 or len(cols) > 2:
             raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
+        if int(rows) == 1:  # 1 x N is no box: a prime side's board takes jigsaw regions instead
+            raise InputError(f"box {text} is not a Sudoku box: each side must be at least 2")
         return cls(int(rows), int(cols))
 
     @property
@@ -79,6 +103,12 @@ class Shape:
 
     def __str__(self) -> str:
         return f"{self.box_rows}x{self.box_cols}"
+
+
+def _boxless(size: int) -> bool:
+    """Whether a ``size`` x ``size`` board is one without boxes: a prime side within range."""
+    prime = size >= 2 and all(size % d for d in range(2, math.isqrt(size) + 1))
+    return prime and MIN_SIZE <= size <= MAX_BOXLESS
 
 
 @dataclass(frozen=True, eq=False)
@@ -221,6 +251,8 @@ class Board:
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
         if self.rules is not CLASSIC:
             _check_rules(self.rules, self.shape)
+        elif not self.shape.has_boxes:
+            raise InputError(no_boxes(n))
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Board:
@@ -259,11 +291,14 @@ class Board:
 
     @classmethod
     def pattern(cls, shape: Shape) -> Board:
-        """A complete board: the classic shifted pattern (each row a rotation of the first)."""
+        """A complete board: the classic shifted pattern (each row a rotation of the first);
+        on a board without boxes, under jigsaw regions that are its rows."""
         r, c, n = shape.box_rows, shape.box_cols, shape.size
+        rules = CLASSIC if shape.has_boxes else Rules(regions=row_regions(n))
         return cls(
             shape,
             tuple((c * (row % r) + row // r + col) % n + 1 for row in range(n) for col in range(n)),
+            rules,
         )
 
     @property
@@ -325,6 +360,8 @@ class Board:
 @lru_cache(maxsize=4096)
 def _check_rules(rules: Rules, shape: Shape) -> None:
     """InputError unless ``rules`` make sense on ``shape`` (checked once per pair)."""
+    if not shape.has_boxes:
+        check_boxless(rules, shape.size)
     geometry_for(shape, rules)  # regions: N connected cells each; windows: square boxes
     check_cages(rules.cages, shape.size)
     if rules.constraints:

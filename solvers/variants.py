@@ -132,6 +132,31 @@ def region_units(regions: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     return [tuple(members[region]) for region in range(n)]
 
 
+def no_boxes(size: int, what: str = "") -> str:
+    """The one line that refuses a board of prime side, or ``what`` (a rule) on one."""
+    if what:
+        return f"{what} needs boxes, and a {size}x{size} board has none ({size} is prime)"
+    return f"a {size}x{size} board has no boxes ({size} is prime): give it jigsaw regions"
+
+
+def row_regions(size: int) -> tuple[int, ...]:
+    """Each row as a region: the plainest jigsaw layout (a Latin square), which a board without
+    boxes takes where a caller needs one that always has a solution."""
+    return tuple(cell // size for cell in range(size * size))
+
+
+def check_boxless(rules: Rules, n: int) -> None:
+    """InputError unless a board of prime side ``n`` (one without boxes) has regions, and no
+    rule that reads boxes."""
+    if rules.regions is None:
+        raise InputError(no_boxes(n))
+    if rules.windows:
+        raise InputError(no_boxes(n, "windoku"))
+    for constraint in rules.constraints:
+        if constraint.param("box") is not None:  # disjoint groups, box indexers
+            raise InputError(no_boxes(n, constraint.kind))
+
+
 def check_cages(cages: Iterable[Cage], n: int) -> None:
     """InputError for a cage with repeated cells, cells shared with another cage, more cells
     than values, or a total no set of distinct values 1..N reaches."""

@@ -29,7 +29,10 @@ CASES = {
         replace_row(2, "1 9 0 0 8 0 0 4 10"),
         "line 3, column 17: value 10 is outside 1..9",
     ),
-    "no box shape": ("0 0 0 0 0\n" * 5, "line 1: no box shape fits a 5x5 board (5 is prime)"),
+    "no box shape": (
+        "0 0 0 0 0\n" * 5,
+        "line 1: a 5x5 board has no boxes (5 is prime): give it jigsaw regions",
+    ),
     "conflicting givens": (
         replace_row(0, "0 6 8 0 0 0 9 3 6"),
         "line 1: row 1 has 6 twice (r1c2, r1c9)",

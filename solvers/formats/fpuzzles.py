@@ -3,7 +3,7 @@
 What maps today (``KEYS`` reads a key, ``WRITERS`` writes it back):
 
     size                       the board's side: 4..16, boxes as f-puzzles draws them (2x3 on
-                               6x6, 2x4 on 8x8, ...); 5, 7, 11, 13 are refused (no box shape)
+                               6x6, 2x4 on 8x8, ...); on 5, 7, 11, 13 its regions are the rows
     grid: given + value        the givens (values the solver typed in are not rules: left out)
     grid: region               jigsaw regions, when they differ from the default boxes
     diagonal+ and diagonal-    x (both diagonals; one alone is refused)
@@ -208,18 +208,18 @@ def _shape(size: Any, line: int | None) -> Shape:
         raise InputError(f"the f-puzzles puzzle's size is {str(size)[:20]!r}, not a number", line)
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise InputError(f"f-puzzles size {size} is outside {MIN_SIZE}..{MAX_SIZE}", line)
-    try:
-        return Shape.for_size(size)
-    except InputError:
-        raise InputError(
-            f"f-puzzles size {size}: the project's boards need boxes of at least 2x2 cells, so "
-            "sizes 5, 7, 11 and 13 cannot be read yet",
-            line,
-        ) from None
+    return Shape.for_size(size)  # a prime size: 1 x N, no boxes (see _default_regions)
 
 
 def _default_regions(n: int) -> list[int]:
-    """Each cell's region when the grid names none: its box, numbered as f-puzzles does."""
+    """Each cell's region when the grid names none: its box, numbered as f-puzzles does.
+
+    f-puzzles draws boxes h rows high, h the largest divisor of N up to its square root, so a
+    prime N gets 1 x N regions: the rows. (Its ``sizes`` table holds these shapes; the
+    fpuzzles-large-grids userscript extends it past 16 by that rule, and the in-browser solver
+    for f-puzzles grids fills in missing regions by it, ``applyDefaultRegions``.)
+    ``Shape.for_size`` picks the same shapes, 1 x N included.
+    """
     shape = Shape.for_size(n)
     rows, cols = shape.box_rows, shape.box_cols
     return [(i // n // rows) * rows + (i % n) // cols for i in range(n * n)]
@@ -242,7 +242,7 @@ def _grid(grid: Any, reading: _Reading) -> tuple[tuple[int, ...], tuple[int, ...
                 raise InputError(f"{where} is not an object", line)
             givens.append(_given(cell, n, where, line))
             labels.append(_region(cell, default[r * n + c], where, line))
-    if labels == default:
+    if labels == default and reading.shape.has_boxes:  # a prime N's rows stay its regions
         return tuple(givens), None
     if sorted(set(labels)) != list(range(n)):  # numbered as the model numbers them, from 0
         numbers: dict[int, int] = {}

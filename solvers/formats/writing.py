@@ -32,7 +32,8 @@ def record(puzzle: Puzzle) -> dict:
     """The puzzle as a JSON object: its cells in the line form, rules, metadata."""
     board = puzzle.board
     return (
-        {"index": puzzle.line, "size": board.size, "box": str(board.shape)}
+        {"index": puzzle.line, "size": board.size}
+        | {"box": str(board.shape) if board.shape.has_boxes else None}
         | {"puzzle": format_board(board, "line")}
         | variant_text.record(board.rules, board.size)
         | dict(puzzle.meta)

@@ -35,7 +35,7 @@ from solvers.errors import SolveTimeout, UsageError
 from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools import clues
 from solvers.tools.layouts import random_cages, random_regions
-from solvers.variants import CLASSIC, Rules
+from solvers.variants import CLASSIC, Rules, no_boxes, row_regions
 
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}
 KINDS = ("unique", "several", "none")
@@ -59,6 +59,14 @@ class Request:
     difficulty: str | None = None
     kind: str = "unique"  # unique, several (2+ solutions) or none (no solution)
     rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
+
+    def __post_init__(self) -> None:
+        # Said before any puzzle is begun: a board of prime side exists only as a jigsaw.
+        n = self.shape.size
+        if not self.shape.has_boxes and "jigsaw" not in self.rules:
+            raise UsageError(f"{no_boxes(n)} (--rules jigsaw)")
+        if not self.shape.has_boxes and "windoku" in self.rules:
+            raise UsageError(no_boxes(n, "windoku"))
 
 
 def rate(board: Board, deadline: Deadline | None = None) -> int | None:
@@ -248,7 +256,9 @@ def generate(
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
     if wide := clues.board_wide(request.rules):
-        rules = Rules(constraints=wide)
+        # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
+        regions = None if request.shape.has_boxes else row_regions(request.shape.size)
+        rules = Rules(regions=regions, constraints=wide)
         if count_solutions(Board.empty(request.shape, rules), 1) == 0:
             n = request.shape.size
             kinds = " and ".join(c.kind for c in wide)
