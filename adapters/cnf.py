@@ -113,12 +113,17 @@ def encode(
 def formula(
     board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
 ) -> CNF:
-    """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the cell
-    variables the reduced encoding leaves out, and the auxiliary ones)."""
+    """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the auxiliary
+    ones too); the cell variables the reduced encoding decides are unit clauses, so that every
+    model's cells are a solution and each solution one model (``pb`` aside: its variables are
+    PBLib's own)."""
     from pysat.formula import CNF
 
     pool = variables(board.size)
-    found = CNF(from_clauses=_encode(board, encoding, cages, linear, pool), by_ref=True)
+    clauses = _encode(board, encoding, cages, linear, pool)
+    if encoding == "reduced":  # what it decided, stated: a model's cell variables are a solution
+        clauses += [(literal,) for literal in sorted(_decided(board), key=abs)]
+    found = CNF(from_clauses=clauses, by_ref=True)
     found.nv = pool.top
     return found
 
