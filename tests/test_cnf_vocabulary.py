@@ -1,7 +1,8 @@
 """The vocabulary in CNF (``adapters.cnf_primitives``): every model of a linear row or a table
 is one assignment of its cells, so PicoSAT's model enumeration counts right; whole boards count
-as dfs and cpsat do on every CNF engine and option; and ``sudoku encode`` carries the
-constraints into DIMACS with exactly the puzzle's solutions."""
+as dfs and cpsat do on every CNF engine and option; the shipped 9x9 variant puzzles are proved
+unique (one of each in the default run, all of them under slow); and ``sudoku encode`` carries
+the constraints into DIMACS with exactly the puzzle's solutions."""
 
 from __future__ import annotations
 
@@ -168,3 +169,42 @@ def test_the_cnf_engines_take_every_kind():
     board = Board.empty(Shape(2, 2), Rules(constraints=(thermometer,)))
     with Runner("sat") as runner:
         assert runner.solve(board).status is Status.SOLVED
+
+
+def shipped_puzzles(name: str) -> list[Board]:
+    from solvers.tools.datasets import open_named
+
+    with open_named(name) as handle:
+        return [puzzle.board for puzzle in read_puzzles(handle.read().splitlines())]
+
+
+@pytest.mark.parametrize("dataset", ["thermo9", "arrow9"])
+def test_the_cnf_engines_prove_a_shipped_variant_puzzle_unique(dataset):
+    board = shipped_puzzles(dataset)[0]
+    for spec in ("sat", "pysat", "cms"):
+        with Runner(spec) as runner:
+            answer = runner.count(board, 2, timeout=30)
+        assert (answer.status, answer.count) == (Status.SOLVED, 1), (spec, answer.detail)
+
+
+VARIANT_SETS = [
+    "antiknight9",
+    "antiking9",
+    "nonconsecutive9",
+    "thermo9",
+    "arrow9",
+    "kropki9",
+    "xv9",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "spec", [f"{e}{o}" for e in ("sat", "pysat", "cms") for o in ("", ":linear=pb")]
+)
+def test_every_shipped_variant_puzzle_is_unique_in_every_cnf_form(spec):
+    with Runner(spec) as runner:
+        for dataset in VARIANT_SETS:
+            for board in shipped_puzzles(dataset):
+                answer = runner.count(board, 2, timeout=60)
+                assert (answer.status, answer.count) == (Status.SOLVED, 1), (dataset, answer.detail)
