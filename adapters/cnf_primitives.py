@@ -71,7 +71,9 @@ def constraint_clauses(
 def primitive_clauses(
     primitive: Primitive, n: int, values: Values, pool: IDPool, linear: str = "dp"
 ) -> list[Clause]:
-    def x(cell: int, v: int) -> int:
+    """One primitive's clauses, its auxiliary variables from ``pool``."""
+
+    def x(cell: int, v: int) -> int:  # cnf.variable (cnf imports this module, not back)
         return cell * n + v
 
     if isinstance(primitive, AllDifferent):
