@@ -207,3 +207,23 @@ def test_every_shipped_variant_puzzle_is_unique_in_every_cnf_form(spec):
             for board in shipped_puzzles(dataset):
                 answer = runner.count(board, 2, timeout=60)
                 assert (answer.status, answer.count) == (Status.SOLVED, 1), (dataset, answer.detail)
+
+
+def test_pysat_rebuilds_a_solver_worn_by_switched_off_variables_and_counts_the_same():
+    # each count numbers an activation literal and the constraints' variables, switched off
+    # afterwards but still costing every call: past a bound the solver is built afresh
+    from adapters.pysat import RETIRE_AFTER, IncrementalBackend
+    from solvers.deadline import Deadline
+
+    board = board_of(*BOARDS["renban and arrow"])
+    backend = IncrementalBackend(solver="cadical", cages="combinations", linear="dp")
+    solvers, counts = [], set()  # every solver used, kept so that their ids stay distinct
+    try:
+        for _ in range(40):
+            counts.add(backend.search(board, Deadline(None), 1000).count)
+            loaded = backend._kept.peek(board.geometry)
+            assert loaded is None or loaded.pool.top <= (1 + RETIRE_AFTER) * board.size**3
+            solvers.append(backend._kept.get(board.geometry))
+    finally:
+        backend.close()
+    assert len(counts) == 1 and len({id(loaded) for loaded in solvers}) > 1
