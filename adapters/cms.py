@@ -1,9 +1,11 @@
 """``cms``: CryptoMiniSat (pycryptosat) over the project's CNF encodings (``adapters.cnf``).
 
 The CNF is built per puzzle in the ``encoding`` chosen (``reduced`` by default, fastest by
-measurement: README, "Backends"), killer cages as ``cages=combinations`` or ``pb``, as for
-``sat``. Variables the encoding leaves out (the reduced encoding's decided ones) are pinned
-false, so that a model's cells are the solution's. Counting adds a blocking clause per solution.
+measurement: README, "Backends"), killer cages as ``cages=combinations`` or ``pb`` and the
+vocabulary's linear rows as ``linear=dp`` or ``pb``, as for ``sat``. Variables the encoding
+leaves out (the reduced encoding's decided ones) are pinned false, so that a model's cells are
+the solution's. Counting adds a blocking clause per solution, on the cell variables, so
+auxiliary variables never count a solution twice.
 
 CryptoMiniSat's stochastic local search (on by default) costs more than the whole search of a
 Sudoku CNF (measured 14-34 ms against under 1 ms per 9x9), so it is switched off (``sls=0``).
@@ -22,6 +24,7 @@ from adapters import cnf
 from adapters.budget import budgeted
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.constraints import PRIMITIVES
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -31,13 +34,15 @@ CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 class CryptoMiniSatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        cnf.require_cages("cms", options["cages"])
+        cnf.require_pb("cms", options)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        clauses = cnf.encode(board, self.options["encoding"], self.options["cages"])
+        how = self.options
+        clauses = cnf.encode(board, how["encoding"], how["cages"], how["linear"])
         stats = {"encoding": self.options["encoding"], "clauses": len(clauses)}
         solutions = Solutions(limit)
         if any(not clause for clause in clauses):  # the givens left a cell or unit no value

@@ -26,6 +26,11 @@ Killer cages (``cage_clauses``), beside "a value at most once per cage", take on
   needs no auxiliary variable.) The values then add up to the total by construction.
 - ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
   into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
+
+Constraints of the vocabulary (thermometers, arrows, ...) arrive as primitives, encoded by
+``adapters.cnf_primitives`` over the values each cell can still take; ``linear=dp|pb`` picks the
+form of their linear rows. ``functional`` says whether every auxiliary variable is a function
+of the cells, which a solver that enumerates whole models needs to count each solution once.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one, exactly_one
+from adapters.cnf_primitives import LINEAR_ENCODINGS, constraint_clauses
 from solvers.board import Board, Geometry
 from solvers.errors import BackendUnavailable
 from solvers.variants import cage_sets
@@ -46,7 +52,8 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
-OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS}  # of a backend that rebuilds the CNF
+# the options of a backend that rebuilds the CNF per puzzle
+OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
 
 
 def variable(cell: int, value: int, size: int) -> int:
@@ -94,26 +101,38 @@ def given_literals(board: Board) -> list[int]:
     return [variable(cell, v, n) for cell, v in enumerate(board.cells) if v]
 
 
-def encode(board: Board, encoding: str = "extended", cages: str = "combinations") -> list[Clause]:
+def encode(
+    board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
+) -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
-    any, in the ``cages`` form; auxiliary variables come after the N**3 cell variables)."""
-    return _encode(board, encoding, cages, None)
+    any, in the ``cages`` form, its constraints' linear rows in the ``linear`` form; auxiliary
+    variables come after the N**3 cell variables)."""
+    return _encode(board, encoding, cages, linear, None)
 
 
-def formula(board: Board, encoding: str = "extended", cages: str = "combinations") -> CNF:
-    """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the cell
-    variables the reduced encoding leaves out, and the auxiliary ones)."""
+def formula(
+    board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
+) -> CNF:
+    """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the auxiliary
+    ones too); the cell variables the reduced encoding decides are unit clauses, so that every
+    model's cells are a solution and each solution one model (``pb`` aside: its variables are
+    PBLib's own)."""
     from pysat.formula import CNF
 
     pool = variables(board.size)
-    found = CNF(from_clauses=_encode(board, encoding, cages, pool), by_ref=True)
+    clauses = _encode(board, encoding, cages, linear, pool)
+    if encoding == "reduced":  # what it decided, stated: a model's cell variables are a solution
+        clauses += [(literal,) for literal in sorted(_decided(board), key=abs)]
+    found = CNF(from_clauses=clauses, by_ref=True)
     found.nv = pool.top
     return found
 
 
-def _encode(board: Board, encoding: str, cages: str, pool: IDPool | None) -> list[Clause]:
-    """``encode``, the cages' auxiliary variables from ``pool`` (None: a new one, made only for
-    a killer board)."""
+def _encode(
+    board: Board, encoding: str, cages: str, linear: str, pool: IDPool | None
+) -> list[Clause]:
+    """``encode``, the auxiliary variables from ``pool`` (None: a new one, made only for a
+    board with cages or constraints)."""
     if encoding == "reduced":
         clauses = reduced(board)
     else:
@@ -121,11 +140,30 @@ def _encode(board: Board, encoding: str, cages: str, pool: IDPool | None) -> lis
             *rule_clauses(board.geometry, encoding),
             *((lit,) for lit in given_literals(board)),
         ]
-    if board.rules.cages:
+    if board.rules.cages or board.rules.constraints:
         pool = variables(board.size) if pool is None else pool
-        extra = cage_clauses(board, pool, cages)
+        extra = rule_extras(board, pool, cages, linear)
         clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
     return clauses
+
+
+def rule_extras(board: Board, pool: IDPool, cages: str, linear: str) -> list[Clause]:
+    """What the board adds to its units: its cages' clauses and its constraints', their
+    auxiliary variables from ``pool``. Right for this board's givens only (the constraints
+    are encoded over the values the givens leave each cell)."""
+    found = cage_clauses(board, pool, cages) if board.rules.cages else []
+    if board.rules.constraints:
+        n, masks = board.size, open_values(board)
+        values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
+        found += constraint_clauses(board.rules.constraints, n, values, pool, linear)
+    return found
+
+
+def functional(board: Board, cages: str, linear: str) -> bool:
+    """Whether every auxiliary variable of the board's CNF is a function of its cells (so each
+    solution is one model): not when PBLib's encoder is used, whose variables are its own."""
+    uses_pb = (cages == "pb" and board.rules.cages) or (linear == "pb" and board.rules.constraints)
+    return not uses_pb
 
 
 def variable_count(clauses: list[Clause], board: Board) -> int:
@@ -155,12 +193,12 @@ def _cage_sets(cage, n: int, pool: IDPool) -> list[Clause]:
     return clauses
 
 
-def require_cages(backend: str, how: str) -> None:
-    """BackendUnavailable when the cage encoding ``how`` cannot be used here (``pb`` without
-    PySAT's pseudo-Boolean encoder)."""
-    usable, why = pb_available() if how == "pb" else (True, "")
-    if not usable:
-        raise BackendUnavailable(f"{backend}:cages={how} is unavailable: {why}")
+def require_pb(backend: str, options: dict[str, str]) -> None:
+    """BackendUnavailable when an option asks for ``pb`` (the cages' or the linear rows')
+    without PySAT's pseudo-Boolean encoder."""
+    for key in ("cages", "linear"):
+        if options.get(key) == "pb" and not (usable := pb_available())[0]:
+            raise BackendUnavailable(f"{backend}:{key}=pb is unavailable: {usable[1]}")
 
 
 def pb_available() -> tuple[bool, str]:

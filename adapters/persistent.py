@@ -58,6 +58,16 @@ class PerGeometry(Generic[Model]):
         except StopIteration as done:
             return done.value
 
+    def peek(self, geometry: Geometry) -> Model | None:
+        """The geometry's model if it is built, else None; builds nothing."""
+        return self._models.get(geometry)
+
+    def drop(self, geometry: Geometry) -> None:
+        """Free the geometry's model, if any: the next ``get`` builds it afresh."""
+        model = self._models.pop(geometry, None)
+        if model is not None:
+            self.free(model)
+
     def close(self) -> None:
         for model in self._models.values():
             self.free(model)

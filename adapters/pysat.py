@@ -6,11 +6,15 @@ of the shape, and what CDCL learns is implied by that database alone (assumption
 not clauses). So every learned clause is a consequence of the rules and stays valid for the next
 puzzle; that is why it gets faster than rebuilding the CNF.
 
-Counting needs blocking clauses, and a killer puzzle its cages, which are not rules. Each count
-(and each solve of a killer puzzle) gets a fresh activation literal ``a``: those clauses are
-added as ``(-a OR clause)`` and ``a`` is assumed; afterwards the unit clause ``-a`` switches
-them off for good. Anything learned from them contains ``-a`` and is satisfied from then on, so
-the rules stay untouched.
+Counting needs blocking clauses, a killer puzzle its cages and a puzzle with constraints of the
+vocabulary their clauses (``adapters.cnf_primitives``, ``linear=dp|pb`` as for ``sat``), none of
+which are rules. Each count (and each solve of a puzzle with cages or constraints) gets a fresh
+activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
+afterwards the unit clause ``-a`` switches them off for good. Anything learned from them
+contains ``-a`` and is satisfied from then on, so the rules stay untouched. A count blocks each
+solution on its cell variables, so auxiliary variables never count a solution twice. Switched
+off, those variables still cost every later call, so a solver that has numbered ``RETIRE_AFTER``
+variables per cell variable beyond the cells is built afresh.
 
 The deadline holds in-process for every engine that takes a conflict budget
 (``adapters.budget``), CaDiCaL included (the default, fastest by measurement; it ignores
@@ -32,6 +36,7 @@ from adapters.budget import budgeted
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
+from solvers.constraints import PRIMITIVES
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -50,19 +55,28 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
 LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
+# A solver is rebuilt once it has numbered this many variables per cell variable beyond the
+# cells (activation literals, the cages' and constraints' auxiliaries): switched off, they
+# still cost each call (measured: on 9x9 constraint puzzles, 16-30 ms a count after 500
+# puzzles against 11-15 in a fresh solver); about every 70 constraint puzzles on 9x9, every
+# 2,900 classic counts.
+RETIRE_AFTER = 4
 
 
 class IncrementalBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": tuple(ENGINES),
         "cages": cnf.CAGE_ENCODINGS,
+        "linear": cnf.LINEAR_ENCODINGS,
     }
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.engine, self.cages = options["solver"], options["cages"]
-        cnf.require_cages("pysat", self.cages)
+        self.linear = options["linear"]
+        cnf.require_pb("pysat", options)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
 
@@ -91,13 +105,24 @@ class IncrementalBackend(Backend):
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         # one solution: one call under assumptions; more: each solution blocked in turn
-        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
+        try:
+            if limit == 1:
+                return self._first(board, deadline)
+            return self._count(board, limit, deadline)
+        finally:
+            self._retire_if_worn(board.geometry)
+
+    def _retire_if_worn(self, geometry: Geometry) -> None:
+        loaded = self._kept.peek(geometry)
+        if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
+            self._kept.drop(geometry)
 
     def _first(self, board: Board, deadline: Deadline) -> Found:
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        active = loaded.activate(board, self.cages) if board.rules.cages else None
+        extras = board.rules.cages or board.rules.constraints
+        active = loaded.activate(board, self.cages, self.linear) if extras else None
         try:
             extra = [active] if active else []
             satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
@@ -116,7 +141,7 @@ class IncrementalBackend(Backend):
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        active = loaded.activate(board, self.cages)
+        active = loaded.activate(board, self.cages, self.linear)
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:
@@ -153,16 +178,18 @@ class IncrementalBackend(Backend):
 
 
 class _Loaded:
-    """A geometry's persistent solver, and the pool its activation literals and cages'
-    auxiliary variables are numbered from (never reused: old ones stay switched off)."""
+    """A geometry's persistent solver, and the pool its activation literals and the cages' and
+    constraints' auxiliary variables are numbered from (never reused: old ones stay switched
+    off)."""
 
     def __init__(self, solver: Solver, pool: IDPool) -> None:
         self.solver, self.pool = solver, pool
 
-    def activate(self, board: Board, how: str) -> int:
-        """A fresh activation literal, with the board's cage clauses (if any) behind it."""
+    def activate(self, board: Board, cages: str, linear: str) -> int:
+        """A fresh activation literal, with the board's cage and constraint clauses (if any)
+        behind it."""
         active = self.pool.id()
-        for clause in cnf.cage_clauses(board, self.pool, how):
+        for clause in cnf.rule_extras(board, self.pool, cages, linear):
             self.solver.add_clause([-active, *clause])
         return active
 

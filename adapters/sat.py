@@ -5,7 +5,8 @@ deadline, ``solve`` runs with a growing limit and looks at the clock between att
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
 the deadline holds in-process. Counting goes through
 ``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
-Killer cages are encoded as ``cages=combinations`` (default) or ``cages=pb`` (``adapters.cnf``).
+Killer cages are encoded as ``cages=combinations`` (default) or ``cages=pb``, the linear rows of
+the vocabulary's constraints as ``linear=dp`` (default) or ``linear=pb`` (``adapters.cnf``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pycosat
 from adapters import cnf
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
+from solvers.constraints import PRIMITIVES
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -30,11 +32,13 @@ FIT_SHARE = 0.8
 class PycosatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.encoding, self.cages = options["encoding"], options["cages"]
-        cnf.require_cages("sat", self.cages)
+        self.linear = options["linear"]
+        cnf.require_pb("sat", options)
 
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE
@@ -54,7 +58,8 @@ class PycosatBackend(Backend):
         clauses, stats = self._encode(board)
         if any(not clause for clause in clauses):
             return Found(0, None, stats)
-        models = _models(board, clauses, deadline, stats, self.cages == "pb")
+        blocking = not cnf.functional(board, self.cages, self.linear)
+        models = _models(board, clauses, deadline, stats, blocking)
         found, first = 0, None
         for model in models:
             found += 1
@@ -65,20 +70,23 @@ class PycosatBackend(Backend):
         return Found(found, first, stats)
 
     def _encode(self, board: Board) -> tuple[list, dict]:
-        clauses = cnf.encode(board, self.encoding, self.cages)
+        clauses = cnf.encode(board, self.encoding, self.cages, self.linear)
         stats = {"encoding": self.encoding, "clauses": len(clauses)}
         if board.rules.cages:
             stats["cages"] = self.cages
+        if board.rules.constraints:
+            stats["linear"] = self.linear
         return clauses, stats
 
 
 def _models(board: Board, clauses: list, deadline: Deadline, stats: dict, blocking: bool):
     """Each model once per solution. PicoSAT's own enumeration (``itersolve``) gives each
     model once, which is each solution once when every variable follows from the cells (the
-    cell variables, pinned when unused, and the cage-set variables); a PB encoding's auxiliary
-    variables need not, so there each solution is blocked on its cells and solved again."""
-    clauses = cnf.pin_unused(clauses, board.size**3)
-    if not blocking or not board.rules.cages:
+    variables no clause mentions pinned; the cage-set, table-row and partial-sum variables are
+    functions of the cells); a PB encoding's auxiliary variables need not be, so there
+    (``blocking``) each solution is blocked on its cells and solved again."""
+    clauses = cnf.pin_unused(clauses, cnf.variable_count(clauses, board))
+    if not blocking:
         yield from pycosat.itersolve(clauses, vars=cnf.variable_count(clauses, board))
         return
     while (model := _solve(clauses, deadline, stats)) is not None:

@@ -40,6 +40,9 @@ MODELS = {
     "cpsat": ("cpsat:model=boolean",),
     "z3": ("z3:model=int", "z3:model=bitvec"),
     "mip": ("mip:solver=scip",),
+    "sat": ("sat:linear=pb", "sat:encoding=extended"),
+    "pysat": ("pysat:linear=pb",),
+    "cms": ("cms:linear=pb", "cms:encoding=minimal"),
 }
 
 

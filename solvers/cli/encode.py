@@ -44,7 +44,8 @@ def add_to(commands) -> None:
         metavar="KEY=VALUE",
         type=option,
         help=f"encoding: {ENCODINGS[0]} (default), {' or '.join(ENCODINGS[1:])}; "
-        "cages (killer): combinations (default) or pb (dimacs only)",
+        "cages (killer): combinations (default) or pb; linear (the constraints' sums): dp "
+        "(default) or pb (dimacs only)",
     )
     parser.add_argument(
         "--output-dir",
@@ -85,11 +86,11 @@ def _target(to: str, given: dict[str, str]):
         return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle))
     from adapters import cnf
 
-    allowed = {"encoding": cnf.ENCODINGS, "cages": cnf.CAGE_ENCODINGS}
-    chosen = choose_options("encode", allowed, given)
+    chosen = choose_options("encode", cnf.OPTIONS, given)
 
     def dimacs(puzzle) -> str:
-        formula = cnf.formula(puzzle.board, chosen["encoding"], chosen["cages"])
+        board = puzzle.board
+        formula = cnf.formula(board, chosen["encoding"], chosen["cages"], chosen["linear"])
         return cnf.dimacs(formula, _comments(puzzle, chosen))
 
     return dimacs
@@ -115,6 +116,11 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
         found.append(
             f"cages as {chosen['cages']}; variables above {board.size**3} are auxiliary "
             "(a cage's set of values, or the sum encoder's own)"
+        )
+    if board.rules.constraints:
+        found.append(
+            f"constraints' sums as {chosen['linear']}; variables above {board.size**3} are "
+            "auxiliary (a table row, a partial sum, or the sum encoder's own)"
         )
     return found
 
