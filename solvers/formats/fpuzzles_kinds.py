@@ -157,7 +157,7 @@ def _arrow(reading: Reading, key: str, value: Any) -> None:
 def _littlekiller(reading: Reading, key: str, value: Any) -> None:
     n = reading.size
     for part in entries(value, reading, key):
-        row, col = outside(part.get("cell"), reading, key)
+        row, col = outside(part.get("cell"), reading, key, corner=True)
         step = DIRECTIONS.get(str(part.get("direction")))
         where = str(part.get("cell"))
         if step is None:

@@ -79,13 +79,14 @@ def lines(part: dict[str, Any], reading: Reading, key: str) -> list[tuple[int, .
     return [tuple(cell(name, reading, key) for name in line) for line in found]
 
 
-def outside(name: Any, reading: Reading, key: str) -> tuple[int, int]:
+def outside(name: Any, reading: Reading, key: str, corner: bool = False) -> tuple[int, int]:
     """The (row, column), counted from 1, of a clue cell in the ring just outside the grid:
-    row or column 0 or N+1, the other inside."""
+    row or column 0 or N+1, the other inside (or outside too, at a ``corner``)."""
     n = reading.size
     row, col = _row_col(name)
     inside_row, inside_col = 1 <= row <= n, 1 <= col <= n
-    if not (0 <= row <= n + 1 and 0 <= col <= n + 1) or (inside_row and inside_col):
+    in_ring = 0 <= row <= n + 1 and 0 <= col <= n + 1 and not (inside_row and inside_col)
+    if not in_ring or not (corner or inside_row or inside_col):
         raise reading.refuse(key, f"{str(name)[:12]!r} is not a clue cell outside the grid")
     return row, col
 
