@@ -346,7 +346,7 @@ def test_the_docs_page_prints_what_it_shows(tmp_path):
     fences = [i for i, line in enumerate(lines) if line.startswith("```")]
     blocks = [lines[a + 1 : b] for a, b in zip(fences[::2], fences[1::2], strict=True)]
     blocks = [body for body in blocks if any(line.startswith("$ ") for line in body)]
-    assert len(blocks) == 4
+    assert len(blocks) == 6
     for body in blocks:
         pairs = commands(body)
         outputs = run_block(pairs, False, reader_checkout(tmp_path / str(len(body))))
