@@ -102,15 +102,7 @@ def to_json(
     for write in WRITERS:
         _merge(data, write(board.rules, shape))
     for constraint in board.rules.constraints:
-        if constraint.kind in ("diagonal+", "diagonal-"):
-            data[constraint.kind] = True
-        elif constraint.kind == "extraregion":
-            _merge(data, {"extraregion": [{"cells": names(constraint.cells, n)}]})
-        elif constraint.kind == "killercage":
-            _merge(data, {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]})
-        elif not constraint.kind.startswith("negative-") and constraint.kind != "non-consecutive":
-            key, entry = fpuzzles_kinds.write(board, constraint)
-            _merge(data, {key: entry if entry is True else [entry]})
+        _merge(data, _write_constraint(board, constraint))
     return data | fpuzzles_negative.write(board)
 
 
@@ -119,10 +111,6 @@ def link(
 ) -> str:
     """The f-puzzles link of a board (and its solution's values)."""
     return fpuzzles_link.encode(to_json(board, solution, meta))
-
-
-def cell_name(cell: int, size: int) -> str:
-    return name(cell, size)
 
 
 # -- reading, key by key ------------------------------------------------------------------
@@ -213,6 +201,22 @@ def _write_cages(rules: Rules, shape: Shape) -> dict[str, Any]:
     return {"killercage": [_cage(cage.cells, cage.total, shape.size) for cage in rules.cages]}
 
 
+def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
+    """A constraint's key and entry; those of the keys today's variants share are here, the
+    negative constraints are written together (``fpuzzles_negative``)."""
+    n = board.size
+    if constraint.kind in ("diagonal+", "diagonal-"):
+        return {constraint.kind: True}
+    if constraint.kind == "extraregion":
+        return {"extraregion": [{"cells": names(constraint.cells, n)}]}
+    if constraint.kind == "killercage":
+        return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
+    if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
+        return {}
+    key, entry = fpuzzles_kinds.write(board, constraint)
+    return {key: entry if entry is True else [entry]}
+
+
 def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:
     return {"cells": names(found, n)} | ({} if total is None else {"value": str(total)})
 
@@ -269,7 +273,7 @@ def _grid(
         if not isinstance(row, list) or len(row) != n:
             raise InputError(f"row {r + 1} of the f-puzzles grid is not {n} cells", line)
         for c, cell in enumerate(row):
-            where = f"{cell_name(r * n + c, n)} of the f-puzzles grid"
+            where = f"{name(r * n + c, n)} of the f-puzzles grid"
             if not isinstance(cell, dict):
                 raise InputError(f"{where} is not an object", line)
             givens.append(_given(cell, n, where, line))

@@ -40,6 +40,7 @@ from solvers.formats.fpuzzles_parts import (
     names,
     number,
     outside,
+    unwritable,
 )
 from solvers.variants import cell_name
 
@@ -237,7 +238,9 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
     if kind.fpuzzles is None or (shape is None and constraint.kind not in OWN):
         raise _unwritable(constraint, n, "has no f-puzzles key")
     box = constraint.param("box")
-    if box is not None and (board.rules.regions is not None or box != _box(board)):
+    if box is not None and (
+        board.rules.regions is not None or box != (board.shape.box_rows, board.shape.box_cols)
+    ):
         raise _unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
     if shape is _switch:
         return kind.fpuzzles, True
@@ -323,13 +326,6 @@ WRITE_OWN = {
 }
 
 
-def _box(board: Board) -> tuple[int, int]:
-    return (board.shape.box_rows, board.shape.box_cols)
-
-
 def _unwritable(constraint: Constraint, n: int, why: str) -> InputError:
     first = f" at {cell_name(constraint.cells[0], n)}" if constraint.cells else ""
-    return InputError(
-        f"{constraint.kind}{first} {why}: it cannot be written as f-puzzles "
-        "(write it --to text or --to json)"
-    )
+    return unwritable(f"{constraint.kind}{first}", why)

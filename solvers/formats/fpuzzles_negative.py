@@ -18,7 +18,7 @@ from typing import Any
 from solvers.board import Board
 from solvers.constraints import Constraint
 from solvers.errors import InputError
-from solvers.formats.fpuzzles_parts import Reading
+from solvers.formats.fpuzzles_parts import Reading, unwritable
 from solvers.variants import orthogonal_pairs
 
 KROPKI = ("difference", "ratio")
@@ -120,10 +120,8 @@ def _check_reads_back(board: Board, found: dict[str, Any], dots, n: int) -> None
     back = set(constraints(reading, dots))
     if {_meaning(c) for c in back} != {_meaning(c) for c in mine}:
         extra = sorted((c.kind for c in back ^ mine), key=str)
-        raise InputError(
-            f"{extra[0]}: f-puzzles says the negative constraints in two switches that would "
-            "read back otherwise; it cannot be written as f-puzzles (write it --to text or "
-            "--to json)"
+        raise unwritable(
+            extra[0], "(f-puzzles says the negatives in two switches) would read back otherwise"
         )
 
 
@@ -138,7 +136,4 @@ def _meaning(constraint: Constraint) -> tuple:
 
 
 def _unwritable(constraint: Constraint, why: str) -> InputError:
-    return InputError(
-        f"{constraint.kind} {why}: it cannot be written as f-puzzles "
-        "(write it --to text or --to json)"
-    )
+    return unwritable(constraint.kind, why)

@@ -111,6 +111,13 @@ def names(cells: tuple[int, ...] | list[int], n: int) -> list[str]:
     return [name(c, n) for c in cells]
 
 
+def unwritable(what: str, why: str) -> InputError:
+    """The error of a constraint f-puzzles cannot say as the model means it."""
+    return InputError(
+        f"{what} {why}: it cannot be written as f-puzzles (write it --to text or --to json)"
+    )
+
+
 def _row_col(name: Any) -> tuple[int, int]:
     match = _CELL.fullmatch(str(name).strip())
     return (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
