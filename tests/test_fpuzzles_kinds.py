@@ -281,6 +281,30 @@ def test_a_negative_constraint_that_f_puzzles_would_read_back_otherwise_is_refus
         fpuzzles.to_json(board)
 
 
+JUNK = (None, True, 5, -1, "", "X", "R99C99", "R0C0", [], [[]], {}, [{}], {"cells": []})
+
+
+def mangled(value, rng: random.Random):
+    """The value with one part, at any depth, replaced by junk."""
+    if isinstance(value, list) and value and rng.random() < 0.7:
+        index = rng.randrange(len(value))
+        return [*value[:index], mangled(value[index], rng), *value[index + 1 :]]
+    if isinstance(value, dict) and value and rng.random() < 0.7:
+        key = rng.choice(sorted(value))
+        return value | {key: mangled(value[key], rng)}
+    return rng.choice(JUNK)
+
+
+@pytest.mark.parametrize(("key", "value"), [(k, v) for k, v, _ in KEYS], ids=[k[0] for k in KEYS])
+def test_a_mangled_key_is_read_or_refused_in_one_line_never_a_traceback(key, value):
+    rng = random.Random(f"mangled {key}")
+    for _ in range(40):
+        try:
+            fpuzzles.from_json(grid_json(9, **{key: mangled(value, rng)}), 2)
+        except InputError as error:
+            assert error.line == 2 and "\n" not in error.message
+
+
 # -- a round trip per kind ------------------------------------------------------------------
 
 NEGATIVE_DOTS = {"negative-xv": ("xv",), "negative-difference": ("difference", "ratio")}

@@ -76,6 +76,8 @@ def lines(part: dict[str, Any], reading: Reading, key: str) -> list[tuple[int, .
     found = part.get("lines")
     if not isinstance(found, list) or not found or not all(isinstance(x, list) for x in found):
         raise reading.refuse(key, "an entry with no lines")
+    if not all(found):
+        raise reading.refuse(key, "an entry with an empty line")
     return [tuple(cell(name, reading, key) for name in line) for line in found]
 
 
