@@ -101,6 +101,7 @@ KINDS = (
         frozenset({Relation}),
         cells=ONE,
         reads=_row,
+        fpuzzles="columnindexer",
     ),
     Kind(
         "rowindexer",
@@ -110,6 +111,7 @@ KINDS = (
         frozenset({Relation}),
         cells=ONE,
         reads=_column,
+        fpuzzles="rowindexer",
     ),
     Kind(
         "boxindexer",
@@ -122,5 +124,6 @@ KINDS = (
         required=frozenset({"box"}),
         validate_more=require_box,
         reads=_box,
+        fpuzzles="boxindexer",
     ),
 )

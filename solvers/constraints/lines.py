@@ -260,7 +260,7 @@ KINDS = (
           required=frozenset({"regions"}), fpuzzles="regionsumline"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
-          validate=_validate_entropic),
+          validate=_validate_entropic, fpuzzles="entropicline"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
           least=3),

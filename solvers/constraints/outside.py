@@ -158,8 +158,8 @@ KINDS = (
     _kind("sandwich", "The values between the 1 and the N of the row or column add up to "
           "the clue.", check_sandwich, decompose_sandwich, _validate_sandwich, "sandwichsum"),
     _kind("xsum", "The first X values of the row or column from the clue add up to the "
-          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum),
+          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum, "xsum"),
     _kind("skyscraper", "The clue counts the values seen from it along the row or column, "
           "each hiding the lower ones behind it.", check_skyscraper, decompose_skyscraper,
-          _validate_skyscraper),
+          _validate_skyscraper, "skyscraper"),
 )  # fmt: skip

@@ -1,33 +1,38 @@
 """f-puzzles puzzles in the project's model and back, one f-puzzles key at a time.
 
-What maps today (``KEYS`` reads a key, ``WRITERS`` writes it back):
+What maps (``KEYS`` reads a key; ``to_json`` writes the model back in the same shapes):
 
     size                       the board's side: 4..16, boxes as f-puzzles draws them (2x3 on
                                6x6, 2x4 on 8x8, ...); on 5, 7, 11, 13 its regions are the rows
     grid: given + value        the givens (values the solver typed in are not rules: left out)
     grid: region               jigsaw regions, when they differ from the default boxes
-    diagonal+ and diagonal-    x (both diagonals; one alone is refused)
-    extraregion                windoku, when the extra regions are exactly its windows
-    killercage                 killer cages with their totals (a cage with no total is refused)
+    diagonal+ and diagonal-    x when both are set; one alone is its own constraint
+    extraregion                windoku, when the extra regions are exactly its windows; else
+                               an extraregion constraint each
+    killercage                 killer cages when each has a total and no cell is in two; else
+                               a killercage constraint each, with or without its total
+    the vocabulary's kinds     a constraint each (``fpuzzles_kinds``), and the negative
+                               constraints of the dots (``fpuzzles_negative``)
     title, author, ruleset     metadata;  solution: the known solution
     line, circle, rectangle, text, cage     drawings: ignored, and named in ``FPuzzle.ignored``
 
 Any other key with a value is an InputError naming it: a puzzle is refused rather than solved
-without one of its rules. A new kind is one row of ``KEYS`` and one of ``WRITERS``.
+without one of its rules; so is a constraint f-puzzles cannot say when writing one.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from solvers.board import Board, Shape
+from solvers.constraints import Constraint
 from solvers.errors import InputError
-from solvers.formats import fpuzzles_link
+from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
+from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number
 from solvers.formats.lines import at_line
-from solvers.variants import Cage, Rules, window_units
+from solvers.variants import Cage, Rules, check_cages, window_units
 
 MIN_SIZE, MAX_SIZE = 4, 16  # f-puzzles' own range is 3..16; the project's boards start at 4
 COSMETIC = ("line", "circle", "rectangle", "text", "cage")
@@ -38,7 +43,6 @@ META = ("title", "author", "ruleset")
 # What a cell may hold besides its given: the solver's own digits, notes and colours.
 CELL_NOTES = ("value", "given", "region", "c", "cArray", "highlight")
 CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates")
-_CELL = re.compile(r"R(\d{1,3})C(\d{1,3})", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -51,20 +55,6 @@ class FPuzzle:
     ignored: tuple[str, ...] = ()
 
 
-@dataclass
-class _Reading:
-    """The rules found so far in one puzzle's keys."""
-
-    shape: Shape
-    line: int | None
-    diagonals: set[str] = field(default_factory=set)
-    windows: bool = False
-    cages: list[Cage] = field(default_factory=list)
-
-    def refuse(self, key: str, why: str) -> InputError:
-        return InputError(f"f-puzzles key {key!r}: {why}", self.line)
-
-
 def read(text: str, line: int | None = None) -> FPuzzle:
     """The puzzle of an f-puzzles link, bare payload, SudokuPad link or JSON text."""
     return from_json(fpuzzles_link.decode(text, line), line)
@@ -73,7 +63,9 @@ def read(text: str, line: int | None = None) -> FPuzzle:
 def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
     """The puzzle of an f-puzzles JSON object; InputError for any rule it cannot keep."""
     shape = _shape(data.get("size"), line)
-    reading, ignored = _Reading(shape, line), []
+    givens, regions = _grid(data.get("grid"), shape, line)
+    labels = regions or tuple(_default_regions(shape.size))
+    reading, ignored = Reading(shape, line, labels, jigsaw=regions is not None), []
     for key, value in data.items():
         if key in SETTINGS or _empty(value):
             continue
@@ -83,12 +75,9 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
             KEYS[key](reading, key, value)
         else:
             raise reading.refuse(key, "no rule of the project reads it, so the puzzle is refused")
-    if len(reading.diagonals) == 1:
-        (key,) = reading.diagonals
-        raise reading.refuse(key, "one diagonal alone is not a rule the project has yet (x: both)")
-    cells, regions = _grid(data.get("grid"), reading)
-    rules = Rules(bool(reading.diagonals), reading.windows, regions, tuple(reading.cages))
-    board = at_line(lambda: Board(shape, cells, rules), line)
+    both = reading.diagonals == {"diagonal+", "diagonal-"}
+    rules = Rules(both, reading.windows, regions, *_rest(reading))
+    board = at_line(lambda: Board(shape, givens, rules), line)
     meta = tuple((key, str(data[key])) for key in META if data.get(key))
     return FPuzzle(board, _solution(data.get("solution"), board), meta, tuple(ignored))
 
@@ -96,7 +85,8 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
 def to_json(
     board: Board, solution: Board | None = None, meta: tuple[tuple[str, str], ...] = ()
 ) -> dict[str, Any]:
-    """The f-puzzles JSON of a board, its solution's values filled in when one is given."""
+    """The f-puzzles JSON of a board, its solution's values filled in when one is given;
+    InputError for a constraint f-puzzles cannot say."""
     n, shape = board.size, board.shape
     data: dict[str, Any] = {"size": n} | dict(meta)
     default, regions = _default_regions(n), board.geometry.box_of
@@ -110,8 +100,10 @@ def to_json(
         elif solution is not None and solution.cells[index]:
             cell["value"] = solution.cells[index]
     for write in WRITERS:
-        data |= write(board.rules, shape)
-    return data
+        _merge(data, write(board.rules, shape))
+    for constraint in board.rules.constraints:
+        _merge(data, _write_constraint(board, constraint))
+    return data | fpuzzles_negative.write(board)
 
 
 def link(
@@ -121,51 +113,72 @@ def link(
     return fpuzzles_link.encode(to_json(board, solution, meta))
 
 
-def cell_name(cell: int, size: int) -> str:
-    return f"R{cell // size + 1}C{cell % size + 1}"
-
-
 # -- reading, key by key ------------------------------------------------------------------
 
 
-def _diagonal(reading: _Reading, key: str, value: Any) -> None:
+def _diagonal(reading: Reading, key: str, value: Any) -> None:
+    if value is not True:
+        raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
     reading.diagonals.add(key)
 
 
-def _extraregion(reading: _Reading, key: str, value: Any) -> None:
+def _extraregion(reading: Reading, key: str, value: Any) -> None:
     shape = reading.shape
-    found = {frozenset(_cells(part, reading, key)) for part in _parts(value, reading, key)}
+    found = [tuple(cells(part, reading, key)) for part in entries(value, reading, key)]
     windows = set()
     if shape.box_rows == shape.box_cols:
         windows = {frozenset(w) for w in window_units(shape.box_rows, shape.box_cols)}
-    if found != windows:
-        raise reading.refuse(
-            key, "extra regions other than the windoku windows are not a rule the project has yet"
-        )
-    reading.windows = True
+    if {frozenset(region) for region in found} == windows and len(found) == len(windows):
+        reading.windows = True
+    else:
+        for region in found:
+            reading.add(key, "extraregion", region)
 
 
-def _killercage(reading: _Reading, key: str, value: Any) -> None:
-    for part in _parts(value, reading, key):
-        cells = _cells(part, reading, key)
+def _killercage(reading: Reading, key: str, value: Any) -> None:
+    for part in entries(value, reading, key):
+        found = tuple(cells(part, reading, key))
         total = part.get("value")
-        where = cell_name(cells[0], reading.shape.size)
         if total is None or str(total).strip() == "":
-            raise reading.refuse(
-                key, f"the cage at {where} has no total: the project's cages carry one"
-            )
-        if not re.fullmatch(r"\d{1,6}", str(total).strip()):
-            raise reading.refuse(key, f"the cage at {where} has total {str(total)[:12]!r}")
-        reading.cages.append(Cage(int(str(total).strip()), tuple(cells)))
+            reading.cages.append((found, None))
+        else:
+            where = name(found[0], reading.size)
+            reading.cages.append((found, number(part, reading, key, where)))
 
 
-Reader = Callable[[_Reading, str, Any], None]
+def _rest(reading: Reading) -> tuple[tuple[Cage, ...], tuple[Constraint, ...]]:
+    """Killer cages (each with a total, no cell in two, as the killer variant has them), and
+    the constraints read: the cages too when they are not killer cages, a diagonal alone, the
+    dots' negative constraints."""
+    cages = reading.killer_cages()
+    if cages and len(cages) == len(reading.cages):
+        try:
+            check_cages(cages, reading.size)
+        except InputError:
+            cages = ()
+    else:
+        cages = ()
+    if not cages:
+        for found, total in reading.cages:
+            params = {} if total is None else {"total": total}
+            reading.add("killercage", "killercage", found, **params)
+    if len(reading.diagonals) == 1:
+        (diagonal,) = reading.diagonals
+        reading.add(diagonal, diagonal)
+    found = fpuzzles_kinds.check(reading)
+    dots = [c for c in found if c.kind in ("difference", "ratio", "xv")]
+    return tuple(cages), tuple(found + fpuzzles_negative.constraints(reading, dots))
+
+
+Reader = Callable[[Reading, str, Any], None]
 KEYS: dict[str, Reader] = {
     "diagonal+": _diagonal,
     "diagonal-": _diagonal,
     "extraregion": _extraregion,
     "killercage": _killercage,
-}
+    "nonconsecutive": fpuzzles_negative.read_nonconsecutive,
+    "negative": fpuzzles_negative.read_negative,
+} | fpuzzles_kinds.KEYS
 
 
 # -- writing, rule by rule ----------------------------------------------------------------
@@ -179,18 +192,33 @@ def _write_windows(rules: Rules, shape: Shape) -> dict[str, Any]:
     if not rules.windows:
         return {}
     units = window_units(shape.box_rows, shape.box_cols)
-    return {"extraregion": [{"cells": _names(unit, shape.size)} for unit in units]}
+    return {"extraregion": [{"cells": names(unit, shape.size)} for unit in units]}
 
 
 def _write_cages(rules: Rules, shape: Shape) -> dict[str, Any]:
     if not rules.cages:
         return {}
-    return {
-        "killercage": [
-            {"cells": _names(cage.cells, shape.size), "value": str(cage.total)}
-            for cage in rules.cages
-        ]
-    }
+    return {"killercage": [_cage(cage.cells, cage.total, shape.size) for cage in rules.cages]}
+
+
+def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
+    """A constraint's key and entry; those of the keys today's variants share are here, the
+    negative constraints are written together (``fpuzzles_negative``)."""
+    n = board.size
+    if constraint.kind in ("diagonal+", "diagonal-"):
+        return {constraint.kind: True}
+    if constraint.kind == "extraregion":
+        return {"extraregion": [{"cells": names(constraint.cells, n)}]}
+    if constraint.kind == "killercage":
+        return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
+    if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
+        return {}
+    key, entry = fpuzzles_kinds.write(board, constraint)
+    return {key: entry if entry is True else [entry]}
+
+
+def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:
+    return {"cells": names(found, n)} | ({} if total is None else {"value": str(total)})
 
 
 WRITERS: tuple[Callable[[Rules, Shape], dict[str, Any]], ...] = (
@@ -198,6 +226,12 @@ WRITERS: tuple[Callable[[Rules, Shape], dict[str, Any]], ...] = (
     _write_windows,
     _write_cages,
 )
+
+
+def _merge(data: dict[str, Any], more: dict[str, Any]) -> None:
+    """Add keys to the JSON, a list key's entries after those already there."""
+    for key, value in more.items():
+        data[key] = data.get(key, []) + value if isinstance(value, list) else value
 
 
 # -- the parts every key shares --------------------------------------------------------------
@@ -225,9 +259,11 @@ def _default_regions(n: int) -> list[int]:
     return [(i // n // rows) * rows + (i % n) // cols for i in range(n * n)]
 
 
-def _grid(grid: Any, reading: _Reading) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+def _grid(
+    grid: Any, shape: Shape, line: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """The givens and (when they are not the boxes) the regions of the grid's cells."""
-    n, line = reading.shape.size, reading.line
+    n = shape.size
     if not isinstance(grid, list) or len(grid) != n:
         rows = len(grid) if isinstance(grid, list) else "no"
         raise InputError(f"the f-puzzles grid has {rows} rows, expected {n}", line)
@@ -237,7 +273,7 @@ def _grid(grid: Any, reading: _Reading) -> tuple[tuple[int, ...], tuple[int, ...
         if not isinstance(row, list) or len(row) != n:
             raise InputError(f"row {r + 1} of the f-puzzles grid is not {n} cells", line)
         for c, cell in enumerate(row):
-            where = f"{cell_name(r * n + c, n)} of the f-puzzles grid"
+            where = f"{name(r * n + c, n)} of the f-puzzles grid"
             if not isinstance(cell, dict):
                 raise InputError(f"{where} is not an object", line)
             givens.append(_given(cell, n, where, line))
@@ -285,30 +321,6 @@ def _solution(solution: Any, board: Board) -> Board | None:
     if not all(type(v) is int and 1 <= v <= n for v in solution):
         return None
     return Board(board.shape, tuple(solution), board.rules)
-
-
-def _parts(value: Any, reading: _Reading, key: str) -> list[dict[str, Any]]:
-    if not isinstance(value, list) or not all(isinstance(part, dict) for part in value):
-        raise reading.refuse(key, "expected a list of objects")
-    return value
-
-
-def _cells(part: dict[str, Any], reading: _Reading, key: str) -> list[int]:
-    n, names = reading.shape.size, part.get("cells")
-    if not isinstance(names, list) or not names:
-        raise reading.refuse(key, "an entry with no cells")
-    found = []
-    for name in names:
-        match = _CELL.fullmatch(str(name).strip())
-        row, col = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
-        if not (1 <= row <= n and 1 <= col <= n):
-            raise reading.refuse(key, f"{str(name)[:12]!r} is not a cell of the {n}x{n} grid")
-        found.append((row - 1) * n + col - 1)
-    return found
-
-
-def _names(cells: tuple[int, ...], n: int) -> list[str]:
-    return [cell_name(cell, n) for cell in cells]
 
 
 def _empty(value: Any) -> bool:

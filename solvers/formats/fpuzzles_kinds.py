@@ -1,0 +1,331 @@
+"""The vocabulary's kinds as f-puzzles keys, read into constraints and written back.
+
+Each kind's key is its ``Kind.fpuzzles``; its JSON shape is one of a few, as f-puzzles and the
+new-constraints script of its solver plugin write them (read in dclamage/SudokuSolver:
+``PuzzleFormats/FPuzzlesBoard.cs``, ``SolverFactory.cs``, ``UserScripts/fpuzzles-
+newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
+
+    SWITCH   "antiknight": true                                     anti-knight, anti-king,
+                                                                    disjoint groups
+    CELL     "odd": [{"cell": "R1C1"}, ...]                         odd, even, minimum, maximum
+    CELLS    "rowindexer": [{"cells": ["R1C1", "R2C1"]}, ...]       the indexers, a cell each
+    DOT      "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]   xv (value X or V),
+                                                                    difference, ratio
+    LINES    "thermometer": [{"lines": [["R1C1", "R1C2"], ...]}]    a constraint per line
+    OUTSIDE  "sandwichsum": [{"cell": "R0C3", "value": "15"}]       sandwich, X-sum, skyscraper
+    and their own: arrow (``cells`` the circle, each line from a circle cell along the shaft),
+    littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
+    clone (``cells`` and ``cloneCells``).
+
+Killer cages, extra regions, diagonals and the negative constraints are read in
+``fpuzzles`` and ``fpuzzles_negative``, beside today's variants that share their keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from typing import Any
+
+from solvers.board import Board
+from solvers.constraints import KINDS, Constraint
+from solvers.errors import InputError
+from solvers.formats.fpuzzles_parts import (
+    Reading,
+    cell,
+    cells,
+    entries,
+    lines,
+    name,
+    names,
+    number,
+    outside,
+    unwritable,
+)
+from solvers.variants import cell_name
+
+DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
+STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
+XV = {"X": 10, "V": 5}
+DEFAULTS = {"difference": 1, "ratio": 2}  # a dot with no value is a plain Kropki dot
+
+
+# -- reading, one shape at a time ---------------------------------------------------------
+
+
+def _switch(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        if value is not True:
+            raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
+        reading.add(key, kind, **_box_of(reading, key, kind))
+
+    return read
+
+
+def _box_of(reading: Reading, key: str, kind: str) -> dict[str, Any]:
+    """A box-shaped kind's ``box``; irregular regions have no positions to compare."""
+    if "box" not in KINDS[kind].params:
+        return {}
+    if reading.jigsaw:
+        raise reading.refuse(key, "irregular regions have no box positions, so no " + kind)
+    return {"box": (reading.shape.box_rows, reading.shape.box_cols)}
+
+
+def _cell(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        for part in entries(value, reading, key):
+            reading.add(key, kind, (cell(part.get("cell"), reading, key),))
+
+    return read
+
+
+def _cells(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        box = _box_of(reading, key, kind)
+        for part in entries(value, reading, key):
+            for one in cells(part, reading, key):
+                reading.add(key, kind, (one,), **box)
+
+    return read
+
+
+def _dot(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        for part in entries(value, reading, key):
+            pair = tuple(cells(part, reading, key))
+            where = name(pair[0], reading.size)
+            if kind == "xv":
+                letter = str(part.get("value", "")).strip().upper()
+                if letter not in XV:
+                    raise reading.refuse(key, f"the dot at {where} is {letter!r}, not X or V")
+                reading.add(key, kind, pair, sum=XV[letter])
+            elif str(part.get("value") or "").strip() in ("", str(DEFAULTS[kind])):
+                reading.add(key, kind, pair)
+            else:
+                reading.add(key, kind, pair, **{kind: number(part, reading, key, where)})
+
+    return read
+
+
+def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        for part in entries(value, reading, key):
+            for line in lines(part, reading, key):
+                if kind == "regionsumline":
+                    reading.add(key, kind, line, regions=_stretches(line, reading, key))
+                else:
+                    reading.add(key, kind, line)
+
+    return read
+
+
+def _stretches(line: tuple[int, ...], reading: Reading, key: str) -> tuple[int, ...]:
+    """Each cell's region, for a line that enters each region once (f-puzzles sums a region's
+    cells wherever they lie on the line; the kind sums each stretch)."""
+    labels = tuple(reading.regions[c] for c in line)
+    if reenters(labels):
+        where = name(line[0], reading.size)
+        raise reading.refuse(key, f"the line at {where} enters a region twice")
+    return labels
+
+
+def _outside(kind: str) -> Callable[[Reading, str, Any], None]:
+    def read(reading: Reading, key: str, value: Any) -> None:
+        n = reading.size
+        for part in entries(value, reading, key):
+            row, col = outside(part.get("cell"), reading, key)
+            total = number(part, reading, key, str(part.get("cell")))
+            if row in (0, n + 1):
+                line = [r * n + col - 1 for r in range(n)]
+            else:
+                line = [(row - 1) * n + c for c in range(n)]
+            reading.add(key, kind, tuple(line[::-1] if n + 1 in (row, col) else line), total=total)
+
+    return read
+
+
+def _arrow(reading: Reading, key: str, value: Any) -> None:
+    for part in entries(value, reading, key):
+        circle = cells(part, reading, key)
+        for line in lines(part, reading, key):
+            if line[0] not in circle:
+                where = name(line[0], reading.size)
+                raise reading.refuse(key, f"the arrow from {where} starts outside its circle")
+            # The kind reads the circle's digits in the entry's order, the shaft from the last.
+            reading.add(key, "arrow", (*circle, *line[1:]), circle=len(circle))
+
+
+def _littlekiller(reading: Reading, key: str, value: Any) -> None:
+    n = reading.size
+    for part in entries(value, reading, key):
+        row, col = outside(part.get("cell"), reading, key, corner=True)
+        step = DIRECTIONS.get(str(part.get("direction")))
+        where = str(part.get("cell"))
+        if step is None:
+            raise reading.refuse(key, f"the clue at {where} has no direction UL, UR, DL or DR")
+        found = []
+        row, col = row + step[0], col + step[1]
+        while 1 <= row <= n and 1 <= col <= n:
+            found.append((row - 1) * n + col - 1)
+            row, col = row + step[0], col + step[1]
+        if not found:
+            raise reading.refuse(key, f"the clue at {where} points away from the grid")
+        reading.add(key, "littlekiller", tuple(found), total=number(part, reading, key, where))
+
+
+def _quadruple(reading: Reading, key: str, value: Any) -> None:
+    for part in entries(value, reading, key):
+        values = part.get("values")
+        if not isinstance(values, list) or not all(type(v) is int for v in values):
+            raise reading.refuse(key, "a quadruple's values are not a list of numbers")
+        reading.add(key, "quadruple", tuple(cells(part, reading, key)), values=tuple(values))
+
+
+def _clone(reading: Reading, key: str, value: Any) -> None:
+    for part in entries(value, reading, key):
+        first, second = cells(part, reading, key), cells(part, reading, key, "cloneCells")
+        if len(first) != len(second):
+            raise reading.refuse(key, "a clone's two groups differ in size")
+        # A cell cloned onto itself says nothing (f-puzzles' own solver skips it too).
+        pairs = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
+        if pairs:
+            reading.add(key, "clone", tuple(a for a, _ in pairs) + tuple(b for _, b in pairs))
+
+
+Reader = Callable[[Reading, str, Any], None]
+SHAPES: dict[str, Callable[[str], Reader]] = {
+    "anti-knight": _switch, "anti-king": _switch, "disjointgroups": _switch,
+    "odd": _cell, "even": _cell, "minimum": _cell, "maximum": _cell,
+    "rowindexer": _cells, "columnindexer": _cells, "boxindexer": _cells,
+    "xv": _dot, "difference": _dot, "ratio": _dot,
+    "thermometer": _lines, "palindrome": _lines, "whispers": _lines, "renban": _lines,
+    "betweenline": _lines, "regionsumline": _lines, "entropic": _lines,
+    "sandwich": _outside, "xsum": _outside, "skyscraper": _outside,
+}  # fmt: skip
+OWN: dict[str, Reader] = {
+    "arrow": _arrow, "littlekiller": _littlekiller, "quadruple": _quadruple, "clone": _clone,
+}  # fmt: skip
+KEYS: dict[str, Reader] = {KINDS[kind].fpuzzles: shape(kind) for kind, shape in SHAPES.items()}
+KEYS |= {KINDS[kind].fpuzzles: read for kind, read in OWN.items()}
+
+
+def check(reading: Reading) -> list[Constraint]:
+    """The constraints read, each validated against its kind, an error naming its key."""
+    found = []
+    for key, constraint in reading.constraints:
+        try:
+            KINDS[constraint.kind].validate(constraint, reading.size)
+        except InputError as error:
+            raise reading.refuse(key, error.message) from None
+        found.append(constraint)
+    return found
+
+
+def reenters(labels: Sequence[int]) -> bool:
+    """Whether a line whose cells lie in these regions, in order, comes back to a region."""
+    left = [a for a, b in pairwise(labels) if a != b]
+    return len(left) != len(set(left)) or labels[-1] in left
+
+
+# -- writing, one constraint at a time ------------------------------------------------------
+
+
+def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
+    """The f-puzzles key of a constraint and its entry (True for a switch); InputError for a
+    constraint f-puzzles cannot say as the model means it."""
+    kind, n = KINDS[constraint.kind], board.size
+    shape = SHAPES.get(constraint.kind)
+    if kind.fpuzzles is None or (shape is None and constraint.kind not in OWN):
+        raise _unwritable(constraint, n, "has no f-puzzles key")
+    box = constraint.param("box")
+    if box is not None and (
+        board.rules.regions is not None or box != (board.shape.box_rows, board.shape.box_cols)
+    ):
+        raise _unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
+    if shape is _switch:
+        return kind.fpuzzles, True
+    if shape in (_cell, _cells):
+        one = name(constraint.cells[0], n)
+        return kind.fpuzzles, {"cell": one} if shape is _cell else {"cells": [one]}
+    if shape is _dot:
+        return kind.fpuzzles, _write_dot(constraint, n)
+    if shape is _lines:
+        _check_stretches(board, constraint)
+        gap = constraint.param("difference", (n + 1) // 2)  # whispers
+        if gap != (n + 1) // 2:
+            raise _unwritable(
+                constraint, n, f"asks a gap of {gap}, f-puzzles' whispers {(n + 1) // 2}"
+            )
+        return kind.fpuzzles, {"lines": [names(constraint.cells, n)]}
+    if shape is _outside:
+        where = _clue_cell(constraint.cells, n, STRAIGHT, constraint)
+        return kind.fpuzzles, {"cell": where[0], "value": str(constraint.param("total"))}
+    return kind.fpuzzles, WRITE_OWN[constraint.kind](constraint, n)
+
+
+def _write_dot(constraint: Constraint, n: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {"cells": names(constraint.cells, n)}
+    if constraint.kind == "xv":
+        return entry | {"value": "X" if constraint.param("sum") == 10 else "V"}
+    value = constraint.param(constraint.kind)
+    return entry if value in (None, DEFAULTS[constraint.kind]) else entry | {"value": str(value)}
+
+
+def _check_stretches(board: Board, constraint: Constraint) -> None:
+    if constraint.kind != "regionsumline":
+        return
+    labels = [board.geometry.box_of[c] for c in constraint.cells]
+    mine = [a != b for a, b in pairwise(constraint.param("regions"))]
+    if mine != [a != b for a, b in pairwise(labels)] or reenters(labels):
+        raise _unwritable(constraint, board.size, "its stretches are not the board's regions")
+
+
+def _clue_cell(
+    cells: tuple[int, ...], n: int, steps: dict[str, tuple[int, int]], constraint: Constraint
+) -> tuple[str, str]:
+    """The clue cell outside the grid from which ``cells`` run to the grid's edge by one of
+    ``steps``, and that step's name."""
+    first = cells[0]
+    for direction, (dr, dc) in steps.items():
+        row, col = first // n - dr, first % n - dc
+        walk, r, c = [], row + dr, col + dc
+        while 0 <= r < n and 0 <= c < n:
+            walk.append(r * n + c)
+            r, c = r + dr, c + dc
+        if not (0 <= row < n and 0 <= col < n) and walk == list(cells):
+            return f"R{row + 1}C{col + 1}", direction
+    raise _unwritable(constraint, n, "does not run from a clue outside the grid to its edge")
+
+
+def _write_arrow(constraint: Constraint, n: int) -> dict[str, Any]:
+    size = int(constraint.param("circle", 1))
+    circle, shaft = constraint.cells[:size], constraint.cells[size:]
+    return {"cells": names(circle, n), "lines": [names((circle[-1], *shaft), n)]}
+
+
+def _write_littlekiller(constraint: Constraint, n: int) -> dict[str, Any]:
+    where, direction = _clue_cell(constraint.cells, n, DIRECTIONS, constraint)
+    return {"cell": where, "direction": direction, "value": str(constraint.param("total"))}
+
+
+def _write_quadruple(constraint: Constraint, n: int) -> dict[str, Any]:
+    return {"cells": names(constraint.cells, n), "values": list(constraint.param("values"))}
+
+
+def _write_clone(constraint: Constraint, n: int) -> dict[str, Any]:
+    half = len(constraint.cells) // 2
+    first, second = constraint.cells[:half], constraint.cells[half:]
+    return {"cells": names(first, n), "cloneCells": names(second, n)}
+
+
+WRITE_OWN = {
+    "arrow": _write_arrow,
+    "littlekiller": _write_littlekiller,
+    "quadruple": _write_quadruple,
+    "clone": _write_clone,
+}
+
+
+def _unwritable(constraint: Constraint, n: int, why: str) -> InputError:
+    first = f" at {cell_name(constraint.cells[0], n)}" if constraint.cells else ""
+    return unwritable(f"{constraint.kind}{first}", why)
