@@ -1,0 +1,75 @@
+"""The vocabulary in the MiniZinc model: for a board of each kind of ``sudoku kinds``, the model
+``encode --to minizinc`` writes, run by the ``minizinc`` command itself with Gecode, prints the
+line ``sudoku solve --format line`` prints. The boards are test_vocabulary's random 6x6 boards
+(a few constraints of one kind), given givens of a solution until CP-SAT counts one solution
+only, so that both print the same line. A few kinds, covering every primitive and both forms
+of a table, run by default; all of them under ``slow``."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+
+import pytest
+from test_minizinc import needs_minizinc, run_model
+from test_vocabulary import OVERLAPPING, board_with
+
+from solvers import Board, Shape, Status, count_solutions, solve
+from solvers.constraints import KINDS
+from solvers.formats import format_puzzle
+from solvers.formats.variant_text import header
+
+# between them: AllDifferent (a pair and a line), Relation, Linear, Domain, a small Table, a
+# large one (renban's table on 6x6 is over SMALL_TABLE tuples: a disjunction of rows)
+QUICK = {"anti-king", "difference", "thermometer", "odd", "betweenline", "renban", "arrow"}
+
+
+def unique_board(name: str) -> Board:
+    """A 6x6 board with constraints of kind ``name`` and one solution."""
+    rng = random.Random(f"minizinc {name}")
+    while True:
+        board = board_with(name, Shape(2, 3), rng, givens=0.0)
+        answer = solve(board, "cpsat")
+        if answer.status is Status.SOLVED:
+            break
+    cells, solution = list(board.cells), answer.solution.cells
+    for cell in rng.sample(range(36), 36):
+        if count_solutions(board.with_cells(tuple(cells)), 2, "cpsat") == 1:
+            break
+        cells[cell] = solution[cell]
+    return board.with_cells(tuple(cells))
+
+
+@needs_minizinc
+@pytest.mark.parametrize(
+    "name", [pytest.param(k, marks=[] if k in QUICK else [pytest.mark.slow]) for k in KINDS]
+)
+def test_the_model_of_each_kind_prints_the_projects_answer(cli, tmp_path, name):
+    board = unique_board(name)
+    text = f"{header(board.rules, 6)}\n{format_puzzle(board)}\n"
+    printed, expected = run_model(cli, text, tmp_path)
+    assert printed == expected
+
+
+@needs_minizinc
+def test_a_table_written_as_a_disjunction_counts_each_solution_once(monkeypatch, tmp_path):
+    # rows that overlap both hold on (1, 1) and (1, 2): an auxiliary per row that the cells
+    # did not fix would count those twice
+    import adapters.mzn
+
+    monkeypatch.setattr(adapters.mzn, "SMALL_TABLE", 0)
+    writer = adapters.mzn.ModelWriter(Board.empty(Shape(2, 2)))
+    writer.table(OVERLAPPING.cells, OVERLAPPING.rows)
+    for cell in range(2, 16):
+        writer.domain(cell, {1})
+    path = tmp_path / "table.mzn"
+    path.write_text(writer.text(), encoding="utf-8")
+    assert " \\/ " in writer.text() and "table_int" not in writer.text()
+    done = subprocess.run(
+        ["minizinc", "--solver", "gecode", "--all-solutions", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("----------") == 5  # 11 12 21 22 13
