@@ -73,3 +73,21 @@ def test_a_table_written_as_a_disjunction_counts_each_solution_once(monkeypatch,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("----------") == 5  # 11 12 21 22 13
+
+
+def test_the_model_heads_each_constraint_with_its_text_form(cli):
+    # no minizinc needed: what the model says, item by item
+    rules = "thermometer r1c1 r1c2 r2c3; odd r4c4; difference r1c1 r2c1; renban r3c1 r3c2 r3c3"
+    run = cli("encode", "--to", "minizinc", stdin=f"# rules: {rules}\n{'.' * 16}\n")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    after = {line[2:]: lines[i + 1] for i, line in enumerate(lines) if line.startswith("% ")}
+    assert after["thermometer r1c1 r1c2 r2c3"] == "constraint cell[1, 1] - cell[1, 2] <= -1;"
+    assert after["odd r4c4"] == "constraint cell[4, 4] in {1, 3};"
+    assert after["difference r1c1 r2c1"].startswith(
+        "constraint table_int([cell[1, 1], cell[2, 1]], [| 1, 2 | 2, 1 | 2, 3 |"
+    )
+    assert after["renban r3c1 r3c2 r3c3"] == (
+        "constraint all_different_int([cell[3, 1], cell[3, 2], cell[3, 3]]) :: domain;"
+    )
+    assert 'include "table_int.mzn";' in lines and run.out.count("table_int([") == 2
