@@ -18,10 +18,10 @@ as pairwise ``!=`` (Gecode 6.2's library predates the ``fzn_`` names MiniZinc 2.
 while ``all_different_int`` reaches it as its own propagator, and ``domain`` asks for its
 strongest (matching) propagation. A binary relation is a ``table_int`` of its allowed pairs
 and a compressed table a ``table_int`` of its tuples when they are few (``SMALL_TABLE``), else
-a disjunction of its rows, each a conjunction of ``cell in {...}``; ``table_int`` reaches
-Gecode's own table propagator. The ``_int`` spellings are deprecated since MiniZinc 2.6 but
-still standard, and a solver without the annotation ignores it (docs/minizinc.md has the
-measurements).
+an array of Booleans, one per row, each equal to a conjunction of ``cell in {...}``, some of
+them true; ``table_int`` reaches Gecode's own table propagator. The ``_int`` spellings are
+deprecated since MiniZinc 2.6 but still standard, and a solver without the annotation ignores
+it (docs/minizinc.md has the measurements).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class ModelWriter:
     def __init__(self, board: Board, relation: str = RELATIONS[0]) -> None:
         self.board, self.size, self.relation_form = board, board.size, relation
         self.includes: list[str] = []
+        self.declarations: list[str] = []  # a large table's row Booleans
         self.constraints: list[str] = []
 
     def all_different(self, cells: Sequence[int], name: str = "") -> None:
@@ -87,19 +88,32 @@ class ModelWriter:
 
     def table(self, cells: Sequence[int], rows: Sequence[Sequence[frozenset[int]]]) -> None:
         """The cells match one row of a compressed table (a set of values per cell): the
-        table's tuples when they are few, else one conjunction per row, any of them."""
+        table's tuples when they are few, else a Boolean per row, some of them true.
+
+        The row Booleans are declared, each equal to its row's conjunction: MiniZinc then
+        reifies them both ways, so each is a function of the cells. Written as a bare
+        disjunction, MiniZinc half-reifies it (``set_in_imp``), and a row Boolean left free
+        where two rows hold would count that solution twice on a solver that enumerates every
+        variable (Gecode does not; others may)."""
         if sum(prod(map(len, row)) for row in rows) <= SMALL_TABLE:
             tuples = sorted({t for row in rows for t in product(*map(sorted, row))})
             self._table(cells, tuples)
             return
-        self._add(
-            "\n    \\/ ".join(
-                "("
-                + " /\\ ".join(_member(self._cell(c), s) for c, s in zip(cells, row, strict=True))
-                + ")"
-                for row in rows
+        name = f"rows_{len(self.declarations) + 1}"
+        everything = set(range(1, self.size + 1))  # a cell that may hold anything says nothing
+        holds = (
+            " /\\ ".join(
+                _member(self._cell(c), s)
+                for c, s in zip(cells, row, strict=True)
+                if not everything <= s
             )
+            or "true"
+            for row in rows
         )
+        self.declarations.append(
+            f"array[1..{len(rows)}] of var bool: {name} = [\n  " + ",\n  ".join(holds) + "\n];"
+        )
+        self._add(f"exists({name})")
 
     def add(self, primitive: Primitive) -> None:
         """One primitive of a constraint's decomposition."""
@@ -127,7 +141,7 @@ class ModelWriter:
         grid = f" = {self._grid()}" if any(self.board.cells) else ""
         lines += ["", f"int: n = {n};", f"array[1..n, 1..n] of var 1..n: cell{grid};"]
         symbols = ", ".join(f'"{s}"' for s in SYMBOLS[:n])
-        lines += [f"array[1..n] of string: symbol = [{symbols}];", ""]
+        lines += [f"array[1..n] of string: symbol = [{symbols}];", *self.declarations, ""]
         lines += self.constraints
         lines += [
             "",

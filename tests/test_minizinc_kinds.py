@@ -20,7 +20,7 @@ from solvers.formats import format_puzzle
 from solvers.formats.variant_text import header
 
 # between them: AllDifferent (a pair and a line), Relation, Linear, Domain, a small Table, a
-# large one (renban's table on 6x6 is over SMALL_TABLE tuples: a disjunction of rows)
+# large one (renban's table on 6x6 is over SMALL_TABLE tuples: a Boolean per row)
 QUICK = {"anti-king", "difference", "thermometer", "odd", "betweenline", "renban", "arrow"}
 
 
@@ -52,9 +52,9 @@ def test_the_model_of_each_kind_prints_the_projects_answer(cli, tmp_path, name):
 
 
 @needs_minizinc
-def test_a_table_written_as_a_disjunction_counts_each_solution_once(monkeypatch, tmp_path):
-    # rows that overlap both hold on (1, 1) and (1, 2): an auxiliary per row that the cells
-    # did not fix would count those twice
+def test_a_table_written_row_by_row_counts_each_solution_once(monkeypatch, tmp_path):
+    # rows that overlap both hold on (1, 1) and (1, 2): a row Boolean that the cells did not
+    # fix would count those twice
     import adapters.mzn
 
     monkeypatch.setattr(adapters.mzn, "SMALL_TABLE", 0)
@@ -64,7 +64,7 @@ def test_a_table_written_as_a_disjunction_counts_each_solution_once(monkeypatch,
         writer.domain(cell, {1})
     path = tmp_path / "table.mzn"
     path.write_text(writer.text(), encoding="utf-8")
-    assert " \\/ " in writer.text() and "table_int" not in writer.text()
+    assert "exists(rows_1)" in writer.text() and "table_int" not in writer.text()
     done = subprocess.run(
         ["minizinc", "--solver", "gecode", "--all-solutions", str(path)],
         capture_output=True,
