@@ -35,7 +35,7 @@ from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relatio
 from solvers.formats.constraint_text import format_constraint
 from solvers.formats.symbols import SYMBOLS
 
-SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is written as a disjunction
+SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
 OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, MiniZinc's
 
@@ -74,6 +74,8 @@ class ModelWriter:
     def relation(self, first: int, second: int, forbidden: frozenset[tuple[int, int]]) -> None:
         """The two cells never hold a forbidden pair of values."""
         values = range(1, self.size + 1)
+        if not any(a in values and b in values for a, b in forbidden):
+            return  # nothing the cells can hold is forbidden
         if self.relation_form == "clauses":  # one clause per forbidden pair
             x, y = self._cell(first), self._cell(second)
             for a, b in sorted(p for p in forbidden if p[0] in values and p[1] in values):
