@@ -15,9 +15,10 @@ from test_minizinc import needs_minizinc, run_model
 from test_vocabulary import OVERLAPPING, board_with
 
 from solvers import Board, Shape, Status, count_solutions, solve
-from solvers.constraints import KINDS
+from solvers.constraints import KINDS, Constraint
 from solvers.formats import format_puzzle
 from solvers.formats.variant_text import header
+from solvers.variants import Rules
 
 # between them: AllDifferent (a pair and a line), Relation, Linear, Domain, a small Table, a
 # large one (renban's table on 6x6 is over SMALL_TABLE tuples: a Boolean per row)
@@ -91,3 +92,18 @@ def test_the_model_heads_each_constraint_with_its_text_form(cli):
         "constraint all_different_int([cell[3, 1], cell[3, 2], cell[3, 3]]) :: domain;"
     )
     assert 'include "table_int.mzn";' in lines and run.out.count("table_int([") == 2
+
+
+@needs_minizinc
+def test_the_backend_counts_a_board_with_overlapping_table_rows_as_cpsat_does():
+    # renban over five cells of a 6x6 row: the runs 1-5 and 2-6 are two rows of 3,125 tuples
+    # each, so a Boolean per row; both hold wherever the five cells avoid 1 and 6 together
+    renban = Constraint("renban", (0, 1, 2, 3, 4))
+    board = Board.empty(Shape(2, 3), Rules(constraints=(renban,)))
+    solution = solve(board, "cpsat").solution.cells
+    rng = random.Random(21)
+    blank = set(range(6)) | set(rng.sample(range(6, 36), 20))
+    puzzle = board.with_cells(tuple(0 if i in blank else v for i, v in enumerate(solution)))
+    expected = count_solutions(puzzle, 50, "cpsat")
+    assert 1 < expected < 50  # 13 here, dfs agreeing
+    assert count_solutions(puzzle, 50, "minizinc") == expected
