@@ -95,9 +95,9 @@ def test_the_model_heads_each_constraint_with_its_text_form(cli):
 
 
 @needs_minizinc
-def test_the_backend_counts_a_board_with_overlapping_table_rows_as_cpsat_does():
+def test_the_backend_counts_a_board_whose_table_is_a_boolean_per_row_as_cpsat_does():
     # renban over five cells of a 6x6 row: the runs 1-5 and 2-6 are two rows of 3,125 tuples
-    # each, so a Boolean per row; both hold wherever the five cells avoid 1 and 6 together
+    # each, so a Boolean per row (the rows overlap on 2-5, which the all-different rules out)
     renban = Constraint("renban", (0, 1, 2, 3, 4))
     board = Board.empty(Shape(2, 3), Rules(constraints=(renban,)))
     solution = solve(board, "cpsat").solution.cells
