@@ -3,44 +3,135 @@
 
 One integer variable per cell, ``cell[row, column]`` (from 1), declared with the givens fixed
 in place (``_`` for an empty cell), so the model shows the puzzle as a grid. Every rule is
-written as primitives, one ``constraint`` item each (``ModelWriter``: an all-different over
-cells, a linear sum): each unit of the board's geometry (rows, columns, boxes, and the x,
-windoku and jigsaw units that replace or join them) is an all-different; a killer cage is an
-all-different and a sum. The output item prints the solved grid as one line in the project's
-line format, what ``sudoku solve --format line`` prints.
+written as primitives (``solvers.constraints.primitives``), one ``constraint`` item each
+(``ModelWriter``): each unit of the board's geometry (rows, columns, boxes, and the x, windoku
+and jigsaw units that replace or join them) is an all-different; a killer cage is an
+all-different and a sum; each constraint of the vocabulary is headed by a comment in its text
+form (``thermometer r1c1 r1c2 r2c3``) and followed by its primitives. The output item prints
+the solved grid as one line in the project's line format, what ``sudoku solve --format line``
+prints.
 
-All-different is written ``all_different_int(...) :: domain``, not ``alldifferent``: with
-Debian's MiniZinc 2.6 and Gecode 6.2, ``alldifferent`` reaches Gecode as pairwise ``!=``
-(Gecode 6.2's library predates the ``fzn_`` names MiniZinc 2.6 asks for), while
-``all_different_int`` reaches it as its own propagator, and ``domain`` asks for its strongest
-(matching) propagation; the spelling is deprecated since MiniZinc 2.6 but still standard, and
-a solver without the annotation ignores it (docs/minizinc.md has the measurements).
+Only what Debian's MiniZinc 2.6 with Gecode 6.2 accepts is written (``include
+"globals.mzn"`` fails there): each global by its own file. All-different is
+``all_different_int(...) :: domain``, not ``alldifferent``: ``alldifferent`` reaches Gecode
+as pairwise ``!=`` (Gecode 6.2's library predates the ``fzn_`` names MiniZinc 2.6 asks for),
+while ``all_different_int`` reaches it as its own propagator, and ``domain`` asks for its
+strongest (matching) propagation. A binary relation is a ``table_int`` of its allowed pairs
+and a compressed table a ``table_int`` of its tuples when they are few (``SMALL_TABLE``), else
+an array of Booleans, one per row, each equal to a conjunction of ``cell in {...}``, some of
+them true; ``table_int`` reaches Gecode's own table propagator. The ``_int`` spellings are
+deprecated since MiniZinc 2.6 but still standard, and a solver without the annotation ignores
+it (docs/minizinc.md has the measurements).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import product
+from math import prod
 
 from solvers.board import Board
+from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, decompose
+from solvers.formats.constraint_text import format_constraint
 from solvers.formats.symbols import SYMBOLS
+
+SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
+RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
+OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, MiniZinc's
 
 
 class ModelWriter:
     """The items of one board's model: the cells, then one constraint per primitive."""
 
-    def __init__(self, board: Board) -> None:
-        self.board, self.size = board, board.size
+    def __init__(self, board: Board, relation: str = RELATIONS[0]) -> None:
+        self.board, self.size, self.relation_form = board, board.size, relation
         self.includes: list[str] = []
+        self.declarations: list[str] = []  # a large table's row Booleans
         self.constraints: list[str] = []
 
-    def all_different(self, cells: Sequence[int], name: str) -> None:
-        """The cells hold distinct values."""
+    def all_different(self, cells: Sequence[int], name: str = "") -> None:
+        """The cells hold distinct values (two cells: a plain ``!=``, an anti-knight's pair)."""
+        if len(cells) == 2:
+            self._add(f"{self._cell(cells[0])} != {self._cell(cells[1])}", name)
+            return
         self._include("all_different_int.mzn")
         self._add(f"all_different_int({self._array(cells)}) :: domain", name)
 
-    def linear(self, cells: Sequence[int], total: int, name: str) -> None:
-        """The cells' values add up to ``total``."""
-        self._add(f"sum({self._array(cells)}) = {total}", name)
+    def linear(self, terms: Sequence[tuple[int, int]], op: str, total: int, name: str = "") -> None:
+        """``sum(coefficient * value of cell) op total``: a plain ``sum`` when every
+        coefficient is 1."""
+        if not terms:
+            left = "0"
+        elif all(k == 1 for k, _ in terms):
+            left = f"sum({self._array([cell for _, cell in terms])})"
+        else:
+            left = " ".join(
+                f"{'-' if k < 0 else '+'} {'' if abs(k) == 1 else f'{abs(k)}*'}{self._cell(c)}"
+                for k, c in terms
+            ).removeprefix("+ ")
+        self._add(f"{left} {OPERATORS[op]} {total}", name)
+
+    def relation(self, first: int, second: int, forbidden: frozenset[tuple[int, int]]) -> None:
+        """The two cells never hold a forbidden pair of values."""
+        values = range(1, self.size + 1)
+        if not any(a in values and b in values for a, b in forbidden):
+            return  # nothing the cells can hold is forbidden
+        if self.relation_form == "clauses":  # one clause per forbidden pair
+            x, y = self._cell(first), self._cell(second)
+            for a, b in sorted(p for p in forbidden if p[0] in values and p[1] in values):
+                self._add(f"{x} != {a} \\/ {y} != {b}")
+            return
+        allowed = [(a, b) for a in values for b in values if (a, b) not in forbidden]
+        self._table((first, second), allowed)
+
+    def domain(self, cell: int, values: Iterable[int]) -> None:
+        """The cell holds one of ``values``."""
+        self._add(_member(self._cell(cell), values))
+
+    def table(self, cells: Sequence[int], rows: Sequence[Sequence[frozenset[int]]]) -> None:
+        """The cells match one row of a compressed table (a set of values per cell): the
+        table's tuples when they are few, else a Boolean per row, some of them true.
+
+        The row Booleans are declared, each equal to its row's conjunction: MiniZinc then
+        reifies them both ways, so each is a function of the cells. Written as a bare
+        disjunction, MiniZinc half-reifies it (``set_in_imp``), and a row Boolean left free
+        where two rows hold would count that solution twice on a solver that enumerates every
+        variable (Gecode does not; others may)."""
+        if sum(prod(map(len, row)) for row in rows) <= SMALL_TABLE:
+            tuples = sorted({t for row in rows for t in product(*map(sorted, row))})
+            self._table(cells, tuples)
+            return
+        name = f"rows_{len(self.declarations) + 1}"
+        everything = set(range(1, self.size + 1))  # a cell that may hold anything says nothing
+        holds = (
+            " /\\ ".join(
+                _member(self._cell(c), s)
+                for c, s in zip(cells, row, strict=True)
+                if not everything <= s
+            )
+            or "true"
+            for row in rows
+        )
+        self.declarations.append(
+            f"array[1..{len(rows)}] of var bool: {name} = [\n  " + ",\n  ".join(holds) + "\n];"
+        )
+        self._add(f"exists({name})")
+
+    def add(self, primitive: Primitive) -> None:
+        """One primitive of a constraint's decomposition."""
+        if isinstance(primitive, AllDifferent):
+            self.all_different(primitive.cells)
+        elif isinstance(primitive, Relation):
+            self.relation(primitive.first, primitive.second, primitive.forbidden)
+        elif isinstance(primitive, Linear):
+            self.linear(primitive.terms, primitive.op, primitive.constant)
+        elif isinstance(primitive, Domain):
+            self.domain(primitive.cell, primitive.values)
+        else:
+            self.table(primitive.cells, primitive.rows)
+
+    def comment(self, text: str) -> None:
+        self.constraints.append(f"% {text}")
 
     def text(self, comments: Sequence[str] = ()) -> str:
         """The model: comments, includes, the cells, the constraints, the solve and output
@@ -52,7 +143,7 @@ class ModelWriter:
         grid = f" = {self._grid()}" if any(self.board.cells) else ""
         lines += ["", f"int: n = {n};", f"array[1..n, 1..n] of var 1..n: cell{grid};"]
         symbols = ", ".join(f'"{s}"' for s in SYMBOLS[:n])
-        lines += [f"array[1..n] of string: symbol = [{symbols}];", ""]
+        lines += [f"array[1..n] of string: symbol = [{symbols}];", *self.declarations, ""]
         lines += self.constraints
         lines += [
             "",
@@ -62,6 +153,14 @@ class ModelWriter:
             'output [concat([symbol[fix(cell[r, c])] | r, c in 1..n]), "\\n"];',
         ]
         return "\n".join(lines) + "\n"
+
+    def _table(self, cells: Sequence[int], tuples: Sequence[tuple[int, ...]]) -> None:
+        if not tuples:  # no tuple: nothing fits (a table literal cannot be empty)
+            self._add("false")
+            return
+        self._include("table_int.mzn")
+        rows = " | ".join(", ".join(map(str, t)) for t in tuples)
+        self._add(f"table_int({self._array(cells)}, [| {rows} |])")
 
     def _grid(self) -> str:
         n, cells = self.size, self.board.cells
@@ -74,8 +173,8 @@ class ModelWriter:
         if name not in self.includes:
             self.includes.append(name)
 
-    def _add(self, constraint: str, name: str) -> None:
-        self.constraints.append(f"constraint {constraint};  % {name}")
+    def _add(self, constraint: str, name: str = "") -> None:
+        self.constraints.append(f"constraint {constraint};" + (f"  % {name}" if name else ""))
 
     def _cell(self, cell: int) -> str:
         row, col = divmod(cell, self.size)
@@ -85,15 +184,30 @@ class ModelWriter:
         return "[" + ", ".join(map(self._cell, cells)) + "]"
 
 
-def model(board: Board, comments: Sequence[str] = ()) -> str:
-    """The MiniZinc model of ``board`` under its rules, headed by ``comments``."""
-    writer = ModelWriter(board)
-    geometry = board.geometry
+def _member(cell: str, values: Iterable[int]) -> str:
+    """``cell in {...}``, or ``cell = v`` for one value."""
+    chosen = sorted(values)
+    if len(chosen) == 1:
+        return f"{cell} = {chosen[0]}"
+    return f"{cell} in {{{', '.join(map(str, chosen))}}}"
+
+
+def model(board: Board, comments: Sequence[str] = (), relation: str = RELATIONS[0]) -> str:
+    """The MiniZinc model of ``board`` under its rules, headed by ``comments``; ``relation``
+    says how a binary relation is written (``RELATIONS``)."""
+    writer = ModelWriter(board, relation)
+    geometry, n = board.geometry, board.size
     for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
         writer.all_different(unit, name)
     for cage in board.rules.cages:
-        row, col = divmod(cage.cells[0], board.size)
+        row, col = divmod(cage.cells[0], n)
         name = f"the cage of r{row + 1}c{col + 1}"
         writer.all_different(cage.cells, name)
-        writer.linear(cage.cells, cage.total, f"{name} adds up to {cage.total}")
+        writer.linear(
+            [(1, cell) for cell in cage.cells], "==", cage.total, f"{name} adds up to {cage.total}"
+        )
+    for constraint in board.rules.constraints:
+        writer.comment(format_constraint(constraint, n))
+        for primitive in decompose(constraint, n):
+            writer.add(primitive)
     return writer.text(comments)
