@@ -1,0 +1,46 @@
+"""Build the batch kernel ahead of time (``aot``): ``python -m ... FOLDER NAME`` writes the C
+extension NAME into FOLDER with numba.pycc, which needs a C compiler.
+
+The exported function is ``batch._batch`` itself, with the tables passed one array each (a C
+signature has no tuple of arrays) and put back into a ``Tables`` in compiled code.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+from solvers.handwritten.native.batch import _batch
+from solvers.handwritten.native.tables import Tables
+
+TABLE = "i8[:, ::1]"
+SIGNATURE = (
+    f"void(u1[:, ::1], i8, i8, {', '.join([TABLE] * len(Tables._fields))}, b1, b1, i8, i8, "
+    "u1[:, ::1], u1[::1], i8[:, ::1])"
+)
+
+
+def build(folder: str, name: str) -> None:
+    with warnings.catch_warnings():  # numba.pycc is deprecated, and says so
+        warnings.simplefilter("ignore")
+        from numba.pycc import CC
+
+        compiler = CC(name)
+    compiler.output_dir = folder
+    compiler.verbose = False
+
+    @compiler.export("batch", SIGNATURE)
+    def batch(puzzles, limit, budget, units, cell_units, unit_bits, peers, segs, parts,
+              unit_parts, elims, cages, cage_sets, band, pairs, width, room, solutions,
+              flags, stats):  # fmt: skip
+        t = Tables(units, cell_units, unit_bits, peers, segs, parts, unit_parts, elims, cages,
+                   cage_sets)  # fmt: skip
+        _batch(puzzles, limit, budget, t, band, pairs, width, room, solutions, flags, stats)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        compiler.compile()
+
+
+if __name__ == "__main__":
+    build(*sys.argv[1:3])
