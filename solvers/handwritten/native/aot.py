@@ -23,11 +23,8 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
-import shutil
-import subprocess
 import sys
 import sysconfig
-import tempfile
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -108,6 +105,10 @@ def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
     """Build the extension (in a child process: numba.pycc and a C compiler); True when it is
     in place. A failure leaves the marker with the reason, never a file that ``load`` trusts.
     ``env``: the child's environment (the tests take the compiler away)."""
+    import shutil  # here: what a run that loads the extension never needs
+    import subprocess
+    import tempfile
+
     path = location(where)
     path.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".aot-", dir=path.parent))
