@@ -113,10 +113,11 @@ def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".aot-", dir=path.parent))
     try:
+        scratch = dict(os.environ if env is None else env, TMPDIR=str(work))  # pycc's too
         done = subprocess.run(
             [sys.executable, "-m", "solvers.handwritten.native.aot_build", str(work),
              module_name()],
-            capture_output=True, text=True, timeout=BUILD_SECONDS, env=env, check=False,
+            capture_output=True, text=True, timeout=BUILD_SECONDS, env=scratch, check=False,
         )  # fmt: skip
         made = [file for file in work.iterdir() if file.name.startswith(module_name() + ".")]
         if done.returncode == 0 and len(made) == 1:

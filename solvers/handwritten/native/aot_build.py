@@ -43,4 +43,8 @@ def build(folder: str, name: str) -> None:
 
 
 if __name__ == "__main__":
-    build(*sys.argv[1:3])
+    try:
+        build(*sys.argv[1:3])
+    except Exception as error:  # the reason, in one line, for aot's marker file
+        lines = str(error).strip().splitlines() or [""]
+        sys.exit(f"{type(error).__name__}: {lines[0]}")
