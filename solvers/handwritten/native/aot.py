@@ -84,10 +84,12 @@ def built(where: Path | None = None) -> bool | None:
     return None if marker(path).is_file() else False
 
 
-@cache
 def load(where: Path | None = None) -> ModuleType | None:
-    """The extension, imported (once per folder); None when it is not built or fails to load."""
+    """The extension, imported once per process and folder; None while it is not built here,
+    or when it fails to load (asked again at the next call: a build may come in between)."""
     path = location(where)
+    if path in _LOADED:
+        return _LOADED[path]
     if not path.is_file():
         return None
     name = module_name()
@@ -98,7 +100,11 @@ def load(where: Path | None = None) -> ModuleType | None:
         loader.exec_module(module)
     except (ImportError, OSError):
         return None
+    _LOADED[path] = module
     return module
+
+
+_LOADED: dict[Path, ModuleType] = {}  # a deliberate cache: an extension never unloads
 
 
 def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
