@@ -7,10 +7,12 @@ signature has no tuple of arrays) and put back into a ``Tables`` in compiled cod
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import sysconfig
 import warnings
 
-from solvers.handwritten.native.batch import _batch
 from solvers.handwritten.native.tables import Tables
 
 TABLE = "i8[:, ::1]"
@@ -20,7 +22,21 @@ SIGNATURE = (
 )
 
 
+def missing_compiler() -> str | None:
+    """The C or C++ compiler that numba.pycc would call and that is not on PATH, found before
+    numba is imported (pycc checks too, after a second of imports)."""
+    for name in ("CC", "CXX"):
+        command = (os.environ.get(name) or sysconfig.get_config_var(name) or "").split()
+        if not command or shutil.which(command[0]) is None:
+            return command[0] if command else name
+    return None
+
+
 def build(folder: str, name: str) -> None:
+    if missing := missing_compiler():
+        raise RuntimeError(f"no C compiler: {missing} is not on PATH")
+    from solvers.handwritten.native.batch import _batch
+
     with warnings.catch_warnings():  # numba.pycc is deprecated, and says so
         warnings.simplefilter("ignore")
         from numba.pycc import CC
