@@ -78,8 +78,11 @@ def solve_many(
     shape = shape or Shape.for_size(size)
     if shape.cell_count != puzzles.shape[1]:
         raise InputError(f"{puzzles.shape[1]} cells per row, expected {shape.cell_count}")
-    values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
-    values[puzzles < 0] = 255
+    if puzzles.dtype == np.uint8:  # a line file's rows: nothing to clip
+        values = puzzles
+    else:
+        values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
+        values[puzzles < 0] = 255
     board = Board.empty(shape, rules)
     if unsupported := registry.lacking("native", rules.names):  # the judge's word, as ever
         raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
