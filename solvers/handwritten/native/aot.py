@@ -19,6 +19,7 @@ not built for, are likewise left to numba's kernel.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -116,8 +117,11 @@ def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
     import tempfile
 
     path = location(where)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".aot-", dir=path.parent))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=".aot-", dir=path.parent))
+    except OSError:  # no room to build in: numba's kernel answers, and a later run asks again
+        return False
     try:
         scratch = dict(os.environ if env is None else env, TMPDIR=str(work))  # pycc's too
         done = subprocess.run(
@@ -134,7 +138,8 @@ def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
         reason = [str(error)]
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    marker(path).write_text(f"the batch kernel was not built ahead of time: {reason[0]}\n")
+    with contextlib.suppress(OSError):  # unsaid, it is tried again: never a broken run
+        marker(path).write_text(f"the batch kernel was not built ahead of time: {reason[0]}\n")
     return False
 
 
