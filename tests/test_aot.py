@@ -92,6 +92,14 @@ def test_a_damaged_extension_is_not_trusted(tmp_path):
     assert_same(aot.solve_batch(plan, hard9(), 2, where=tmp_path), with_numba(plan, hard9(), 2))
 
 
+def test_a_folder_that_cannot_be_written_is_no_extension_and_no_failed_run(tmp_path):
+    blocked = tmp_path / "a-file"  # (the tests may run as root: a mode would not stop them)
+    blocked.write_text("not a folder\n")
+    assert aot.build(blocked) is False
+    assert aot.built(blocked) is False  # no marker either: the next compile tries again
+    assert sorted(tmp_path.iterdir()) == [blocked]
+
+
 def test_a_source_never_built_ahead_counts_as_not_compiled(monkeypatch, tmp_path):
     from solvers.handwritten.native import cache
 
