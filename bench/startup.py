@@ -8,8 +8,9 @@ numba's compiled kernels on disk, both made by an untimed first run (as bench/sp
 PYTHONDONTWRITEBYTECODE is lifted for them). Runs are interleaved and medians reported, wall
 and CPU (user + system): the machine is shared, and wall times vary with its load.
 
-Then where the ``native`` start-up goes, timed inside one fresh process: importing numba, the
-kernel modules, and loading the cached batch kernel.
+Then where the bulk path's start-up goes, timed inside one fresh process for each route: the
+batch kernel built ahead of time (``native.aot``: NumPy alone) and numba's (importing numba,
+the kernel modules, loading the cached kernel).
 """
 
 from __future__ import annotations
@@ -34,15 +35,22 @@ import time
 start = time.perf_counter()
 import numpy as np
 numpy_at = time.perf_counter()
-import numba
-numba_at = time.perf_counter()
-from solvers.handwritten.native.batch import solve_batch
+from solvers.handwritten.native import aot
 from solvers.handwritten.native.tables import plan_for
 from solvers.board import Board, Shape
 modules_at = time.perf_counter()
-solve_batch(plan_for(Board.empty(Shape(3, 3))), np.zeros((1, 81), np.uint8), 2)
+plan, empty = plan_for(Board.empty(Shape(3, 3))), np.zeros((1, 81), np.uint8)
+if ROUTE == "numba":
+    import numba
+    numba_at = time.perf_counter()
+    from solvers.handwritten.native.batch import solve_batch
+    solve_batch(plan, empty, 2)
+else:
+    numba_at = time.perf_counter()
+    assert aot.load() is not None, "not built ahead of time"
+    aot.solve_batch(plan, empty, 2)
 loaded_at = time.perf_counter()
-print(numpy_at - start, numba_at - numpy_at, modules_at - numba_at, loaded_at - modules_at)
+print(numpy_at - start, modules_at - numpy_at, numba_at - modules_at, loaded_at - numba_at)
 """
 
 
@@ -111,20 +119,29 @@ def verdict(label: str, wall: float, cpu: float) -> str:
 
 
 def stages(runs: int) -> None:
-    found = []
-    for _ in range(runs):
-        done = subprocess.run(
-            [sys.executable, "-c", STAGES], capture_output=True, text=True, check=True, env=ENV
-        )
-        found.append([float(x) for x in done.stdout.split()])
-    numpy_s, numba_s, modules_s, load_s = (
-        statistics.median(run[k] for run in found) for k in range(4)
-    )
-    print(
-        f"native start-up inside one process (medians): import numpy {numpy_s:.3f} s, numba "
-        f"{numba_s:.3f} s, the kernel modules {modules_s:.3f} s, the cached kernel's load and "
-        f"first call {load_s:.3f} s"
-    )
+    """Inside one fresh process, each route of the bulk path: the kernel built ahead of time
+    (NumPy alone) and numba's."""
+    for route in ("aot", "numba"):
+        found = []
+        for _ in range(runs):
+            done = subprocess.run(
+                [sys.executable, "-c", f"ROUTE = {route!r}\n" + STAGES],
+                capture_output=True, text=True, env=ENV, check=False,
+            )  # fmt: skip
+            if done.returncode != 0:
+                print(f"{route}: {done.stderr.strip().splitlines()[-1]}")
+                break
+            found.append([float(x) for x in done.stdout.split()])
+        else:
+            numpy_s, modules_s, numba_s, load_s = (
+                statistics.median(run[k] for run in found) for k in range(4)
+            )
+            numba = f"numba {numba_s:.3f} s, " if route == "numba" else ""
+            print(
+                f"{route} route inside one process (medians): import numpy {numpy_s:.3f} s, "
+                f"aot and tables {modules_s:.3f} s, {numba}the kernel's load and first call "
+                f"{load_s:.3f} s"
+            )
 
 
 def main() -> int:

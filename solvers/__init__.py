@@ -5,9 +5,6 @@
 >>> answer.status, answer.solution
 """
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _version
-
 from solvers.api import as_board, count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.bulk import solve_many
@@ -26,10 +23,19 @@ from solvers.registry import REFERENCE as REFERENCE_BACKEND
 from solvers.spec import BackendSpec
 from solvers.verify import verify
 
-try:
-    __version__ = _version("sudoku-solvers")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read when asked: importing importlib.metadata costs 20-40 ms, a tenth
+    of a bulk run's start-up (docs/startup.md)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'solvers' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sudoku-solvers")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
 
 __all__ = [
     "REFERENCE_BACKEND",

@@ -8,7 +8,8 @@ code with the kernel.
 >>> found = solve_many(puzzles, limit=2)
 >>> found.counts, found.flags  # (array([2, 2]), array([0, 0], dtype=uint8)): 0 is Flag.SOLVED
 
-It runs the ``native`` backend's kernel (numba): what ``sudoku solve FILE`` and ``sudoku count
+It runs the ``native`` backend's kernel (numba's, or its copy built ahead of time, which loads
+without numba: ``native.aot``): what ``sudoku solve FILE`` and ``sudoku count
 FILE`` use on line files (``tools.linefile`` calls it). Unlike ``solve`` it does not go through
 a ``Runner``: a solution that fails either check is flagged WRONG, not raised.
 """
@@ -27,7 +28,7 @@ from solvers.verify import failing_rows
 if TYPE_CHECKING:
     import numpy as np
 
-    from solvers.handwritten.native.batch import Batch
+    from solvers.handwritten.native.outcome import Batch
 
 
 def solve_many(
@@ -58,12 +59,10 @@ def solve_many(
         raise UsageError(f"rules {rules!r} are not a Rules: give Rules(diagonals=True), say")
     import numpy as np
 
-    try:
-        from solvers.handwritten.native.batch import Flag, solve_batch
-        from solvers.handwritten.native.bits import UNLIMITED
-        from solvers.handwritten.native.tables import plan_for
-    except ImportError as error:
-        raise BackendUnavailable(f"solve_many needs numba: {error}") from None
+    from solvers.handwritten.native.aot import solve_batch  # numba's kernel if not built
+    from solvers.handwritten.native.outcome import UNLIMITED, Flag
+    from solvers.handwritten.native.tables import plan_for
+
     puzzles = np.asarray(puzzles)
     if puzzles.ndim != 2:
         raise InputError(f"puzzles must be a (P, N*N) array, not of shape {puzzles.shape}")
@@ -79,12 +78,18 @@ def solve_many(
     shape = shape or Shape.for_size(size)
     if shape.cell_count != puzzles.shape[1]:
         raise InputError(f"{puzzles.shape[1]} cells per row, expected {shape.cell_count}")
-    values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
-    values[puzzles < 0] = 255
+    if puzzles.dtype == np.uint8:  # a line file's rows: nothing to clip
+        values = puzzles
+    else:
+        values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
+        values[puzzles < 0] = 255
     board = Board.empty(shape, rules)
     if unsupported := registry.lacking("native", rules.names):  # the judge's word, as ever
         raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
-    found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)
+    try:
+        found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)
+    except ImportError as error:  # numba's kernel, needed and not installed
+        raise BackendUnavailable(f"solve_many needs numba: {error}") from None
     solved = found.flags == Flag.SOLVED
     if solved.any():  # the verifier's own check, independent of the kernel's
         rows = np.flatnonzero(solved)

@@ -14,7 +14,7 @@ from solvers import Board, Shape, registry, solve_many
 from solvers.backend import STATS, Backend
 from solvers.execution import Status
 from solvers.execution.judge import Said, disagreements
-from solvers.handwritten.native import batch
+from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
 from solvers.tools.datasets import DATASETS
 from solvers.variants import Cage, Rules
@@ -153,9 +153,10 @@ def test_the_bulk_verifier_reads_cages():
 
 @pytest.fixture
 def lying_kernel(monkeypatch):
-    """The kernel's batch call, made to return a wrong first grid (its own check passed
-    before the grid was spoiled): only the independent verifier can catch it."""
-    real = batch.solve_batch
+    """The kernel's batch call (whichever copy of the kernel runs: ``aot.solve_batch``), made
+    to return a wrong first grid (its own check passed before the grid was spoiled): only the
+    independent verifier can catch it."""
+    real = aot.solve_batch
 
     def spoiled(*args, **kwargs):
         found = real(*args, **kwargs)
@@ -165,7 +166,7 @@ def lying_kernel(monkeypatch):
             row[0], row[1] = row[1], row[0]  # the row still holds 1..9; columns do not
         return found
 
-    monkeypatch.setattr(batch, "solve_batch", spoiled)
+    monkeypatch.setattr(aot, "solve_batch", spoiled)
 
 
 def test_solve_many_flags_a_wrong_grid_from_the_kernel(lying_kernel):

@@ -1,5 +1,6 @@
 """A notice before the ``native`` kernel compiles for the first time: numba takes 15-22 s of
-CPU over it, once, and a first run should not look hung."""
+CPU over it, and building the batch kernel ahead of time 20-40 s more (``native.aot``), once,
+and a first run should not look hung."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
     will use ``native`` and numba has no compiled copy of them yet."""
     if not _uses_native(args):
         return
+    from solvers.handwritten.native import aot
+
+    if aot.built():  # built with the kernels, by compile_kernels: and numba need not load
+        return
     from solvers import registry
 
     if not registry.availability("native")[0]:
@@ -23,7 +28,7 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
 
     if compiled() is not False:
         return
-    run.note("compiling the native kernel with numba, once (about 20 s of CPU; cached after)")
+    run.note("compiling the native kernel with numba, once (20-60 s of CPU; cached after)")
     start = time.perf_counter()
     compile_kernels()
     run.note(f"native kernel compiled in {time.perf_counter() - start:.1f} s")

@@ -44,6 +44,29 @@ COMMANDS = {
 }
 
 
+class _Version(argparse.Action):
+    """``--version``, read from the installed package only when asked: importlib.metadata
+    costs 20-40 ms of every command's start-up."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show program's version number and exit")  # fmt: skip
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from solvers import __version__
+
+        print(f"{parser.prog} {__version__}")
+        parser.exit()
+
+
+class _Names:
+    """Every backend's name, read only when a help is printed: the installed packages' entry
+    points (``registry.names``) take 20-40 ms of every command's start-up to read."""
+
+    def __str__(self) -> str:
+        return ", ".join(registry.names())
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of ``argv``: when it starts with a command, that command's module alone is
     imported and declared (every command's imports cost a one-board run a third of its time,
@@ -55,9 +78,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
-    from solvers import __version__
-
-    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("-V", "--version", action=_Version)
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     for module in modules:
         importlib.import_module(f"solvers.cli.{module}").add_to(commands)
@@ -125,13 +146,14 @@ def scale_options(parser: argparse.ArgumentParser) -> None:
 
 
 def backend_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    backend = parser.add_argument(
         "--backend",
         default=None,
         metavar="NAME",
-        help=f"one of {', '.join(registry.names())} (default: the fastest available, see "
+        help="one of %(names)s (default: the fastest available, see "
         f"'sudoku backends'; {registry.REFERENCE} is the reference)",
     )
+    backend.names = _Names()  # argparse fills in %(names)s from the action's attributes
     parser.add_argument(
         "--timeout",
         type=seconds,

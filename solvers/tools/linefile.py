@@ -179,7 +179,7 @@ class _Solved:
 
     def __init__(self, job: Job, groups: list) -> None:
         from solvers.bulk import solve_many
-        from solvers.handwritten.native.batch import Flag
+        from solvers.handwritten.native.outcome import Flag
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
@@ -332,7 +332,7 @@ def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Itera
 
 def _load_kernel() -> None:
     """Load (or compile) the batch kernel in this process, with a call on an empty board."""
-    from solvers.handwritten.native.batch import solve_batch
+    from solvers.handwritten.native.aot import solve_batch
     from solvers.handwritten.native.tables import plan_for
 
     empty = Board.empty(Shape(2, 2))

@@ -7,9 +7,9 @@ band9      the classic 9x9 bit-parallel kernel
 search     one resumable search loop for both kernels, and the in-kernel verification
 solver     one puzzle under a deadline (slices of bounded work)
 batch      many puzzles of one shape and rules in one kernel call
+outcome    what a batch gives back, without numba
+aot        the batch kernel compiled ahead of time, loaded without numba (aot_build builds it)
 backend    the Native backend (``--backend native``)
+cache      numba's disk cache, stamped with the whole package: every kernel module takes numba
+           from there, so importing this package, ``tables`` or ``aot`` imports no numba
 """
-
-from solvers.handwritten.native import cache
-
-cache.install()  # before any kernel module compiles or loads a function

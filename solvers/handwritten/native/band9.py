@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import itertools
 
-import numba
 import numpy as np
 
 from solvers.handwritten.native.bits import lowbit_index, popcount
+from solvers.handwritten.native.cache import numba
 
 FULL27 = (1 << 27) - 1
-WIDTH9 = 30  # 27 digit-band words, then the solved cells of each band
 # Work units charged per step, in line with the general kernel's one per mask read.
 DIGIT_WORK, PLACE_WORK, NAKED_WORK, NODE_WORK = 48, 18, 54, 60
 

@@ -10,40 +10,16 @@ take further one at a time.
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
-import numba
 import numpy as np
 
 from solvers.handwritten.native import bits, cache
+from solvers.handwritten.native.cache import numba
+from solvers.handwritten.native.outcome import Batch, Flag, run_batch
 from solvers.handwritten.native.search import run, sizes, verify
 from solvers.handwritten.native.tables import Plan
 
-
-class Flag(IntEnum):
-    """What became of one puzzle of a batch."""
-
-    SOLVED = 0  # solutions found (counted up to the limit), the first verified in the kernel
-    UNSOLVABLE = 1  # none: the search proved it (givens that break a rule included)
-    UNFINISHED = 2  # over the work budget: not answered
-    WRONG = 3  # the kernel's solution failed its own verification: a bug
-    BAD_VALUE = 4  # a value outside 0..N
-
-
-# the same, as plain integers for the compiled code
+# Flag's values, as plain integers for the compiled code
 SOLVED, NO_SOLUTION, UNFINISHED, WRONG, BAD_VALUE = map(int, Flag)
-
-
-class Batch(NamedTuple):
-    """Per puzzle: ``counts`` (P,) int64, ``solutions`` (P, N*N) uint8 (the first one; zeros
-    when none), ``flags`` (P,) uint8 (``Flag``), ``guesses`` and ``nodes`` (P,) int64."""
-
-    counts: np.ndarray
-    solutions: np.ndarray
-    flags: np.ndarray
-    guesses: np.ndarray
-    nodes: np.ndarray
 
 
 @numba.njit(cache=True)
@@ -81,17 +57,13 @@ def _batch(puzzles, limit, budget, t, band, pairs, width, room_size, solutions, 
 def solve_batch(
     plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = bits.UNLIMITED
 ) -> Batch:
-    """Every row of ``puzzles`` (values of boards that ``plan`` describes) in one call."""
-    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
-    if puzzles.ndim != 2 or puzzles.shape[1] != plan.cell_count:
-        raise ValueError(f"puzzles must be a (P, {plan.cell_count}) array, not {puzzles.shape}")
-    count, t = len(puzzles), plan.tables
-    solutions = np.zeros((count, plan.cell_count), np.uint8)
-    flags = np.zeros(count, np.uint8)
-    stats = np.zeros((count, 3), np.int64)
+    """Every row of ``puzzles`` (values of boards that ``plan`` describes) in one call of
+    numba's kernel (``aot.solve_batch`` takes the copy built ahead of time when there is one)."""
     width, room = sizes(plan)
-    if count:
+
+    def kernel(puzzles, solutions, flags, stats):
         cache.load_numpy_support()
-        _batch(puzzles, limit, budget, t, plan.band, plan.pairs, width, room, solutions, flags,
-               stats)  # fmt: skip
-    return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())
+        _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, width, room,
+               solutions, flags, stats)  # fmt: skip
+
+    return run_batch(plan, puzzles, kernel)

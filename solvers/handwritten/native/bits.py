@@ -10,16 +10,17 @@ kernel call can stop after a budget of work and the next call resume exactly the
 from __future__ import annotations
 
 from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
+
+from solvers.handwritten.native.cache import numba
+from solvers.handwritten.native.outcome import UNLIMITED  # noqa: F401 (one definition, numba-free)
+
+intrinsic, types = numba.extending.intrinsic, numba.types
 
 # ctrl slots
 PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED = range(9)
 CTRL_SIZE = 9
 # phases of a search
 START, PAUSED, DONE, INVALID = 0, 1, 2, 3
-
-UNLIMITED = 2**62  # a work budget that never runs out
 
 
 @intrinsic

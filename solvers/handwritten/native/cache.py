@@ -16,13 +16,12 @@ stamps and loads are used as before.)
 
 from __future__ import annotations
 
-import hashlib
 import importlib.abc
 import sys
 from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+from solvers.handwritten.native.aot import PACKAGE, source_stamp
 
 
 def _import_numba() -> None:
@@ -36,14 +35,6 @@ def _import_numba() -> None:
     finally:
         if hidden in sys.meta_path:
             sys.meta_path.remove(hidden)
-
-
-@cache
-def source_stamp() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(PACKAGE.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def install() -> None:
@@ -148,15 +139,22 @@ class _Hidden(importlib.abc.MetaPathFinder):
         return None
 
 
+# Every kernel module takes numba from here, so that this runs before any kernel is defined
+# (the package's __init__ imports nothing: the ahead-of-time kernel, ``aot``, needs no numba).
 _import_numba()  # first: without numba, the backend is unavailable with its message
+install()
+import numba  # noqa: E402, F401 (imported above with SciPy hidden: for the kernel modules)
 
 
 def compiled() -> bool | None:
-    """Whether both entry kernels (one puzzle, a batch) are compiled on disk for this source:
-    False when a run would compile them first (15-22 s), None when numba's cache cannot be
-    read here (another numba: its internals moved)."""
-    from solvers.handwritten.native import batch, search
+    """Whether both entry kernels (one puzzle, a batch) are compiled on disk for this source,
+    and the batch kernel built ahead of time or found unbuildable here (``aot``): False when
+    a run would compile them first (15-22 s, and 20-40 s for the ahead-of-time build), None
+    when numba's cache cannot be read here (another numba: its internals moved)."""
+    from solvers.handwritten.native import aot, batch, search
 
+    if aot.built() is False:
+        return False
     try:
         files = [kernel._cache._cache_file for kernel in (search.run_verified, batch._batch)]
         return all(file._load_index() for file in files)
@@ -165,11 +163,13 @@ def compiled() -> bool | None:
 
 
 def compile_kernels() -> None:
-    """Load, or compile and cache, both entry kernels, with a call on an empty 4x4 board."""
+    """Load, or compile and cache, both entry kernels, with a call on an empty 4x4 board; then
+    build the batch kernel ahead of time, unless it is built or was found unbuildable here."""
     import numpy as np
 
     from solvers.board import Board, Shape
     from solvers.deadline import Deadline
+    from solvers.handwritten.native import aot
     from solvers.handwritten.native.backend import Native
     from solvers.handwritten.native.batch import solve_batch
     from solvers.handwritten.native.tables import plan_for
@@ -177,3 +177,5 @@ def compile_kernels() -> None:
     empty = Board.empty(Shape(2, 2))
     Native().search(empty, Deadline(None), 1)
     solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
+    if aot.built() is False:
+        aot.build()

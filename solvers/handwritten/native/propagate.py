@@ -18,9 +18,8 @@ contradiction, else how many candidates it removed.
 
 from __future__ import annotations
 
-import numba
-
 from solvers.handwritten.native.bits import lowbit_index, popcount
+from solvers.handwritten.native.cache import numba
 
 
 @numba.njit(cache=True, inline="always")

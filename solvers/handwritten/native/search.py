@@ -14,11 +14,8 @@ a ``node`` a value tried at one.
 
 from __future__ import annotations
 
-import numba
-
 from solvers.handwritten.native.band9 import (
     NODE_WORK,
-    WIDTH9,
     choose9,
     place9,
     propagate9,
@@ -42,15 +39,9 @@ from solvers.handwritten.native.bits import (
     lowbit_index,
     popcount,
 )
+from solvers.handwritten.native.cache import numba
 from solvers.handwritten.native.propagate import settle
-from solvers.handwritten.native.tables import Plan
-
-
-def sizes(plan: Plan) -> tuple[int, int]:
-    """(width of a state row, room for the queue and scratch) of a search under ``plan``."""
-    t, cells = plan.tables, plan.cell_count
-    width = WIDTH9 if plan.band else cells + len(t.units)
-    return width, cells + max(t.units.shape[1], t.parts.shape[1], len(t.units))
+from solvers.handwritten.native.tables import sizes  # noqa: F401 (the work arrays' sizes)
 
 
 @numba.njit(cache=True, inline="always")

@@ -33,6 +33,7 @@ from solvers.board import Board, Geometry, Shape
 from solvers.variants import Cage, cage_sets
 
 MAX_UNITS = 128  # the dirty-unit set is two 64-bit words
+WIDTH9 = 30  # the band kernel's state (band9.py): 27 digit-band words, each band's solved cells
 PAIRS_FROM_SIZE = 16  # naked pairs pay on 25x25 (fewer timeouts) and cost 15-25% on 9x9
 
 
@@ -85,6 +86,14 @@ def _plan(geometry: Geometry, cages: tuple[Cage, ...]) -> Plan:
     )
     band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
     return Plan(tables, band, n >= PAIRS_FROM_SIZE, cells)
+
+
+def sizes(plan: Plan) -> tuple[int, int]:
+    """(width of a state row, room for the queue and scratch) of a search under ``plan``
+    (here, with no numba, for the ahead-of-time kernel's callers too: aot.py)."""
+    t, cells = plan.tables, plan.cell_count
+    width = WIDTH9 if plan.band else cells + len(t.units)
+    return width, cells + max(t.units.shape[1], t.parts.shape[1], len(t.units))
 
 
 @lru_cache(maxsize=1)

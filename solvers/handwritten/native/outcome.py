@@ -1,0 +1,52 @@
+"""What a batch of puzzles gives back (``Flag``, ``Batch``), importable without numba: the bulk
+path reads it whichever copy of the kernel ran, the ahead-of-time one (``aot``) or numba's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from solvers.handwritten.native.tables import Plan
+
+UNLIMITED = 2**62  # a work budget that never runs out
+
+
+class Flag(IntEnum):
+    """What became of one puzzle of a batch."""
+
+    SOLVED = 0  # solutions found (counted up to the limit), the first verified in the kernel
+    UNSOLVABLE = 1  # none: the search proved it (givens that break a rule included)
+    UNFINISHED = 2  # over the work budget: not answered
+    WRONG = 3  # the kernel's solution failed its own verification: a bug
+    BAD_VALUE = 4  # a value outside 0..N
+
+
+class Batch(NamedTuple):
+    """Per puzzle: ``counts`` (P,) int64, ``solutions`` (P, N*N) uint8 (the first one; zeros
+    when none), ``flags`` (P,) uint8 (``Flag``), ``guesses`` and ``nodes`` (P,) int64."""
+
+    counts: np.ndarray
+    solutions: np.ndarray
+    flags: np.ndarray
+    guesses: np.ndarray
+    nodes: np.ndarray
+
+
+def run_batch(plan: Plan, puzzles: np.ndarray, kernel: Callable[..., None]) -> Batch:
+    """The arrays of one batch around ``kernel(puzzles, solutions, flags, stats)``, a kernel
+    call that fills them in (either copy of the kernel: numba's, or the one built ahead of
+    time); ``stats`` rows are (found, guesses, nodes). ValueError for rows of another size."""
+    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    if puzzles.ndim != 2 or puzzles.shape[1] != plan.cell_count:
+        raise ValueError(f"puzzles must be a (P, {plan.cell_count}) array, not {puzzles.shape}")
+    count = len(puzzles)
+    solutions = np.zeros((count, plan.cell_count), np.uint8)
+    flags = np.zeros(count, np.uint8)
+    stats = np.zeros((count, 3), np.int64)
+    if count:
+        kernel(puzzles, solutions, flags, stats)
+    return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())
