@@ -278,7 +278,7 @@ def _grid(
                 raise InputError(f"{where} is not an object", line)
             givens.append(_given(cell, n, where, line))
             labels.append(_region(cell, default[r * n + c], where, line))
-    if labels == default and reading.shape.has_boxes:  # a prime N's rows stay its regions
+    if labels == default and shape.has_boxes:  # a prime N's rows stay its regions
         return tuple(givens), None
     if sorted(set(labels)) != list(range(n)):  # numbered as the model numbers them, from 0
         numbers: dict[int, int] = {}
