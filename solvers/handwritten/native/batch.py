@@ -73,7 +73,7 @@ def _batch(puzzles, limit, budget, t, band, pairs, width, room_size, solutions, 
         phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, budget, band, pairs)
         found = ctrl[bits.FOUND] if phase != bits.INVALID else 0
         verified = found > 0 and phase != bits.PAUSED and verify(puzzles[p], solutions[p], t)
-        flags[p] = _flag.py_func(phase, found, verified)
+        flags[p] = _flag(phase, found, verified)
         stats[p, 0] = found
         stats[p, 1] = ctrl[bits.GUESSES]
         stats[p, 2] = ctrl[bits.NODES]
