@@ -156,7 +156,7 @@ def _holds(solution, t, c):
                 return False
     rel = c.relations
     for r in range(rel.shape[0]):
-        if rel[r, 1 + solution[rel[r, 0]]] & (1 << (solution[rel[r, 1]] - 1)) == 0:
+        if rel[r, 3 + solution[rel[r, 0]]] & (1 << (solution[rel[r, 1]] - 1)) == 0:
             return False
     lin = c.linears
     for i in range(lin.shape[0]):

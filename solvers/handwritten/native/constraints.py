@@ -10,7 +10,8 @@ primitive goes where the kernel handles it best:
 - domain: folded into ``init``, the candidates each cell starts with;
 - relation, linear and table: propagators, re-run whenever a cell they watch has changed.
 
-relations  (R, 2+2N)   [a, b, values of b each value of a allows (N), of a by b's (N)]
+relations  (R, 4+2N)   [a, b, most a's one b forbids, most b's one a forbids,
+                        values of b each value of a allows (N), of a each of b's allows (N)]
 linears    (L, 3+2m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...]
 tables     (T, 3+k)    [first row, rows, cells, cell...]; the rows' masks in ``table_rows``
 table_rows (W, k)      one mask per cell of the row (the values the row allows there)
@@ -127,14 +128,17 @@ def _mask(values, n: int) -> int:
 
 def _relations(pairs, forbidden, n: int) -> np.ndarray:
     every = (1 << n) - 1
-    table = np.zeros((len(pairs), 2 + 2 * n), np.int64)
+    table = np.zeros((len(pairs), 4 + 2 * n), np.int64)
     for i, (a, b) in enumerate(pairs):
         table[i, :2] = a, b
         for x, y in forbidden[(a, b)]:
             if 1 <= x <= n and 1 <= y <= n:
-                table[i, 1 + x] |= 1 << (y - 1)  # forbidden first; complemented below
-                table[i, 1 + n + y] |= 1 << (x - 1)
-        table[i, 2:] = every & ~table[i, 2:]
+                table[i, 3 + x] |= 1 << (y - 1)  # forbidden first; complemented below
+                table[i, 3 + n + y] |= 1 << (x - 1)
+        # the most values of a that one value of b forbids, and of b that one of a forbids
+        table[i, 2] = max(bin(m).count("1") for m in table[i, 4 + n :].tolist())
+        table[i, 3] = max(bin(m).count("1") for m in table[i, 4 : 4 + n].tolist())
+        table[i, 4:] = every & ~table[i, 4:]
     return table
 
 

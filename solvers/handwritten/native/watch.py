@@ -19,36 +19,44 @@ from __future__ import annotations
 
 import numba
 
-from solvers.handwritten.native.bits import highbit_index, lowbit_index
+from solvers.handwritten.native.bits import highbit_index, lowbit_index, popcount
 from solvers.handwritten.native.propagate import _remove, settle
 
 EQ, NE, LE, GE = range(4)  # constraints.OPS
 
 
 @numba.njit(cache=True, inline="always")
-def _supported(row, cell, supports, at):
-    """The union of ``supports[at + v]`` over the candidates v (bit index) of ``cell``."""
+def _supported(row, cell, rel, r, at):
+    """The union of ``rel[r, at + v]`` over the candidates v (bit index) of ``cell``."""
     allowed = 0
     mask = row[cell]
     while mask:
         low = mask & -mask
-        allowed |= supports[at + lowbit_index(low)]
+        allowed |= rel[r, at + lowbit_index(low)]
         mask ^= low
     return allowed
 
 
 @numba.njit(cache=True)
 def relation(row, r, queue, qn, d0, d1, unit_bits, rel):
-    """Arc consistency on relation ``r`` (both ways)."""
-    n = (rel.shape[1] - 2) // 2
+    """Arc consistency on relation ``r`` (both ways). A cell with more candidates than any
+    value of the other cell forbids supports every value there: nothing to look at (a
+    non-consecutive pair is revised only once a cell is down to two candidates)."""
+    n = (rel.shape[1] - 4) // 2
     a, b = rel[r, 0], rel[r, 1]
-    s1, qn, d0, d1 = _remove(row, b, ~_supported(row, a, rel[r], 2), queue, qn, d0, d1, unit_bits)
-    if s1 < 0:
-        return -1, qn, d0, d1, n
-    s2, qn, d0, d1 = _remove(
-        row, a, ~_supported(row, b, rel[r], 2 + n), queue, qn, d0, d1, unit_bits
-    )
-    return (-1 if s2 < 0 else s1 + s2), qn, d0, d1, 2 * n
+    s1 = 0
+    if popcount(row[a]) <= rel[r, 2]:
+        s1, qn, d0, d1 = _remove(
+            row, b, ~_supported(row, a, rel, r, 4), queue, qn, d0, d1, unit_bits
+        )
+        if s1 < 0:
+            return -1, qn, d0, d1, n
+    s2 = 0
+    if popcount(row[b]) <= rel[r, 3]:
+        s2, qn, d0, d1 = _remove(
+            row, a, ~_supported(row, b, rel, r, 4 + n), queue, qn, d0, d1, unit_bits
+        )
+    return (-1 if s2 < 0 else s1 + s2), qn, d0, d1, 2 + n
 
 
 @numba.njit(cache=True, inline="always")
@@ -142,27 +150,15 @@ def table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc):
 
 
 @numba.njit(cache=True)
-def _propagate(row, p, queue, qn, d0, d1, acc, t, c):
-    """Propagator ``p``: a relation, a linear row or a table, by its place in the watch list."""
-    relations, linears = c.relations.shape[0], c.linears.shape[0]
-    if p < relations:
-        return relation(row, p, queue, qn, d0, d1, t.unit_bits, c.relations)
-    if p < relations + linears:
-        return linear(row, p - relations, queue, qn, d0, d1, t.unit_bits, c.linears)
-    p -= relations + linears
-    return table(row, p, queue, qn, d0, d1, t.unit_bits, c.tables, c.table_rows, acc)
-
-
-@numba.njit(cache=True)
-def _watchers(row, cells, seen, pending, queued, c):
+def _watchers(row, cells, seen, pending, queued, watch):
     """The propagators watching a cell changed since ``seen`` into ``pending``: how many."""
     count = 0
     for cell in range(cells):
         mask = row[cell]
         if mask != seen[cell]:
             seen[cell] = mask
-            for k in range(1, c.watch[cell, 0] + 1):
-                p = c.watch[cell, k]
+            for k in range(1, watch[cell, 0] + 1):
+                p = watch[cell, k]
                 if queued[p] == 0:
                     queued[p] = 1
                     pending[count] = p
@@ -174,22 +170,34 @@ def _watchers(row, cells, seen, pending, queued, c):
 def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, queued, acc):
     """The general kernel's rules and the propagators, to a fixpoint: the work done, or -1 on
     a contradiction. On return (not -1) ``seen`` holds every cell's candidates."""
+    # the tables taken out once: each array passed to a call costs a reference count
+    unit_bits, watch, rel, lin = t.unit_bits, c.watch, c.relations, c.linears
+    head, rows = c.tables, c.table_rows
+    relations, linears = rel.shape[0], lin.shape[0]
     work = 0
     while True:
         done = settle(row, cells, queue, qn, d0, d1, room, t, pairs)
         if done < 0:
             return -1
         work += done + cells
-        count = _watchers(row, cells, seen, pending, queued, c)
+        count = _watchers(row, cells, seen, pending, queued, watch)
         qn, d0, d1 = 0, 0, 0
         status, removed = 0, 0
         for k in range(count):  # every one leaves the queue, after a contradiction too
             p = pending[k]
             queued[p] = 0
-            if status >= 0:
-                status, qn, d0, d1, w = _propagate(row, p, queue, qn, d0, d1, acc, t, c)
-                work += w
-                removed += max(status, 0)
+            if status < 0:
+                continue
+            if p < relations:
+                status, qn, d0, d1, w = relation(row, p, queue, qn, d0, d1, unit_bits, rel)
+            elif p < relations + linears:
+                i = p - relations
+                status, qn, d0, d1, w = linear(row, i, queue, qn, d0, d1, unit_bits, lin)
+            else:
+                i = p - relations - linears
+                status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc)
+            work += w
+            removed += max(status, 0)
         if status < 0:
             return -1
         if removed == 0:
