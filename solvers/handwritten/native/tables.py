@@ -82,24 +82,31 @@ def build_plan(
     """The plan for these units and cages on an N x N board; ``more_peers`` are cells that
     must differ from each cell beyond its units and cages (the constraints' all-different
     groups that are not units)."""
-    units = list(dict.fromkeys(all_units))  # in order, each once
+    units = tuple(dict.fromkeys(all_units))  # in order, each once
     if len(units) > MAX_UNITS:
         raise ValueError(f"{len(units)} units: the kernel holds at most {MAX_UNITS}")
-    cells = n * n
-    of: list[list[int]] = [[] for _ in range(cells)]
+    of, by_units, plain_peers = _of_units(units, n)
+    if cages or (more_peers and any(more_peers)):
+        peers = padded(_peers(units, of, cages, n * n, more_peers))
+    else:
+        peers = plain_peers
+    unit_array, cell_units, unit_bits, *locked = by_units
+    tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_cage_tables(cages, n))
+    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
+    return Plan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
+
+
+@lru_cache(maxsize=64)
+def _of_units(units: tuple[tuple[int, ...], ...], n: int):
+    """What depends on the units alone (their tables, and the peers they make), kept for the
+    next board with the same units: boards with constraints differ in their constraints, and
+    the locked-candidates tables took most of a millisecond to build for each."""
+    of: list[list[int]] = [[] for _ in range(n * n)]
     for index, unit in enumerate(units):
         for cell in unit:
             of[cell].append(index)
-    tables = Tables(
-        np.array(units, dtype=np.int64),
-        padded(of),
-        _unit_bits(of),
-        padded(_peers(units, of, cages, cells, more_peers)),
-        *_locked_tables(units),
-        *_cage_tables(cages, n),
-    )
-    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
-    return Plan(tables, band, n >= PAIRS_FROM_SIZE, cells)
+    tables = (np.array(units, dtype=np.int64), padded(of), _unit_bits(of), *_locked_tables(units))
+    return of, tables, padded(_peers(units, of, (), n * n, None))
 
 
 @lru_cache(maxsize=1)
