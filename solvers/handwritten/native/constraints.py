@@ -38,6 +38,7 @@ from solvers.constraints import (
     Relation,
     Table,
     decompose,
+    holds,
 )
 from solvers.handwritten.native.tables import MAX_UNITS, Plan, build_plan, padded
 from solvers.variants import Cage
@@ -104,6 +105,10 @@ def _tables(primitives: list[Primitive], n: int, peers: np.ndarray) -> Primitive
             linears.append(p)
         else:
             tables.append(p)
+    if any(not p.terms and not holds(p, {}) for p in linears) or any(
+        not p.cells and not p.rows for p in tables
+    ):  # a primitive over no cell, which fails: no cell watches it, so no cell may hold a value
+        init[:] = 0
     pairs = sorted(forbidden)
     # Peers never hold the same value: a relation between peers says so too, and its arc
     # consistency is the stronger for it (a non-consecutive neighbour of a cell down to 4 or 5
