@@ -6,14 +6,17 @@ are in test_vocabulary.py."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
 import numpy as np
 import pytest
+from test_vocabulary import board_with
 
 from solvers import Board, Shape, count_solutions, solve, solve_many
-from solvers.constraints import Constraint
+from solvers.constraints import KINDS, Constraint
+from solvers.execution import Runner
 from solvers.formats.constraint_text import parse_constraint
 from solvers.handwritten.native.batch import Flag
 from solvers.handwritten.native.constrained import _holds
@@ -151,3 +154,25 @@ def test_a_classic_run_never_loads_the_constrained_kernel():
     )
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert ran.stdout.strip() == "False", ran.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_native_counts_as_dfs_on_many_random_boards_of_each_kind(name):
+    # test_vocabulary's boards, twenty times over (4 s in all): native's propagators
+    # against the reference, which checks each kind by its own check
+    shapes = [Shape(2, 2)] if name != "entropic" else []
+    if not KINDS[name].board_wide or name == "entropic":
+        shapes.append(Shape(2, 3))
+    with Runner("native") as native, Runner("dfs") as dfs:
+        for seed in range(20):
+            rng = random.Random(f"native {name} {seed}")
+            for shape in shapes:
+                board = board_with(name, shape, rng, givens=0.0 if shape.size == 4 else 0.5)
+                ours, reference = (
+                    native.count(board, 3, timeout=30),
+                    dfs.count(board, 3, timeout=30),
+                )
+                assert (ours.status, ours.count) == (reference.status, reference.count), (
+                    board.rules.constraints
+                )
