@@ -152,7 +152,7 @@ def solve_batch(
 ) -> Batch:
     """``batch.solve_batch``: the ahead-of-time kernel when it is built in ``where``
     (``folder()``) and the tables are the arrays it takes, else numba's kernel."""
-    module = load(where)
+    module = None if plan.primitives is not None else load(where)  # constraints: numba's
     if module is None or not _fits(plan):
         from solvers.handwritten.native.batch import solve_batch as with_numba
 

@@ -6,6 +6,10 @@ busiest cell with the fewest candidates. Classic 9x9 boards take a bit-parallel 
 own (``band9``). Every rule is read from the board's ``Geometry`` and cages (``tables``); the
 kernel checks its own solution before it returns it, and the runner verifies it again.
 
+Boards with constraints of the vocabulary take a kernel entry of their own (``constrained``):
+the same search, with the constraints' primitives as more units, peers and cages where they
+are such, and a propagator for each relation, linear row and table (``watch``).
+
 The kernels are compiled once and cached on disk (numba's ``cache=True``); the constructor loads
 (or compiles) them, which is setup: the runner times it apart from the puzzles.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found
 from solvers.board import Board, Shape
+from solvers.constraints.primitives import PRIMITIVES
 from solvers.deadline import Deadline
 
 try:
@@ -30,6 +35,7 @@ except RuntimeError as error:  # numba found no folder it may write its compiled
 
 class Native(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind, by its decomposition (``constraints``)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

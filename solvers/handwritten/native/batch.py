@@ -5,7 +5,8 @@ uint8 array of values (0 empty) and returns, per puzzle, the solutions counted u
 the first solution, a flag, and the search's counters. The first solution of each puzzle is
 checked inside the same call against every unit, every cage and the givens (``search.verify``).
 A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a deadline to
-take further one at a time.
+take further one at a time. Boards with constraints of the vocabulary are searched one puzzle
+at a time by their own kernel entry (``constrained``), with the same flags.
 """
 
 from __future__ import annotations
@@ -62,8 +63,30 @@ def solve_batch(
     width, room = sizes(plan)
 
     def kernel(puzzles, solutions, flags, stats):
+        if plan.primitives is not None:
+            _one_by_one(plan, puzzles, limit, budget, solutions, flags, stats)
+            return
         cache.load_numpy_support()
         _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, width, room,
                solutions, flags, stats)  # fmt: skip
 
     return run_batch(plan, puzzles, kernel)
+
+
+def _one_by_one(plan: Plan, puzzles, limit, budget, solutions, flags, stats) -> None:
+    """A board with constraints: each puzzle by the constrained kernel's entry in turn (the
+    batch kernel knows no constraints; a kernel of its own for them would add to the first
+    compile for a loop that costs a microsecond a puzzle here), with the same flags."""
+    from solvers.handwritten.native.solver import Workspace
+
+    space = Workspace(plan)
+    ctrl = space.ctrl
+    for p, puzzle in enumerate(puzzles):
+        ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
+        phase = space.run(plan, puzzle, budget)
+        found = int(ctrl[bits.FOUND]) if phase != bits.INVALID else 0
+        if found:
+            solutions[p] = space.first
+        verified = found > 0 and phase != bits.PAUSED and bool(ctrl[bits.VERIFIED])
+        flags[p] = _flag.py_func(phase, found, verified)
+        stats[p] = found, ctrl[bits.GUESSES], ctrl[bits.NODES]

@@ -46,3 +46,17 @@ def lowbit_index(typingctx, x):
         return context.cast(builder, index, signature.args[0], types.int64)
 
     return types.int64(x), codegen
+
+
+@intrinsic
+def highbit_index(typingctx, x):
+    """The index of the highest set bit (``x`` must not be 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        zeros = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+        width = ir.Constant(args[0].type, x.bitwidth - 1)
+        return context.cast(builder, builder.sub(width, zeros), signature.args[0], types.int64)
+
+    return types.int64(x), codegen

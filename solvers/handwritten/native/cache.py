@@ -147,35 +147,41 @@ import numba  # noqa: E402, F401 (imported above with SciPy hidden: for the kern
 
 
 def compiled() -> bool | None:
-    """Whether both entry kernels (one puzzle, a batch) are compiled on disk for this source,
-    and the batch kernel built ahead of time or found unbuildable here (``aot``): False when
-    a run would compile them first (15-22 s, and 20-40 s for the ahead-of-time build), None
-    when numba's cache cannot be read here (another numba: its internals moved)."""
-    from solvers.handwritten.native import aot, batch, search
+    """Whether the entry kernels (one puzzle, a batch, a board with constraints) are compiled
+    on disk for this source, and the batch kernel built ahead of time or found unbuildable here
+    (``aot``): False when a run would compile them first (30-40 s, and 20-40 s for the
+    ahead-of-time build), None when numba's cache cannot be read here (another numba: its
+    internals moved)."""
+    from solvers.handwritten.native import aot, batch, constrained, search
 
     if aot.built() is False:
         return False
+    entries = (search.run_verified, batch._batch, constrained.run_constrained)
     try:
-        files = [kernel._cache._cache_file for kernel in (search.run_verified, batch._batch)]
+        files = [kernel._cache._cache_file for kernel in entries]
         return all(file._load_index() for file in files)
     except (AttributeError, OSError, EOFError, ValueError, ImportError):
         return None
 
 
 def compile_kernels() -> None:
-    """Load, or compile and cache, both entry kernels, with a call on an empty 4x4 board; then
+    """Load, or compile and cache, the entry kernels, with calls on empty 4x4 boards; then
     build the batch kernel ahead of time, unless it is built or was found unbuildable here."""
     import numpy as np
 
     from solvers.board import Board, Shape
+    from solvers.constraints import Constraint
     from solvers.deadline import Deadline
     from solvers.handwritten.native import aot
     from solvers.handwritten.native.backend import Native
     from solvers.handwritten.native.batch import solve_batch
     from solvers.handwritten.native.tables import plan_for
+    from solvers.variants import Rules
 
     empty = Board.empty(Shape(2, 2))
     Native().search(empty, Deadline(None), 1)
     solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
+    odd = Rules(constraints=(Constraint("odd", (0,)),))  # a board for the constrained entry
+    Native().search(Board.empty(Shape(2, 2), odd), Deadline(None), 1)
     if aot.built() is False:
         aot.build()

@@ -43,6 +43,11 @@ class Workspace:
 
     def run(self, plan: Plan, puzzle: np.ndarray, budget: int) -> int:
         """One slice of the search; its phase."""
+        if plan.primitives is not None:  # the constrained kernel, loaded when first needed
+            return _constrained(
+                puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
+                plan.primitives, budget, plan.pairs,
+            )  # fmt: skip
         return _kernel(
             puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
             budget, plan.band, plan.pairs,
@@ -57,13 +62,30 @@ def _kernel(*args):
     dispatcher matches the argument types afresh on every call, 1.5 us for these ten (a
     tenth of a 9x9 solve, measured), and they never change here (a read-only puzzle, the
     workspace's arrays, the tables)."""
-    cache.load_numpy_support()
-    result = run_verified(*args)  # loads (or compiles) the kernel
-    types = tuple(map(run_verified.typeof_pyval, args))
-    compiled = getattr(run_verified, "overloads", {}).get(types)
     global _kernel
-    _kernel = run_verified if compiled is None else compiled.entry_point
+    result, _kernel = _first_call(run_verified, args)
     return result
+
+
+def _constrained(*args):
+    """``constrained.run_constrained``, as ``_kernel``: imported, loaded (or compiled) and
+    entered straight on the first board with constraints, never before."""
+    from solvers.handwritten.native.constrained import run_constrained
+
+    global _constrained
+    result, _constrained = _first_call(run_constrained, args)
+    return result
+
+
+def _first_call(dispatcher, args):
+    """A first call of ``dispatcher`` (which loads or compiles it), and what to call next
+    time: its compiled entry point for these arguments' types, or the dispatcher itself if
+    numba keeps it elsewhere."""
+    cache.load_numpy_support()
+    result = dispatcher(*args)
+    types = tuple(map(dispatcher.typeof_pyval, args))
+    compiled = getattr(dispatcher, "overloads", {}).get(types)
+    return result, (dispatcher if compiled is None else compiled.entry_point)
 
 
 class Solver:

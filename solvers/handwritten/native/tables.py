@@ -53,39 +53,61 @@ class Tables(NamedTuple):
 class Plan(NamedTuple):
     """What a search needs to know of a board's rules: the tables, and which kernel paths
     apply (``band``: the 9x9 bit-parallel kernel, for classic 9x9 only; ``pairs``: the naked
-    pairs rule, on large boards)."""
+    pairs rule, on large boards; ``primitives``: the tables of the board's constraints of the
+    vocabulary, ``constraints.Primitives``, for the constrained kernel; None without any)."""
 
     tables: Tables
     band: bool
     pairs: bool
     cell_count: int
+    primitives: NamedTuple | None = None
 
 
 def plan_for(board: Board) -> Plan:
-    """The plan for ``board``'s shape and rules (cached per geometry and cages)."""
+    """The plan for ``board``'s shape and rules (cached per geometry, cages and constraints)."""
+    if board.rules.constraints:
+        from solvers.handwritten.native.constraints import constrained_plan
+
+        return constrained_plan(board.geometry, board.rules.cages, board.rules.constraints)
     return _plan(board.geometry, board.rules.cages)
 
 
 @lru_cache(maxsize=256)
 def _plan(geometry: Geometry, cages: tuple[Cage, ...]) -> Plan:
-    units = list(dict.fromkeys(geometry.units))  # in order, each once
+    return build_plan(geometry.units, cages, geometry.size)
+
+
+def build_plan(
+    all_units, cages: tuple[Cage, ...], n: int, more_peers: list[set[int]] | None = None
+) -> Plan:
+    """The plan for these units and cages on an N x N board; ``more_peers`` are cells that
+    must differ from each cell beyond its units and cages (the constraints' all-different
+    groups that are not units)."""
+    units = tuple(dict.fromkeys(all_units))  # in order, each once
     if len(units) > MAX_UNITS:
         raise ValueError(f"{len(units)} units: the kernel holds at most {MAX_UNITS}")
-    n, cells = geometry.size, geometry.cell_count
-    of: list[list[int]] = [[] for _ in range(cells)]
+    of, by_units, plain_peers = _of_units(units, n)
+    if cages or (more_peers and any(more_peers)):
+        peers = padded(_peers(units, of, cages, n * n, more_peers))
+    else:
+        peers = plain_peers
+    unit_array, cell_units, unit_bits, *locked = by_units
+    tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_cage_tables(cages, n))
+    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
+    return Plan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
+
+
+@lru_cache(maxsize=64)
+def _of_units(units: tuple[tuple[int, ...], ...], n: int):
+    """What depends on the units alone (their tables, and the peers they make), kept for the
+    next board with the same units: boards with constraints differ in their constraints, and
+    the locked-candidates tables took most of a millisecond to build for each."""
+    of: list[list[int]] = [[] for _ in range(n * n)]
     for index, unit in enumerate(units):
         for cell in unit:
             of[cell].append(index)
-    tables = Tables(
-        np.array(units, dtype=np.int64),
-        padded(of),
-        _unit_bits(of),
-        padded(_peers(units, of, cages, cells)),
-        *_locked_tables(units),
-        *_cage_tables(cages, n),
-    )
-    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
-    return Plan(tables, band, n >= PAIRS_FROM_SIZE, cells)
+    tables = (np.array(units, dtype=np.int64), padded(of), _unit_bits(of), *_locked_tables(units))
+    return of, tables, padded(_peers(units, of, (), n * n, None))
 
 
 def sizes(plan: Plan) -> tuple[int, int]:
@@ -118,8 +140,8 @@ def _unit_bits(of: list[list[int]]) -> np.ndarray:
     return bits.view(np.int64)
 
 
-def _peers(units, of, cages: tuple[Cage, ...], cells: int) -> list[list[int]]:
-    mates: list[set[int]] = [set() for _ in range(cells)]
+def _peers(units, of, cages: tuple[Cage, ...], cells: int, more) -> list[list[int]]:
+    mates: list[set[int]] = [set(mine) for mine in more] if more else [set() for _ in of]
     for cage in cages:  # a cage's values never repeat: its cells are peers
         for cell in cage.cells:
             mates[cell].update(cage.cells)
