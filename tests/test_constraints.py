@@ -313,6 +313,8 @@ EXAMPLES = [
     (on("whispers", 9, "r1c1 r1c2"), 9, "r1c1=1 r1c2=5", False),
     (on("whispers", 6, "r1c1 r1c2"), 6, "r1c1=1 r1c2=4", True),
     (on("whispers", 6, "r1c1 r1c2"), 6, "r1c1=1 r1c2=3", False),
+    (on("parityline", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=4 r2c2=3", True),
+    (on("parityline", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=4 r2c2=2", False),
     (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=3 r1c2=1 r2c2=2", True),
     (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=2 r2c2=4", False),
     (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=1 r2c2=2", False),

@@ -9,7 +9,6 @@ import pytest
 
 from solvers import Shape, count_solutions
 from solvers.constraints import KINDS
-from solvers.constraints.examples import EXAMPLES
 from solvers.formats import parse, read_puzzles, variant_text
 from solvers.formats.constraint_text import parse_constraint
 
@@ -18,10 +17,12 @@ EMPTY9 = "." * 81
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_each_kinds_example_reads_in_a_header_and_in_a_section(name):
-    header = parse(f"# rules: {EXAMPLES[name]}\n{EMPTY9}\n")
-    grid = "\n".join([". " * 9] * 9) + f"\nconstraints: {EXAMPLES[name]}\n"
+    example = KINDS[name].example
+    assert example.split()[0] == name
+    header = parse(f"# rules: {example}\n{EMPTY9}\n")
+    grid = "\n".join([". " * 9] * 9) + f"\nconstraints: {example}\n"
     section = parse(grid)
-    expected = (parse_constraint(EXAMPLES[name], 9),)
+    expected = (parse_constraint(example, 9),)
     assert header.rules.constraints == section.rules.constraints == expected
     assert header.rules.names == {name}
 
@@ -68,7 +69,7 @@ def test_sudoku_kinds_lists_every_kind_with_its_example(cli):
     run = cli("kinds")
     rows = run.out.splitlines()[1:]
     assert [row.split()[0] for row in rows] == list(KINDS)
-    assert all(row.rstrip().endswith(EXAMPLES[row.split()[0]]) for row in rows)
+    assert all(row.rstrip().endswith(KINDS[row.split()[0]].example) for row in rows)
 
 
 GENERATED = ["thermometer", "arrow", "kropki", "xv", "anti-knight", "anti-king", "non-consecutive"]

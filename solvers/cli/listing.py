@@ -76,10 +76,9 @@ def list_kinds(args: argparse.Namespace, run: Run) -> None:
     """Each kind: its name, its meaning, and an example line (for a ``# rules:`` header after
     ``;``, or a ``constraints:`` section after a grid)."""
     from solvers.constraints import KINDS
-    from solvers.constraints.examples import EXAMPLES
 
     rows = [("kind", "meaning", "example (9x9)")]
-    rows += [(name, kind.meaning, EXAMPLES[name]) for name, kind in KINDS.items()]
+    rows += [(name, kind.meaning, kind.example) for name, kind in KINDS.items()]
     run.table(rows, numbers_right=False)
 
 

@@ -81,6 +81,7 @@ KINDS = (
         frozenset({Domain}),
         cells=ONE,
         fpuzzles="odd",
+        example="odd r1c1",
     ),
     Kind(
         "even",
@@ -90,6 +91,7 @@ KINDS = (
         frozenset({Domain}),
         cells=ONE,
         fpuzzles="even",
+        example="even r9c9",
     ),
     Kind(
         "minimum",
@@ -100,6 +102,7 @@ KINDS = (
         cells=ONE,
         fpuzzles="minimum",
         reads=_with_neighbours,
+        example="minimum r5c5",
     ),
     Kind(
         "maximum",
@@ -110,5 +113,6 @@ KINDS = (
         cells=ONE,
         fpuzzles="maximum",
         reads=_with_neighbours,
+        example="maximum r2c8",
     ),
 )

@@ -173,6 +173,7 @@ KINDS = (
         required=frozenset({"sum"}),
         validate_more=_validate_xv,
         fpuzzles="xv",
+        example="xv r4c5 r4c6 sum=10",
     ),
     Kind(
         "difference",
@@ -184,6 +185,7 @@ KINDS = (
         params=frozenset({"difference"}),
         validate_more=_validate_dot,
         fpuzzles="difference",
+        example="difference r1c1 r1c2",
     ),
     Kind(
         "ratio",
@@ -195,6 +197,7 @@ KINDS = (
         params=frozenset({"ratio"}),
         validate_more=_validate_dot,
         fpuzzles="ratio",
+        example="ratio r2c2 r3c2 ratio=2",
     ),
     Kind(
         "negative-xv",
@@ -205,6 +208,7 @@ KINDS = (
         cells=BOARD,
         params=EXEMPT,
         validate_more=_validate_negative,
+        example="negative-xv exempt=r4c5-r4c6",
     ),
     Kind(
         "negative-difference",
@@ -215,6 +219,7 @@ KINDS = (
         cells=BOARD,
         params=EXEMPT | {"difference"},
         validate_more=_validate_negative,
+        example="negative-difference exempt=r1c1-r1c2",
     ),
     Kind(
         "negative-ratio",
@@ -225,5 +230,6 @@ KINDS = (
         cells=BOARD,
         params=EXEMPT | {"ratio"},
         validate_more=_validate_negative,
+        example="negative-ratio exempt=r2c2-r3c2",
     ),
 )

@@ -102,6 +102,7 @@ KINDS = (
         cells=ONE,
         reads=_row,
         fpuzzles="columnindexer",
+        example="columnindexer r4c1",
     ),
     Kind(
         "rowindexer",
@@ -112,6 +113,7 @@ KINDS = (
         cells=ONE,
         reads=_column,
         fpuzzles="rowindexer",
+        example="rowindexer r1c6",
     ),
     Kind(
         "boxindexer",
@@ -125,5 +127,6 @@ KINDS = (
         validate_more=require_box,
         reads=_box,
         fpuzzles="boxindexer",
+        example="boxindexer r2c2 box=3x3",
     ),
 )

@@ -4,6 +4,7 @@
   the second half, cell by cell.
 - ``whispers``: neighbours on the line differ by at least ``difference`` (default: half of N
   rounded up, 5 on 9x9).
+- ``parityline``: neighbours on the line alternate between odd and even values.
 - ``renban``: a set of different, consecutive values in any order.
 - ``betweenline``: the cells strictly between the two ends hold values strictly between theirs.
 - ``regionsumline``: ``regions`` gives each cell's region (box); each stretch of the line
@@ -88,6 +89,21 @@ def decompose_whispers(constraint: Constraint, n: int) -> list[Primitive]:
     near = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if abs(x - y) < gap)
     cells = constraint.cells
     return [Relation(cells[i], cells[i + 1], near) for i in range(len(cells) - 1)]
+
+
+def check_parityline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    return [
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) are both "
+        f"{'even' if grid[a] % 2 == 0 else 'odd'} on the parity line"
+        for a, b in pairwise(constraint.cells)
+        if grid[a] % 2 == grid[b] % 2
+    ]
+
+
+def decompose_parityline(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    alike = frozenset((x, y) for x in values for y in values if x % 2 == y % 2)
+    return [Relation(a, b, alike) for a, b in pairwise(constraint.cells)]
 
 
 def check_renban(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -242,26 +258,34 @@ def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
 
 KINDS = (
     _kind("palindrome", "The line reads the same from either end.", check_palindrome,
-          decompose_palindrome, {Linear}, fpuzzles="palindrome"),
+          decompose_palindrome, {Linear}, fpuzzles="palindrome",
+          example="palindrome r5c1 r5c2 r5c3 r4c3"),
     _kind("clone", "The two groups of cells hold the same values, cell by cell.", check_clone,
-          decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone"),
+          decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone",
+          example="clone r1c1 r1c2 r9c8 r9c9"),
     _kind("whispers", "Neighbours on the line differ by at least 5 (on 9x9).",
           check_whispers, decompose_whispers, {Relation}, validate=_validate_whispers,
-          params=frozenset({"difference"}), fpuzzles="whispers"),
+          params=frozenset({"difference"}), fpuzzles="whispers",
+          example="whispers r2c2 r2c3 r2c4 r3c4"),
+    _kind("parityline", "Neighbours on the line alternate between odd and even values.",
+          check_parityline, decompose_parityline, {Relation},
+          example="parityline r9c4 r9c5 r8c5 r8c6"),
     _kind("renban", "The line holds a set of different consecutive values, in any order.",
           check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_renban,
-          fpuzzles="renban"),
+          fpuzzles="renban", example="renban r7c7 r7c8 r8c8"),
     _kind("betweenline", "Values on the line lie strictly between the values at its ends.",
           check_betweenline, decompose_betweenline, {Table}, least=3,
-          fpuzzles="betweenline"),
+          fpuzzles="betweenline", example="betweenline r6c1 r6c2 r6c3 r7c4"),
     _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
           check_regionsumline, decompose_regionsumline, {Linear},
           validate=_validate_regionsumline, params=frozenset({"regions"}),
-          required=frozenset({"regions"}), fpuzzles="regionsumline"),
+          required=frozenset({"regions"}), fpuzzles="regionsumline",
+          example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
-          validate=_validate_entropic, fpuzzles="entropicline"),
+          validate=_validate_entropic, fpuzzles="entropicline",
+          example="entropic r8c2 r8c3 r8c4 r8c5"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
-          least=3),
+          least=3, example="zipper r4c1 r4c2 r4c3 r5c3 r6c3"),
 )  # fmt: skip

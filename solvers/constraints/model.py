@@ -49,7 +49,9 @@ class Kind:
     filled grid, its decomposition into primitives (of the types in ``primitives`` only), and
     the validation of an instance. ``cells`` is the least and most cell count (``(0, 0)``:
     board-wide); ``params`` the parameter names it reads, ``required`` those it must have;
-    ``fpuzzles`` its key in f-puzzles' JSON, where it has one."""
+    ``fpuzzles`` its key in f-puzzles' JSON, where it has one; ``example`` an instance on 9x9
+    in the text form, as ``sudoku kinds`` and the documentation show it (a test reads each
+    back)."""
 
     name: str
     meaning: str
@@ -61,6 +63,7 @@ class Kind:
     required: frozenset[str] = frozenset()
     validate_more: Validate | None = field(default=None, repr=False)
     fpuzzles: str | None = None
+    example: str = ""
     reads: Callable[[Constraint, int], tuple[int, ...]] | None = field(default=None, repr=False)
 
     @property

@@ -96,6 +96,7 @@ KINDS = (
         frozenset({AllDifferent}),
         cells=BOARD,
         fpuzzles="antiknight",
+        example="anti-knight",
     ),
     Kind(
         "anti-king",
@@ -105,6 +106,7 @@ KINDS = (
         frozenset({AllDifferent}),
         cells=BOARD,
         fpuzzles="antiking",
+        example="anti-king",
     ),
     Kind(
         "non-consecutive",
@@ -114,5 +116,6 @@ KINDS = (
         frozenset({Relation}),
         cells=BOARD,
         fpuzzles="nonconsecutive",
+        example="non-consecutive",
     ),
 )

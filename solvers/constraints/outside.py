@@ -146,20 +146,23 @@ def _validate_skyscraper(constraint: Constraint, n: int) -> None:
         )
 
 
-def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles=None) -> Kind:
+def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles, example: str) -> Kind:
     return Kind(
         name, meaning, check, decompose, frozenset({AllDifferent, Table}),
         params=frozenset({"total"}), required=frozenset({"total"}), validate_more=validate,
-        fpuzzles=fpuzzles,
+        fpuzzles=fpuzzles, example=example,
     )  # fmt: skip
 
 
 KINDS = (
     _kind("sandwich", "The values between the 1 and the N of the row or column add up to "
-          "the clue.", check_sandwich, decompose_sandwich, _validate_sandwich, "sandwichsum"),
+          "the clue.", check_sandwich, decompose_sandwich, _validate_sandwich, "sandwichsum",
+          "sandwich r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 total=15"),
     _kind("xsum", "The first X values of the row or column from the clue add up to the "
-          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum, "xsum"),
+          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum, "xsum",
+          "xsum r9c9 r8c9 r7c9 r6c9 r5c9 r4c9 r3c9 r2c9 r1c9 total=20"),
     _kind("skyscraper", "The clue counts the values seen from it along the row or column, "
           "each hiding the lower ones behind it.", check_skyscraper, decompose_skyscraper,
-          _validate_skyscraper, "skyscraper"),
+          _validate_skyscraper, "skyscraper",
+          "skyscraper r3c1 r3c2 r3c3 r3c4 r3c5 r3c6 r3c7 r3c8 r3c9 total=4"),
 )  # fmt: skip

@@ -136,6 +136,7 @@ KINDS = (
         required=frozenset({"values"}),
         validate_more=_validate_quadruple,
         fpuzzles="quadruple",
+        example="quadruple r4c4 r4c5 r5c4 r5c5 values=1,2,7",
     ),
     Kind(
         "extraregion",
@@ -146,6 +147,7 @@ KINDS = (
         cells=(2, None),
         validate_more=_validate_extraregion,
         fpuzzles="extraregion",
+        example="extraregion r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4",
     ),
     Kind(
         "disjointgroups",
@@ -158,6 +160,7 @@ KINDS = (
         required=frozenset({"box"}),
         validate_more=require_box,
         fpuzzles="disjointgroups",
+        example="disjointgroups box=3x3",
     ),
     Kind(
         "diagonal+",
@@ -167,6 +170,7 @@ KINDS = (
         frozenset({AllDifferent}),
         cells=BOARD,
         fpuzzles="diagonal+",
+        example="diagonal+",
     ),
     Kind(
         "diagonal-",
@@ -176,5 +180,6 @@ KINDS = (
         frozenset({AllDifferent}),
         cells=BOARD,
         fpuzzles="diagonal-",
+        example="diagonal-",
     ),
 )

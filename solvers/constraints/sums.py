@@ -149,6 +149,7 @@ KINDS = (
         cells=LINE,
         validate_more=_validate_thermometer,
         fpuzzles="thermometer",
+        example="thermometer r1c1 r1c2 r2c3",
     ),
     Kind(
         "slow-thermometer",
@@ -158,6 +159,7 @@ KINDS = (
         frozenset({Linear}),
         cells=LINE,
         validate_more=_validate_thermometer,
+        example="slow-thermometer r9c1 r8c1 r7c1",
     ),
     Kind(
         "arrow",
@@ -169,6 +171,7 @@ KINDS = (
         params=frozenset({"circle"}),
         validate_more=_validate_arrow,
         fpuzzles="arrow",
+        example="arrow r1c5 r2c5 r3c5 r3c6 circle=1",
     ),
     Kind(
         "killercage",
@@ -179,6 +182,7 @@ KINDS = (
         params=frozenset({"total"}),
         validate_more=_validate_killercage,
         fpuzzles="killercage",
+        example="killercage r1c1 r1c2 r2c1 total=12",
     ),
     Kind(
         "littlekiller",
@@ -190,5 +194,6 @@ KINDS = (
         required=frozenset({"total"}),
         validate_more=_validate_littlekiller,
         fpuzzles="littlekillersum",
+        example="littlekiller r1c2 r2c3 r3c4 total=15",
     ),
 )
