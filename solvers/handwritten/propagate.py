@@ -10,13 +10,17 @@ whose weaker value the most peers still hold, trying values in ascending order.
 
 Killer puzzles go to the cell-mask search of ``rules`` instead, with its cage-sums rule: the
 packed tables belong to a set of units (22 ms to build on 9x9), and cages are each puzzle's own.
+A board with constraints of the vocabulary goes to the same search with every primitive
+compiled as a propagator (``constrained``): propagate supports every kind.
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.constraints import PRIMITIVES
 from solvers.deadline import Deadline, Ticker
+from solvers.handwritten.constrained import ConstrainedSearch
 from solvers.handwritten.packed import Layout, layout_for
 from solvers.handwritten.rules import PropagatingSearch
 
@@ -25,8 +29,11 @@ CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewe
 
 class Propagate(Backend):
     RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        if board.rules.constraints:
+            return ConstrainedSearch(deadline, limit).run(board)
         if board.rules.cages:
             return PropagatingSearch(deadline, limit).run(board)
         return _Search(layout_for(board.geometry), deadline, limit).run(board)

@@ -183,7 +183,10 @@ def settle(
 class PropagatingSearch:
     """Up to ``limit`` solutions of a board: settle, then branch on the first cell with the
     fewest candidates. ``order`` reorders a branch's values in place (default: ascending);
-    ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time."""
+    ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time.
+
+    ``start`` and ``settle`` are the two places a subclass changes (``constrained`` adds the
+    propagators of the vocabulary's primitives); the branching stays the same."""
 
     def __init__(
         self,
@@ -200,15 +203,25 @@ class PropagatingSearch:
     def stats(self) -> dict:
         return {"nodes": self.nodes, "guesses": self.guesses}
 
+    settle = staticmethod(settle)
+
     def run(self, board: Board) -> Found:
+        started = self.start(board)
+        if started is not None:
+            candidates, placed, todo = started
+            if self.settle(candidates, placed, todo, all_dirty(self.geometry), self.geometry):
+                self.branch(candidates, placed)
+        return self.solutions.found(board, self.stats())
+
+    def start(self, board: Board) -> tuple[list[int], list[int], list[int]] | None:
+        """Sets ``self.geometry``; the first candidates, placed values and cells to take out
+        of their peers, or None if the board plainly has no solution."""
         self.geometry = tables = tables_for(board)
         every = tables.full_mask
         candidates = [1 << v if v else every for v in board.cells]
         placed = [0] * len(tables.units)
         givens = [cell for cell, v in enumerate(board.cells) if v]
-        if settle(candidates, placed, givens, all_dirty(tables), tables):
-            self.branch(candidates, placed)
-        return self.solutions.found(board, self.stats())
+        return candidates, placed, givens
 
     def branch(self, candidates: list[int], placed: list[int]) -> bool:
         """Search below a settled state; True once enough solutions are found to stop."""
@@ -231,7 +244,7 @@ class PropagatingSearch:
                 raise SolveTimeout(stats=self.stats())
             trial, trial_placed = list(candidates), list(placed)
             trial[best] = bit
-            if settle(trial, trial_placed, [best], unit_bits, self.geometry) and self.branch(
+            if self.settle(trial, trial_placed, [best], unit_bits, self.geometry) and self.branch(
                 trial, trial_placed
             ):
                 return True

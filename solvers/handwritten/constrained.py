@@ -1,0 +1,232 @@
+"""``propagate`` on a board with constraints of the vocabulary: the primitives compiled into
+the candidate-mask search of ``rules``, not kind by kind.
+
+``ConstrainedTables`` compiles a board's primitives (``solvers.constraints.decompose``, killer
+cages included) once:
+
+- all-different: its cells become peers (naked singles take a value out of them); one of N
+  cells is one more unit, where hidden singles look too;
+- domain: masks the cell before the search starts; a linear constraint on one cell is one;
+- relation: the forbidden pairs as, per value of one cell, the mask of the other's values
+  that allow it (``propagators.Support``); relations on the same two cells are merged into
+  one, and a linear constraint on two cells becomes one (arc consistency is stronger than
+  bounds there: an X's 10 - v exactly);
+- linear: bounds consistency; a sum with all coefficients 1 over cells that are all peers (a
+  killer cage, an arrow's shaft in one box) also keeps only values of the sets of distinct
+  values adding up to the total;
+- table: each row a mask per cell.
+
+Each propagator is one more bit after the units' in every cell's ``unit_bits`` (its watch
+list), so ``settle`` re-runs only those touching a cell that changed. ``ConstrainedSearch``
+is ``rules.PropagatingSearch`` with these tables and this ``settle``: it branches on a cell
+with the fewest candidates, values ascending.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from solvers.board import Board
+from solvers.constraints import (
+    AllDifferent,
+    Constraint,
+    Domain,
+    Linear,
+    Primitive,
+    Relation,
+    decompose,
+)
+from solvers.handwritten import propagators
+from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
+from solvers.variants import cage_sets
+
+OPS = {
+    "==": lambda total, constant: total == constant,
+    "!=": lambda total, constant: total != constant,
+    "<=": lambda total, constant: total <= constant,
+    ">=": lambda total, constant: total >= constant,
+}
+
+
+def primitives_of(board: Board) -> list[Primitive]:
+    """The board's constraints as primitives, its killer cages among them."""
+    cages = [
+        Constraint("killercage", cage.cells, (("total", cage.total),)) for cage in board.rules.cages
+    ]
+    n = board.size
+    return [p for c in (*board.rules.constraints, *cages) for p in decompose(c, n)]
+
+
+class ConstrainedTables:
+    """The geometry's tables (``units``, ``units_of``, ``peers``, ``unit_bits``, ``full_mask``,
+    as ``rules`` reads them) with the primitives added; ``domains`` masks each cell at the
+    start; ``props`` lists ``(propagator, data)``, propagator i being bit ``len(units) + i``."""
+
+    def __init__(self, board: Board) -> None:
+        geometry, n = board.geometry, board.size
+        self.n, self.full_mask = n, geometry.full_mask
+        count = board.shape.cell_count
+        self.domains = [self.full_mask] * count
+        units = list(geometry.units)
+        known = {frozenset(unit) for unit in units}
+        mates: list[set[int]] = [set(peers) for peers in geometry.peers]
+        relations: dict[tuple[int, int], list[int]] = {}
+        linears: list[Linear] = []
+        tables: list[tuple] = []
+        for primitive in primitives_of(board):
+            if isinstance(primitive, AllDifferent):
+                cells = primitive.cells
+                for cell in cells:
+                    mates[cell].update(cells)
+                if len(cells) == n and frozenset(cells) not in known:
+                    known.add(frozenset(cells))
+                    units.append(tuple(cells))
+            elif isinstance(primitive, Domain):
+                self.domains[primitive.cell] &= self.mask_of(primitive.values)
+            elif isinstance(primitive, Relation):
+                self.add_relation(relations, primitive.first, primitive.second, primitive.forbidden)
+            elif isinstance(primitive, Linear):
+                linears.append(primitive)
+            else:
+                rows = tuple(tuple(map(self.mask_of, row)) for row in primitive.rows)
+                tables.append((propagators.table, (primitive.cells, rows)))
+        self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
+        sums, bounds = [], []
+        for linear in linears:
+            terms = linear.terms
+            if len(terms) == 1:
+                (k, cell), op, constant = terms[0], linear.op, linear.constant
+                allowed = [v for v in range(1, n + 1) if OPS[op](k * v, constant)]
+                self.domains[cell] &= self.mask_of(allowed)
+            elif len(terms) == 2:
+                (k, a), (m, b) = terms
+                holds = OPS[linear.op]
+                forbidden = {
+                    (x, y)
+                    for x in range(1, n + 1)
+                    for y in range(1, n + 1)
+                    if not holds(k * x + m * y, linear.constant)
+                }
+                self.add_relation(relations, a, b, forbidden)
+            else:
+                if self.distinct(linear):
+                    cells = tuple(cell for _, cell in terms)
+                    sets = cage_sets(len(cells), linear.constant, n)
+                    sums.append((propagators.distinct_sum, (cells, sets)))
+                bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
+        self.units = tuple(units)
+        self.props = tuple(self.relation_props(relations) + sums + bounds + tables)
+        self.units_of, self.unit_bits = self.watch_lists(count)
+        self.all_dirty = (1 << (len(self.units) + len(self.props))) - 1
+
+    def mask_of(self, values) -> int:
+        return sum(1 << v for v in set(values) if 1 <= v <= self.n)
+
+    def add_relation(self, relations: dict, first: int, second: int, forbidden) -> None:
+        """Merge the relation into ``relations[(a, b)]`` (a < b): per value of a, the mask of
+        b's values allowed with it."""
+        if first > second:
+            first, second = second, first
+            forbidden = {(y, x) for x, y in forbidden}
+        allows = relations.setdefault((first, second), [self.full_mask] * (self.n + 1))
+        for x, y in forbidden:
+            if 1 <= x <= self.n and 1 <= y <= self.n:
+                allows[x] &= ~(1 << y)
+
+    def relation_props(self, relations: dict) -> list[tuple]:
+        """One propagator per pair of cells, the ``Support`` tables shared between pairs with
+        the same relation (its cache then serves them all)."""
+        shared: dict[tuple[int, ...], propagators.Support] = {}
+        found = []
+        for (first, second), allows in relations.items():
+            allows[0] = 0
+            backward = [0] * (self.n + 1)
+            for x in range(1, self.n + 1):
+                for y in range(1, self.n + 1):
+                    if allows[x] >> y & 1:
+                        backward[y] |= 1 << x
+            there = shared.setdefault(tuple(allows), propagators.Support(tuple(allows)))
+            back = shared.setdefault(tuple(backward), propagators.Support(tuple(backward)))
+            found.append((propagators.relation, (first, second, there, back)))
+        return found
+
+    def distinct(self, linear: Linear) -> bool:
+        """Whether ``linear`` is a sum (coefficients 1, ==) over cells that are all peers."""
+        cells = [cell for _, cell in linear.terms]
+        return (
+            linear.op == "=="
+            and all(k == 1 for k, _ in linear.terms)
+            and len(cells) <= self.n
+            and all(b in self.peers[a] for a, b in combinations(cells, 2))
+        )
+
+    def watch_lists(self, count: int) -> tuple[tuple, tuple]:
+        """Each cell's units, and its ``unit_bits``: its units' bits and its propagators'."""
+        units_of: list[list[int]] = [[] for _ in range(count)]
+        bits = [0] * count
+        for index, unit in enumerate(self.units):
+            for cell in unit:
+                units_of[cell].append(index)
+                bits[cell] |= 1 << index
+        first = len(self.units)
+        for index, (_, data) in enumerate(self.props):
+            for cell in cells_of(data):
+                bits[cell] |= 1 << (first + index)
+        return tuple(map(tuple, units_of)), tuple(bits)
+
+
+def cells_of(data: tuple) -> tuple[int, ...]:
+    """The cells a propagator reads, from its data (see ``propagators``)."""
+    if isinstance(data[0], int):  # a relation
+        return data[:2]
+    if isinstance(data[0][0], tuple):  # a linear constraint's terms
+        return tuple(cell for _, cell in data[0])
+    return data[0]
+
+
+def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int, tables) -> bool:
+    """``rules.settle`` with the propagators: naked singles, then the hidden singles of each
+    unit and each propagator marked in ``dirty``, until nothing changes; False on a
+    contradiction. A propagator is idempotent, so its own changes do not mark it again."""
+    units, props = len(tables.units), tables.props
+    while True:
+        changed = naked_singles(candidates, placed, todo, tables)
+        if changed < 0:
+            return False
+        dirty |= changed
+        if not dirty:
+            return True
+        pending, dirty = dirty, 0
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            index = low.bit_length() - 1
+            if index < units:
+                changed = hidden_singles(candidates, placed, todo, index, tables)
+            else:
+                run, data = props[index - units]
+                changed = run(candidates, todo, data, tables)
+                if changed > 0:
+                    changed &= ~low
+            if changed < 0:
+                return False
+            dirty |= changed
+        if not todo and not dirty:
+            return True
+
+
+class ConstrainedSearch(PropagatingSearch):
+    """Up to ``limit`` solutions of a board with constraints of the vocabulary."""
+
+    settle = staticmethod(settle)
+
+    def start(self, board: Board) -> tuple[list[int], list[int], list[int]] | None:
+        self.geometry = tables = ConstrainedTables(board)
+        candidates = [
+            (1 << v if v else tables.full_mask) & domain
+            for v, domain in zip(board.cells, tables.domains, strict=True)
+        ]
+        if not all(candidates):
+            return None  # a given outside its cell's domain, or a cell with no value left
+        singles = [cell for cell, mask in enumerate(candidates) if not mask & (mask - 1)]
+        return candidates, [0] * len(tables.units), singles

@@ -1,0 +1,206 @@
+"""The primitives of the vocabulary as propagators over candidate masks (bit v: value v open).
+
+Each propagator is a function ``(candidates, todo, data, tables)`` run by
+``constrained.settle``: it narrows the masks of its cells, appends to ``todo`` each cell it
+leaves with one candidate (so that ``rules.naked_singles`` takes the value out of its peers),
+and returns the ``unit_bits`` of the cells it changed (what must be looked at again), or -1 on
+a contradiction. Each one is idempotent (run twice in a row, the second run changes nothing),
+so ``settle`` never re-runs one for its own changes.
+
+- ``relation``: arc consistency on a binary relation: a value of one cell stays while some
+  open value of the other cell allows it. ``Support`` caches, per mask of the other cell, the
+  values it allows: a board's relations share a handful of tables (every non-consecutive pair
+  has the same one), so after a few calls each look-up is one dict access.
+- ``linear``: bounds consistency on ``sum(k * value) op constant``: with each term's least and
+  greatest value, a value that cannot reach the constant whatever the others hold goes; repeated
+  until nothing changes. ``!=`` acts once all cells but one are fixed.
+- ``distinct_sum``: a sum over cells that are all peers (a killer cage): the cells hold one of
+  the sets of distinct values adding up to the total, so each keeps only values of the sets
+  that hold every value fixed there and fit what the cells can still take (``rules.cage_sums``).
+- ``table``: a compressed table: a cell keeps the values that some row still open on every
+  cell allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Propagator = Callable[[list[int], list[int], Any, Any], int]
+
+UNBOUNDED = 1 << 40  # beyond any sum of values a linear constraint can have
+
+
+class Support:
+    """A binary relation from one cell's values to another's: ``allows[v]`` is the mask of the
+    other cell's values compatible with v; ``through(mask)`` the union over the values of
+    ``mask`` (cached: the same masks come back all the time)."""
+
+    def __init__(self, allows: tuple[int, ...]) -> None:
+        self.allows = allows
+        self.cache: dict[int, int] = {}
+
+    def through(self, mask: int) -> int:
+        found = self.cache.get(mask)
+        if found is None:
+            found, rest, allows = 0, mask, self.allows
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                found |= allows[bit.bit_length() - 1]
+            self.cache[mask] = found
+        return found
+
+
+def relation(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """``data``: (first, second, Support first->second, Support second->first)."""
+    first, second, forward, backward = data
+    a, b = candidates[first], candidates[second]
+    changed = 0
+    nb = b & forward.through(a)
+    if nb != b:
+        if not nb:
+            return -1
+        candidates[second] = b = nb
+        changed = tables.unit_bits[second]
+        if not nb & (nb - 1):
+            todo.append(second)
+    na = a & backward.through(b)
+    if na != a:
+        if not na:
+            return -1
+        candidates[first] = na
+        changed |= tables.unit_bits[first]
+        if not na & (na - 1):
+            todo.append(first)
+    return changed
+
+
+def _between(low: int, high: int) -> int:
+    """The mask of values low..high (0 when empty; low >= 1)."""
+    return ((1 << (high + 1)) - (1 << low)) if low <= high else 0
+
+
+def linear(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """``data``: (terms as (coefficient, cell), op, constant, n)."""
+    terms, op, constant, n = data
+    if op == "!=":
+        return _not_equal(candidates, todo, data, tables)
+    changed = 0
+    while True:
+        low = high = widest = 0
+        for k, cell in terms:
+            mask = candidates[cell]
+            least, most = (mask & -mask).bit_length() - 1, mask.bit_length() - 1
+            if k > 0:
+                low += k * least
+                high += k * most
+                widest = max(widest, k * (most - least))
+            else:
+                low += k * most
+                high += k * least
+                widest = max(widest, k * (least - most))
+        # room on each side: how far a term may move from its least (greatest) contribution
+        room_up = constant - low if op != ">=" else UNBOUNDED
+        room_down = high - constant if op != "<=" else UNBOUNDED
+        if room_up < 0 or room_down < 0:
+            return -1
+        if widest <= room_up and widest <= room_down:
+            return changed  # no term can be cut
+        narrowed = False
+        for k, cell in terms:
+            mask = candidates[cell]
+            least, most = (mask & -mask).bit_length() - 1, mask.bit_length() - 1
+            if k > 0:  # k * v in [k * least - room_down, k * most + ...] bounded by the rooms
+                top = (k * least + room_up) // k
+                bottom = -((-(k * most - room_down)) // k)
+            else:
+                top = (k * least - room_down) // k
+                bottom = -((-(k * most + room_up)) // k)
+            keep = mask & _between(max(bottom, 1), min(top, n))
+            if keep != mask:
+                if not keep:
+                    return -1
+                candidates[cell] = keep
+                changed |= tables.unit_bits[cell]
+                narrowed = True
+                if not keep & (keep - 1):
+                    todo.append(cell)
+        if not narrowed:
+            return changed
+
+
+def _not_equal(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """A sum that must differ from the constant: once every cell but one is fixed, the value
+    that would make it equal leaves that cell; once all are, the sum is checked."""
+    terms, _, constant, n = data
+    total, open_term = 0, None
+    for k, cell in terms:
+        mask = candidates[cell]
+        if mask & (mask - 1):
+            if open_term is not None:
+                return 0
+            open_term = (k, cell)
+        else:
+            total += k * (mask.bit_length() - 1)
+    if open_term is None:
+        return -1 if total == constant else 0
+    k, cell = open_term
+    value, left = divmod(constant - total, k)
+    mask = candidates[cell]
+    if left or not 1 <= value <= n or not mask >> value & 1:
+        return 0
+    mask ^= 1 << value
+    candidates[cell] = mask
+    if not mask & (mask - 1):
+        todo.append(cell)
+    return tables.unit_bits[cell]
+
+
+def distinct_sum(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """``data``: (cells, the value sets the cells can hold together, as masks)."""
+    cells, sets = data
+    fixed = union = 0
+    for cell in cells:
+        mask = candidates[cell]
+        union |= mask
+        if not mask & (mask - 1):
+            fixed |= mask
+    allowed = 0
+    for values in sets:
+        if values & fixed == fixed and values & union == values:
+            allowed |= values
+    return _restrict(candidates, todo, cells, [allowed] * len(cells), tables)
+
+
+def table(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """``data``: (cells, rows, each row a mask of allowed values per cell)."""
+    cells, rows = data
+    masks = [candidates[cell] for cell in cells]
+    allowed = [0] * len(cells)
+    for row in rows:
+        for mask, values in zip(masks, row, strict=True):
+            if not mask & values:
+                break
+        else:
+            for i, values in enumerate(row):
+                allowed[i] |= values
+    return _restrict(candidates, todo, cells, allowed, tables)
+
+
+def _restrict(
+    candidates: list[int], todo: list[int], cells: tuple, allowed: list[int], tables: Any
+) -> int:
+    """Keep in each cell only its allowed values; the changed cells' unit bits, or -1."""
+    changed = 0
+    for cell, keep in zip(cells, allowed, strict=True):
+        mask = candidates[cell]
+        if mask & ~keep:
+            mask &= keep
+            if not mask:
+                return -1
+            candidates[cell] = mask
+            changed |= tables.unit_bits[cell]
+            if not mask & (mask - 1):
+                todo.append(cell)
+    return changed
