@@ -10,7 +10,9 @@ cages included) once:
 - relation: the forbidden pairs as, per value of one cell, the mask of the other's values
   that allow it (``propagators.Support``); relations on the same two cells are merged into
   one, and a linear constraint on two cells becomes one (arc consistency is stronger than
-  bounds there: an X's 10 - v exactly);
+  bounds there: an X's 10 - v exactly). A relation between peers forbids equal values too:
+  then a cell holding 4 or 5 takes both out of a non-consecutive neighbour in its row, which
+  neither the relation nor the row sees alone (less than half the nodes on that set);
 - linear: bounds consistency; a sum with all coefficients 1 over cells that are all peers (a
   killer cage, an arrow's shaft in one box) also keeps only values of the sets of distinct
   values adding up to the total;
@@ -18,8 +20,9 @@ cages included) once:
 
 Each propagator is one more bit after the units' in every cell's ``unit_bits`` (its watch
 list), so ``settle`` re-runs only those touching a cell that changed. ``ConstrainedSearch``
-is ``rules.PropagatingSearch`` with these tables and this ``settle``: it branches on a cell
-with the fewest candidates, values ascending.
+is ``rules.PropagatingSearch`` with these tables and this ``settle``, branching (values
+ascending) on the cell of fewest candidates per weight, a cell weighing more for each
+contradiction its units and propagators found (dom/wdeg).
 """
 
 from __future__ import annotations
@@ -118,6 +121,16 @@ class ConstrainedTables:
         self.props = tuple(self.relation_props(relations) + sums + bounds + tables)
         self.units_of, self.unit_bits = self.watch_lists(count)
         self.all_dirty = (1 << (len(self.units) + len(self.props))) - 1
+        self.members = tuple(self.units) + tuple(cells_of(data) for _, data in self.props)
+        # dom/wdeg: each unit or propagator weighs 1, plus 1 per contradiction it found; a
+        # cell weighs what its units and propagators do
+        self.weight = [self.unit_bits[cell].bit_count() for cell in range(count)]
+
+    def blame(self, index: int) -> None:
+        """Unit or propagator ``index`` found a contradiction: its cells weigh more."""
+        weight = self.weight
+        for cell in self.members[index]:
+            weight[cell] += 1
 
     def mask_of(self, values) -> int:
         return sum(1 << v for v in set(values) if 1 <= v <= self.n)
@@ -140,6 +153,9 @@ class ConstrainedTables:
         found = []
         for (first, second), allows in relations.items():
             allows[0] = 0
+            if second in self.peers[first]:  # peers: the relation holds the "differ" too
+                for x in range(1, self.n + 1):
+                    allows[x] &= ~(1 << x)
             backward = [0] * (self.n + 1)
             for x in range(1, self.n + 1):
                 for y in range(1, self.n + 1):
@@ -209,6 +225,7 @@ def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int
                 if changed > 0:
                     changed &= ~low
             if changed < 0:
+                tables.blame(index)
                 return False
             dirty |= changed
         if not todo and not dirty:
@@ -230,3 +247,16 @@ class ConstrainedSearch(PropagatingSearch):
             return None  # a given outside its cell's domain, or a cell with no value left
         singles = [cell for cell, mask in enumerate(candidates) if not mask & (mask - 1)]
         return candidates, [0] * len(tables.units), singles
+
+    def choose(self, candidates: list[int]) -> int:
+        """dom/wdeg: the cell with the fewest candidates per weight (its units and propagators,
+        heavier for each contradiction they found), so the search goes first where it failed
+        before; -1 when every cell is fixed. On the non-consecutive set it took a tenth of
+        the nodes that the fewest candidates alone took."""
+        best, score, weight = -1, 99.0, self.geometry.weight
+        for cell, mask in enumerate(candidates):
+            if mask & (mask - 1):
+                mine = mask.bit_count() / weight[cell]
+                if mine < score:
+                    best, score = cell, mine
+        return best

@@ -8,7 +8,7 @@ a contradiction. Each one is idempotent (run twice in a row, the second run chan
 so ``settle`` never re-runs one for its own changes.
 
 - ``relation``: arc consistency on a binary relation: a value of one cell stays while some
-  open value of the other cell allows it. ``Support`` caches, per mask of the other cell, the
+  open value of the other cell allows it. ``Support`` maps each mask of the other cell to the
   values it allows: a board's relations share a handful of tables (every non-consecutive pair
   has the same one), so after a few calls each look-up is one dict access.
 - ``linear``: bounds consistency on ``sum(k * value) op constant``: with each term's least and
@@ -31,24 +31,23 @@ Propagator = Callable[[list[int], list[int], Any, Any], int]
 UNBOUNDED = 1 << 40  # beyond any sum of values a linear constraint can have
 
 
-class Support:
+class Support(dict):
     """A binary relation from one cell's values to another's: ``allows[v]`` is the mask of the
-    other cell's values compatible with v; ``through(mask)`` the union over the values of
-    ``mask`` (cached: the same masks come back all the time)."""
+    other cell's values compatible with v, and ``support[mask]`` the union over the values of
+    ``mask``, computed on first use (the same masks come back all the time: a plain dict
+    look-up then, with no call)."""
 
     def __init__(self, allows: tuple[int, ...]) -> None:
+        super().__init__()
         self.allows = allows
-        self.cache: dict[int, int] = {}
 
-    def through(self, mask: int) -> int:
-        found = self.cache.get(mask)
-        if found is None:
-            found, rest, allows = 0, mask, self.allows
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                found |= allows[bit.bit_length() - 1]
-            self.cache[mask] = found
+    def __missing__(self, mask: int) -> int:
+        found, rest, allows = 0, mask, self.allows
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            found |= allows[bit.bit_length() - 1]
+        self[mask] = found
         return found
 
 
@@ -57,7 +56,7 @@ def relation(candidates: list[int], todo: list[int], data: tuple, tables: Any) -
     first, second, forward, backward = data
     a, b = candidates[first], candidates[second]
     changed = 0
-    nb = b & forward.through(a)
+    nb = b & forward[a]
     if nb != b:
         if not nb:
             return -1
@@ -65,7 +64,7 @@ def relation(candidates: list[int], todo: list[int], data: tuple, tables: Any) -
         changed = tables.unit_bits[second]
         if not nb & (nb - 1):
             todo.append(second)
-    na = a & backward.through(b)
+    na = a & backward[b]
     if na != a:
         if not na:
             return -1

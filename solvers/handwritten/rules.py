@@ -185,8 +185,8 @@ class PropagatingSearch:
     fewest candidates. ``order`` reorders a branch's values in place (default: ascending);
     ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time.
 
-    ``start`` and ``settle`` are the two places a subclass changes (``constrained`` adds the
-    propagators of the vocabulary's primitives); the branching stays the same."""
+    ``start``, ``settle`` and ``choose`` are the places a subclass changes (``constrained``
+    adds the propagators of the vocabulary's primitives and its own choice of cell)."""
 
     def __init__(
         self,
@@ -223,8 +223,8 @@ class PropagatingSearch:
         givens = [cell for cell, v in enumerate(board.cells) if v]
         return candidates, placed, givens
 
-    def branch(self, candidates: list[int], placed: list[int]) -> bool:
-        """Search below a settled state; True once enough solutions are found to stop."""
+    def choose(self, candidates: list[int]) -> int:
+        """The cell to branch on: the first with the fewest candidates; -1 if all are fixed."""
         best, fewest = -1, 99
         for cell, mask in enumerate(candidates):
             if mask & (mask - 1):
@@ -233,6 +233,11 @@ class PropagatingSearch:
                     best, fewest = cell, count
                     if count == 2:
                         break
+        return best
+
+    def branch(self, candidates: list[int], placed: list[int]) -> bool:
+        """Search below a settled state; True once enough solutions are found to stop."""
+        best = self.choose(candidates)
         if best < 0:
             return self.solutions.add(mask.bit_length() - 1 for mask in candidates)
         self.guesses += 1
