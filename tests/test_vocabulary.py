@@ -80,7 +80,7 @@ def boards_for(name: str) -> list[Board]:
 
 def counted_alike(name: str, board: Board, runners) -> None:
     engines = supporting(name)
-    assert {"dfs", "cpsat", "native"} <= set(engines)  # the full-vocabulary engines at least
+    assert {"dfs", "cpsat", "native", "propagate"} <= set(engines)  # full-vocabulary engines
     counts = {}
     for engine in engines:
         answer = runners(engine).count(board, LIMIT, timeout=30)
