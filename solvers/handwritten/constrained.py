@@ -40,6 +40,7 @@ from solvers.constraints import (
     decompose,
 )
 from solvers.handwritten import propagators
+from solvers.handwritten.propagators import relation
 from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
 from solvers.variants import cage_sets
 
@@ -201,15 +202,40 @@ def cells_of(data: tuple) -> tuple[int, ...]:
 
 
 def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int, tables) -> bool:
-    """``rules.settle`` with the propagators: naked singles, then the hidden singles of each
-    unit and each propagator marked in ``dirty``, until nothing changes; False on a
+    """``rules.settle`` with the propagators, cheapest first: naked singles, then the
+    propagators marked in ``dirty``, again until both are still; only then the hidden singles
+    of the marked units, once each for all those changes (a unit marked by every change of a
+    round would be looked at once per round). Until nothing changes; False on a
     contradiction. A propagator is idempotent, so its own changes do not mark it again."""
     units, props = len(tables.units), tables.props
+    unit_mask = (1 << units) - 1
     while True:
         changed = naked_singles(candidates, placed, todo, tables)
         if changed < 0:
             return False
         dirty |= changed
+        pending = dirty >> units << units
+        if pending:
+            dirty &= unit_mask
+            while pending:
+                low = pending & -pending
+                pending ^= low
+                index = low.bit_length() - 1
+                run, data = props[index - units]
+                if run is relation:  # propagators.relation, inlined: most calls change nothing
+                    first, second, forward, backward = data
+                    a, b = candidates[first], candidates[second]
+                    if b & ~forward[a] or a & ~backward[b]:
+                        changed = run(candidates, todo, data, tables)
+                    else:
+                        continue
+                else:
+                    changed = run(candidates, todo, data, tables)
+                if changed < 0:
+                    tables.blame(index)
+                    return False
+                dirty |= changed & ~low
+            continue  # their singles, and the propagators their changes marked
         if not dirty:
             return True
         pending, dirty = dirty, 0
@@ -217,13 +243,7 @@ def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int
             low = pending & -pending
             pending ^= low
             index = low.bit_length() - 1
-            if index < units:
-                changed = hidden_singles(candidates, placed, todo, index, tables)
-            else:
-                run, data = props[index - units]
-                changed = run(candidates, todo, data, tables)
-                if changed > 0:
-                    changed &= ~low
+            changed = hidden_singles(candidates, placed, todo, index, tables)
             if changed < 0:
                 tables.blame(index)
                 return False
