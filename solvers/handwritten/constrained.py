@@ -40,7 +40,6 @@ from solvers.constraints import (
     decompose,
 )
 from solvers.handwritten import propagators
-from solvers.handwritten.propagators import relation
 from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
 from solvers.variants import cage_sets
 
@@ -119,10 +118,15 @@ class ConstrainedTables:
                     sums.append((propagators.distinct_sum, (cells, sets)))
                 bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
         self.units = tuple(units)
-        self.props = tuple(self.relation_props(relations) + sums + bounds + tables)
-        self.units_of, self.unit_bits = self.watch_lists(count)
+        others = [(run, data, cells_of(data)) for run, data in sums + bounds + tables]
+        found = self.relation_props(relations, count) + others
+        self.props = tuple((run, data) for run, data, _ in found)
+        self.units_of, self.unit_bits = self.watch_lists(count, [watch for *_, watch in found])
         self.all_dirty = (1 << (len(self.units) + len(self.props))) - 1
-        self.members = tuple(self.units) + tuple(cells_of(data) for _, data in self.props)
+        # what a contradiction blames (``revise`` blames the failing pair itself)
+        self.members = tuple(self.units) + tuple(
+            () if run is propagators.revise else watch for run, _, watch in found
+        )
         # dom/wdeg: each unit or propagator weighs 1, plus 1 per contradiction it found; a
         # cell weighs what its units and propagators do
         self.weight = [self.unit_bits[cell].bit_count() for cell in range(count)]
@@ -147,11 +151,14 @@ class ConstrainedTables:
             if 1 <= x <= self.n and 1 <= y <= self.n:
                 allows[x] &= ~(1 << y)
 
-    def relation_props(self, relations: dict) -> list[tuple]:
-        """One propagator per pair of cells, the ``Support`` tables shared between pairs with
-        the same relation (its cache then serves them all)."""
+    def relation_props(self, relations: dict, count: int) -> list[tuple]:
+        """One propagator per cell with relations (``propagators.revise``), watching that cell
+        alone: when it changes, each partner keeps the values it still allows. (One per pair,
+        re-run whenever either cell changed, took twice the bookkeeping.) The ``Support``
+        tables are shared between pairs with the same relation, one look-up table serving all.
+        """
         shared: dict[tuple[int, ...], propagators.Support] = {}
-        found = []
+        partners: list[list[tuple[int, propagators.Support]]] = [[] for _ in range(count)]
         for (first, second), allows in relations.items():
             allows[0] = 0
             if second in self.peers[first]:  # peers: the relation holds the "differ" too
@@ -164,8 +171,13 @@ class ConstrainedTables:
                         backward[y] |= 1 << x
             there = shared.setdefault(tuple(allows), propagators.Support(tuple(allows)))
             back = shared.setdefault(tuple(backward), propagators.Support(tuple(backward)))
-            found.append((propagators.relation, (first, second, there, back)))
-        return found
+            partners[first].append((second, there))
+            partners[second].append((first, back))
+        return [
+            (propagators.revise, (cell, tuple(mine)), (cell,))
+            for cell, mine in enumerate(partners)
+            if mine
+        ]
 
     def distinct(self, linear: Linear) -> bool:
         """Whether ``linear`` is a sum (coefficients 1, ==) over cells that are all peers."""
@@ -177,8 +189,9 @@ class ConstrainedTables:
             and all(b in self.peers[a] for a, b in combinations(cells, 2))
         )
 
-    def watch_lists(self, count: int) -> tuple[tuple, tuple]:
-        """Each cell's units, and its ``unit_bits``: its units' bits and its propagators'."""
+    def watch_lists(self, count: int, watches: list[tuple[int, ...]]) -> tuple[tuple, tuple]:
+        """Each cell's units, and its ``unit_bits``: its units' bits and those of the
+        propagators watching it."""
         units_of: list[list[int]] = [[] for _ in range(count)]
         bits = [0] * count
         for index, unit in enumerate(self.units):
@@ -186,16 +199,14 @@ class ConstrainedTables:
                 units_of[cell].append(index)
                 bits[cell] |= 1 << index
         first = len(self.units)
-        for index, (_, data) in enumerate(self.props):
-            for cell in cells_of(data):
+        for index, watch in enumerate(watches):
+            for cell in watch:
                 bits[cell] |= 1 << (first + index)
         return tuple(map(tuple, units_of)), tuple(bits)
 
 
 def cells_of(data: tuple) -> tuple[int, ...]:
-    """The cells a propagator reads, from its data (see ``propagators``)."""
-    if isinstance(data[0], int):  # a relation
-        return data[:2]
+    """The cells a sum or table propagator reads, from its data (see ``propagators``)."""
     if isinstance(data[0][0], tuple):  # a linear constraint's terms
         return tuple(cell for _, cell in data[0])
     return data[0]
@@ -222,15 +233,7 @@ def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int
                 pending ^= low
                 index = low.bit_length() - 1
                 run, data = props[index - units]
-                if run is relation:  # propagators.relation, inlined: most calls change nothing
-                    first, second, forward, backward = data
-                    a, b = candidates[first], candidates[second]
-                    if b & ~forward[a] or a & ~backward[b]:
-                        changed = run(candidates, todo, data, tables)
-                    else:
-                        continue
-                else:
-                    changed = run(candidates, todo, data, tables)
+                changed = run(candidates, todo, data, tables)
                 if changed < 0:
                     tables.blame(index)
                     return False

@@ -7,8 +7,8 @@ and returns the ``unit_bits`` of the cells it changed (what must be looked at ag
 a contradiction. Each one is idempotent (run twice in a row, the second run changes nothing),
 so ``settle`` never re-runs one for its own changes.
 
-- ``relation``: arc consistency on a binary relation: a value of one cell stays while some
-  open value of the other cell allows it. ``Support`` maps each mask of the other cell to the
+- ``revise``: arc consistency on binary relations: a value of a cell's partner stays while
+  some open value of the cell allows it. ``Support`` maps each mask of the other cell to the
   values it allows: a board's relations share a handful of tables (every non-consecutive pair
   has the same one), so after a few calls each look-up is one dict access.
 - ``linear``: bounds consistency on ``sum(k * value) op constant``: with each term's least and
@@ -51,27 +51,24 @@ class Support(dict):
         return found
 
 
-def relation(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
-    """``data``: (first, second, Support first->second, Support second->first)."""
-    first, second, forward, backward = data
-    a, b = candidates[first], candidates[second]
-    changed = 0
-    nb = b & forward[a]
-    if nb != b:
-        if not nb:
-            return -1
-        candidates[second] = b = nb
-        changed = tables.unit_bits[second]
-        if not nb & (nb - 1):
-            todo.append(second)
-    na = a & backward[b]
-    if na != a:
-        if not na:
-            return -1
-        candidates[first] = na
-        changed |= tables.unit_bits[first]
-        if not na & (na - 1):
-            todo.append(first)
+def revise(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
+    """``data``: (a cell, its partners as (partner, Support from the cell to the partner)):
+    each partner keeps the values that some value of the cell allows. Run when the cell
+    changes; a partner it narrows is revised in turn (arc consistency, AC-3 by cells)."""
+    cell, partners = data
+    mask, changed = candidates[cell], 0
+    for partner, support in partners:
+        other = candidates[partner]
+        keep = other & support[mask]
+        if keep != other:
+            if not keep:
+                tables.weight[cell] += 1  # dom/wdeg: the pair that failed weighs more
+                tables.weight[partner] += 1
+                return -1
+            candidates[partner] = keep
+            changed |= tables.unit_bits[partner]
+            if not keep & (keep - 1):
+                todo.append(partner)
     return changed
 
 
