@@ -37,10 +37,14 @@ _plugin_problems: list[str] = []
 
 # Fastest first, by measurement (README, "Measured"): the default backend of a run of many
 # puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
-# stays the documented reference. For constraints of the vocabulary, which the first three do
-# not support yet, cpsat (every kind, by its decompositions) comes next; dfs, last, supports
-# every kind too.
+# stays the documented reference. For constraints of the vocabulary, propagate (every kind, by
+# its decompositions) comes first where native does not support them, then cpsat; dfs, last,
+# supports every kind too.
 FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
+# Kinds whose puzzles another backend answers faster (docs/vocabulary.md, "Speed on the
+# generated sets"): non-consecutive puzzles want CP-SAT's clause learning (2.6 times faster
+# than propagate there); the default for a board with such a kind, when it supports the rest.
+PREFERRED_FOR = {"non-consecutive": "cpsat"}
 # A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
 # has loaded its compiled kernel (docs/startup.md has the measurements).
 FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
@@ -181,7 +185,8 @@ def default_backend(rules: frozenset[str] = frozenset(), puzzles: int | None = N
     first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
     few. UsageError naming the rules when no backend supports them."""
     few = puzzles is not None and puzzles <= SMALL_RUN
-    for name in (*(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
+    preferred = [name for kind, name in PREFERRED_FOR.items() if kind in rules]
+    for name in (*preferred, *(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
         if availability(name)[0] and not lacking(name, rules):
             return name
     raise UsageError(f"no backend available here supports {' and '.join(sorted(rules))}")
