@@ -43,8 +43,9 @@ _plugin_problems: list[str] = []
 FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
 # Kinds whose puzzles another backend answers faster (docs/vocabulary.md, "Speed on the
 # generated sets"): non-consecutive puzzles want a solver that learns clauses (on
-# nonconsecutive9, medians per puzzle: sat 144 ms, pysat 181, cpsat 266, propagate 770); the
-# default for a board with such a kind, when it supports the rest.
+# nonconsecutive9, medians per puzzle: sat 144 ms, pysat 181, cpsat 266, propagate 770; native
+# 140 against sat's 157 in another run, with a kernel to load first); the default for a board
+# with such a kind, when it supports the rest.
 PREFERRED_FOR = {"non-consecutive": "sat"}
 # A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
 # has loaded its compiled kernel (docs/startup.md has the measurements).
