@@ -10,6 +10,8 @@ import random
 import pytest
 from conftest import BACKENDS
 from corpus import complete_board
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from test_constraints import instance
 
 from solvers import Board, Shape, Status, registry
@@ -170,3 +172,34 @@ def test_csp_finds_no_solution_where_a_sum_fits_no_value_of_a_given():
         with Runner(f"csp:solver={solver}") as runner:
             answer = runner.count(board, 2)
         assert (answer.status, answer.count) == (Status.UNSOLVABLE, 0), answer.detail
+
+
+# the full-vocabulary engines fast enough to count every example hypothesis draws
+FAST = ["native", "propagate", "pysat", "cpsat"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=3),
+    st.sampled_from([Shape(2, 2), Shape(2, 3)]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.6),
+)
+def test_random_boards_with_random_kinds_count_as_the_reference_does(kinds, shape, seed, given):
+    """Constraints of several kinds at once on one board, each drawn to hold in the grid the
+    givens come from (when a draw does): counted by dfs and the fast full-vocabulary engines."""
+    assume(shape.size % 3 == 0 or "entropic" not in kinds)
+    rng = random.Random(seed)
+    boards = [board_with(kind, shape, rng, given) for kind in kinds]
+    mixed = tuple(c for board in boards for c in board.rules.constraints)
+    board = Board(shape, boards[0].cells, Rules(constraints=mixed))
+    engines = ["dfs", *(e for e in FAST if registry.availability(e)[0])]
+    counts = {engine: count_solutions_of(engine, board) for engine in engines}
+    assert len(set(counts.values())) == 1, (mixed, board.cells, counts)
+
+
+def count_solutions_of(engine: str, board: Board) -> int:
+    with Runner(engine) as runner:
+        answer = runner.count(board, LIMIT, timeout=30)
+    assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
+    return answer.count
