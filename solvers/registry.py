@@ -41,12 +41,12 @@ _plugin_problems: list[str] = []
 # its decompositions) comes first where native does not support them, then cpsat; dfs, last,
 # supports every kind too.
 FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
-# Kinds whose puzzles another backend answers faster (docs/vocabulary.md, "Speed on the
-# generated sets"): non-consecutive puzzles want a solver that learns clauses (on
-# nonconsecutive9, medians per puzzle: sat 144 ms, pysat 181, cpsat 266, propagate 770; native
-# 140 against sat's 157 in another run, with a kernel to load first); the default for a board
-# with such a kind, when it supports the rest.
-PREFERRED_FOR = {"non-consecutive": "sat"}
+# Kinds whose puzzles other backends answer faster, in order (docs/vocabulary.md, "Speed on the
+# generated sets"; bench/vocabulary.py): non-consecutive puzzles want a solver that learns
+# clauses. On nonconsecutive9, medians and slowest per puzzle in one run: cms 139 and 372 ms,
+# sat 154 and 920, native 140 and 797 (a kernel to load first), propagate 707 and 2,915. The
+# default for a board with such a kind, when it supports the rest.
+PREFERRED_FOR = {"non-consecutive": ("cms", "sat")}
 # A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
 # has loaded its compiled kernel (docs/startup.md has the measurements).
 FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
@@ -187,7 +187,7 @@ def default_backend(rules: frozenset[str] = frozenset(), puzzles: int | None = N
     first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
     few. UsageError naming the rules when no backend supports them."""
     few = puzzles is not None and puzzles <= SMALL_RUN
-    preferred = [name for kind, name in PREFERRED_FOR.items() if kind in rules]
+    preferred = [name for kind, names in PREFERRED_FOR.items() if kind in rules for name in names]
     for name in (*preferred, *(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
         if availability(name)[0] and not lacking(name, rules):
             return name
