@@ -17,7 +17,7 @@ from solvers.cli.parser import backend_options, command, input_options, scale_op
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.tasks import SolveTask
-from solvers.formats import Puzzle, format_board, fpuzzles, variant_text
+from solvers.formats import Puzzle, format_board, variant_text
 
 
 def add_to(commands) -> None:
@@ -51,6 +51,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
 def written(item: Puzzle, solution: Board, fmt: str) -> str:
     """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in."""
     if fmt == "fpuzzles":
+        from solvers.formats import fpuzzles  # its readers and writers: only for f-puzzles
+
         return fpuzzles.link(item.board, solution, item.meta)
     return format_board(solution, fmt)
 

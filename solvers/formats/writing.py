@@ -7,7 +7,7 @@ import json
 
 from solvers.board import Board
 from solvers.errors import InputError
-from solvers.formats import Puzzle, format_board, format_puzzle, fpuzzles, variant_text
+from solvers.formats import Puzzle, format_board, format_puzzle, variant_text
 from solvers.variants import cell_name
 
 FORMS = ("fpuzzles", "line", "text", "json")
@@ -17,6 +17,8 @@ def written(puzzle: Puzzle, form: str) -> str:
     """The puzzle in ``form`` (without the ``# rules:`` header a line puzzle needs)."""
     board = puzzle.board
     if form == "fpuzzles":
+        from solvers.formats import fpuzzles  # its readers and writers: only for f-puzzles
+
         return fpuzzles.link(board, None, puzzle.meta)
     if form == "json":
         return json.dumps(record(puzzle))
