@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from solvers import Board, Shape, Status, count_solutions, format_board, solve
 from solvers.execution import Runner
+from solvers.execution.runner import borrowed
 from solvers.tools.generate import Request, layout
 from solvers.verify import problems
 
@@ -39,8 +40,23 @@ EXPECTED = {  # corpus entry -> solutions, counted up to 2
 CLASHING = ("full-9x9-one-wrong", "conflicting-givens")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("name", EXPECTED)
+# MiniZinc runs a process per call (about 0.07 s of CPU, 0.3 s of wall time on a busy
+# machine): the default run gives it a board of each size and outcome, the slow run them all.
+BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6", "empty-9x9")}
+
+
+@pytest.mark.parametrize(
+    "name, backend",
+    [
+        pytest.param(
+            name,
+            backend,
+            marks=[pytest.mark.slow] if name not in BY_PROCESS.get(backend, EXPECTED) else [],
+        )
+        for name in EXPECTED
+        for backend in BACKENDS
+    ],
+)
 def test_every_backend_answers_the_corpus_right(puzzles, backend, name):
     board = puzzles[name]
     timeout = 60.0
@@ -82,9 +98,24 @@ def shapes_and_holes():
     )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The default run draws a few boards of each kind; the slow run (CI) many more.
+RANDOM_BOARDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings(RANDOM_BOARDS, max_examples=10)
 @given(shapes_and_holes())
 def test_random_boards_with_holes_all_backends_complete_and_agree(case):
+    holes_agree(case)
+
+
+@pytest.mark.slow
+@settings(RANDOM_BOARDS, max_examples=80)
+@given(shapes_and_holes())
+def test_many_random_boards_with_holes_all_backends_complete_and_agree(case):
+    holes_agree(case)
+
+
+def holes_agree(case) -> None:
     shape, seed, fraction = case
     rng = random.Random(seed)
     full = complete_board(shape, rng)
@@ -113,9 +144,20 @@ def variant_boards():
     )
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(RANDOM_BOARDS, max_examples=5)
 @given(variant_boards())
 def test_random_variant_boards_every_supporting_backend_completes_and_agrees(case):
+    variants_agree(case)
+
+
+@pytest.mark.slow
+@settings(RANDOM_BOARDS, max_examples=30)
+@given(variant_boards())
+def test_many_random_variant_boards_every_supporting_backend_completes_and_agrees(case):
+    variants_agree(case)
+
+
+def variants_agree(case) -> None:
     names, shape, seed, fraction = case
     assume("windoku" not in names or shape.box_rows == shape.box_cols)
     rng = random.Random(seed)
@@ -127,7 +169,7 @@ def test_random_variant_boards_every_supporting_backend_completes_and_agrees(cas
     board = full.with_cells(cells)
     counts, finished = set(), []
     for backend in BACKENDS:
-        with Runner(backend) as runner:
+        with borrowed(backend) as runner:  # the shared runner: its worker kept across boards
             solved = runner.solve(board, timeout=10)
             if solved.status in (Status.UNSUPPORTED, Status.TIMEOUT):
                 continue  # not asked, or no word in time: neither is a disagreement

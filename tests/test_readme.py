@@ -7,10 +7,11 @@ output (stdout and stderr together, as a terminal shows them) is compared with t
 README puts under it. Measured values are masked on both sides: ``"seconds"`` and other times in
 JSON, and library versions. A block preceded by ``<!-- readme-test: timings -->`` prints a table
 of measurements: there the command is run on the first 2 puzzles of each dataset and only the
-first word of each line (the table's labels) is compared; those runs are slow (marked so). A
+first word of each line (the table's labels) is compared; those runs are slow (marked so), as
+are the docs/ pages' command blocks (the default run runs README.md's, at once in threads). A
 block preceded by ``<!-- readme-test: measured -->`` is quick, run as written, and compared by
 its labels alone too. A ``python`` block with ``>>>`` lines is a doctest: its printed results
-are checked; one without them must run.
+are checked; one without them must run (in the slow run, when the timings marker precedes it).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from conftest import SHARED_DATA
 ROOT = Path(__file__).resolve().parents[1]
 TIMINGS = "<!-- readme-test: timings -->"
 MEASURED = "<!-- readme-test: measured -->"
-PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+README = "README.md"
+PAGES = [README, *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 MASKS = [
     (re.compile(r'("(?:seconds|wall_time_s|cpu_seconds)": )[0-9.e+-]+'), r"\1T"),
     (re.compile(r"\b\d+\.\d+(?:\.\w+)*\b"), "V"),  # versions (and any decimal)
@@ -115,14 +117,18 @@ def run_block(pairs: list[tuple[str, list[str]]], timings: bool, cwd: Path) -> l
 
 @pytest.fixture(scope="module")
 def quick_outputs(tmp_path_factory) -> dict[str, list[list[str]]]:
-    """Every block but the slow timings, run at once in threads (each block is a few
+    """README.md's blocks but the slow timings, run at once in threads (each block is a few
     processes of its own, each in its own scratch checkout): the suite's time, halved."""
 
     def run(body: tuple[str, ...]) -> list[list[str]]:
         checkout = reader_checkout(tmp_path_factory.mktemp("readme"))
         return run_block(commands(list(body)), False, checkout)
 
-    quick = [block for block in blocks() if block[1] != TIMINGS and _runnable(block[2])]
+    quick = [
+        block
+        for block in blocks()
+        if block[1] != TIMINGS and _runnable(block[2]) and block[0].startswith(README + ":")
+    ]
     # A block shown on two pages (the README's tour, and its command's docs page) runs once.
     bodies = list(dict.fromkeys(tuple(body) for _, _, body in quick))
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -143,10 +149,16 @@ def _why_not(body: list[str]) -> str | None:
     return None
 
 
+def _slow(where: str, marker: str) -> bool:
+    """Run in the slow run only: a timings block, and the blocks of the docs/ pages (about 10 s
+    of CPU, each command a fresh process); the default run runs README.md's."""
+    return marker == TIMINGS or not where.startswith(README + ":")
+
+
 @pytest.mark.parametrize(
     "where, marker, body",
     [
-        pytest.param(*block, marks=[pytest.mark.slow] if block[1] == TIMINGS else [], id=block[0])
+        pytest.param(*block, marks=[pytest.mark.slow] if _slow(*block[:2]) else [], id=block[0])
         for block in blocks()
     ],
 )
@@ -154,8 +166,8 @@ def test_readme_example_prints_what_the_readme_shows(where, marker, body, tmp_pa
     if not _runnable(body):
         pytest.skip(_why_not(body))
     pairs = commands(body)
-    if marker == TIMINGS:
-        outputs = run_block(pairs, True, reader_checkout(tmp_path))
+    if _slow(where, marker):
+        outputs = run_block(pairs, marker == TIMINGS, reader_checkout(tmp_path))
     else:
         outputs = request.getfixturevalue("quick_outputs")[where]
     for (command, shown), got in zip(pairs, outputs, strict=True):
@@ -170,20 +182,28 @@ def labels(lines: list[str]) -> list[str]:
     return [text.split()[0] for text in lines if text.strip()]
 
 
-def python_blocks() -> list[tuple[str, int, str]]:
-    """(page, line number, code) of each ``python`` block of every page."""
+def python_blocks() -> list[tuple[str, int, str, str]]:
+    """(page, line number, code, its marker or "") of each ``python`` block of every page."""
     found = []
     for page in PAGES:
         lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
         for i, line in enumerate(lines):
             if line.strip() == "```python":
                 end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
-                found.append((page, i + 1, "\n".join(lines[i + 1 : end]) + "\n"))
+                marker = lines[i - 1].strip() if i > 0 else ""
+                code = "\n".join(lines[i + 1 : end]) + "\n"
+                found.append((page, i + 1, code, marker if marker == TIMINGS else ""))
     return found
 
 
 @pytest.mark.parametrize(
-    "page, line, code", python_blocks(), ids=[f"{p}:{n}" for p, n, _ in python_blocks()]
+    "page, line, code",
+    [
+        # a measuring script (the timings marker) runs whole, in the slow run: docs/minizinc.md's
+        # runs MiniZinc 60 times (4 s)
+        pytest.param(page, n, code, marks=[pytest.mark.slow] if marker else [], id=f"{page}:{n}")
+        for page, n, code, marker in python_blocks()
+    ],
 )
 def test_readme_python_example_runs(page, line, code, tmp_path, monkeypatch):
     monkeypatch.chdir(reader_checkout(tmp_path))

@@ -49,7 +49,7 @@ def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
     process.stdin.write(EMPTY9 + "\n")
     process.stdin.close()
     if args == RUNS["count in process"]:
-        time.sleep(1.5)  # imported, and counting
+        busy(process, 0.6)  # imported (about 0.1 s), and counting
         return process, []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -60,6 +60,20 @@ def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
         time.sleep(0.05)
     process.kill()
     raise AssertionError(f"{args}: no worker process started")
+
+
+def busy(process: subprocess.Popen, seconds: float) -> None:
+    """Wait until ``process`` has used ``seconds`` of CPU: a fixed sleep is too short on a
+    loaded machine and wasted time on a quiet one."""
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        used = watched.cpu_times()
+        if used.user + used.system >= seconds:
+            return
+        time.sleep(0.02)
+    process.kill()
+    raise AssertionError(f"{process.args}: not {seconds} s of CPU in 30 s")
 
 
 def alive(pid: int) -> bool:
@@ -158,7 +172,7 @@ def test_a_signal_ends_an_untimed_native_search(name, run):
     )
     process.stdin.write(text + "\n")
     process.stdin.close()
-    time.sleep(3)  # imported, the kernel loaded, and searching
+    busy(process, 1.5)  # imported and the kernel loaded (about 0.5 s), and searching
     number, to_group = SIGNALS[name]
     sent = time.monotonic()
     (os.killpg if to_group else os.kill)(process.pid, number)

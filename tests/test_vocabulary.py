@@ -80,8 +80,13 @@ def boards_for(name: str) -> list[Board]:
     return [board_with(name, s, rng, givens=0.2 if s.size == 4 else 0.5) for s in shapes]
 
 
-def counted_alike(name: str, board: Board, runners) -> None:
-    engines = supporting(name)
+# A process per call (about 0.07 s of CPU, 2 s over the kinds): in the default run MiniZinc is
+# checked per primitive (tests/test_minizinc_kinds.py), here on every kind in the slow run.
+BY_PROCESS = ("minizinc",)
+
+
+def counted_alike(name: str, board: Board, runners, engines: list[str] | None = None) -> None:
+    engines = supporting(name) if engines is None else engines
     assert {"dfs", "cpsat", "native", "propagate"} <= set(engines)  # full-vocabulary engines
     counts = {}
     for engine in engines:
@@ -93,7 +98,19 @@ def counted_alike(name: str, board: Board, runners) -> None:
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name, runners):
-    counted_alike(name, boards_for(name)[-1], runners)
+    engines = [spec for spec in supporting(name) if spec not in BY_PROCESS]
+    counted_alike(name, boards_for(name)[-1], runners, engines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_the_engines_run_as_a_process_count_a_kind_as_the_reference_does(name, runners):
+    engines = [spec for spec in supporting(name) if spec in BY_PROCESS]
+    if not engines:
+        pytest.skip("no minizinc command here")
+    counted_alike(
+        name, boards_for(name)[-1], runners, [*engines, "dfs", "cpsat", "native", "propagate"]
+    )
 
 
 @pytest.mark.slow  # every engine on the kind's further boards: about a minute in all
