@@ -16,7 +16,6 @@ from solvers.board import Board, Shape
 from solvers.deadline import timeout_of
 from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
-from solvers.execution.runner import borrowed
 from solvers.formats import parse
 from solvers.spec import BackendSpec
 
@@ -51,6 +50,8 @@ def solve(
     """
     board = as_board(grid)
     timeout = timeout_of(timeout)
+    from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
+
     with borrowed(_spec(backend, options, board)) as runner:
         answer = runner.solve(board, timeout)
     if answer.status is Status.INVALID:
@@ -72,6 +73,8 @@ def count_solutions(
     """
     limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
+    from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
+
     with borrowed(_spec(backend, options, board)) as runner:
         answer = runner.count(board, limit, timeout)
     if answer.status is Status.INVALID:

@@ -91,7 +91,10 @@ def solve_many(
     except ImportError as error:  # numba's kernel, needed and not installed
         raise BackendUnavailable(f"solve_many needs numba: {error}") from None
     solved = found.flags == Flag.SOLVED
-    if solved.any():  # the verifier's own check, independent of the kernel's
+    if solved.all():  # the verifier's own check, independent of the kernel's (the usual case:
+        # every row, with no copy of the rows picked out: 4 ms of a sudoku17 count)
+        found.flags[failing_rows(board, values, found.solutions)] = Flag.WRONG
+    elif solved.any():
         rows = np.flatnonzero(solved)
         failing = rows[failing_rows(board, values[rows], found.solutions[rows])]
         found.flags[failing] = Flag.WRONG

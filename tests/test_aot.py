@@ -142,3 +142,19 @@ def test_a_build_from_scratch_is_renamed_into_place_loaded_and_agrees(tmp_path):
         plan = plan_for(board)
         found = aot.solve_batch(plan, puzzles, limit, budget, where=tmp_path)
         assert_same(found, with_numba(plan, puzzles, limit, budget))
+
+
+def test_the_kernel_is_built_for_x86_64_v3_only_where_every_core_lists_its_features(tmp_path):
+    every = " ".join(sorted(aot.V3_FLAGS | {"fpu", "sse2", "popcnt"}))
+    info = tmp_path / "cpuinfo"
+    info.write_text(f"processor\t: 0\nflags\t\t: {every}\n\nprocessor\t: 1\nflags\t\t: {every}\n")
+    linux_x86 = sys.platform == "linux" and os.uname().machine == "x86_64"
+    assert aot.target_cpu.__wrapped__(str(info)) == ("x86-64-v3" if linux_x86 else "")
+    lacking = every.replace("avx2 ", "")  # a core without AVX2 (or a hypervisor hiding it)
+    info.write_text(f"flags\t\t: {every}\nflags\t\t: {lacking}\n")
+    assert aot.target_cpu.__wrapped__(str(info)) == ""
+    assert aot.target_cpu.__wrapped__(str(tmp_path / "no-such-file")) == ""
+    # the level is in the file's name: a folder shared with an older CPU never loads it there
+    assert f"{aot.module_name()}{'-' if aot.target_cpu() else ''}{aot.target_cpu()}-numpy" in (
+        aot.location().name
+    )

@@ -161,7 +161,7 @@ def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.execution.parallel import jobs_for
+    from solvers.execution.calls import jobs_for
     from solvers.tools import compare, plots, results, summary
 
     specs = specs_of(args)

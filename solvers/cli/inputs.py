@@ -194,7 +194,7 @@ def workers_for(
 ) -> tuple[Iterator[Puzzle | InputError], int]:
     """(the items, the worker processes for them): ``--jobs``, never more than there are
     puzzles, with a note when it is fewer or more than the cores."""
-    from solvers.execution.parallel import jobs_for
+    from solvers.execution.calls import jobs_for
 
     jobs = jobs_for(args.jobs)
     if jobs > 1 and not args.scheduler:

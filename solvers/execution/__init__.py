@@ -2,7 +2,23 @@
 keeps deadlines a library cannot, the per-puzzle tasks, and spreading them over processes or a
 Dask cluster (``parallel``)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from solvers.execution.answer import Answer, Status
-from solvers.execution.runner import Runner, shared
+
+if TYPE_CHECKING:
+    from solvers.execution.runner import Runner, shared
 
 __all__ = ["Answer", "Runner", "Status", "shared"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Runner`` and ``shared``, imported on first use: the runner brings multiprocessing and
+    subprocess (about 15 ms), which the answer types and a bulk run never need."""
+    if name in ("Runner", "shared"):
+        from solvers.execution import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module 'solvers.execution' has no attribute {name!r}")

@@ -8,10 +8,14 @@ taken once): ``parallel.in_order``, the loop ``parallel.ordered`` runs its chunk
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from solvers.execution.parallel import Pool, in_order
+
+def jobs_for(jobs: int) -> int:
+    """``--jobs``: 0 means every core."""
+    return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 
 def ordered_calls(
@@ -23,4 +27,6 @@ def ordered_calls(
         for argument in arguments:
             yield argument, function(argument)
         return
+    from solvers.execution.parallel import Pool, in_order  # concurrent.futures: a pool's own
+
     yield from in_order(Pool(jobs, None), function, ((a, a) for a in arguments))

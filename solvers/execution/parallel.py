@@ -46,11 +46,6 @@ MAX_TRIES = 4  # sends of one chunk before its failure is final
 CONNECT_SECONDS = 5  # for a Dask scheduler to answer
 
 
-def jobs_for(jobs: int) -> int:
-    """``--jobs``: 0 means every core."""
-    return (os.cpu_count() or 1) if jobs == 0 else jobs
-
-
 def run_chunk(task: Callable[[Board], Any], chunk: list[PackedBoard | None]) -> tuple[list, float]:
     """The task on each packed board of a chunk (None, for an item that is not a puzzle), and
     the seconds it took."""

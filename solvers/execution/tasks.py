@@ -7,14 +7,21 @@ first, ``registry.default_backend``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solvers import registry
 from solvers.board import Board
-from solvers.execution.runner import Runner, shared
 from solvers.spec import BackendSpec
+
+if TYPE_CHECKING:
+    from solvers.execution.runner import Runner
 
 
 def runner_for(spec: BackendSpec | None, board: Board, puzzles: int | None = None) -> Runner:
+    # the runner (multiprocessing, subprocess) once a puzzle is asked: a line file's bulk path
+    # asks none
+    from solvers.execution.runner import shared
+
     if spec is None:
         spec = BackendSpec(registry.default_backend(board.rules.names, puzzles))
     return shared(spec)
@@ -52,6 +59,8 @@ class CheckTask:
     timeout: float | None
 
     def __call__(self, board: Board) -> tuple:
+        from solvers.execution.runner import shared
+
         words = []
         for spec in self.specs:
             runner = shared(spec)

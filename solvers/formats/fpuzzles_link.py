@@ -10,13 +10,10 @@ is an InputError in one line.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import unquote
-
-import lzstring
 
 from solvers.errors import InputError
 from solvers.formats.symbols import VALUE_OF
@@ -54,6 +51,8 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
 
 def decode(text: str, line: int | None = None) -> dict[str, Any]:
     """The puzzle's JSON object from a link, a bare payload or the JSON text."""
+    import json  # here, as lzstring: every reader looks for links, few meet one (3 ms)
+
     text = text.strip()
     if not text.startswith("{"):
         text = _decompress(_payload(text, line), line)
@@ -75,6 +74,10 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
 
 def encode(data: dict[str, Any]) -> str:
     """The link of a puzzle's JSON object."""
+    import json
+
+    import lzstring
+
     return URL + lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
 
 
@@ -116,6 +119,8 @@ def _decompress(payload: str, line: int | None) -> str:
     if not re.fullmatch(r"[A-Za-z0-9+/=]+", payload):
         bad = next(c for c in payload if not (c.isascii() and (c.isalnum() or c in "+/=")))
         raise InputError(f"the f-puzzles payload holds {bad!r}, which base64 never does", line)
+    import lzstring
+
     try:
         text = lzstring.decompress_from_base64(payload)
     except (ValueError, KeyError, IndexError, TypeError):

@@ -1,5 +1,6 @@
-"""Build the batch kernel ahead of time (``aot``): ``python -m ... FOLDER NAME`` writes the C
-extension NAME into FOLDER with numba.pycc, which needs a C compiler.
+"""Build the batch kernel ahead of time (``aot``): ``python -m ... FOLDER NAME [CPU]`` writes the
+C extension NAME into FOLDER with numba.pycc, which needs a C compiler, for the LLVM CPU name
+CPU (``aot.target_cpu``; none: pycc's default, the architecture's baseline).
 
 The exported function is ``batch._batch`` itself, with the tables passed one array each (a C
 signature has no tuple of arrays) and put back into a ``Tables`` in compiled code.
@@ -32,7 +33,7 @@ def missing_compiler() -> str | None:
     return None
 
 
-def build(folder: str, name: str) -> None:
+def build(folder: str, name: str, cpu: str = "") -> None:
     if missing := missing_compiler():
         raise RuntimeError(f"no C compiler: {missing} is not on PATH")
     from solvers.handwritten.native.batch import _batch
@@ -44,6 +45,8 @@ def build(folder: str, name: str) -> None:
         compiler = CC(name)
     compiler.output_dir = folder
     compiler.verbose = False
+    if cpu:
+        compiler.target_cpu = cpu
 
     @compiler.export("batch", SIGNATURE)
     def batch(puzzles, limit, budget, units, cell_units, unit_bits, peers, segs, parts,
@@ -60,7 +63,7 @@ def build(folder: str, name: str) -> None:
 
 if __name__ == "__main__":
     try:
-        build(*sys.argv[1:3])
+        build(*sys.argv[1:4])
     except Exception as error:  # the reason, in one line, for aot's marker file
         lines = str(error).strip().splitlines() or [""]
         sys.exit(f"{type(error).__name__}: {lines[0]}")
