@@ -112,6 +112,12 @@ class Pool:
             process.kill()
         for process in processes:
             process.join(2)
+        # The pool's manager thread, seeing its workers gone, closes its wake-up pipe. Let it
+        # finish first: at exit, concurrent.futures writes to that pipe from the main thread,
+        # and a close racing the write printed a traceback (EBADF) once, after a SIGHUP.
+        manager = getattr(self.executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(2)
 
 
 def ordered(
