@@ -124,11 +124,7 @@ def quick_outputs(tmp_path_factory) -> dict[str, list[list[str]]]:
         checkout = reader_checkout(tmp_path_factory.mktemp("readme"))
         return run_block(commands(list(body)), False, checkout)
 
-    quick = [
-        block
-        for block in blocks()
-        if block[1] != TIMINGS and _runnable(block[2]) and block[0].startswith(README + ":")
-    ]
+    quick = [block for block in blocks() if not _slow(*block[:2]) and _runnable(block[2])]
     # A block shown on two pages (the README's tour, and its command's docs page) runs once.
     bodies = list(dict.fromkeys(tuple(body) for _, _, body in quick))
     with ThreadPoolExecutor(max_workers=4) as pool:

@@ -11,12 +11,12 @@ file's name, so a home folder shared with an older machine is safe. Later runs l
 extension with NumPy alone.
 
 Nothing here may break a run or change an answer. The extension is named after the package's
-source (``source_stamp``), NumPy's version and Python's ABI, so an edit or an upgrade builds it
-afresh; it is built under a temporary name and renamed into place, so no run loads a
-half-written one. Where it cannot be built (no C compiler, numba.pycc gone from a later numba),
-a marker file beside it holds the reason, runs use numba's kernel, and no build is tried again
-for that source (delete the marker to retry). An extension that fails to load, or tables it was
-not built for, are likewise left to numba's kernel.
+source (``source_stamp``), the CPU level it is built for, NumPy's version and Python's ABI, so
+an edit or an upgrade builds it afresh; it is built under a temporary name and renamed into
+place, so no run loads a half-written one. Where it cannot be built (no C compiler, numba.pycc
+gone from a later numba), a marker file beside it holds the reason, runs use numba's kernel, and
+no build is tried again for that source (delete the marker to retry). An extension that fails to
+load, or tables it was not built for, are likewise left to numba's kernel.
 """
 
 from __future__ import annotations
