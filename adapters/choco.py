@@ -30,7 +30,8 @@ from pychoco import Model, backend
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import EVERY_KIND
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -40,11 +41,10 @@ CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
 class ChocoBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     # pychoco keeps about 176 KB of native heap per model for good (2,000 sudoku17 counts:
     # 38 MB to 391 MB in one process): a worker replaced every 500 puzzles stays near 130 MB.
     RECYCLE_AFTER = 500
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

@@ -24,7 +24,7 @@ from adapters import cnf
 from adapters.budget import budgeted
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -32,9 +32,8 @@ CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
 class CryptoMiniSatBackend(Backend):
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

@@ -32,7 +32,8 @@ from cpmpy.solvers.solver_interface import ExitStatus
 
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import EVERY_KIND
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -45,8 +46,7 @@ FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
 class CpmpyBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat")
     }

@@ -21,9 +21,9 @@ from ortools.sat.python import cp_model
 
 from solvers.backend import Backend, Found
 from solvers.board import Board
+from solvers.compile import EVERY_KIND
 from solvers.constraints import decompose
 from solvers.constraints.primitives import (
-    PRIMITIVES,
     AllDifferent,
     Domain,
     Linear,
@@ -35,8 +35,7 @@ from solvers.errors import SolveTimeout
 
 
 class CpSatBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),

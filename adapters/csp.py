@@ -24,7 +24,8 @@ import constraint
 
 from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import EVERY_KIND
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline, Ticker
 
 SOLVERS = {
@@ -35,8 +36,7 @@ SOLVERS = {
 
 
 class ConstraintBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

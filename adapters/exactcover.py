@@ -24,6 +24,7 @@ from exact_cover_impl import get_all_solutions as raw_all_solutions
 
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
+from solvers.compile import CAGES
 from solvers.cover import exact_cover as cover_of
 from solvers.deadline import Deadline
 
@@ -31,7 +32,7 @@ ENUMERATE_AT_MOST = 10_000
 
 
 class ExactCoverBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    ENCODES = frozenset({CAGES})  # units and killer cages
 
     def stops_itself(self, operation: Operation) -> bool:
         return False

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from adapters.mzn import model
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 from solvers.formats.symbols import VALUE_OF
@@ -88,8 +88,7 @@ if not _SOLVERS:
 
 
 class MiniZincBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}
 
     def __init__(self, **options: str) -> None:

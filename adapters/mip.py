@@ -32,7 +32,8 @@ import numpy as np
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import EVERY_KIND
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 
@@ -40,8 +41,7 @@ INF = highspy.kHighsInf
 
 
 class MipBackend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
 
     def __init__(self, **options: str) -> None:

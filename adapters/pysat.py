@@ -36,7 +36,7 @@ from adapters.budget import budgeted
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Geometry, Shape
-from solvers.constraints import PRIMITIVES
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -64,13 +64,12 @@ RETIRE_AFTER = 4
 
 
 class IncrementalBackend(Backend):
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": tuple(ENGINES),
         "cages": cnf.CAGE_ENCODINGS,
         "linear": cnf.LINEAR_ENCODINGS,
     }
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

@@ -19,7 +19,7 @@ import pycosat
 from adapters import cnf
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.constraints import PRIMITIVES
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -30,9 +30,8 @@ FIT_SHARE = 0.8
 
 
 class PycosatBackend(Backend):
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

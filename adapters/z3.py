@@ -26,7 +26,8 @@ import z3
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.constraints import PRIMITIVES, AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import EVERY_KIND
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 from solvers.variants import Cage
@@ -36,8 +37,7 @@ COUNTERS = ("conflicts", "decisions")
 
 
 class Z3Backend(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind of the vocabulary, by its decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
 
     def __init__(self, **options: str) -> None:

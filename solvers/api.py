@@ -89,7 +89,7 @@ def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
         raise UsageError(
             f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
         )
-    spec = BackendSpec.parse(backend or registry.default_backend(board.rules.names))
+    spec = BackendSpec.parse(backend or registry.default_backend(board))
     return spec.with_options(options) if options else spec
 
 

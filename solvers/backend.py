@@ -74,17 +74,16 @@ class Backend:
     ``OPTIONS`` maps each option to its allowed values, the default first. The constructor gets
     every option, already checked and with defaults filled in (``choose_options``).
 
-    Support is opt-in: a backend that declares nothing supports classic Sudoku only, and a
-    board with any rule it does not support is never given to it
-    (``solvers.execution.judge.refusal``). ``RULES`` names the rule variants it encodes (and
-    any kind of the vocabulary it compiles natively); ``PRIMITIVES`` the primitive types of
-    ``solvers.constraints.primitives`` it compiles, from which the registry derives the kinds
-    it supports: each kind whose decomposition uses only those (``registry.supported``).
+    Every backend reads a board's units (rows, columns, regions, and every all-different
+    group of N cells: ``board.geometry``). ``ENCODES`` says what else it takes of a board's
+    flattened rules (``solvers.compile``): ``CAGES`` (all-different groups with a sum, by a
+    rule of its own), ``PRIMITIVES`` (every primitive of the vocabulary, so every kind; cages
+    reach it decomposed unless it declares ``CAGES`` too). A board that needs more is never
+    given to it (``solvers.execution.judge.refusal``).
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    RULES: ClassVar[frozenset[str]] = frozenset()
-    PRIMITIVES: ClassVar[frozenset[type]] = frozenset()
+    ENCODES: ClassVar[frozenset[str]] = frozenset()
     # A library that keeps memory for good on every call (a model it never frees) says after
     # how many calls its process is replaced: the runner then serves it from a worker process,
     # started afresh that often, so that a long run holds flat memory.

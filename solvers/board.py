@@ -23,7 +23,6 @@ from solvers.variants import (
     cell_name,
     check_boxless,
     check_cages,
-    diagonal_units,
     no_boxes,
     region_units,
     row_regions,
@@ -203,33 +202,18 @@ def _classic(shape: Shape) -> Geometry:
     return Geometry(shape, tuple(rows + cols + boxes), tuple(names))
 
 
-def geometry_for(shape: Shape, rules: Rules) -> Geometry:
-    """The geometry of ``shape`` under ``rules``: the classic one, or one with the variants'
-    units (jigsaw regions in place of the boxes; diagonals and windows after them)."""
-    if rules.regions is None and not rules.diagonals and not rules.windows:
-        return _classic(shape)
-    return _variant(shape, rules.diagonals, rules.windows, rules.regions)
+def base_geometry(shape: Shape, regions: tuple[int, ...] | None = None) -> Geometry:
+    """The units of the board itself: rows, columns, and boxes or, with ``regions``, jigsaw
+    regions in their place. A board's constraints add their own units to these
+    (``solvers.compile``)."""
+    return _classic(shape) if regions is None else _jigsaw(shape, regions)
 
 
 @lru_cache(maxsize=1024)
-def _variant(
-    shape: Shape, diagonals: bool, windows: bool, regions: tuple[int, ...] | None
-) -> Geometry:
+def _jigsaw(shape: Shape, regions: tuple[int, ...]) -> Geometry:
     n, classic = shape.size, _classic(shape)
-    units, names = list(classic.units[: 2 * n]), list(classic.unit_names[: 2 * n])
-    if regions is None:
-        units += classic.boxes
-        names += classic.unit_names[2 * n :]
-    else:
-        units += region_units(regions, n)
-        names += [f"region {chr(ord('A') + i)}" for i in range(n)]
-    if diagonals:
-        units += diagonal_units(n)
-        names += ["the main diagonal", "the anti-diagonal"]
-    if windows:
-        extra = window_units(shape.box_rows, shape.box_cols)
-        units += extra
-        names += [f"window {i + 1}" for i in range(len(extra))]
+    units = [*classic.units[: 2 * n], *region_units(regions, n)]
+    names = [*classic.unit_names[: 2 * n], *(f"region {chr(ord('A') + i)}" for i in range(n))]
     return Geometry(shape, tuple(units), tuple(names))
 
 
@@ -307,7 +291,13 @@ class Board:
 
     @property
     def geometry(self) -> Geometry:
-        return geometry_for(self.shape, self.rules)
+        """Every unit of the board: its rows, columns and regions, and each all-different
+        group of N cells its constraints add (``solvers.compile``)."""
+        if self.rules is CLASSIC:
+            return _classic(self.shape)
+        from solvers.compile import flat
+
+        return flat(self.shape, self.rules).geometry
 
     def rows(self) -> list[list[int]]:
         n = self.size
@@ -362,7 +352,9 @@ def _check_rules(rules: Rules, shape: Shape) -> None:
     """InputError unless ``rules`` make sense on ``shape`` (checked once per pair)."""
     if not shape.has_boxes:
         check_boxless(rules, shape.size)
-    geometry_for(shape, rules)  # regions: N connected cells each; windows: square boxes
+    base_geometry(shape, rules.regions)  # regions: N connected cells each
+    if rules.windows:
+        window_units(shape.box_rows, shape.box_cols)  # square boxes only
     check_cages(rules.cages, shape.size)
     if rules.constraints:
         from solvers.constraints import validate

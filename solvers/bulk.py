@@ -84,7 +84,7 @@ def solve_many(
         values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
         values[puzzles < 0] = 255
     board = Board.empty(shape, rules)
-    if unsupported := registry.lacking("native", rules.names):  # the judge's word, as ever
+    if unsupported := registry.lacking("native", board):  # the judge's word, as ever
         raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
     try:
         found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)

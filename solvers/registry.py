@@ -8,18 +8,23 @@ listed or an unknown name is asked for. Importing ``solvers`` imports no adapter
 backend is a dotted path until it is used, and a missing library becomes one clear sentence
 from ``availability`` or BackendUnavailable from ``backend_class``.
 
-What a backend supports is what it declares (``Backend.RULES``): ``lacking`` is the one place
-that says which of a puzzle's rules a backend does not encode.
+What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
+flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
+puzzle's kinds a backend does not encode.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solvers.backend import Backend, choose_options
 from solvers.errors import BackendUnavailable, UsageError
 from solvers.spec import BackendSpec
+
+if TYPE_CHECKING:
+    from solvers.board import Board
 
 
 @dataclass(frozen=True)
@@ -116,25 +121,22 @@ def _read_plugins() -> None:
             register(point.name, point.value, distribution=dist, summary=f"from {dist}")
 
 
-def lacking(name: str, rules: frozenset[str]) -> frozenset[str]:
-    """Which of ``rules`` (variant and kind names) backend ``name`` does not encode: those it
-    does not support (``supported``)."""
-    rules = frozenset(rules)
-    return rules - supported(name) if rules else rules
+def lacking(name: str, board: Board) -> frozenset[str]:
+    """The kinds of ``board``'s constraints that backend ``name`` does not encode: what its
+    flattened rules need (``solvers.compile``) beyond the backend's ``ENCODES``."""
+    if board.rules.is_classic:
+        return frozenset()
+    from solvers.compile import flatten
+
+    return flatten(board).beyond(backend_class(name).ENCODES)
 
 
 def supported(name: str) -> frozenset[str]:
-    """What backend ``name`` encodes, as it declares it: the variants in its ``RULES``, and
-    every kind of the vocabulary whose decomposition uses only the primitives in its
-    ``PRIMITIVES`` (``solvers.constraints.kinds_compiled_by``), or that it compiles natively
-    (a kind's name in ``RULES``). Support is opt-in: a backend that declares nothing supports
-    classic puzzles only."""
-    cls = backend_class(name)
-    if not cls.PRIMITIVES:
-        return cls.RULES
-    from solvers.constraints import kinds_compiled_by
+    """The kinds of the vocabulary backend ``name`` takes, each as its example instance on
+    9x9 flattens (an extra region of fewer than N cells, say, needs more than one of N)."""
+    from solvers.compile import kinds_within
 
-    return cls.RULES | kinds_compiled_by(cls.PRIMITIVES)
+    return kinds_within(backend_class(name).ENCODES)
 
 
 def backend_class(name: str) -> type[Backend]:
@@ -182,16 +184,17 @@ def availability(name: str) -> tuple[bool, str]:
     return True, "available"
 
 
-def default_backend(rules: frozenset[str] = frozenset(), puzzles: int | None = None) -> str:
-    """The backend available here that encodes ``rules`` (variant and kind names) and answers
+def default_backend(board: Board | None = None, puzzles: int | None = None) -> str:
+    """The backend available here that encodes ``board``'s rules (None: classic) and answers
     first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
-    few. UsageError naming the rules when no backend supports them."""
+    few. UsageError naming the kinds when no backend supports them."""
     few = puzzles is not None and puzzles <= SMALL_RUN
-    preferred = [name for kind, names in PREFERRED_FOR.items() if kind in rules for name in names]
+    kinds = board.rules.names if board is not None else frozenset()
+    preferred = [b for kind, backends in PREFERRED_FOR.items() if kind in kinds for b in backends]
     for name in (*preferred, *(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
-        if availability(name)[0] and not lacking(name, rules):
+        if availability(name)[0] and (board is None or not lacking(name, board)):
             return name
-    raise UsageError(f"no backend available here supports {' and '.join(sorted(rules))}")
+    raise UsageError(f"no backend available here supports {' and '.join(sorted(kinds))}")
 
 
 # Every built-in backend, one row each: its --backend name, "module:Class", the PyPI

@@ -228,7 +228,9 @@ def test_a_backend_that_does_not_encode_a_rule_is_left_out_and_never_answers(cli
     assert run.code == 0, run.err
     killer, variants = run.out.split("\n\n")[:2]
     rows = [line.split()[0] for line in killer.splitlines()[2:-1]]
-    assert rows == ["propagate"] and killer.endswith("norvig left out: it does not support killer")
+    assert rows == ["propagate"] and killer.endswith(
+        "norvig left out: it does not support killercage"
+    )
     rows = [line.split()[0] for line in variants.splitlines()[2:]]
     assert rows == ["norvig", "propagate", "VBS"]  # x and jigsaw are units: norvig reads them
     records = json.loads(out.read_text())["records"]
@@ -251,7 +253,7 @@ def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
     with Runner("norvig", isolate=True) as runner:
         answers = runner.count_each([killer, classic, killer], 2, timeout=5)
     assert [a.status for a in answers] == [Status.UNSUPPORTED, Status.SOLVED, Status.UNSUPPORTED]
-    assert answers[0].detail == "norvig does not support killer" and answers[1].count == 1
+    assert answers[0].detail == "norvig does not support killercage" and answers[1].count == 1
 
 
 def test_check_calls_nothing_agreed_when_no_backend_encodes_the_rules(cli):

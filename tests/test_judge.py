@@ -14,6 +14,7 @@ from solvers import Board, Shape, registry, solve_many
 from solvers.backend import STATS, Backend
 from solvers.execution import Status
 from solvers.execution.judge import Said, disagreements
+from solvers.formats import parse
 from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
 from solvers.tools.datasets import DATASETS
@@ -80,26 +81,30 @@ def test_compare_agrees_when_the_backends_do(cli):
 
 
 @pytest.mark.parametrize("name", [row[0] for row in registry.BUILT_IN])
-def test_every_backend_declares_its_rules_itself(name):
+def test_every_backend_declares_what_it_encodes_itself(name):
     available, why = registry.availability(name)
     if not available:
         pytest.skip(why)
-    declared = registry.backend_class(name).RULES
-    inherited = Backend.RULES
-    assert inherited == frozenset()  # nothing beyond classic unless declared
-    assert "RULES" in vars(registry.backend_class(name)) or declared == inherited
+    declared = registry.backend_class(name).ENCODES
+    assert frozenset() == Backend.ENCODES  # units alone unless declared
+    assert "ENCODES" in vars(registry.backend_class(name)) or declared == Backend.ENCODES
 
 
-def test_a_backend_that_declares_nothing_is_asked_classic_puzzles_only(cli, registered):
+def test_a_backend_that_declares_nothing_is_asked_units_only(cli, registered):
     registered("tiny", "tiny_backend:Tiny", summary="declares no rule")
     x_line = "# rules: x\n" + DATASETS["x9"].puzzles()[0] + "\n"
-    solved = cli("solve", "--backend", "tiny", stdin=x_line)
-    assert solved.code == 2 and solved.err.strip().endswith("tiny does not support x")
-    compared = cli("compare", "x9", "--limit", "1", "--backends", "tiny,propagate")
+    assert cli("solve", "--backend", "tiny", stdin=x_line).code == 0  # diagonals are units
+    killer = cli("solve", "examples/killer.txt", "--backend", "tiny")
+    assert killer.code == 2 and killer.err.strip().endswith("tiny does not support killercage")
+    compared = cli("compare", "killer9", "--limit", "1", "--backends", "tiny,propagate")
     assert compared.code == 0
-    assert "tiny left out: it does not support x" in compared.out
-    assert registry.lacking("tiny", frozenset({"x", "killer"})) == {"x", "killer"}
-    assert registry.lacking("propagate", frozenset({"x", "killer"})) == frozenset()
+    assert "tiny left out: it does not support killercage" in compared.out
+    row = " ".join(f"r2c{c}" for c in range(1, 10))
+    x_and_row_cage = parse(f"# rules: x; killercage {row} total=45\n" + "." * 81)
+    assert registry.lacking("tiny", x_and_row_cage) == frozenset()  # a cage of N cells: a unit
+    thermo = parse("# rules: thermometer r1c1 r1c2; killercage r2c1 r2c2 total=3\n" + "." * 81)
+    assert registry.lacking("tiny", thermo) == {"thermometer", "killercage"}
+    assert registry.lacking("propagate", thermo) == frozenset()
 
 
 # Statistics ---------------------------------------------------------------------------

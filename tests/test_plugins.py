@@ -18,8 +18,8 @@ from solvers.tools.datasets import DATASETS
 
 EXAMPLE = Path(__file__).parent / "plugin_example"
 SEVERAL = "".join(line + "\n" for line in DATASETS["several9"].puzzles()[:3])
-X_PUZZLE = "# rules: x\n" + DATASETS["x9"].puzzles()[0] + "\n"
-STDIN = {"check": SEVERAL, "solve x": X_PUZZLE}
+KILLER = Path("examples/killer.txt").read_text(encoding="utf-8")
+STDIN = {"check": SEVERAL, "solve killer": KILLER}
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +46,8 @@ def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
         "backends": ("backends",),
         "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat"),
         "check": ("check", "-", "--backends", "undercount,cpsat"),
-        "solve x": ("solve", "-", "--backend", "undercount"),
-        "compare x": ("compare", "x9", "--limit", "2", "--backends", "undercount,cpsat"),
+        "solve killer": ("solve", "-", "--backend", "undercount"),
+        "compare killer": ("compare", "killer9", "--limit", "2", "--backends", "undercount,cpsat"),
     }
     with ThreadPoolExecutor(len(calls)) as pool:
         runs = {
@@ -68,10 +68,10 @@ def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
     assert check.returncode == 4, check.stdout + check.stderr
     assert "counts: undercount 1, cpsat 2+" in check.stdout
 
-    solve = done["solve x"]
+    solve = done["solve killer"]
     assert solve.returncode == 2
-    assert solve.stderr.strip().endswith("undercount does not support x")
+    assert solve.stderr.strip().endswith("undercount does not support killercage")
 
-    left_out = done["compare x"]
+    left_out = done["compare killer"]
     assert left_out.returncode == 0, left_out.stdout + left_out.stderr
-    assert "undercount left out: it does not support x" in left_out.stdout
+    assert "undercount left out: it does not support killercage" in left_out.stdout

@@ -9,6 +9,7 @@ import pytest
 
 from solvers import Board, Shape, Status, count_solutions, registry, solve
 from solvers.constraints import Constraint
+from solvers.formats import parse
 from solvers.handwritten import propagators
 from solvers.handwritten.constrained import ConstrainedTables, settle
 from solvers.tools.datasets import DATASETS
@@ -41,12 +42,14 @@ def test_propagate_supports_every_kind_and_is_the_default_but_for_non_consecutiv
     from solvers.constraints import KINDS
 
     assert set(KINDS) <= registry.supported("propagate")
-    assert registry.default_backend(frozenset({"thermometer"}), puzzles=1) == "propagate"
+    thermometer = parse("# rules: thermometer r1c1 r1c2\n" + "." * 81)
+    assert registry.default_backend(thermometer, puzzles=1) == "propagate"
     # measured: a SAT solver's learning answers non-consecutive puzzles five times faster
     preferred = [
         n for n in registry.PREFERRED_FOR["non-consecutive"] if registry.availability(n)[0]
     ]
-    assert registry.default_backend(frozenset({"non-consecutive", "x"})) == preferred[0]
+    nonconsecutive = parse("# rules: x; non-consecutive\n" + "." * 81)
+    assert registry.default_backend(nonconsecutive) == preferred[0]
 
 
 def test_thermometers_that_force_every_value_leave_nothing_to_guess():

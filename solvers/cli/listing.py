@@ -8,7 +8,6 @@ from solvers import registry
 from solvers.cli.output import Run
 from solvers.cli.parser import command
 from solvers.formats import Puzzle, read_puzzles
-from solvers.variants import RULE_NAMES
 
 
 def add_to(commands) -> None:
@@ -60,16 +59,14 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
 
 
 def _supports(name: str) -> str:
-    """What a backend declares: the rule variants in their usual order, then how many kinds
-    of the vocabulary ("classic" alone if nothing)."""
-    declared = registry.supported(name)
-    variants = ",".join(rule for rule in RULE_NAMES if rule in declared)
-    kinds = declared - set(RULE_NAMES)
-    if kinds:
-        from solvers.constraints import KINDS
+    """What a backend takes beyond units (every backend reads rows, columns, regions and the
+    kinds that are units: diagonals, extra regions of N cells)."""
+    from solvers.compile import CAGES, PRIMITIVES
 
-        variants += " + every kind" if kinds >= set(KINDS) else f" + {len(kinds)} kinds"
-    return variants or "classic"
+    encodes = registry.backend_class(name).ENCODES
+    if PRIMITIVES in encodes:
+        return "every kind"
+    return "units, killer cages" if CAGES in encodes else "units"
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:

@@ -32,7 +32,7 @@ def clash(board: Board) -> str | None:
 def refusal(label: str, name: str, board: Board) -> Answer | None:
     """The answer of backend ``name`` (shown as ``label``) to a board it is not asked, or None:
     UNSUPPORTED for a rule it does not declare, INVALID for givens that clash."""
-    if unsupported := registry.lacking(name, board.rules.names):
+    if unsupported := registry.lacking(name, board):
         detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
         return Answer(Status.UNSUPPORTED, label, detail=detail)
     if clashing := clash(board):

@@ -23,7 +23,7 @@ def runner_for(spec: BackendSpec | None, board: Board, puzzles: int | None = Non
     from solvers.execution.runner import shared
 
     if spec is None:
-        spec = BackendSpec(registry.default_backend(board.rules.names, puzzles))
+        spec = BackendSpec(registry.default_backend(board, puzzles))
     return shared(spec)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.compile import CAGES
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
 
@@ -104,7 +105,7 @@ class MaskSearch:
 
 
 class Bitmask(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    ENCODES = frozenset({CAGES})  # units and killer cages
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=False).run()

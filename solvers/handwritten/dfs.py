@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.constraints import KINDS, kind_of
+from solvers.compile import EVERY_KIND
+from solvers.constraints import kind_of
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
 
 
 class DepthFirst(Backend):
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
     # opt-in: the variants, and every kind of the vocabulary, each by its own check
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer", *KINDS})
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()

@@ -17,6 +17,7 @@ import sys
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
+from solvers.compile import CAGES
 from solvers.cover import NO_PLACEMENT, exact_cover
 from solvers.deadline import Deadline, Ticker
 from solvers.variants import Cage
@@ -191,7 +192,7 @@ class _Search:
 
 
 class DancingLinks(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    ENCODES = frozenset({CAGES})  # units and killer cages
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

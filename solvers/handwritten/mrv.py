@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found
 from solvers.board import Board
+from solvers.compile import CAGES
 from solvers.deadline import Deadline
 from solvers.handwritten.bitmask import MaskSearch
 
 
 class MostConstrained(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
+    ENCODES = frozenset({CAGES})  # units and killer cages
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return MaskSearch(board, deadline, limit, fewest_first=True).run()

@@ -18,7 +18,6 @@ from solvers.formats import SYMBOLS
 class Norvig(Backend):
     # units only: the essay's peers come from the board's units, so the unit variants come free;
     # killer cages it does not encode
-    RULES = frozenset({"x", "windoku", "jigsaw"})
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Essay(board, deadline, limit).run()

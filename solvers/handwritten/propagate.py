@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.packed import Layout, layout_for
 from solvers.handwritten.rules import PropagatingSearch
@@ -25,20 +26,8 @@ from solvers.handwritten.rules import PropagatingSearch
 CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewest candidates
 
 
-class _EveryPrimitive:
-    """``Propagate.PRIMITIVES``, read on first use: ``solvers.constraints`` loads every kind (a
-    tenth of a second on a loaded machine), which a classic puzzle's start-up must not pay;
-    the registry reads it only for a board with rules, or to list the backends."""
-
-    def __get__(self, instance: object, owner: type) -> frozenset[type]:
-        from solvers.constraints import PRIMITIVES
-
-        return frozenset(PRIMITIVES)
-
-
 class Propagate(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = _EveryPrimitive()  # type: ignore[assignment]  # every kind, by decomposition
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         if board.rules.constraints:

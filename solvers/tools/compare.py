@@ -159,10 +159,9 @@ def run_dataset(
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
     dataset = DatasetRun(name, path, len(puzzles), 1 + settings.shuffle, unshuffled)
-    rules = frozenset().union(*(puzzle.board.rules.names for puzzle in puzzles))
     left_out, answered = [], []
     for spec in specs:
-        if lacking := registry.lacking(spec.name, rules):
+        if lacking := frozenset().union(*(registry.lacking(spec.name, p.board) for p in puzzles)):
             said = f"{spec.label} left out: it does not support {' and '.join(sorted(lacking))}"
             left_out.append(("info", said))
             continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solvers.backend import Backend, Found
 from solvers.board import Board, Shape
-from solvers.constraints.primitives import PRIMITIVES
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 
 try:
@@ -34,8 +34,7 @@ except RuntimeError as error:  # numba found no folder it may write its compiled
 
 
 class Native(Backend):
-    RULES = frozenset({"x", "windoku", "jigsaw", "killer"})  # opt-in: what it encodes
-    PRIMITIVES = frozenset(PRIMITIVES)  # every kind, by its decomposition (``constraints``)
+    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

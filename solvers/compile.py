@@ -1,0 +1,193 @@
+"""The one compile step: a board's rules flattened once into what engines encode.
+
+A board's rules are its geometry (rows, columns, and boxes or jigsaw regions) and its
+constraints of the vocabulary. ``flatten`` decomposes every constraint into primitives
+(``solvers.constraints``) and recovers the structure engines encode best, once, for all of
+them:
+
+- **units**: every all-different group of N cells (rows, columns, regions, then the
+  constraints' own: diagonals, extra regions, disjoint groups, a killer cage of N cells), in
+  one ``Geometry``, so that every engine that reads units reads these too;
+- **cages**: all-different groups with a sum of ones over the same cells (a killer cage);
+- **primitives**: the rest, as the vocabulary decomposes them (all-different groups of fewer
+  than N cells, relations, linear rows, domains, tables).
+
+An engine declares what it encodes beyond units (``Backend.ENCODES``): ``CAGES`` (it has a
+sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a cage reaches an
+engine that compiles primitives but not cages decomposed (``Flat.primitives_for``), as CPMpy
+hands each solver the globals it lacks decomposed. What a board needs beyond an engine's
+declaration is ``Flat.beyond``: the kinds it cannot take, which the judge refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from solvers.board import Geometry, Shape, base_geometry
+from solvers.variants import Rules, window_units
+
+if TYPE_CHECKING:
+    from solvers.board import Board
+    from solvers.constraints import Constraint, Primitive
+
+CAGES = "cages"  # all-different groups with a sum, encoded by a sum rule of the engine's own
+PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
+EVERY_KIND = frozenset({CAGES, PRIMITIVES})
+
+
+@dataclass(frozen=True, order=True)
+class Cage:
+    """Cells that hold different values adding up to ``total`` (cells ascending)."""
+
+    cells: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True, eq=False)
+class Flat:
+    """A board's rules, flattened: ``geometry`` holds every unit (its ``units`` and names),
+    ``cages`` the all-different groups with a sum, ``primitives`` the rest. ``kinds`` says
+    which constraint kinds put something among the cages and among the primitives (the names
+    a refusal gives)."""
+
+    geometry: Geometry
+    cages: tuple[Cage, ...] = ()
+    primitives: tuple[Primitive, ...] = ()
+    cage_kinds: frozenset[str] = frozenset()
+    primitive_kinds: frozenset[str] = frozenset()
+
+    @property
+    def size(self) -> int:
+        return self.geometry.size
+
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        return self.geometry.units
+
+    def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:
+        """The primitives an engine that encodes ``encodes`` is given: the cages among them,
+        decomposed into an all-different and a sum, unless it encodes ``CAGES`` itself."""
+        if not self.cages or CAGES in encodes:
+            return self.primitives
+        from solvers.constraints import AllDifferent, Linear
+
+        lowered: list[Primitive] = []
+        for cage in self.cages:
+            terms = tuple((1, cell) for cell in cage.cells)
+            lowered += [AllDifferent(cage.cells), Linear(terms, "==", cage.total)]
+        return (*lowered, *self.primitives)
+
+    def beyond(self, encodes: frozenset[str]) -> frozenset[str]:
+        """The kinds of the board an engine that encodes ``encodes`` cannot take."""
+        missing: set[str] = set()
+        if self.primitives and PRIMITIVES not in encodes:
+            missing |= self.primitive_kinds
+        if self.cages and not encodes & EVERY_KIND:
+            missing |= self.cage_kinds
+        return frozenset(missing)
+
+
+def flatten(board: Board) -> Flat:
+    """The board's rules flattened (the same value for every board of one shape and rules)."""
+    return flat(board.shape, board.rules)
+
+
+@lru_cache(maxsize=1024)
+def flat(shape: Shape, rules: Rules) -> Flat:
+    """``flatten`` for a shape and rules (cached: a killer file's puzzles each have rules of
+    their own, which the judge, then the engine, flatten in turn)."""
+    geometry = base_geometry(shape, rules.regions)
+    constraints = (*_legacy(rules, shape), *rules.constraints)
+    if not constraints:
+        return Flat(geometry)
+    return _flatten(geometry, constraints)
+
+
+def _legacy(rules: Rules, shape: Shape) -> tuple[Constraint, ...]:
+    """What the x, windoku and killer fields of ``rules`` say, as constraints."""
+    if not (rules.diagonals or rules.windows or rules.cages):
+        return ()
+    from solvers.constraints import Constraint
+
+    found = []
+    if rules.diagonals:
+        found += [Constraint("diagonal-"), Constraint("diagonal+")]
+    if rules.windows:
+        found += [
+            Constraint("extraregion", window)
+            for window in window_units(shape.box_rows, shape.box_cols)
+        ]
+    found += [
+        Constraint("killercage", cage.cells, (("total", cage.total),)) for cage in rules.cages
+    ]
+    return tuple(found)
+
+
+def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
+    from solvers.constraints import AllDifferent, Linear, decompose
+    from solvers.constraints.model import describe
+
+    n = geometry.size
+    parts = [(c, p) for c in constraints for p in decompose(c, n)]
+    # a sum of ones over two cells or more: a cage's sum, where an all-different meets it
+    sums = {
+        frozenset(cell for _, cell in p.terms): p
+        for _, p in parts
+        if isinstance(p, Linear) and p.op == "==" and len(p.terms) > 1
+        if all(k == 1 for k, _ in p.terms)
+    }
+    units, names = list(geometry.units), list(geometry.unit_names)
+    known = set(map(frozenset, units))
+    cages: dict[Cage, None] = {}
+    absorbed: set[Primitive] = set()  # sums that became a cage's
+    cage_kinds: set[str] = set()
+    primitives: dict[Primitive, None] = {}
+    full = n * (n + 1) // 2
+    for constraint, p in parts:
+        if isinstance(p, AllDifferent):
+            cells = frozenset(p.cells)
+            total = sums.get(cells)
+            if len(cells) == n and (total is None or total.constant == full):
+                if cells not in known:  # a unit: every engine reads it
+                    known.add(cells)
+                    units.append(tuple(p.cells))
+                    names.append(describe(constraint, n))
+                if total is not None:
+                    absorbed.add(total)
+                continue
+            if total is not None and len(cells) > 1:
+                cages[Cage(tuple(sorted(cells)), total.constant)] = None
+                absorbed.add(total)
+                cage_kinds.add(constraint.kind)
+                continue
+        primitives[p] = None
+    kept = tuple(p for p in primitives if p not in absorbed)
+    primitive_kinds = {c.kind for c, p in parts if p in primitives and p not in absorbed}
+    return Flat(
+        Geometry(geometry.shape, tuple(units), tuple(names)),
+        tuple(cages),
+        kept,
+        frozenset(cage_kinds),
+        frozenset(primitive_kinds),
+    )
+
+
+def kinds_within(encodes: frozenset[str]) -> frozenset[str]:
+    """The kinds whose example instance (on 9x9) an engine that encodes ``encodes`` takes."""
+    return frozenset(kind for kind, example in _examples().items() if not example.beyond(encodes))
+
+
+@lru_cache(maxsize=1)
+def _examples() -> dict[str, Flat]:
+    """Each kind's example instance on 9x9, flattened."""
+    from solvers.constraints import KINDS
+    from solvers.formats.constraint_text import parse_constraint
+
+    shape = Shape(3, 3)
+    return {
+        name: flat(shape, Rules(constraints=(parse_constraint(kind.example, shape.size),)))
+        for name, kind in KINDS.items()
+    }
