@@ -64,7 +64,7 @@ KEYS = [
     ("odd", [{"cell": "R1C1"}, {"cell": "R9C9"}], [C("odd", 0), C("odd", 80)]),
     ("even", [{"cell": "R5C5"}], [C("even", 40)]),
     ("minimum", [{"cell": "R2C2"}], [C("minimum", 10)]),
-    ("maximum", [{"cell": "R2C8"}], [C("maximum", 16)]),
+    ("maximum", [{"cell": "R2C8"}, {"cell": "R3C8"}], [C("maximum", 16, 25)]),
     ("rowindexer", [{"cells": ["R1C6"]}], [C("rowindexer", 5)]),
     ("columnindexer", [{"cells": ["R4C1"]}, {"cells": ["R5C1"]}],
      [C("columnindexer", 27), C("columnindexer", 36)]),
