@@ -286,11 +286,10 @@ def _check_apart(board: Board, constraint: Constraint) -> None:
     """f-puzzles holds one set of maxima (and of minima): two constraints of the kind whose
     cells touch would read back as one, their touching cells no longer compared."""
     mine, n = set(constraint.cells), board.size
-    for other in board.rules.constraints:
-        if other.kind == constraint.kind and other != constraint:
-            touching = [c for c in other.cells for d in neighbours(c, n) if d in mine]
-            if touching:
-                raise _unwritable(constraint, n, f"touches another {constraint.kind} constraint")
+    others = [c for c in board.rules.constraints if c.kind == constraint.kind and c != constraint]
+    for other in others:
+        if any(d in mine for c in other.cells for d in neighbours(c, n)):
+            raise _unwritable(constraint, n, f"touches another {constraint.kind} constraint")
 
 
 def _write_dot(constraint: Constraint, n: int) -> dict[str, Any]:
