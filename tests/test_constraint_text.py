@@ -8,6 +8,7 @@ import pytest
 from test_constraints import ENTROPIC_SIZES, instance
 
 from solvers.constraints import KINDS, Constraint
+from solvers.constraints.cell_kinds import gather_extremes
 from solvers.errors import InputError
 from solvers.formats.constraint_text import format_constraint, parse_constraint
 
@@ -63,3 +64,27 @@ def test_bad_lines_are_one_line_input_errors(text, message):
     with pytest.raises(InputError) as caught:
         parse_constraint(text, 4)
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+# Maxima r2c2 and r2c3 side by side, minima r1c1 and r2c1 side by side (the maximum r2c2
+# beside the minimum r2c1): each compared only with neighbours outside its own set, so two
+# 4x4 grids fit (1324 2431 4213 3142 is one); compared with each other, none would.
+FORTRESS_4X4 = "maximum r2c2; maximum r2c3; minimum r1c1; minimum r2c1"
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "dfs"])
+def test_maxima_on_separate_lines_are_one_set_of_maxima(backend, cli, tmp_path):
+    puzzle = tmp_path / "fortress.txt"
+    puzzle.write_text(f"# rules: {FORTRESS_4X4}\n" + ". . . .\n" * 4)
+    run = cli("count", str(puzzle), "--backend", backend)
+    assert (run.code, run.out, run.err) == (0, "2\n", "")
+    run = cli("convert", str(puzzle), "--to", "text")
+    assert run.out.startswith("# rules: maximum r2c2 r2c3; minimum r1c1 r2c1\n")
+
+
+def test_gathering_keeps_other_constraints_and_each_cell_once():
+    read = [parse_constraint(text, 4) for text in ("maximum r1c1", "odd r2c2", "maximum r1c2 r1c1")]
+    assert gather_extremes(read) == (
+        Constraint("maximum", (0, 1)),
+        Constraint("odd", (5,)),
+    )

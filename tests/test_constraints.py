@@ -98,8 +98,12 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         return Constraint(name, (top, top + 1, top + n, top + n + 1), (("values", tuple(values)),))
     if name == "extraregion":
         return Constraint(name, tuple(rng.sample(range(n * n), rng.randint(2, n))))
-    if name in ("odd", "even", "minimum", "maximum"):
+    if name in ("odd", "even"):
         return Constraint(name, (rng.randrange(n * n),))
+    if name in ("minimum", "maximum"):  # a touching pair is not compared: draw some
+        cells = dict.fromkeys(walk(rng, n, rng.randint(1, 2), diagonal=False))
+        cells |= dict.fromkeys(rng.sample(range(n * n), rng.randint(0, 1)))
+        return Constraint(name, tuple(cells))
     if name in ("xv", "difference", "ratio"):
         pair = rng.choice(orthogonal_pairs(n))
         params = {
@@ -258,6 +262,10 @@ BANDS = "1212343412123434"  # diagonal touches: one of 1-2 against one of 3-4
 LATIN = "1234341221434321"  # r2c3 and r3c2 both 1: a knight's and a king's move
 ONES_21 = "2111" + "1" * 12  # r1c1 = 2 beside two 1s
 ONES_41 = "4111" + "1" * 12  # r1c1 + r1c2 = 5, r1c1 + r2c1 = 5
+# Two maxima side by side (r2c2 = 4, r2c3 = 3) each above its other neighbours, two minima
+# side by side (r1c1 = 1, r2c1 = 2) each below its other neighbours: r2c3 is below a
+# neighbour and r2c1 above one, which only a maximum (minimum) beside them excuses.
+FORTRESS = "1324243142133142"
 EXAMPLES = [
     (Constraint("anti-knight"), 4, CHECKER_12, True),
     (Constraint("anti-knight"), 4, LATIN, False),
@@ -275,6 +283,12 @@ EXAMPLES = [
     (on("minimum", 4, "r3c2"), 4, LATIN, True),  # 1 beside 4, 3, 2, 4
     (on("maximum", 4, "r1c4"), 4, LATIN, True),
     (on("maximum", 4, "r1c3"), 4, LATIN, False),  # 3 beside 4
+    (on("maximum", 4, "r2c2 r2c3"), 4, FORTRESS, True),
+    (on("maximum", 4, "r2c3"), 4, FORTRESS, False),  # alone, 3 is beside the 4
+    (on("maximum", 4, "r2c2 r2c3"), 4, LATIN, False),  # r2c3's 1 beside 3, 2 and 4
+    (on("minimum", 4, "r1c1 r2c1"), 4, FORTRESS, True),
+    (on("minimum", 4, "r2c1"), 4, FORTRESS, False),  # alone, 2 is beside the 1
+    (on("minimum", 4, "r1c1 r2c1"), 4, LATIN, False),  # r2c1's 3 beside r3c1's 2
     (on("xv", 4, "r1c1 r1c2", sum=5), 4, "r1c1=1 r1c2=4", True),
     (on("xv", 4, "r1c1 r1c2", sum=5), 4, "r1c1=1 r1c2=3", False),
     (on("xv", 6, "r1c1 r2c1", sum=10), 6, "r1c1=4 r2c1=6", True),

@@ -64,7 +64,7 @@ KEYS = [
     ("odd", [{"cell": "R1C1"}, {"cell": "R9C9"}], [C("odd", 0), C("odd", 80)]),
     ("even", [{"cell": "R5C5"}], [C("even", 40)]),
     ("minimum", [{"cell": "R2C2"}], [C("minimum", 10)]),
-    ("maximum", [{"cell": "R2C8"}], [C("maximum", 16)]),
+    ("maximum", [{"cell": "R2C8"}, {"cell": "R3C8"}], [C("maximum", 16, 25)]),
     ("rowindexer", [{"cells": ["R1C6"]}], [C("rowindexer", 5)]),
     ("columnindexer", [{"cells": ["R4C1"]}, {"cells": ["R5C1"]}],
      [C("columnindexer", 27), C("columnindexer", 36)]),
@@ -135,6 +135,29 @@ def test_a_key_may_group_what_the_model_holds_apart():
         C("thermometer", 0, 1),
         C("thermometer", 0, 9),
     )
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "dfs"])
+def test_a_keys_maxima_are_compared_only_with_cells_outside_the_key(backend, cli, tmp_path):
+    # maxima r2c2, r2c3 side by side, minima r1c1, r2c1 side by side: two 4x4 grids fit
+    # (f-puzzles' meaning); compared with each other, none would
+    maxima, minima = [{"cell": "R2C2"}, {"cell": "R2C3"}], [{"cell": "R1C1"}, {"cell": "R2C1"}]
+    puzzle = tmp_path / "fortress.json"
+    puzzle.write_text(json.dumps(grid_json(4, maximum=maxima, minimum=minima)))
+    run = cli("count", str(puzzle), "--backend", backend)
+    assert (run.code, run.out, run.err) == (0, "2\n", "")
+
+
+def test_maxima_that_touch_in_two_constraints_are_refused_when_writing():
+    # f-puzzles would read them back as one set, the touching cells no longer compared
+    apart = Rules(constraints=(C("maximum", 10), C("maximum", 30)))
+    assert fpuzzles.to_json(Board.empty(Shape(3, 3), apart))["maximum"] == [
+        {"cell": "R2C2"},
+        {"cell": "R4C4"},
+    ]
+    touching = Rules(constraints=(C("maximum", 10), C("maximum", 11)))
+    with pytest.raises(InputError, match="maximum at r2c2 touches another maximum constraint"):
+        fpuzzles.to_json(Board.empty(Shape(3, 3), touching))
 
 
 def test_killer_cages_with_totals_stay_the_killer_variant_and_others_are_constraints():

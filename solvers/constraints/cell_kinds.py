@@ -1,8 +1,17 @@
-"""Kinds on one cell: odd, even, minimum and maximum (compared with orthogonal neighbours)."""
+"""Kinds on marked cells: odd and even (a cell each), and the minima and maxima of a board.
+
+A maximum is compared with its orthogonal neighbours that are not maxima themselves (and a
+minimum with those that are not minima), so one constraint holds all of a board's maxima:
+dclamage/SudokuSolver's ``Constraints/MaximumConstraint.cs`` and ``MinimumConstraint.cs`` skip
+the neighbours in their own set of cells, and its ``SolverFactory.cs`` builds that set from all
+the cells of f-puzzles' ``maximum`` key (Fortress sudoku is this rule). A maximum beside a
+minimum is compared with it. ``gather_extremes`` merges the maxima (and minima) a board states
+one at a time, as readers of text and f-puzzles do.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from solvers.variants import cell_name, neighbours
 
@@ -33,14 +42,15 @@ def decompose_even(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def _extreme_problems(constraint: Constraint, grid: Sequence[int], n: int, below: bool):
-    (cell,) = constraint.cells
-    r, c = divmod(cell, n)
+    marked = set(constraint.cells)
     problems = []
-    for other_r, other_c in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if 0 <= other_r < n and 0 <= other_c < n:
+    for cell in constraint.cells:
+        r, c = divmod(cell, n)
+        for other_r, other_c in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
             other = other_r * n + other_c
-            wrong = grid[cell] >= grid[other] if below else grid[cell] <= grid[other]
-            if wrong:
+            if not (0 <= other_r < n and 0 <= other_c < n) or other in marked:
+                continue
+            if grid[cell] >= grid[other] if below else grid[cell] <= grid[other]:
                 problems.append(
                     f"{cell_name(cell, n)} ({grid[cell]}) is not "
                     f"{'below' if below else 'above'} its neighbour "
@@ -57,18 +67,55 @@ def check_maximum(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
     return _extreme_problems(constraint, grid, n, below=False)
 
 
+def _outside_pairs(constraint: Constraint, n: int) -> list[tuple[int, int]]:
+    """Each (marked cell, neighbour) pair whose neighbour is not marked too."""
+    marked = set(constraint.cells)
+    return [
+        (cell, other)
+        for cell in constraint.cells
+        for other in neighbours(cell, n)
+        if other not in marked
+    ]
+
+
 def decompose_minimum(constraint: Constraint, n: int) -> list[Primitive]:
-    cell = constraint.cells[0]
-    return [Linear(((1, cell), (-1, other)), "<=", -1) for other in neighbours(cell, n)]
+    pairs = _outside_pairs(constraint, n)
+    return [Linear(((1, cell), (-1, other)), "<=", -1) for cell, other in pairs]
 
 
 def decompose_maximum(constraint: Constraint, n: int) -> list[Primitive]:
-    cell = constraint.cells[0]
-    return [Linear(((1, cell), (-1, other)), ">=", 1) for other in neighbours(cell, n)]
+    pairs = _outside_pairs(constraint, n)
+    return [Linear(((1, cell), (-1, other)), ">=", 1) for cell, other in pairs]
 
 
 def _with_neighbours(constraint: Constraint, n: int) -> tuple[int, ...]:
-    return (constraint.cells[0], *neighbours(constraint.cells[0], n))
+    found = dict.fromkeys(constraint.cells)
+    for cell in constraint.cells:
+        found |= dict.fromkeys(neighbours(cell, n))
+    return tuple(found)
+
+
+EXTREMES = ("minimum", "maximum")
+
+
+def gather_extremes(constraints: Iterable[Constraint]) -> tuple[Constraint, ...]:
+    """The constraints with every minimum merged into one and every maximum into one (each
+    cell once, in the order first met, in place of the first of its kind): a maximum is
+    compared with its neighbours that are not maxima, so a board's maxima are one set, as
+    f-puzzles lists them under one key and as boards with a ``maximum`` per cell mean."""
+    found: list[Constraint] = []
+    merged: dict[str, dict[int, None]] = {}
+    for constraint in constraints:
+        if constraint.kind not in EXTREMES:
+            found.append(constraint)
+            continue
+        if constraint.kind not in merged:
+            merged[constraint.kind] = {}
+            found.append(constraint)  # its place, filled in below
+        merged[constraint.kind] |= dict.fromkeys(constraint.cells)
+    return tuple(
+        Constraint(c.kind, tuple(merged[c.kind])) if c.kind in merged else c for c in found
+    )
 
 
 ONE = (1, 1)
@@ -95,24 +142,22 @@ KINDS = (
     ),
     Kind(
         "minimum",
-        "The cell holds a value lower than each of its orthogonal neighbours.",
+        "Each cell holds a value lower than each orthogonal neighbour that is not a minimum.",
         check_minimum,
         decompose_minimum,
         frozenset({Linear}),
-        cells=ONE,
         fpuzzles="minimum",
         reads=_with_neighbours,
-        example="minimum r5c5",
+        example="minimum r5c5 r5c6",
     ),
     Kind(
         "maximum",
-        "The cell holds a value higher than each of its orthogonal neighbours.",
+        "Each cell holds a value higher than each orthogonal neighbour that is not a maximum.",
         check_maximum,
         decompose_maximum,
         frozenset({Linear}),
-        cells=ONE,
         fpuzzles="maximum",
         reads=_with_neighbours,
-        example="maximum r2c8",
+        example="maximum r2c8 r3c8",
     ),
 )

@@ -213,8 +213,8 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
     if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
         return {}
-    key, entry = fpuzzles_kinds.write(board, constraint)
-    return {key: entry if entry is True else [entry]}
+    key, entries = fpuzzles_kinds.write(board, constraint)
+    return {key: entries}
 
 
 def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:

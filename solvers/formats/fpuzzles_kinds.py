@@ -7,7 +7,9 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
 
     SWITCH   "antiknight": true                                     anti-knight, anti-king,
                                                                     disjoint groups
-    CELL     "odd": [{"cell": "R1C1"}, ...]                         odd, even, minimum, maximum
+    CELL     "odd": [{"cell": "R1C1"}, ...]                         odd, even; minimum and
+                                                                    maximum (one constraint
+                                                                    of all the key's cells)
     CELLS    "rowindexer": [{"cells": ["R1C1", "R2C1"]}, ...]       the indexers, a cell each
     DOT      "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]   xv (value X or V),
                                                                     difference, ratio
@@ -42,7 +44,7 @@ from solvers.formats.fpuzzles_parts import (
     outside,
     unwritable,
 )
-from solvers.variants import cell_name
+from solvers.variants import cell_name, neighbours
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
@@ -75,6 +77,20 @@ def _cell(kind: str) -> Callable[[Reading, str, Any], None]:
     def read(reading: Reading, key: str, value: Any) -> None:
         for part in entries(value, reading, key):
             reading.add(key, kind, (cell(part.get("cell"), reading, key),))
+
+    return read
+
+
+def _marked(kind: str) -> Callable[[Reading, str, Any], None]:
+    """Minima or maxima: the key's cells are one constraint, each compared with its
+    neighbours outside the key (``cell_kinds``)."""
+
+    def read(reading: Reading, key: str, value: Any) -> None:
+        found = dict.fromkeys(
+            cell(part.get("cell"), reading, key) for part in entries(value, reading, key)
+        )
+        if found:
+            reading.add(key, kind, tuple(found))
 
     return read
 
@@ -195,7 +211,7 @@ def _clone(reading: Reading, key: str, value: Any) -> None:
 Reader = Callable[[Reading, str, Any], None]
 SHAPES: dict[str, Callable[[str], Reader]] = {
     "anti-knight": _switch, "anti-king": _switch, "disjointgroups": _switch,
-    "odd": _cell, "even": _cell, "minimum": _cell, "maximum": _cell,
+    "odd": _cell, "even": _cell, "minimum": _marked, "maximum": _marked,
     "rowindexer": _cells, "columnindexer": _cells, "boxindexer": _cells,
     "xv": _dot, "difference": _dot, "ratio": _dot,
     "thermometer": _lines, "palindrome": _lines, "whispers": _lines, "renban": _lines,
@@ -231,7 +247,7 @@ def reenters(labels: Sequence[int]) -> bool:
 
 
 def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
-    """The f-puzzles key of a constraint and its entry (True for a switch); InputError for a
+    """The f-puzzles key of a constraint and its entries (True for a switch); InputError for a
     constraint f-puzzles cannot say as the model means it."""
     kind, n = KINDS[constraint.kind], board.size
     shape = SHAPES.get(constraint.kind)
@@ -246,9 +262,12 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         return kind.fpuzzles, True
     if shape in (_cell, _cells):
         one = name(constraint.cells[0], n)
-        return kind.fpuzzles, {"cell": one} if shape is _cell else {"cells": [one]}
+        return kind.fpuzzles, [{"cell": one} if shape is _cell else {"cells": [one]}]
+    if shape is _marked:
+        _check_apart(board, constraint)
+        return kind.fpuzzles, [{"cell": name(one, n)} for one in constraint.cells]
     if shape is _dot:
-        return kind.fpuzzles, _write_dot(constraint, n)
+        return kind.fpuzzles, [_write_dot(constraint, n)]
     if shape is _lines:
         _check_stretches(board, constraint)
         gap = constraint.param("difference", (n + 1) // 2)  # whispers
@@ -256,11 +275,21 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
             raise _unwritable(
                 constraint, n, f"asks a gap of {gap}, f-puzzles' whispers {(n + 1) // 2}"
             )
-        return kind.fpuzzles, {"lines": [names(constraint.cells, n)]}
+        return kind.fpuzzles, [{"lines": [names(constraint.cells, n)]}]
     if shape is _outside:
         where = _clue_cell(constraint.cells, n, STRAIGHT, constraint)
-        return kind.fpuzzles, {"cell": where[0], "value": str(constraint.param("total"))}
-    return kind.fpuzzles, WRITE_OWN[constraint.kind](constraint, n)
+        return kind.fpuzzles, [{"cell": where[0], "value": str(constraint.param("total"))}]
+    return kind.fpuzzles, [WRITE_OWN[constraint.kind](constraint, n)]
+
+
+def _check_apart(board: Board, constraint: Constraint) -> None:
+    """f-puzzles holds one set of maxima (and of minima): two constraints of the kind whose
+    cells touch would read back as one, their touching cells no longer compared."""
+    mine, n = set(constraint.cells), board.size
+    others = [c for c in board.rules.constraints if c.kind == constraint.kind and c != constraint]
+    for other in others:
+        if any(d in mine for c in other.cells for d in neighbours(c, n)):
+            raise _unwritable(constraint, n, f"touches another {constraint.kind} constraint")
 
 
 def _write_dot(constraint: Constraint, n: int) -> dict[str, Any]:

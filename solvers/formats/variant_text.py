@@ -63,8 +63,10 @@ def _kept(name: str) -> bool:
 
 
 def constraints_of(texts: list[str], size: int, line: int) -> tuple:
-    """The constraints written in ``texts`` (one each) on a board of ``size``; InputError at
+    """The constraints written in ``texts`` (one each) on a board of ``size``, a board's
+    minima and maxima gathered into one constraint each (``cell_kinds``); InputError at
     ``line`` naming the constraint that cannot be read."""
+    from solvers.constraints.cell_kinds import gather_extremes
     from solvers.formats.constraint_text import parse_constraint
 
     found = []
@@ -73,7 +75,7 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
             found.append(parse_constraint(text, size))
         except InputError as error:
             raise InputError(f"constraint {text!r}: {error.message}", line) from None
-    return tuple(found)
+    return gather_extremes(found)
 
 
 def build_rules(
