@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from solvers.board import Geometry, Shape, base_geometry
-from solvers.variants import Rules, window_units
+from solvers.variants import Rules, cage_sets, window_units
 
 if TYPE_CHECKING:
     from solvers.board import Board
@@ -44,6 +44,11 @@ class Cage:
 
     cells: tuple[int, ...]
     total: int
+
+    def value_sets(self, n: int) -> tuple[int, ...]:
+        """Every set of values 1..n the cells can hold together (distinct, adding up to the
+        total), each as a bit mask with bit v for value v."""
+        return cage_sets(len(self.cells), self.total, n)
 
 
 @dataclass(frozen=True, eq=False)
