@@ -1,7 +1,7 @@
 """The ``native`` backend: a numba kernel in small modules.
 
 bits       machine-level bit tricks and the names of the kernel's registers
-tables     the board's rules (from its Geometry and cages) as the kernel's arrays
+tables     the board's rules (as solvers.compile flattens them) as the kernel's arrays
 propagate  the general kernel's rules, one function each, and settle to a fixpoint
 band9      the classic 9x9 bit-parallel kernel
 search     one resumable search loop for both kernels, and the in-kernel verification

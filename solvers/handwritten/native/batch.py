@@ -5,8 +5,8 @@ uint8 array of values (0 empty) and returns, per puzzle, the solutions counted u
 the first solution, a flag, and the search's counters. The first solution of each puzzle is
 checked inside the same call against every unit, every cage and the givens (``search.verify``).
 A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a deadline to
-take further one at a time. Boards with constraints of the vocabulary are searched one puzzle
-at a time by their own kernel entry (``constrained``), with the same flags.
+take further one at a time. Boards with primitives beyond units and cages are searched one
+puzzle at a time by their own kernel entry (``constrained``), with the same flags.
 """
 
 from __future__ import annotations

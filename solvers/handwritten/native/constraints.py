@@ -1,12 +1,11 @@
-"""A board's constraints of the vocabulary as the constrained kernel's int64 tables.
+"""The rules of a board beyond its units and cages as the constrained kernel's int64 tables.
 
-Every constraint is decomposed into the five primitives (``solvers.constraints``) and each
-primitive goes where the kernel handles it best:
+The compile step (``solvers.compile.flatten``) has put every all-different group of N cells
+among the units and every all-different group with a sum among the cages (``tables``); each
+primitive left goes where the kernel handles it best:
 
-- all-different over N cells: one more unit (singles and locked candidates read it), while the
-  kernel has room (``tables.MAX_UNITS``); any other all-different: its cells become peers;
-- all-different plus a sum of ones over the same cells (a killer cage): one more cage, so the
-  cage-sums rule (the sets of values that add up to the total) works on it;
+- all-different (of fewer than N cells, or a unit beyond ``tables.MAX_UNITS``): its cells
+  become peers;
 - domain: folded into ``init``, the candidates each cell starts with;
 - relation, linear and table: propagators, re-run whenever a cell they watch has changed.
 
@@ -28,20 +27,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers.board import Geometry
-from solvers.constraints import (
-    AllDifferent,
-    Constraint,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-    Table,
-    decompose,
-    holds,
-)
+from solvers.compile import Flat
+from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table, holds
 from solvers.handwritten.native.tables import MAX_UNITS, Plan, build_plan, padded
-from solvers.variants import Cage
 
 OPS = {"==": 0, "!=": 1, "<=": 2, ">=": 3}  # the kernel's numbers for Linear's operators
 
@@ -55,36 +43,23 @@ class Primitives(NamedTuple):
     init: np.ndarray
 
 
-@lru_cache(maxsize=64)
-def constrained_plan(
-    geometry: Geometry, cages: tuple[Cage, ...], constraints: tuple[Constraint, ...]
-) -> Plan:
-    """The plan of a board with constraints: its units, cages and peers grown by the
-    constraints' all-different groups and sums, and the tables of the rest."""
-    n = geometry.size
-    primitives = [p for c in constraints for p in decompose(c, n)]
-    units = list(dict.fromkeys(geometry.units))
-    known = set(map(frozenset, units))
-    sums = {
-        frozenset(cell for _, cell in p.terms): p.constant
-        for p in primitives
-        if isinstance(p, Linear) and p.op == "==" and all(k == 1 for k, _ in p.terms)
-    }
-    more_cages, peers = list(cages), [set() for _ in range(n * n)]
+def constrained_plan(flat: Flat, units: tuple[tuple[int, ...], ...]) -> Plan:
+    """The plan of a board whose ``flat`` rules have primitives or more units (``units``, each
+    once) than the kernel holds: the units that fit, the cages, peers grown by the other
+    all-different groups, and the tables of the rest."""
+    n = flat.size
+    groups = [*units[MAX_UNITS:]]
     rest: list[Primitive] = []
-    for p in primitives:
-        if not isinstance(p, AllDifferent):
-            rest.append(p)
-        elif len(p.cells) == n and len(known) < MAX_UNITS:
-            if frozenset(p.cells) not in known:
-                known.add(frozenset(p.cells))
-                units.append(tuple(p.cells))
-        elif frozenset(p.cells) in sums and len(p.cells) > 2:
-            more_cages.append(Cage(sums[frozenset(p.cells)], tuple(sorted(p.cells))))
+    for p in flat.primitives:
+        if isinstance(p, AllDifferent):
+            groups.append(p.cells)
         else:
-            for cell in p.cells:
-                peers[cell].update(p.cells)
-    plan = build_plan(units, tuple(more_cages), n, peers)
+            rest.append(p)
+    peers: list[set[int]] = [set() for _ in range(n * n)]
+    for group in groups:
+        for cell in group:
+            peers[cell].update(group)
+    plan = build_plan(units[:MAX_UNITS], flat.cages, n, peers)
     return plan._replace(band=False, primitives=_tables(rest, n, plan.tables.peers))
 
 

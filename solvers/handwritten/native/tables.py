@@ -1,20 +1,22 @@
-"""The kernel's tables: a board's rules as padded int64 arrays, read from its ``Geometry``.
+"""The kernel's tables: a board's rules as padded int64 arrays, read from the compile step.
 
-Nothing here re-derives a rule: the units come from the geometry (rows, columns, boxes or jigsaw
-regions, diagonals, windows) and the cages from the board's rules, with their value sets from
-``solvers.variants.cage_sets``. What is built here is only the kernel's view of them:
+Nothing here re-derives a rule: ``solvers.compile.flatten`` gives the units (rows, columns,
+boxes or jigsaw regions, and every all-different group of N cells the constraints add), the
+cages with their value sets, and the other primitives (``constraints``). What is built here is
+only the kernel's view of them:
 
 units       (U, N)        the cells of each unit (a unit listed twice is kept once)
 cell_units  (C, 1+k)      [count, unit...] of each cell
 unit_bits   (C, 2)        the units of each cell as a two-word bit set (U <= 128)
-peers       (C, 1+p)      [count, peer...]: the other cells of its units and of its cage
+peers       (C, 1+p)      [count, peer...]: the other cells of its units, its cage and its
+                          smaller all-different groups
 segs        (S, 1+l)      [count, cell...]: pieces of units (below)
 parts       (Q, 2+2m)     [unit A, pieces, seg, elim, seg, elim, ...]: a partition of unit A into
                           pieces, each the cells A shares with another unit B (elim: the row of
                           ``elims`` holding B - A), and what is left (elim -1)
 unit_parts  (U, 1+k)      [count, part...] of each unit
 elims       (E, 1+e)      [count, cell...]
-cages       (K, 2+m)      [count, total, cell...] of each killer cage
+cages       (K, 2+m)      [count, total, cell...] of each cage
 cage_sets   (K, 1+s)      [count, values...]: each set of values the cage can hold, as a mask
 
 The locked-candidates rule reads segs/parts/elims: a value that unit A can hold only inside one
@@ -29,10 +31,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers.board import Board, Geometry, Shape
-from solvers.variants import Cage, cage_sets
+from solvers.board import Board, Shape
+from solvers.compile import Cage, Flat, flatten
 
-MAX_UNITS = 128  # the dirty-unit set is two 64-bit words
+MAX_UNITS = 128  # the dirty-unit set is two 64-bit words: units beyond it are peer groups
 WIDTH9 = 30  # the band kernel's state (band9.py): 27 digit-band words, each band's solved cells
 PAIRS_FROM_SIZE = 16  # naked pairs pay on 25x25 (fewer timeouts) and cost 15-25% on 9x9
 
@@ -53,8 +55,8 @@ class Tables(NamedTuple):
 class Plan(NamedTuple):
     """What a search needs to know of a board's rules: the tables, and which kernel paths
     apply (``band``: the 9x9 bit-parallel kernel, for classic 9x9 only; ``pairs``: the naked
-    pairs rule, on large boards; ``primitives``: the tables of the board's constraints of the
-    vocabulary, ``constraints.Primitives``, for the constrained kernel; None without any)."""
+    pairs rule, on large boards; ``primitives``: the tables of the primitives beyond units and
+    cages, ``constraints.Primitives``, for the constrained kernel; None without any)."""
 
     tables: Tables
     band: bool
@@ -64,26 +66,29 @@ class Plan(NamedTuple):
 
 
 def plan_for(board: Board) -> Plan:
-    """The plan for ``board``'s shape and rules (cached per geometry, cages and constraints)."""
-    if board.rules.constraints:
-        from solvers.handwritten.native.constraints import constrained_plan
-
-        return constrained_plan(board.geometry, board.rules.cages, board.rules.constraints)
-    return _plan(board.geometry, board.rules.cages)
+    """The plan for ``board``'s shape and rules (cached per flattened rules)."""
+    return _plan(flatten(board))
 
 
 @lru_cache(maxsize=256)
-def _plan(geometry: Geometry, cages: tuple[Cage, ...]) -> Plan:
-    return build_plan(geometry.units, cages, geometry.size)
+def _plan(flat: Flat) -> Plan:
+    units = tuple(dict.fromkeys(flat.units))  # in order, each once
+    if flat.primitives or len(units) > MAX_UNITS:
+        from solvers.handwritten.native.constraints import constrained_plan
+
+        return constrained_plan(flat, units)
+    return build_plan(units, flat.cages, flat.size)
 
 
 def build_plan(
-    all_units, cages: tuple[Cage, ...], n: int, more_peers: list[set[int]] | None = None
+    units: tuple[tuple[int, ...], ...],
+    cages: tuple[Cage, ...],
+    n: int,
+    more_peers: list[set[int]] | None = None,
 ) -> Plan:
     """The plan for these units and cages on an N x N board; ``more_peers`` are cells that
-    must differ from each cell beyond its units and cages (the constraints' all-different
-    groups that are not units)."""
-    units = tuple(dict.fromkeys(all_units))  # in order, each once
+    must differ from each cell beyond its units and cages (the all-different groups that are
+    not units)."""
     if len(units) > MAX_UNITS:
         raise ValueError(f"{len(units)} units: the kernel holds at most {MAX_UNITS}")
     of, by_units, plain_peers = _of_units(units, n)
@@ -214,5 +219,5 @@ def _cage_tables(cages: tuple[Cage, ...], n: int) -> tuple[np.ndarray, np.ndarra
     table = np.zeros((len(cages), 2 + max((len(c.cells) for c in cages), default=0)), np.int64)
     for i, cage in enumerate(cages):
         table[i, : 2 + len(cage.cells)] = [len(cage.cells), cage.total, *cage.cells]
-    sets = [[mask >> 1 for mask in cage_sets(len(c.cells), c.total, n)] for c in cages]
+    sets = [[mask >> 1 for mask in cage.value_sets(n)] for cage in cages]
     return table, padded(sets) if sets else np.zeros((0, 1), dtype=np.int64)
