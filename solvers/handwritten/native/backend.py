@@ -1,15 +1,16 @@
 """``native``: a propagating search compiled with numba, the fastest backend here.
 
 Naked and hidden singles, locked candidates, naked pairs on boards of 16x16 and more, and the
-cage-sums rule of killer puzzles, to a fixpoint after every placement; then a branch on the
-busiest cell with the fewest candidates. Classic 9x9 boards take a bit-parallel kernel of their
-own (``band9``). Every rule is read from the compile step (``solvers.compile.flatten``: its
-units, its cages with their value sets, its primitives; ``tables``); the kernel checks its own
-solution before it returns it, and the runner verifies it again.
+killer sum rule (the sets of values that add up to each total), to a fixpoint after every
+placement; then a branch on the busiest cell with the fewest candidates. Classic 9x9 boards
+take a bit-parallel kernel of their own (``band9``). Every rule is read from the compile step
+(``solvers.compile.flatten``: its units, its all-different sums with their value sets, its
+primitives; ``tables``); the kernel checks its own solution before it returns it, and the
+runner verifies it again.
 
-Boards with primitives beyond units and cages take a kernel entry of their own
-(``constrained``): the same search, with the smaller all-different groups as peers and a
-propagator for each relation, linear row and table (``watch``).
+Boards whose rules have primitives take a kernel entry of their own (``constrained``): the
+same search, with the smaller all-different groups as peers and a propagator for each
+relation, linear row and table (``watch``).
 
 The kernels are compiled once and cached on disk (numba's ``cache=True``); the constructor loads
 (or compiles) them, which is setup: the runner times it apart from the puzzles.
@@ -35,7 +36,7 @@ except RuntimeError as error:  # numba found no folder it may write its compiled
 
 
 class Native(Backend):
-    ENCODES = EVERY_KIND  # cages by the cage-sums rule, and every primitive (every kind)
+    ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)

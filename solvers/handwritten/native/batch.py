@@ -3,10 +3,10 @@
 ``solve_batch(plan, puzzles, limit, budget)`` runs the search on every row of a (P, N*N)
 uint8 array of values (0 empty) and returns, per puzzle, the solutions counted up to ``limit``,
 the first solution, a flag, and the search's counters. The first solution of each puzzle is
-checked inside the same call against every unit, every cage and the givens (``search.verify``).
+checked inside the same call against every rule and the givens (``search.verify``).
 A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a deadline to
-take further one at a time. Boards with primitives beyond units and cages are searched one
-puzzle at a time by their own kernel entry (``constrained``), with the same flags.
+take further one at a time. Boards whose rules have primitives are searched one puzzle at
+a time by their own kernel entry (``constrained``), with the same flags.
 """
 
 from __future__ import annotations

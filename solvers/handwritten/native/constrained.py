@@ -1,11 +1,11 @@
-"""The kernel of boards with primitives beyond units and cages: a search entry of its own.
+"""The kernel of boards whose rules have primitives: a search entry of its own.
 
 The same resumable search as ``search.run`` (the general kernel's rows, branching and
 registers), with ``watch.settle_all`` in place of ``settle`` after each placement and the
 constraints' domains in the root's candidates. It is a separate entry so that classic and
 killer boards keep their compiled kernels as they are; numba compiles (or loads) this one
 the first time a board with primitives is searched, and never in a run without one.
-``run_constrained`` checks its first solution against every unit, cage, peer and primitive.
+``run_constrained`` checks its first solution against every rule of the board.
 """
 
 from __future__ import annotations

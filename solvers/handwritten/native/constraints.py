@@ -1,8 +1,8 @@
-"""The rules of a board beyond its units and cages as the constrained kernel's int64 tables.
+"""The primitives of a board's rules as the constrained kernel's int64 tables.
 
-The compile step (``solvers.compile.flatten``) has put every all-different group of N cells
-among the units and every all-different group with a sum among the cages (``tables``); each
-primitive left goes where the kernel handles it best:
+The compile step (``solvers.compile.flatten``) has already taken out the units and the
+all-different groups with a sum (``tables``); each primitive left goes where the kernel
+handles it best:
 
 - all-different (of fewer than N cells, or a unit beyond ``tables.MAX_UNITS``): its cells
   become peers;
@@ -27,9 +27,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers.compile import Flat
-from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table, holds
-from solvers.handwritten.native.tables import MAX_UNITS, Plan, build_plan, padded
+from solvers.constraints import AllDifferent, Domain, Linear, Relation, Table, holds
+from solvers.handwritten.native.tables import padded
 
 OPS = {"==": 0, "!=": 1, "<=": 2, ">=": 3}  # the kernel's numbers for Linear's operators
 
@@ -43,27 +42,19 @@ class Primitives(NamedTuple):
     init: np.ndarray
 
 
-def constrained_plan(flat: Flat, units: tuple[tuple[int, ...], ...]) -> Plan:
-    """The plan of a board whose ``flat`` rules have primitives or more units (``units``, each
-    once) than the kernel holds: the units that fit, the cages, peers grown by the other
-    all-different groups, and the tables of the rest."""
-    n = flat.size
-    groups = [*units[MAX_UNITS:]]
-    rest: list[Primitive] = []
-    for p in flat.primitives:
-        if isinstance(p, AllDifferent):
-            groups.append(p.cells)
-        else:
-            rest.append(p)
+def apart(groups: list[tuple[int, ...]], primitives, n: int) -> list[set[int]]:
+    """The cells each cell must differ from beyond the kernel's units: those of ``groups``
+    (units it has no room for) and of the all-different primitives."""
+    groups += [p.cells for p in primitives if isinstance(p, AllDifferent)]
     peers: list[set[int]] = [set() for _ in range(n * n)]
     for group in groups:
         for cell in group:
             peers[cell].update(group)
-    plan = build_plan(units[:MAX_UNITS], flat.cages, n, peers)
-    return plan._replace(band=False, primitives=_tables(rest, n, plan.tables.peers))
+    return peers
 
 
-def _tables(primitives: list[Primitive], n: int, peers: np.ndarray) -> Primitives:
+def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
+    """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``)."""
     every = (1 << n) - 1
     init = np.full(n * n, every, np.int64)
     forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
@@ -78,7 +69,7 @@ def _tables(primitives: list[Primitive], n: int, peers: np.ndarray) -> Primitive
             forbidden.setdefault((a, b), set()).update(pairs)
         elif isinstance(p, Linear):
             linears.append(p)
-        else:
+        elif isinstance(p, Table):
             tables.append(p)
     if any(not p.terms and not holds(p, {}) for p in linears) or any(
         not p.cells and not p.rows for p in tables

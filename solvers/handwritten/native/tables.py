@@ -72,12 +72,16 @@ def plan_for(board: Board) -> Plan:
 
 @lru_cache(maxsize=256)
 def _plan(flat: Flat) -> Plan:
-    units = tuple(dict.fromkeys(flat.units))  # in order, each once
-    if flat.primitives or len(units) > MAX_UNITS:
-        from solvers.handwritten.native.constraints import constrained_plan
+    units, n = tuple(dict.fromkeys(flat.units)), flat.size  # the units in order, each once
+    if not flat.primitives and len(units) <= MAX_UNITS:
+        return build_plan(units, flat.cages, n)
+    from solvers.handwritten.native.constraints import apart, primitive_tables
 
-        return constrained_plan(flat, units)
-    return build_plan(units, flat.cages, flat.size)
+    peers = apart(list(units[MAX_UNITS:]), flat.primitives, n)
+    plan = build_plan(units[:MAX_UNITS], flat.cages, n, peers)
+    return plan._replace(
+        band=False, primitives=primitive_tables(flat.primitives, n, plan.tables.peers)
+    )
 
 
 def build_plan(
