@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
-              "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile"]),
+              "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
+              "solvers.cells"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.api", "solvers.tools", "solvers"]),

@@ -10,8 +10,8 @@ from solvers.cli.output import Run
 from solvers.cli.parser import command, seconds, shape, whole
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle, variant_text
+from solvers.formats.variant_text import RULE_NAMES
 from solvers.tools.clues import GENERATED
-from solvers.variants import RULE_NAMES
 
 ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it
 DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
