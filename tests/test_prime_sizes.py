@@ -10,7 +10,7 @@ import random
 import pytest
 from conftest import BACKENDS
 
-from solvers import Board, InputError, Shape, count_solutions, read_puzzles, registry, solve
+from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
 from solvers.cells import row_regions
 from solvers.constraints import Constraint
 from solvers.errors import UsageError
