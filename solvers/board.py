@@ -16,18 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
+from solvers.cells import cell_name, no_boxes, region_units, row_regions
 from solvers.errors import InputError
-from solvers.variants import (
-    CLASSIC,
-    Rules,
-    cell_name,
-    check_boxless,
-    check_cages,
-    no_boxes,
-    region_units,
-    row_regions,
-    window_units,
-)
+from solvers.variants import CLASSIC, Rules, check_boxless
 
 MIN_SIZE = 4
 MAX_SIZE = 25
@@ -320,31 +311,9 @@ class Board:
 
     def conflicts(self) -> list[str]:
         """Each way the givens break a rule, as "row 1 has 6 twice (r1c2, r1c9)"."""
-        geometry = self.geometry
-        found = []
-        for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
-            found += self._repeats(name, unit)
-        for cage in self.rules.cages:
-            name = f"the cage of {cell_name(cage.cells[0], self.size)} ({cage.total})"
-            found += self._repeats(name, cage.cells)
-            given = [self.cells[c] for c in cage.cells if self.cells[c]]
-            total = sum(given)
-            if total > cage.total or (len(given) == len(cage.cells) and total != cage.total):
-                found.append(f"{name} holds givens adding up to {total}")
-        return found
+        from solvers.compile import flat
 
-    def _repeats(self, name: str, cells: tuple[int, ...]) -> list[str]:
-        seen: dict[int, list[int]] = {}
-        for cell in cells:
-            if self.cells[cell]:
-                seen.setdefault(self.cells[cell], []).append(cell)
-        found = []
-        for value, where in seen.items():
-            if len(where) > 1:
-                times = {2: "twice", 3: "three times"}.get(len(where), f"{len(where)} times")
-                places = ", ".join(cell_name(c, self.size) for c in where)
-                found.append(f"{name} has {value} {times} ({places})")
-        return found
+        return flat(self.shape, self.rules).conflicts(self.cells)
 
 
 @lru_cache(maxsize=4096)
@@ -353,9 +322,6 @@ def _check_rules(rules: Rules, shape: Shape) -> None:
     if not shape.has_boxes:
         check_boxless(rules, shape.size)
     base_geometry(shape, rules.regions)  # regions: N connected cells each
-    if rules.windows:
-        window_units(shape.box_rows, shape.box_cols)  # square boxes only
-    check_cages(rules.cages, shape.size)
     if rules.constraints:
         from solvers.constraints import validate
 

@@ -56,7 +56,7 @@ def solve_many(
     if shape is not None and not isinstance(shape, Shape):
         raise UsageError(f"shape {shape!r} is not a Shape: give Shape(3, 3), say, or None")
     if not isinstance(rules, Rules):
-        raise UsageError(f"rules {rules!r} are not a Rules: give Rules(diagonals=True), say")
+        raise UsageError(f"rules {rules!r} are not a Rules: give Rules(regions=...), say")
     import numpy as np
 
     from solvers.handwritten.native.aot import solve_batch  # numba's kernel if not built

@@ -27,11 +27,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from solvers.board import Geometry, Shape, base_geometry
-from solvers.variants import Rules, cage_sets, window_units
+from solvers.cells import cell_name, sum_sets
+from solvers.variants import Rules
 
 if TYPE_CHECKING:
     from solvers.board import Board
-    from solvers.constraints import Constraint, Primitive
+    from solvers.constraints import Primitive
 
 CAGES = "cages"  # all-different groups with a sum, encoded by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
@@ -48,7 +49,7 @@ class Cage:
     def value_sets(self, n: int) -> tuple[int, ...]:
         """Every set of values 1..n the cells can hold together (distinct, adding up to the
         total), each as a bit mask with bit v for value v."""
-        return cage_sets(len(self.cells), self.total, n)
+        return sum_sets(len(self.cells), self.total, n)
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,6 +86,21 @@ class Flat:
             lowered += [AllDifferent(cage.cells), Linear(terms, "==", cage.total)]
         return (*lowered, *self.primitives)
 
+    def conflicts(self, cells: tuple[int, ...]) -> list[str]:
+        """Each way the values ``cells`` (0: empty) break a unit or a cage, as "row 1 has 6
+        twice (r1c2, r1c9)" (the other primitives are the search's to find out)."""
+        n, found = self.size, []
+        for name, unit in zip(self.geometry.unit_names, self.units, strict=True):
+            found += _repeats(name, unit, cells, n)
+        for cage in self.cages:
+            name = f"the cage of {cell_name(cage.cells[0], n)} ({cage.total})"
+            found += _repeats(name, cage.cells, cells, n)
+            given = [cells[c] for c in cage.cells if cells[c]]
+            total = sum(given)
+            if total > cage.total or (len(given) == len(cage.cells) and total != cage.total):
+                found.append(f"{name} holds givens adding up to {total}")
+        return found
+
     def beyond(self, encodes: frozenset[str]) -> frozenset[str]:
         """The kinds of the board an engine that encodes ``encodes`` cannot take."""
         missing: set[str] = set()
@@ -93,6 +109,20 @@ class Flat:
         if self.cages and not encodes & EVERY_KIND:
             missing |= self.cage_kinds
         return frozenset(missing)
+
+
+def _repeats(name: str, group: tuple[int, ...], cells: tuple[int, ...], n: int) -> list[str]:
+    seen: dict[int, list[int]] = {}
+    for cell in group:
+        if cells[cell]:
+            seen.setdefault(cells[cell], []).append(cell)
+    found = []
+    for value, where in seen.items():
+        if len(where) > 1:
+            times = {2: "twice", 3: "three times"}.get(len(where), f"{len(where)} times")
+            places = ", ".join(cell_name(c, n) for c in where)
+            found.append(f"{name} has {value} {times} ({places})")
+    return found
 
 
 def flatten(board: Board) -> Flat:
@@ -105,30 +135,9 @@ def flat(shape: Shape, rules: Rules) -> Flat:
     """``flatten`` for a shape and rules (cached: a killer file's puzzles each have rules of
     their own, which the judge, then the engine, flatten in turn)."""
     geometry = base_geometry(shape, rules.regions)
-    constraints = (*_legacy(rules, shape), *rules.constraints)
-    if not constraints:
+    if not rules.constraints:
         return Flat(geometry)
-    return _flatten(geometry, constraints)
-
-
-def _legacy(rules: Rules, shape: Shape) -> tuple[Constraint, ...]:
-    """What the x, windoku and killer fields of ``rules`` say, as constraints."""
-    if not (rules.diagonals or rules.windows or rules.cages):
-        return ()
-    from solvers.constraints import Constraint
-
-    found = []
-    if rules.diagonals:
-        found += [Constraint("diagonal-"), Constraint("diagonal+")]
-    if rules.windows:
-        found += [
-            Constraint("extraregion", window)
-            for window in window_units(shape.box_rows, shape.box_cols)
-        ]
-    found += [
-        Constraint("killercage", cage.cells, (("total", cage.total),)) for cage in rules.cages
-    ]
-    return tuple(found)
+    return _flatten(geometry, rules.constraints)
 
 
 def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:

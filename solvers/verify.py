@@ -1,16 +1,17 @@
 """The verifier: does a grid obey the rules and keep the givens?
 
-It shares no code with any backend's search or encoding; it reads the rules from the board's
-units, the one definition every backend encodes, and checks each unit is a permutation of 1..N
-and each killer cage holds distinct values adding up to its total. ``problems`` checks one
-grid and says what is wrong; ``failing_rows`` checks many at once (the bulk path's answers).
+It shares no code with any backend's search or encoding, nor with the compile step they read:
+it checks that each unit of the board itself (rows, columns, boxes or regions) is a
+permutation of 1..N, and each constraint with its kind's own check (``solvers.constraints``),
+which tests hold against the kind's decomposition. ``problems`` checks one grid and says what
+is wrong; ``failing_rows`` checks many at once (the bulk path's answers).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solvers.board import Board, cell_name
+from solvers.board import Board, base_geometry, cell_name
 from solvers.errors import WrongAnswer
 
 if TYPE_CHECKING:
@@ -31,19 +32,12 @@ def problems(puzzle: Board, solution: Board) -> list[str]:
     ]
     found += [f"{cell_name(i, n)} is empty" for i, v in enumerate(solution.cells) if not v]
     every_value = set(range(1, n + 1))
-    geometry = puzzle.geometry
+    geometry = base_geometry(puzzle.shape, puzzle.rules.regions)
     for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
         values = {solution.cells[cell] for cell in unit}
         if values != every_value:
             missing = sorted(every_value - values)
             found.append(f"{name} lacks {', '.join(map(str, missing))}")
-    for cage in puzzle.rules.cages:
-        values = [solution.cells[cell] for cell in cage.cells]
-        where = f"the cage of {cell_name(cage.cells[0], n)}"
-        if len(set(values)) != len(values):
-            found.append(f"{where} repeats a value ({' '.join(map(str, values))})")
-        if sum(values) != cage.total:
-            found.append(f"{where} adds up to {sum(values)}, not {cage.total}")
     if puzzle.rules.constraints and all(solution.cells):  # a kind's check reads a full grid
         from solvers.constraints import check  # each kind's own check, not its decomposition
         from solvers.constraints.model import describe
@@ -73,8 +67,8 @@ def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np
     """The verifier for many puzzles at once, vectorised with NumPy: a (P,) bool array, True
     where row p of ``solutions`` does not solve row p of ``puzzles`` (values of boards with
     ``board``'s shape and rules, 0 empty): a value outside 1..N, a given changed, a unit that
-    is not a permutation of 1..N, or a cage that repeats a value or misses its total. It reads
-    the same units and cages as ``problems`` and shares nothing with any search."""
+    is not a permutation of 1..N, or a constraint its kind's check finds broken. It reads the
+    same units and checks as ``problems`` and shares nothing with any search."""
     import numpy as np
 
     n = board.size
@@ -85,15 +79,11 @@ def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np
     # bit v for value v, one row per cell (cell-major: each gather below reads whole rows)
     kind = np.uint16 if n < 16 else np.uint32
     bits = np.left_shift(kind(1), np.clip(values, 0, n).astype(kind)).T.copy()
-    units = np.array(board.geometry.units, np.intp)
+    units = np.array(base_geometry(board.shape, board.rules.regions).units, np.intp)
     seen = bits[units[:, 0]]
     for k in range(1, n):
         seen |= bits[units[:, k]]
     failing |= (seen != (1 << (n + 1)) - 2).any(axis=0)  # each of 1..N once in each unit
-    for cage in board.rules.cages:
-        held = np.sort(values[:, list(cage.cells)].astype(np.int64), axis=1)
-        failing |= held.sum(axis=1) != cage.total
-        failing |= (np.diff(held, axis=1) == 0).any(axis=1)  # a value twice
     if board.rules.constraints:  # the kinds' own checks, row by row
         from solvers.constraints import check
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 import random
 
 from solvers import Board, Shape, count_solutions
+from solvers.constraints import Constraint
+from solvers.formats.variant_text import variants
 from solvers.tools.shuffle import random_transform
+from solvers.variants import Rules
 
 # A 4x4 killer without givens: its cages leave four solutions.
 KILLER4 = """# rules: killer
@@ -91,3 +94,18 @@ def all_solutions(puzzle: Board, cap: int = 10_000) -> list[Board]:
             found.append(cnf.solution_from_model(puzzle, model))
             solver.add_clause(cnf.blocking_clause(puzzle, model))
     return found
+
+
+def variant(
+    shape: Shape,
+    *names: str,
+    regions: tuple[int, ...] | None = None,
+    cages: tuple[tuple[int, tuple[int, ...]], ...] = (),
+) -> Rules:
+    """The rules of the classic variants ``names`` (x, windoku) as the text form reads them,
+    with jigsaw ``regions`` and killer ``cages`` given as (total, cells) pairs."""
+    killer = tuple(
+        Constraint("killercage", tuple(sorted(cells)), (("total", total),))
+        for total, cells in cages
+    )
+    return Rules(regions, variants(set(names), shape) + killer)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpus import variant
 
 from solvers import Board, Shape, solve_many
 from solvers.handwritten.native import aot
@@ -18,9 +19,9 @@ from solvers.handwritten.native.batch import solve_batch as with_numba
 from solvers.handwritten.native.outcome import Flag
 from solvers.handwritten.native.tables import plan_for
 from solvers.tools.datasets import DATASETS
-from solvers.variants import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
+X9 = variant(Shape(3, 3), "x")
 
 
 def hard9() -> np.ndarray:
@@ -42,7 +43,12 @@ def cases() -> list[tuple[Board, np.ndarray, int, int]]:
         (classic, puzzles, 2, 3_000),  # some run over this budget: UNFINISHED
         (classic, broken, 2, 2**62),
         (Board.empty(Shape(2, 2)), np.zeros((2, 16), np.uint8), 300, 2**62),  # 288 grids
-        (Board.empty(Shape(3, 3), Rules(diagonals=True)), np.zeros((1, 81), np.uint8), 5, 2**62),
+        (
+            Board.empty(Shape(3, 3), variant(Shape(3, 3), "x")),
+            np.zeros((1, 81), np.uint8),
+            5,
+            2**62,
+        ),
         (Board.empty(Shape(4, 4)), np.zeros((1, 256), np.uint8), 3, 2**62),
     ]
 

@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 import pytest
+from corpus import variant
 
 from solvers import Board, Shape, count_solutions, format_board, registry, solve, solve_many
 from solvers.cli import inputs
@@ -16,7 +17,6 @@ from solvers.formats import format_puzzle
 from solvers.handwritten.native.batch import Flag
 from solvers.tools import linefile
 from solvers.tools.datasets import DATASETS
-from solvers.variants import Cage, Rules
 
 
 def per_puzzle(monkeypatch, cli, *args):
@@ -30,8 +30,7 @@ def mixed_lines(puzzles) -> list[str]:
     """Everything a line file may hold, among plain 9x9 puzzles."""
     nine = DATASETS["hard9"].puzzles()[:30] + DATASETS["several9"].puzzles()[:5]
     line = {name: format_board(board, "line") for name, board in puzzles.items()}
-    cages = tuple(Cage(total, cells) for total, cells in KILLER4_CAGES)
-    killer = Board(Shape(2, 2), (1,) + (0,) * 15, Rules(cages=cages))
+    killer = Board(Shape(2, 2), (1,) + (0,) * 15, variant(Shape(2, 2), cages=KILLER4_CAGES))
     return [
         "# a comment",
         *nine[:5],
@@ -173,7 +172,7 @@ def test_solve_many_answers_like_the_backend(puzzles):
 def test_solve_many_takes_any_shape_rules_and_a_work_budget():
     empty = np.zeros((2, 36), np.int64)
     assert solve_many(empty, 5, shape=Shape(3, 2)).counts.tolist() == [5, 5]
-    x = Rules(diagonals=True)
+    x = variant(Shape(3, 3), "x")
     assert solve_many(np.zeros((1, 16)), 10, rules=x).counts.tolist() == [
         count_solutions(Board.empty(Shape(2, 2), x), 10, "dfs")
     ]

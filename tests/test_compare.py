@@ -259,7 +259,7 @@ def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
 def test_check_calls_nothing_agreed_when_no_backend_encodes_the_rules(cli):
     run = cli("check", "examples/killer.txt", "--backends", "norvig")
     assert run.code == 3
-    assert run.out.splitlines()[0] == "line 3: unconfirmed, no backend named encodes killer"
+    assert run.out.splitlines()[0] == "line 3: unconfirmed, no backend named encodes killercage"
     assert "1 puzzle: 0 agree, 0 disagree, 1 unconfirmed" in run.out
     both = cli("check", "examples/killer.txt", "--backends", "norvig,native")
     assert both.code == 0 and "1 puzzle: 1 agree" in both.out

@@ -1,7 +1,9 @@
-"""Today's variants re-expressed as constraints judge every grid as the verifier does.
+"""The compile step judges every grid as the verifier does.
 
-Over all 576 Latin squares of order 4, a grid obeys a variant's rules (the verifier's verdict)
-exactly when it obeys the base board's units and every constraint of ``constraints_of``.
+Over all 576 Latin squares of order 4, a grid obeys a board's rules (the verifier's verdict,
+from each kind's own check) exactly when it obeys what ``solvers.compile`` flattens them into:
+every unit a permutation, every cage distinct values adding up to its total, every primitive
+holding.
 """
 
 from __future__ import annotations
@@ -9,15 +11,18 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from corpus import variant
 
 from solvers.board import Board, Shape
-from solvers.constraints import check, constraints_of, validate
-from solvers.variants import Cage, Rules
+from solvers.compile import flatten
+from solvers.constraints import holds
+from solvers.formats.variant_text import variants
+from solvers.variants import Rules
 from solvers.verify import problems
 
 SHAPE = Shape(2, 2)
 REGIONS = (0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 2, 3, 2, 3, 3, 3)
-CAGES = (Cage(3, (0, 1)), Cage(5, (2, 6)), Cage(8, (10, 11, 15)))
+CAGES = ((3, (0, 1)), (5, (2, 6)), (8, (10, 11, 15)))
 
 
 def latin_squares(n: int = 4) -> list[tuple[int, ...]]:
@@ -37,31 +42,44 @@ def latin_squares(n: int = 4) -> list[tuple[int, ...]]:
 
 
 RULES = {
-    "x": Rules(diagonals=True),
-    "windoku": Rules(windows=True),
-    "killer": Rules(cages=CAGES),
-    "x killer": Rules(diagonals=True, cages=CAGES),
-    "jigsaw x": Rules(diagonals=True, regions=REGIONS),
+    "x": variant(SHAPE, "x"),
+    "windoku": variant(SHAPE, "windoku"),
+    "killer": variant(SHAPE, cages=CAGES),
+    "x killer": variant(SHAPE, "x", cages=CAGES),
+    "jigsaw x": variant(SHAPE, "x", regions=REGIONS),
 }
 
 
+def obeys(flat, grid: tuple[int, ...]) -> bool:
+    values = dict(enumerate(grid))
+    return (
+        all(len({grid[c] for c in unit}) == 4 for unit in flat.units)
+        and all(
+            len({grid[c] for c in cage.cells}) == len(cage.cells)
+            and sum(grid[c] for c in cage.cells) == cage.total
+            for cage in flat.cages
+        )
+        and all(holds(p, values) for p in flat.primitives)
+    )
+
+
 @pytest.mark.parametrize("label", list(RULES))
-def test_constraints_of_a_variant_agree_with_the_verifier(label):
+def test_the_compiled_rules_agree_with_the_verifier(label):
     rules = RULES[label]
-    base = Rules(regions=rules.regions)
-    constraints = constraints_of(rules, SHAPE)
-    for constraint in constraints:
-        validate(constraint, 4)
+    flat = flatten(Board.empty(SHAPE, rules))
     verdicts = set()
     for grid in latin_squares():
         by_verifier = not problems(Board.empty(SHAPE, rules), Board.unchecked(SHAPE, grid, rules))
-        in_base = not problems(Board.empty(SHAPE, base), Board.unchecked(SHAPE, grid, base))
-        by_constraints = in_base and not any(check(c, grid, 4) for c in constraints)
-        assert by_verifier == by_constraints, grid
+        assert by_verifier == obeys(flat, grid), grid
         verdicts.add(by_verifier)
     assert verdicts == {True, False}
 
 
-def test_classic_rules_add_no_constraint():
-    assert constraints_of(Rules(), SHAPE) == ()
-    assert constraints_of(Rules(regions=REGIONS), SHAPE) == ()
+def test_the_variants_compile_to_units_and_cages():
+    assert len(flatten(Board.empty(SHAPE, RULES["x"])).units) == 12 + 2
+    windoku = flatten(Board.empty(SHAPE, RULES["windoku"]))
+    assert len(windoku.units) == 12 + 1 and windoku.units[-1] == (5, 6, 9, 10)
+    killer = flatten(Board.empty(SHAPE, RULES["killer"]))
+    assert [(c.total, c.cells) for c in killer.cages] == list(CAGES)
+    assert killer.primitives == ()
+    assert variants(set(), SHAPE) == () and flatten(Board.empty(SHAPE, Rules())).cages == ()

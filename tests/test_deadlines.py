@@ -13,13 +13,12 @@ import time
 
 import pytest
 from conftest import BACKENDS
-from corpus import complete_board
+from corpus import complete_board, variant
 
 from solvers import Board, Shape, parse, solve
 from solvers.backend import Operation
 from solvers.execution import Runner, Status
 from solvers.tools.datasets import DATASETS
-from solvers.variants import Rules
 
 TIMEOUT = 0.5
 ALLOWED = 1.5 * TIMEOUT + 0.2
@@ -100,7 +99,9 @@ WAYS = {
 
 
 def empty25_for(backend: str) -> Board:
-    return Board.empty(Shape(5, 5), Rules(windows=True))  # windows are units: every backend
+    return Board.empty(
+        Shape(5, 5), variant(Shape(5, 5), "windoku")
+    )  # windows are units: every backend
 
 
 def timed(backend: str, way: str, board: Board, timeout: float = TIMEOUT) -> tuple[float, Status]:

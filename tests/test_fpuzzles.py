@@ -10,12 +10,14 @@ from pathlib import Path
 
 import lzstring
 import pytest
+from corpus import variant
 
 from solvers import Board, InputError, Shape, read_puzzles, solve
+from solvers.constraints import Constraint
 from solvers.formats import fpuzzles, fpuzzles_link
 from solvers.formats.variant_text import region_map
 from solvers.formats.writing import text
-from solvers.variants import Cage, Rules
+from solvers.variants import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -74,7 +76,7 @@ def test_every_form_of_a_link_reads_the_same_puzzle():
     for form in forms:
         assert fpuzzles_link.looks_like(form), form
         assert fpuzzles_link.decode(form) == data, form
-    assert fpuzzles.read(link).board.rules == Rules(diagonals=True)
+    assert fpuzzles.read(link).board.rules == variant(Shape(3, 3), "x")
 
 
 @pytest.mark.parametrize(
@@ -114,12 +116,12 @@ def test_a_truncated_real_link_is_refused_at_every_cut():
     "rules",
     [
         Rules(),
-        Rules(diagonals=True),
-        Rules(windows=True),
+        variant(Shape(3, 3), "x"),
+        variant(Shape(3, 3), "windoku"),
         Rules(regions=region_map([JIGSAW], 9, 1)),
-        Rules(diagonals=True, regions=region_map([JIGSAW], 9, 1)),
-        Rules(cages=(Cage(3, (0, 1)), Cage(17, (79, 80)))),
-        Rules(diagonals=True, windows=True, cages=(Cage(10, (40, 41, 49)),)),
+        variant(Shape(3, 3), "x", regions=region_map([JIGSAW], 9, 1)),
+        variant(Shape(3, 3), cages=((3, (0, 1)), (17, (79, 80)))),
+        variant(Shape(3, 3), "x", "windoku", cages=((10, (40, 41, 49)),)),
     ],
 )
 def test_each_mapped_rule_round_trips(rules):
@@ -129,8 +131,8 @@ def test_each_mapped_rule_round_trips(rules):
 
 
 def test_each_key_is_written_as_f_puzzles_writes_it():
-    cages = (Cage(3, (0, 1)), Cage(17, (79, 80)))
-    board = Board.empty(Shape(3, 3), Rules(diagonals=True, windows=True, cages=cages))
+    cages = ((3, (0, 1)), (17, (79, 80)))
+    board = Board.empty(Shape(3, 3), variant(Shape(3, 3), "x", "windoku", cages=cages))
     data = fpuzzles.to_json(board.with_cells((5,) + (0,) * 80), meta=(("title", "T"),))
     assert data["diagonal+"] is data["diagonal-"] is True
     assert data["title"] == "T" and data["grid"][0][0] == {"value": 5, "given": True}
@@ -285,8 +287,8 @@ def test_killer9_as_f_puzzles_decodes_to_its_cages_and_totals(cli):
         cages = sorted((int(c["value"]), sorted(c["cells"])) for c in data["killercage"])
         n = board.size
         want = sorted(
-            (cage.total, sorted(f"R{c // n + 1}C{c % n + 1}" for c in cage.cells))
-            for cage in board.rules.cages
+            (cage.param("total"), sorted(f"R{c // n + 1}C{c % n + 1}" for c in cage.cells))
+            for cage in board.rules.constraints
         )
         assert cages == want
 
@@ -323,7 +325,8 @@ def test_convert_writes_what_the_readers_read_back(form, tmp_path, cli):
     assert done.code == 0, done.err
     if form == "json":
         records = [json.loads(line) for line in done.out.splitlines()]
-        assert [r["rules"] for r in records] == ["x", "windoku", "jigsaw", "killer"]
+        labels = ["diagonal+ diagonal-", "extraregion", "jigsaw", "killercage"]
+        assert [r["rules"] for r in records] == labels
         return
     written = tmp_path / "puzzles.txt"
     written.write_text(done.out)
@@ -349,15 +352,21 @@ def test_the_docs_page_prints_what_it_shows(tmp_path):
             assert masked(printed) == masked(shown), command
 
 
-def test_cages_need_not_cover_the_grid_but_the_text_forms_say_so(cli):
+def test_cages_need_not_cover_the_grid_and_the_text_forms_say_so(cli):
     data = grid_json(4, killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}])
     data["grid"][3][3] = {"value": 4, "given": True}
     board = fpuzzles.from_json(data).board
-    assert board.rules.cages == (Cage(3, (0, 1)),)
+    assert board.rules.constraints == (Constraint("killercage", (0, 1), (("total", 3),)),)
     answer = solve(board, backend="cpsat")  # verified against the cage by the runner
     assert sorted(answer.solution.cells[:2]) == [1, 2]
     done = cli("convert", "--to", "line", stdin=fpuzzles_link.encode(data) + "\n")
-    assert done.code == 2 and "r1c3 is in no cage" in done.err
+    assert done.code == 0 and done.out.splitlines()[0] == "# rules: killercage r1c1 r1c2 total=3"
+    back = cli("count", "-", "--backend", "cpsat", stdin=done.out)
+    assert (
+        back.code == 0
+        and back.out
+        == cli("count", "--backend", "cpsat", stdin=fpuzzles_link.encode(data) + "\n").out
+    )
 
 
 def test_a_rules_header_is_refused_and_a_bad_json_document_is_one_error():

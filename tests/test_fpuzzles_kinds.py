@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from corpus import variant
 from test_constraints import instance
 
 from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
@@ -148,30 +149,29 @@ def test_a_keys_maxima_are_compared_only_with_cells_outside_the_key(backend, cli
     assert (run.code, run.out, run.err) == (0, "2\n", "")
 
 
-def test_maxima_that_touch_in_two_constraints_are_refused_when_writing():
-    # f-puzzles would read them back as one set, the touching cells no longer compared
-    apart = Rules(constraints=(C("maximum", 10), C("maximum", 30)))
-    assert fpuzzles.to_json(Board.empty(Shape(3, 3), apart))["maximum"] == [
-        {"cell": "R2C2"},
-        {"cell": "R4C4"},
-    ]
+def test_a_boards_maxima_are_one_set_however_they_were_given():
+    # as f-puzzles lists them under one key: touching maxima are not compared with each other
     touching = Rules(constraints=(C("maximum", 10), C("maximum", 11)))
-    with pytest.raises(InputError, match="maximum at r2c2 touches another maximum constraint"):
-        fpuzzles.to_json(Board.empty(Shape(3, 3), touching))
+    assert touching.constraints == (C("maximum", 10, 11),)
+    assert fpuzzles.to_json(Board.empty(Shape(3, 3), touching))["maximum"] == [
+        {"cell": "R2C2"},
+        {"cell": "R2C3"},
+    ]
 
 
-def test_killer_cages_with_totals_stay_the_killer_variant_and_others_are_constraints():
+def test_cages_windows_and_diagonals_are_constraints_of_their_kinds():
     cages = [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R9C9"], "value": "9"}]
     board = read(grid_json(9, killercage=cages))
-    assert board.rules.names == {"killer"} and board.rules.constraints == ()
+    assert board.rules.names == {"killercage"} and len(board.rules.constraints) == 2
     overlapping = [*cages, {"cells": ["R1C2", "R2C2"], "value": "10"}]
     board = read(grid_json(9, killercage=overlapping))
-    assert board.rules.cages == () and len(board.rules.constraints) == 3
-    windows = fpuzzles.to_json(Board.empty(Shape(3, 3), Rules(windows=True)))["extraregion"]
-    assert read(grid_json(9, extraregion=windows)).rules == Rules(windows=True)
+    assert board.rules.names == {"killercage"} and len(board.rules.constraints) == 3
+    windoku = variant(Shape(3, 3), "windoku")
+    windows = fpuzzles.to_json(Board.empty(Shape(3, 3), windoku))["extraregion"]
+    assert read(grid_json(9, extraregion=windows)).rules == windoku
     assert read(grid_json(9, extraregion=windows[:3])).rules.names == {"extraregion"}
     both = read(grid_json(9, **{"diagonal+": True, "diagonal-": True}))
-    assert both.rules == Rules(diagonals=True)
+    assert both.rules == variant(Shape(3, 3), "x")
 
 
 # -- the negative constraints of the dots ----------------------------------------------------

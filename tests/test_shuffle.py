@@ -6,10 +6,10 @@ import random
 
 import corpus
 import pytest
+from corpus import variant
 
 from solvers import Board, Shape, count_solutions, solve
 from solvers.tools.shuffle import copies, random_transform
-from solvers.variants import Rules
 
 SHAPES = {"2x2": None, "2x3": None, "3x2": None, "3x3": None, "3x4": 80, "4x4": 150}
 
@@ -48,5 +48,5 @@ def test_copies_are_reproducible_by_seed_and_line():
 
 
 def test_a_board_with_variant_rules_is_left_unshuffled():
-    board = Board.empty(Shape(3, 3), Rules(diagonals=True))
+    board = Board.empty(Shape(3, 3), variant(Shape(3, 3), "x"))
     assert copies(board, 3, seed=1, line=1) == []

@@ -1,13 +1,15 @@
-"""Rule variants as text: the rules header, region maps, cage maps, and their errors."""
+"""Rules as text: the rules header, region maps, the classic variants' names and cage maps,
+and their errors."""
 
 from __future__ import annotations
 
 import pytest
-from corpus import KILLER4
+from corpus import KILLER4, variant
 
 from solvers import Board, InputError, Shape, parse, read_puzzles
-from solvers.formats import Puzzle, format_puzzle
-from solvers.variants import RULE_NAMES, Cage, Rules, check_cages
+from solvers.constraints import Constraint
+from solvers.formats import Puzzle, format_puzzle, variant_text
+from solvers.formats.variant_text import RULE_NAMES, build_rules
 
 EMPTY9 = "." * 81
 # Boxes, with r3c3/r4c1 swapped between A and D, and r6c6/r4c7 between E and F.
@@ -41,17 +43,19 @@ def error_of(text: str) -> str:
 def test_a_rules_header_gives_the_puzzles_after_it_their_rules():
     text = f"{EMPTY9}\n# rules: x windoku\n{EMPTY9}\n# rules: classic\n{EMPTY9}\n"
     boards = [item.board for item in read_puzzles(text.splitlines())]
-    assert [b.rules.label for b in boards] == ["classic", "x windoku", "classic"]
+    labels = ["classic", "diagonal+ diagonal- extraregion", "classic"]
+    assert [b.rules.label for b in boards] == labels
     x_windoku = boards[1].geometry
     assert len(x_windoku.units) == 27 + 2 + 4
-    assert x_windoku.units[27] == tuple(range(0, 81, 10))  # the main diagonal
+    assert x_windoku.units[28] == tuple(range(0, 81, 10))  # the main diagonal (diagonal-)
 
 
 def test_a_killer_grid_without_givens_reads_its_cages_in_reading_order():
     board = only(KILLER4).board
-    assert board.cells == (0,) * 16 and board.rules.label == "killer"
-    assert board.rules.cages[:3] == (Cage(3, (0, 1)), Cage(8, (2, 3, 7)), Cage(7, (4, 5)))
-    assert sum(c.total for c in board.rules.cages) == 4 * (1 + 2 + 3 + 4)
+    assert board.cells == (0,) * 16 and board.rules.label == "killercage"
+    cages = [(c.cells, c.param("total")) for c in board.rules.constraints]
+    assert cages[:3] == [((0, 1), 3), ((2, 3, 7), 8), ((4, 5), 7)]
+    assert sum(total for _, total in cages) == 4 * (1 + 2 + 3 + 4)
 
 
 def test_a_jigsaw_line_carries_its_region_map_and_writes_back_the_same():
@@ -66,10 +70,11 @@ def test_a_jigsaw_line_carries_its_region_map_and_writes_back_the_same():
 
 def test_killer_and_x_combine_and_round_trip_through_a_line():
     board = only(KILLER4.replace("killer", "killer x")).board
-    assert board.rules.names == {"killer", "x"}
-    line = format_puzzle(board)
-    assert line.startswith("." * 16 + " cages=")
-    assert only(f"# rules: x\n{line}").board == board
+    assert board.rules.names == {"killercage", "diagonal+", "diagonal-"}
+    header = variant_text.header(board.rules, 4)
+    assert header.startswith("# rules: diagonal+; diagonal-; killercage r1c1 r1c2 total=3; ")
+    assert format_puzzle(board) == "." * 16
+    assert only(f"{header}\n{format_puzzle(board)}").board == board
 
 
 def test_grid_sections_after_a_spaced_board():
@@ -114,7 +119,7 @@ def test_a_bad_variant_is_one_error_naming_the_place(text, message):
 
 
 def test_givens_that_break_a_cage_are_conflicts():
-    rules = Rules(cages=(Cage(3, (0, 1)),))
+    rules = variant(Shape(2, 2), cages=((3, (0, 1)),))
     assert (
         Board(Shape(2, 2), (2, 2) + (0,) * 14, rules).conflicts()[0].startswith("row 1 has 2 twice")
     )
@@ -185,15 +190,26 @@ def test_an_unreadable_rules_line_costs_the_puzzles_under_it_alone(cli, tmp_path
     "names",
     [set(), {"x"}, {"windoku"}, {"x", "windoku", "jigsaw"}, {"killer", "x"}, set(RULE_NAMES)],
 )
-def test_the_rules_a_set_of_names_turns_on_carry_those_names(names):
-    regions = (0, 0, 1, 1) * 2 + (2, 2, 3, 3) * 2 if "jigsaw" in names else None
-    cages = (Cage(3, (0, 1)),) if "killer" in names else ()
-    rules = Rules.named(names, regions, cages)
-    assert rules.names == names and (rules.regions, rules.cages) == (regions, cages)
-    assert rules.diagonals == ("x" in names) and rules.windows == ("windoku" in names)
+def test_the_variants_a_header_names_are_read_as_their_constraints(names):
+    regions = ["AABB", "AABB", "CCDD", "CCDD"] if "jigsaw" in names else None
+    cages = ["abcc", "dbee", "fghh", "fgii"] if "killer" in names else None
+    shape = Shape(2, 2)
+    sums = [1, 3, 7, 4, 5, 3, 4, 6, 7] if cages is not None else None
+    rules = build_rules(frozenset(names), shape, regions, cages, sums, 1)
+    kinds = {
+        "x": {"diagonal+", "diagonal-"},
+        "windoku": {"extraregion"},
+        "killer": {"killercage"},
+        "jigsaw": {"jigsaw"},
+    }
+    assert rules.names == set().union(*(kinds[name] for name in names))
+    assert (rules.regions is not None) == ("jigsaw" in names)
+    if "windoku" in names:
+        assert Constraint("extraregion", (5, 6, 9, 10)) in rules.constraints
 
 
-def test_a_cage_of_cells_apart_is_not_connected():
-    with pytest.raises(InputError, match=r"the cage at r1c1 \(total 3\) is not connected"):
-        check_cages([Cage(3, (0, 2))], 4)
-    check_cages([Cage(3, (0, 1)), Cage(7, (2, 3, 6))], 4)  # an L: r1c3, r1c4 and r2c3
+def test_a_cage_map_cages_every_cell_with_a_total_distinct_values_reach():
+    with pytest.raises(InputError, match="r1c3 is in no cage"):
+        build_rules(frozenset(), Shape(2, 2), None, ["ab..", "abcc", "ddee", "ffgg"], [], 1)
+    with pytest.raises(InputError, match=r"no 2 distinct values from 1\.\.4 add up to 8"):
+        build_rules(frozenset(), Shape(2, 2), None, ["aabb", "ccdd", "eeff", "gghh"], [8] * 8, 1)

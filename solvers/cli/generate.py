@@ -10,8 +10,9 @@ from solvers.cli.output import Run
 from solvers.cli.parser import command, seconds, shape, whole
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle, variant_text
+from solvers.formats.variant_text import RULE_NAMES
 from solvers.tools.clues import GENERATED
-from solvers.variants import RULE_NAMES
+from solvers.variants import CLASSIC
 
 ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it
 DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
@@ -109,14 +110,13 @@ def run(args: argparse.Namespace, run: Run) -> None:
     )
     run.emit(f"# sudoku generate {' '.join(words(args, board_shape, seed))}")
     run.emit(f"# made by sudoku-solvers {_version()}; {_bands()}")
-    own = bool(args.rules & set(GENERATED))  # constraints differ from puzzle to puzzle
-    if args.rules and not own:
-        run.emit(f"# rules: {' '.join(n for n in RULE_NAMES if n in args.rules)}")
     puzzles = generate(request, seed, args.timeout)
+    header = variant_text.header(CLASSIC, board_shape.size)
     for _ in range(args.count):
         board, _guesses = next(puzzles)
-        if own:
-            run.emit(variant_text.header(board.rules, board.size))
+        if (rules := variant_text.header(board.rules, board.size)) != header:
+            run.emit(rules)  # once, or again where the constraints differ from the last
+            header = rules
         run.emit(format_puzzle(board))
 
 

@@ -9,7 +9,6 @@
   whispers, renban, between, region sum, entropic, zipper), ``outside`` (sandwich, X-sum,
   skyscraper), ``regions`` (quadruple, extra region, disjoint groups, diagonals),
   ``indexers`` (row, column, box).
-- ``from_rules``: today's ``Rules`` variants as constraints.
 
 A constraint is self-contained given N: a board-wide kind has no cells, and what it needs
 beyond N (a negative constraint's exempt pairs, the box shape) is among its parameters.
@@ -24,7 +23,6 @@ from collections.abc import Sequence
 from solvers.errors import InputError
 
 from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
-from .from_rules import constraints_of
 from .model import Constraint, Kind
 from .primitives import (
     PRIMITIVES,
@@ -49,7 +47,6 @@ __all__ = [
     "Relation",
     "Table",
     "check",
-    "constraints_of",
     "decompose",
     "holds",
     "kind_of",

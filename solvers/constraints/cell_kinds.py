@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from solvers.variants import cell_name, neighbours
+from solvers.cells import cell_name, neighbours
 
 from .model import Constraint, Kind
 from .primitives import Domain, Linear, Primitive

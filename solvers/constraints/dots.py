@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solvers.cells import cell_name, orthogonal_pairs
 from solvers.errors import InputError
-from solvers.variants import cell_name, orthogonal_pairs
 
 from .model import Constraint, Kind, describe, int_param, require_pairs, require_steps
 from .primitives import Linear, Primitive, Relation

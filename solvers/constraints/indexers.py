@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solvers.variants import cell_name
+from solvers.cells import cell_name
 
 from .model import Constraint, Kind, require_box
 from .primitives import Primitive, Relation

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from solvers.cells import cell_name
 from solvers.errors import InputError
-from solvers.variants import cell_name
 
 from .primitives import Primitive
 

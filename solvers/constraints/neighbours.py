@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solvers.variants import cell_name
+from solvers.cells import cell_name
 
 from .model import Constraint, Kind
 from .primitives import AllDifferent, Primitive, Relation

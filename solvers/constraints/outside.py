@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from itertools import combinations, pairwise
 from math import comb
 
+from solvers.cells import cell_name
 from solvers.errors import InputError
-from solvers.variants import cell_name
 
 from .model import Constraint, Kind, describe, int_param
 from .primitives import AllDifferent, Primitive, Table

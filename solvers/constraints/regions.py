@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from solvers.cells import cell_name
 from solvers.errors import InputError
-from solvers.variants import cell_name
 
 from .model import Constraint, Kind, describe, require_box
 from .primitives import AllDifferent, Primitive, Table

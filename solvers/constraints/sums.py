@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from solvers.cells import cell_name
 from solvers.errors import InputError
-from solvers.variants import cell_name
 
 from .model import Constraint, Kind, describe, int_param, require_steps
 from .primitives import AllDifferent, Linear, Primitive

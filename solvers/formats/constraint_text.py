@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 
+from solvers.cells import cell_name
 from solvers.constraints import Constraint, kind_of
 from solvers.errors import InputError
-from solvers.variants import cell_name
 
 CELL = re.compile(r"r(\d+)c(\d+)")
 NUMBER = re.compile(r"-?\d+")

@@ -6,11 +6,9 @@ What maps (``KEYS`` reads a key; ``to_json`` writes the model back in the same s
                                6x6, 2x4 on 8x8, ...); on 5, 7, 11, 13 its regions are the rows
     grid: given + value        the givens (values the solver typed in are not rules: left out)
     grid: region               jigsaw regions, when they differ from the default boxes
-    diagonal+ and diagonal-    x when both are set; one alone is its own constraint
-    extraregion                windoku, when the extra regions are exactly its windows; else
-                               an extraregion constraint each
-    killercage                 killer cages when each has a total and no cell is in two; else
-                               a killercage constraint each, with or without its total
+    diagonal+ and diagonal-    a diagonal constraint each (both: an X sudoku)
+    extraregion                an extraregion constraint each (windoku's windows among them)
+    killercage                 a killercage constraint each, with or without its total
     the vocabulary's kinds     a constraint each (``fpuzzles_kinds``), and the negative
                                constraints of the dots (``fpuzzles_negative``)
     title, author, ruleset     metadata;  solution: the known solution
@@ -32,7 +30,7 @@ from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
 from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number
 from solvers.formats.lines import at_line
-from solvers.variants import Cage, Rules, check_cages, window_units
+from solvers.variants import Rules
 
 MIN_SIZE, MAX_SIZE = 4, 16  # f-puzzles' own range is 3..16; the project's boards start at 4
 COSMETIC = ("line", "circle", "rectangle", "text", "cage")
@@ -75,8 +73,9 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
             KEYS[key](reading, key, value)
         else:
             raise reading.refuse(key, "no rule of the project reads it, so the puzzle is refused")
-    both = reading.diagonals == {"diagonal+", "diagonal-"}
-    rules = Rules(both, reading.windows, regions, *_rest(reading))
+    found = fpuzzles_kinds.check(reading)
+    dots = [c for c in found if c.kind in ("difference", "ratio", "xv")]
+    rules = Rules(regions, tuple(found + fpuzzles_negative.constraints(reading, dots)))
     board = at_line(lambda: Board(shape, givens, rules), line)
     meta = tuple((key, str(data[key])) for key in META if data.get(key))
     return FPuzzle(board, _solution(data.get("solution"), board), meta, tuple(ignored))
@@ -87,7 +86,7 @@ def to_json(
 ) -> dict[str, Any]:
     """The f-puzzles JSON of a board, its solution's values filled in when one is given;
     InputError for a constraint f-puzzles cannot say."""
-    n, shape = board.size, board.shape
+    n = board.size
     data: dict[str, Any] = {"size": n} | dict(meta)
     default, regions = _default_regions(n), board.geometry.box_of
     data["grid"] = [[{} for _ in range(n)] for _ in range(n)]
@@ -99,8 +98,6 @@ def to_json(
             cell |= {"value": given, "given": True}
         elif solution is not None and solution.cells[index]:
             cell["value"] = solution.cells[index]
-    for write in WRITERS:
-        _merge(data, write(board.rules, shape))
     for constraint in board.rules.constraints:
         _merge(data, _write_constraint(board, constraint))
     return data | fpuzzles_negative.write(board)
@@ -119,20 +116,12 @@ def link(
 def _diagonal(reading: Reading, key: str, value: Any) -> None:
     if value is not True:
         raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
-    reading.diagonals.add(key)
+    reading.add(key, key)
 
 
 def _extraregion(reading: Reading, key: str, value: Any) -> None:
-    shape = reading.shape
-    found = [tuple(cells(part, reading, key)) for part in entries(value, reading, key)]
-    windows = set()
-    if shape.box_rows == shape.box_cols:
-        windows = {frozenset(w) for w in window_units(shape.box_rows, shape.box_cols)}
-    if {frozenset(region) for region in found} == windows and len(found) == len(windows):
-        reading.windows = True
-    else:
-        for region in found:
-            reading.add(key, "extraregion", region)
+    for part in entries(value, reading, key):
+        reading.add(key, "extraregion", tuple(cells(part, reading, key)))
 
 
 def _killercage(reading: Reading, key: str, value: Any) -> None:
@@ -140,34 +129,10 @@ def _killercage(reading: Reading, key: str, value: Any) -> None:
         found = tuple(cells(part, reading, key))
         total = part.get("value")
         if total is None or str(total).strip() == "":
-            reading.cages.append((found, None))
+            reading.add(key, "killercage", found)
         else:
             where = name(found[0], reading.size)
-            reading.cages.append((found, number(part, reading, key, where)))
-
-
-def _rest(reading: Reading) -> tuple[tuple[Cage, ...], tuple[Constraint, ...]]:
-    """Killer cages (each with a total, no cell in two, as the killer variant has them), and
-    the constraints read: the cages too when they are not killer cages, a diagonal alone, the
-    dots' negative constraints."""
-    cages = reading.killer_cages()
-    if cages and len(cages) == len(reading.cages):
-        try:
-            check_cages(cages, reading.size)
-        except InputError:
-            cages = ()
-    else:
-        cages = ()
-    if not cages:
-        for found, total in reading.cages:
-            params = {} if total is None else {"total": total}
-            reading.add("killercage", "killercage", found, **params)
-    if len(reading.diagonals) == 1:
-        (diagonal,) = reading.diagonals
-        reading.add(diagonal, diagonal)
-    found = fpuzzles_kinds.check(reading)
-    dots = [c for c in found if c.kind in ("difference", "ratio", "xv")]
-    return tuple(cages), tuple(found + fpuzzles_negative.constraints(reading, dots))
+            reading.add(key, "killercage", found, total=number(part, reading, key, where))
 
 
 Reader = Callable[[Reading, str, Any], None]
@@ -182,23 +147,6 @@ KEYS: dict[str, Reader] = {
 
 
 # -- writing, rule by rule ----------------------------------------------------------------
-
-
-def _write_diagonals(rules: Rules, shape: Shape) -> dict[str, Any]:
-    return {"diagonal+": True, "diagonal-": True} if rules.diagonals else {}
-
-
-def _write_windows(rules: Rules, shape: Shape) -> dict[str, Any]:
-    if not rules.windows:
-        return {}
-    units = window_units(shape.box_rows, shape.box_cols)
-    return {"extraregion": [{"cells": names(unit, shape.size)} for unit in units]}
-
-
-def _write_cages(rules: Rules, shape: Shape) -> dict[str, Any]:
-    if not rules.cages:
-        return {}
-    return {"killercage": [_cage(cage.cells, cage.total, shape.size) for cage in rules.cages]}
 
 
 def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
@@ -219,13 +167,6 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
 
 def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:
     return {"cells": names(found, n)} | ({} if total is None else {"value": str(total)})
-
-
-WRITERS: tuple[Callable[[Rules, Shape], dict[str, Any]], ...] = (
-    _write_diagonals,
-    _write_windows,
-    _write_cages,
-)
 
 
 def _merge(data: dict[str, Any], more: dict[str, Any]) -> None:

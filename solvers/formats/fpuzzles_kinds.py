@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import Any
 
 from solvers.board import Board
+from solvers.cells import cell_name, neighbours
 from solvers.constraints import KINDS, Constraint
 from solvers.errors import InputError
 from solvers.formats.fpuzzles_parts import (
@@ -44,7 +45,6 @@ from solvers.formats.fpuzzles_parts import (
     outside,
     unwritable,
 )
-from solvers.variants import cell_name, neighbours
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.board import Board
+from solvers.cells import orthogonal_pairs
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats.fpuzzles_parts import Reading, unwritable
-from solvers.variants import orthogonal_pairs
 
 KROPKI = ("difference", "ratio")
 DEFAULT = {"difference": 1, "ratio": 2}

@@ -12,7 +12,6 @@ from typing import Any
 from solvers.board import Shape
 from solvers.constraints import Constraint
 from solvers.errors import InputError
-from solvers.variants import Cage
 
 _CELL = re.compile(r"R(\d{1,3})C(\d{1,3})", re.IGNORECASE)
 _NUMBER = re.compile(r"\d{1,6}")
@@ -27,9 +26,6 @@ class Reading:
     line: int | None
     regions: tuple[int, ...]
     jigsaw: bool = False
-    diagonals: set[str] = field(default_factory=set)
-    windows: bool = False
-    cages: list[tuple[tuple[int, ...], int | None]] = field(default_factory=list)
     constraints: list[tuple[str, Constraint]] = field(default_factory=list)
     nonconsecutive: bool = False
     negative: tuple[str, ...] = ()
@@ -43,9 +39,6 @@ class Reading:
 
     def add(self, key: str, kind: str, cells: tuple[int, ...] = (), **params: Any) -> None:
         self.constraints.append((key, Constraint(kind, cells, tuple(params.items()))))
-
-    def killer_cages(self) -> tuple[Cage, ...]:
-        return tuple(Cage(total, cells) for cells, total in self.cages if total is not None)
 
 
 def entries(value: Any, reading: Reading, key: str) -> list[dict[str, Any]]:

@@ -41,7 +41,7 @@ def parse_grid(
     lines = {key: [text for _, text in found] for key, found in sections.items()}
     sums = variant_text.sums_of(" ".join(lines["sums"]), first) if "sums" in lines else None
     rules = variant_text.build_rules(
-        names, size, lines.get("regions"), lines.get("cages"), sums, first,
+        names, board_shape, lines.get("regions"), lines.get("cages"), sums, first,
         lines.get("constraints", []),
     )  # fmt: skip
     return at_line(lambda: Board(board_shape, tuple(cells), rules), first), first

@@ -41,7 +41,7 @@ def parse_line(
     sums = variant_text.sums_of(variant["sums"], number) if "sums" in variant else None
     rules = variant_text.build_rules(
         names,
-        size,
+        board_shape,
         [variant["regions"]] if "regions" in variant else None,
         [variant["cages"]] if "cages" in variant else None,
         sums,

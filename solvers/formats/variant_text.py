@@ -1,24 +1,29 @@
-"""Rule variants as text: the ``# rules:`` header, region maps and cage maps with their sums.
+"""Rules as text: the ``# rules:`` header, region maps, and the shorthands of the classic
+variants.
 
-A region map (jigsaw) is N rows of N symbols, one symbol per region. A cage map (killer) is N
-rows of N symbols where a cage is a group of side-by-side cells with the same symbol (the same
-symbol may stand again for a cage elsewhere, as long as the two do not touch: written out here,
-each cage has a letter of its own while letters last); ``sums`` lists each cage's total, cages
-taken in reading order of their first cell. In a line puzzle, each map
-is written on one line: ``regions=AAABBB...``, ``cages=aabbc...``, ``sums=3,15,...``.
+A puzzle's rules are written as its constraints of the vocabulary, each in its own form
+(``formats.constraint_text``: ``thermometer r1c1 r1c2 r2c3``, ``killercage r1c1 r1c2
+total=3``): in a ``# rules:`` header, separated by ``;`` (``# rules: diagonal+; diagonal-;
+anti-knight``), or in a ``constraints:`` section after a grid, one per line. A header's
+constraints are kept as text until a puzzle gives N, then read (and checked) for each puzzle
+under it. Jigsaw regions are the board's own: a region map is N rows of N symbols, one symbol
+per region (``regions=AAABBB...`` on a puzzle's line), under a header that says ``jigsaw``.
 
-Constraints of the vocabulary (``solvers.constraints``) are written one per line in their own
-form (``formats.constraint_text``: ``thermometer r1c1 r1c2 r2c3``, ``xv r4c5 r4c6 sum=10``):
-in a ``# rules:`` header, separated by ``;`` after any variant names (``# rules: x;
-thermometer r1c1 r1c2 r2c3; anti-knight``), or in a ``constraints:`` section after a grid, one
-per line. A header's constraints are kept as text until a puzzle gives N, then read (and
-checked) for each puzzle under it.
+Files also say the classic variants by name, read as the constraints they stand for: ``x``
+(both diagonals), ``windoku`` (an extra region per window) and ``killer``, with a cage map: N
+rows of N symbols where a cage is a group of side-by-side cells with the same symbol, and
+``sums`` listing each cage's total in reading order of the cages' first cells (on a puzzle's
+line: ``cages=aabbc... sums=3,15,...``).
 """
 
 from __future__ import annotations
 
+from solvers.board import Shape
+from solvers.cells import cell_name, reachable, window_units
 from solvers.errors import InputError
-from solvers.variants import RULE_NAMES, Cage, Rules, cell_name, neighbours, reachable
+from solvers.variants import Rules
+
+RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
 
 CLASSIC_NAME = "classic"
 CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -80,7 +85,7 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
 
 def build_rules(
     names: frozenset[str],
-    size: int,
+    shape: Shape,
     regions: list[str] | None,
     cages: list[str] | None,
     sums: list[int] | None,
@@ -90,6 +95,7 @@ def build_rules(
     """The Rules a puzzle's header and sections give; a section implies its rule, and a rule
     named without its section is an error. ``constraints``: a section's, one text each (the
     header's travel among ``names``)."""
+    size = shape.size
     texts = [name.removeprefix(CONSTRAINT) for name in sorted(names) if _kept(name)]
     read = constraints_of([*texts, *constraints], size, line) if texts or constraints else ()
     names = names | ({"jigsaw"} if regions is not None else set())
@@ -98,12 +104,37 @@ def build_rules(
         raise InputError("the rules say jigsaw but no region map is given", line)
     if "killer" in names and cages is None:
         raise InputError("the rules say killer but no cage map is given", line)
-    return Rules.named(
-        names,
-        regions=None if regions is None else region_map(regions, size, line),
-        cages=() if cages is None else cage_map(cages, sums or [], size, line),
-        constraints=read,
+    return Rules(
+        None if regions is None else region_map(regions, size, line),
+        read + variants(names, shape, cages, sums, line),
     )
+
+
+def variants(
+    names: frozenset[str] | set[str],
+    shape: Shape,
+    cages: list[str] | None = None,
+    sums: list[int] | None = None,
+    line: int | None = None,
+) -> tuple:
+    """The constraints the variants ``names`` stand for (killer's from its cage map)."""
+    from solvers.constraints import Constraint
+
+    found = []
+    if "x" in names:
+        found += [Constraint("diagonal+"), Constraint("diagonal-")]
+    if "windoku" in names:
+        try:
+            windows = window_units(shape.box_rows, shape.box_cols)
+        except InputError as error:
+            raise error.at_line(line) from None
+        found += [Constraint("extraregion", window) for window in windows]
+    if cages is not None:
+        found += [
+            Constraint("killercage", cells, (("total", total),))
+            for cells, total in cage_map(cages, sums or [], shape.size, line)
+        ]
+    return tuple(found)
 
 
 def region_map(rows: list[str], size: int, line: int) -> tuple[int, ...]:
@@ -113,9 +144,12 @@ def region_map(rows: list[str], size: int, line: int) -> tuple[int, ...]:
     return tuple(numbers.setdefault(s, len(numbers)) for s in symbols)
 
 
-def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> tuple[Cage, ...]:
-    """The cages of a map: groups of side-by-side cells with one symbol, in reading order,
-    each with its sum; every cell must be in one (``.`` marks none, an error)."""
+def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> list[tuple]:
+    """The cages of a map, as (cells, total): groups of side-by-side cells with one symbol,
+    in reading order, each with its sum; every cell must be in one (``.`` marks none, an
+    error), and each total be one that distinct values reach."""
+    from solvers.cells import sum_sets
+
     symbols = _grid(rows, size, "cage map", line)
     if "." in symbols:
         cell = symbols.index(".")
@@ -123,7 +157,14 @@ def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> tuple[Ca
     groups = _groups(symbols, size)
     if len(sums) != len(groups):
         raise InputError(f"{len(groups)} cages in the map but {len(sums)} sums", line)
-    return tuple(Cage(total, tuple(cells)) for total, cells in zip(sums, groups, strict=True))
+    for cells, total in zip(groups, sums, strict=True):
+        if not sum_sets(len(cells), total, size):
+            raise InputError(
+                f"the cage at {cell_name(cells[0], size)} (total {total}): no {len(cells)} "
+                f"distinct values from 1..{size} add up to {total}",
+                line,
+            )
+    return list(zip(map(tuple, groups), sums, strict=True))
 
 
 def sums_of(text: str, line: int) -> list[int]:
@@ -138,8 +179,8 @@ def sums_of(text: str, line: int) -> list[int]:
 
 
 def record(rules: Rules, size: int) -> dict:
-    """The rules as JSON fields (none for classic): their names, the region map, the cages,
-    each constraint in its text form."""
+    """The rules as JSON fields (none for classic): their label, the region map, each
+    constraint in its text form."""
     if rules.is_classic:
         return {}
     found: dict = {"rules": rules.label}
@@ -149,49 +190,24 @@ def record(rules: Rules, size: int) -> dict:
         found["constraints"] = [format_constraint(c, size) for c in rules.constraints]
     if rules.regions is not None:
         found["regions"] = "".join(chr(ord("A") + r) for r in rules.regions)
-    if rules.cages:
-        found["cages"] = [
-            {"total": cage.total, "cells": [cell_name(c, size) for c in cage.cells]}
-            for cage in rules.cages
-        ]
     return found
 
 
 def header(rules: Rules, size: int) -> str:
-    """The ``# rules:`` line that reads back as ``rules`` on a board of ``size`` (region maps
-    and cages come with each puzzle: ``fields``)."""
+    """The ``# rules:`` line that reads back as ``rules`` on a board of ``size`` (a region
+    map comes with each puzzle: ``fields``)."""
     from solvers.formats.constraint_text import format_constraint
 
-    variants = " ".join(name for name in RULE_NAMES if name in rules.names)
+    jigsaw = "jigsaw" if rules.regions is not None else ""
     written = [format_constraint(c, size) for c in rules.constraints]
-    return "# rules: " + ("; ".join(filter(None, [variants, *written])) or CLASSIC_NAME)
+    return "# rules: " + ("; ".join(filter(None, [jigsaw, *written])) or CLASSIC_NAME)
 
 
 def fields(rules: Rules, size: int) -> str:
-    """A line puzzle's variant fields (empty for classic rules and units-only ones)."""
-    words = []
-    if rules.regions is not None:
-        words.append("regions=" + "".join(chr(ord("A") + r) for r in rules.regions))
-    if rules.cages:
-        words.append("cages=" + "".join(letter_cages(rules.cages, size)))
-        words.append("sums=" + ",".join(str(cage.total) for cage in rules.cages))
-    return " ".join(words)
-
-
-def letter_cages(cages: tuple[Cage, ...], size: int) -> list[str]:
-    """A symbol per cell: a letter of its own for each cage (a-z, then A-Z) when there are
-    52 cages or fewer; beyond, each cage the first letter none of the cages it touches has."""
-    alphabet = CAGE_LETTERS + CAGE_LETTERS.upper()
-    letters = ["."] * (size * size)
-    for index, cage in enumerate(cages):
-        if len(cages) <= len(alphabet):
-            letter = alphabet[index]
-        else:
-            taken = {letters[other] for cell in cage.cells for other in neighbours(cell, size)}
-            letter = next(x for x in alphabet if x not in taken)
-        for cell in cage.cells:
-            letters[cell] = letter
-    return letters
+    """A line puzzle's fields: its region map, if it has one."""
+    if rules.regions is None:
+        return ""
+    return "regions=" + "".join(chr(ord("A") + r) for r in rules.regions)
 
 
 def _grid(rows: list[str], size: int, what: str, line: int) -> list[str]:

@@ -8,7 +8,6 @@ import json
 from solvers.board import Board
 from solvers.errors import InputError
 from solvers.formats import Puzzle, format_board, format_puzzle, variant_text
-from solvers.variants import cell_name
 
 FORMS = ("fpuzzles", "line", "text", "json")
 
@@ -22,7 +21,6 @@ def written(puzzle: Puzzle, form: str) -> str:
         return fpuzzles.link(board, None, puzzle.meta)
     if form == "json":
         return json.dumps(record(puzzle))
-    _check_every_cell_caged(board)
     if form == "line":
         return format_puzzle(board)
     if form == "text":
@@ -43,31 +41,15 @@ def record(puzzle: Puzzle) -> dict:
 
 
 def text(board: Board) -> str:
-    """The board as a grid under its rules header, with its regions and cages as sections."""
+    """The board as a grid under its rules header, with its regions as a section."""
     n = board.size
     lines = [] if board.rules.is_classic else [variant_text.header(board.rules, board.size)]
     lines.append(format_board(board, "compact" if n <= 9 else "spaced"))
     if board.rules.regions is not None:
         symbols = "".join(chr(ord("A") + r) for r in board.rules.regions)
         lines += ["regions:", *_rows(symbols, n)]
-    if board.rules.cages:
-        lines += ["cages:", *_rows("".join(variant_text.letter_cages(board.rules.cages, n)), n)]
-        lines.append("sums: " + " ".join(str(cage.total) for cage in board.rules.cages))
     return "\n".join(lines)
 
 
 def _rows(symbols: str, n: int) -> list[str]:
     return [symbols[i : i + n] for i in range(0, n * n, n)]
-
-
-def _check_every_cell_caged(board: Board) -> None:
-    """The project's text forms cage every cell of a killer (f-puzzles need not)."""
-    if not board.rules.cages:
-        return
-    caged = {cell for cage in board.rules.cages for cell in cage.cells}
-    loose = next((c for c in range(board.size**2) if c not in caged), None)
-    if loose is not None:
-        raise InputError(
-            f"{cell_name(loose, board.size)} is in no cage: the line and text forms cage every "
-            "cell of a killer (write it --to fpuzzles or --to json)"
-        )

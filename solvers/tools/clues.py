@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from solvers.board import Board
-from solvers.variants import orthogonal_pairs
+from solvers.cells import orthogonal_pairs
 
 if TYPE_CHECKING:  # imported where used: the command line reads GENERATED at start-up
     from solvers.constraints import Constraint

@@ -30,12 +30,14 @@ from dataclasses import dataclass, replace
 from solvers import registry
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
+from solvers.cells import no_boxes, row_regions
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout, UsageError
+from solvers.formats.variant_text import variants
 from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools import clues
 from solvers.tools.layouts import random_cages, random_regions
-from solvers.variants import CLASSIC, Rules, no_boxes, row_regions
+from solvers.variants import CLASSIC, Rules
 
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}
 KINDS = ("unique", "several", "none")
@@ -147,13 +149,15 @@ def layout(request: Request, rng: random.Random, deadline: Deadline | None = Non
     names = request.rules
     regions = random_regions(request.shape, rng) if "jigsaw" in names else None
     wide = clues.board_wide(names)
-    rules = Rules.named(names, regions, constraints=wide)  # killer: cages once the grid is full
+    # killer: cages once the grid is full
+    rules = Rules(regions, (*variants(names - {"killer"}, request.shape), *wide))
     if wide:
         full = clues.complete(Board.empty(request.shape, rules), rng, deadline)
     else:
         full = complete_board(request.shape, rng, rules, deadline)
     if full is not None and "killer" in names:
-        full = Board(full.shape, full.cells, replace(rules, cages=random_cages(full, rng)))
+        cages = random_cages(full, rng)
+        full = Board(full.shape, full.cells, replace(rules, constraints=rules.constraints + cages))
     if full is not None and names & set(clues.CLUE_KINDS):
         full = clues.with_constraints(full, clues.drawn(full, names, rng))
     return full
@@ -180,7 +184,7 @@ def remove_clues(
     target (or as far as possible for minimal). A killer puzzle (up to 9x9) whose cages alone
     make it unique loses every given at once."""
     target = request.clues if request.clues is not None and not request.minimal else 0
-    if full.rules.cages and full.size <= SHORTCUT_SIZE:
+    if "killercage" in full.rules.names and full.size <= SHORTCUT_SIZE:
         bare = full.with_cells((0,) * len(full.cells))
         if _count(bare, deadline) == 1:
             return bare

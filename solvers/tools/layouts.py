@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 
 from solvers.board import Board, Shape
-from solvers.variants import Cage, connected, neighbours
+from solvers.cells import connected, neighbours
+from solvers.constraints import Constraint
 
 CAGE_SIZES = (2, 2, 2, 2, 3, 3, 3, 4)  # shuffled for each cage: by measurement (README)
 
@@ -61,7 +62,7 @@ def _whole(region: list[int], number: int, n: int) -> bool:
     return connected([cell for cell, r in enumerate(region) if r == number], n)
 
 
-def random_cages(solution: Board, rng: random.Random) -> tuple[Cage, ...]:
+def random_cages(solution: Board, rng: random.Random) -> tuple[Constraint, ...]:
     """Cages over a complete board: connected, values distinct within each, every cell in one;
     each cage's total is the sum of the solution's values in it."""
     n, values = solution.size, solution.cells
@@ -82,7 +83,10 @@ def random_cages(solution: Board, rng: random.Random) -> tuple[Cage, ...]:
         for cell in cage:
             owner[cell] = len(cages)
         cages.append(cage)
-    return tuple(Cage(sum(values[c] for c in cells), tuple(sorted(cells))) for cells in cages)
+    return tuple(
+        Constraint("killercage", tuple(sorted(cells)), (("total", sum(values[c] for c in cells)),))
+        for cells in cages
+    )
 
 
 def _grow(start: int, size: int, owner: list[int], values, n: int, rng) -> list[int]:
