@@ -1,4 +1,4 @@
-"""The speed targets of issue 15, measured the way the issue states them, with the verdicts.
+"""The classic speed targets, measured the way they are stated, with the verdicts.
 
     python bench/speed.py                # every target, 5 runs each (a few minutes here)
     python bench/speed.py --runs 3 --skip compare

@@ -1,4 +1,4 @@
-"""Start-up, one-board and bulk figures of issue 25, with the commands that give them.
+"""Start-up, one-board and bulk figures, with the commands that give them.
 
     python bench/startup.py               # 7 runs of each command (about a minute here)
     python bench/startup.py --runs 3

@@ -1,4 +1,4 @@
-"""The vocabulary's speed target (issue 19), in one run, with the command that gives it.
+"""The vocabulary's speed target, in one run, with the command that gives it.
 
     python bench/vocabulary.py                  # every shipped constraint set, 10 s timeout
     python bench/vocabulary.py --sets thermo9,xv9 --timeout 5

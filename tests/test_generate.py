@@ -156,7 +156,7 @@ def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cl
     )
 
 
-# Round two, 5: 16x16 variants complete without stalling; a deadline with the other give-ups.
+# 16x16 variants complete without stalling; a deadline with the other give-ups.
 
 
 @pytest.mark.parametrize("rules", ["windoku", "jigsaw"])

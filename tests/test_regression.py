@@ -104,7 +104,7 @@ def test_a_file_that_is_not_a_run_is_refused(cli, tmp_path):
     assert run.code == 2 and "not a run of 'sudoku compare --json'" in run.err
 
 
-# Round two, 1: only like runs are judged -------------------------------------------------
+# Only like runs are judged ----------------------------------------------------------------
 
 
 @pytest.fixture

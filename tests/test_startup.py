@@ -1,4 +1,4 @@
-"""Start-up (issue 25): a run of few puzzles goes to the backend that answers first, start-up
+"""Start-up: a run of few puzzles goes to the backend that answers first, start-up
 included, and loads nothing it does not use; a run of many keeps the fastest per puzzle."""
 
 from __future__ import annotations

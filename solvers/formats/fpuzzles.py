@@ -150,8 +150,8 @@ KEYS: dict[str, Reader] = {
 
 
 def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
-    """A constraint's key and entry; those of the keys today's variants share are here, the
-    negative constraints are written together (``fpuzzles_negative``)."""
+    """A constraint's key and entry: the diagonals, extra regions and killer cages here, the
+    negative constraints together (``fpuzzles_negative``), the rest by ``fpuzzles_kinds``."""
     n = board.size
     if constraint.kind in ("diagonal+", "diagonal-"):
         return {constraint.kind: True}

@@ -20,7 +20,7 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     clone (``cells`` and ``cloneCells``).
 
 Killer cages, extra regions, diagonals and the negative constraints are read in
-``fpuzzles`` and ``fpuzzles_negative``, beside today's variants that share their keys.
+``fpuzzles`` and ``fpuzzles_negative``.
 """
 
 from __future__ import annotations
