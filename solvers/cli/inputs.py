@@ -90,7 +90,7 @@ def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
     before any input is read (an unknown backend or option fails here; the pipeline resolves
     it once), or none: each puzzle then goes to the fastest available backend that encodes its
     rules."""
-    backends: tuple[BackendSpec, ...] = ()
+    backends: tuple[Any, ...] = ()
     if args.backend is None:
         if args.option:
             raise UsageError("--option needs --backend: options belong to one backend")
@@ -104,8 +104,9 @@ def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
         spec = spec.with_options(options) if options else spec
         registry.entry(spec.name)  # an unknown name fails here
         if options or spec.name != "native" or not native_built_ahead():
-            spec.resolve()  # imports the backend: unavailable, or a bad option, fails here
-        backends = (spec,)
+            backends = (spec.resolve(),)  # imports the backend: unavailable, or a bad option
+        else:  # resolved by the pipeline if a puzzle needs numba's kernel: the bulk path does not
+            backends = (spec,)
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
 
 
