@@ -90,7 +90,10 @@ def run_dataset(
         answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
         answers = crosscheck(boards, answers, settings.mode == "unique")
         dataset.backends.append(BackendRun(spec.label, dict(spec.options), setup, peak))
-        dataset.records += [_record(name, c, a) for c, a in zip(boards, answers, strict=True)]
+        paired = zip(boards, answers, strict=True)
+        dataset.records += [
+            Record(name, c.line, c.copy, replace(a, solution=None)) for c, a in paired
+        ]
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
     dataset.notes = left_out + notes(dataset) + judged(boards, answered, known)
@@ -115,21 +118,6 @@ def judged(
 
 def _where(line: int, copy: int) -> str:
     return f"puzzle {line}" + (f" copy {copy}" if copy else "")
-
-
-def _record(dataset: str, board: Copy, answer: Answer) -> Record:
-    return Record(
-        dataset,
-        board.line,
-        board.copy,
-        answer.backend,
-        str(answer.status),
-        answer.seconds,
-        answer.cpu_seconds,
-        answer.count,
-        dict(answer.stats),
-        answer.detail,
-    )
 
 
 def crosscheck(boards: list[Copy], answers: list[Answer], unique: bool) -> list[Answer]:
