@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import chain, islice
 from typing import Any
@@ -137,18 +137,16 @@ def run(
         cores = os.cpu_count() or 1
         if jobs > cores:
             note(f"--jobs {jobs} on {cores} cores: the workers share them")
-    bulk = line_file is not None and _bulk_applies(plan, line_file, few)
-    if not bulk:  # the per-puzzle path needs the backend: resolved here, once
-        specs = tuple(s if isinstance(s, Resolved) else s.resolve() for s in plan.backends)
-        plan = Plan(**{**plan.__dict__, "backends": specs})
-    task = Task(plan, few)
-    if bulk:
+    if line_file is not None and _bulk_applies(plan, line_file, few):
         if hasattr(items, "close"):
             items.close()  # the bulk path reads the file itself
-        yield from _bulk(task, line_file, jobs, progress)
+        yield from _bulk(Task(plan, few), line_file, jobs, progress)
         return
     from solvers.execution.parallel import ordered
 
+    # the per-puzzle path needs the backend's class: resolved here if it was not, once
+    specs = tuple(s if isinstance(s, Resolved) else s.resolve() for s in plan.backends)
+    task = Task(replace(plan, backends=specs), few)
     for done, pair in enumerate(ordered(task, chain(head, items), jobs, plan.scheduler), 1):
         yield pair
         if progress:
