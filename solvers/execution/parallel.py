@@ -16,24 +16,22 @@ cost more than the fastest backend's solve.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.board import Board
 from solvers.errors import UsageError
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
-from solvers.execution.children import become_child
 from solvers.formats import Puzzle
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 # Puzzles per task: chunks start small, so that a short file still spreads over the workers;
 # then each is sized from the time per puzzle measured so far to take about CHUNK_SECONDS of
@@ -77,6 +75,13 @@ class Pool:
         return self.jobs
 
     def _open(self) -> Executor:
+        # a pool's own imports (multiprocessing, concurrent.futures: 20 ms), which the bulk
+        # path on one core never needs
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from solvers.execution.children import become_child
+
         if self.scheduler is None:
             return ProcessPoolExecutor(
                 self.jobs,
@@ -193,6 +198,9 @@ def spread(
 
 
 def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[Any, Any]:
+    from concurrent.futures import CancelledError
+    from concurrent.futures.process import BrokenProcessPool
+
     tag, argument, future, generation = entry
     for tries in range(1, MAX_TRIES + 1):
         try:
@@ -227,6 +235,8 @@ def _connect(address: str) -> Any:
 def _probe(address: str) -> None:
     """A plain TCP connection first: a port nobody listens on is named at once (Dask itself
     retries a refused connection until its timeout)."""
+    import socket
+
     scheme, _, rest = address.rpartition("://")
     if scheme not in ("", "tcp"):
         return
