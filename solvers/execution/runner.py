@@ -102,11 +102,11 @@ class Runner:
 
     def solve(self, board: Board, timeout: float | None = None) -> Answer:
         """One solution, verified; or why there is none."""
-        return self._ask(Operation.SOLVE, board, 1, timeout)
+        return self.each(Operation.SOLVE, [board], 1, timeout)[0]
 
     def count(self, board: Board, limit: int, timeout: float | None = None) -> Answer:
         """Solutions counted up to ``limit`` (the first one verified)."""
-        return self._ask(Operation.COUNT, board, limit, timeout)
+        return self.each(Operation.COUNT, [board], limit, timeout)[0]
 
     def solve_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Answer]:
         """Each board solved in turn, each timed alone (in one round trip to a worker)."""
@@ -187,17 +187,6 @@ class Runner:
         does not declare (``UNSUPPORTED``), or givens that break a rule (``INVALID``); the
         judge decides (``judge.refusal``)."""
         return judge.refusal(self.label, self.spec.name, board)
-
-    def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
-        if refused := self.refusal(board):
-            return refused
-        if self._isolated(operation, timeout):
-            inner, kill_after = self._deadlines(operation, timeout)
-            tried = self.worker.attempt(operation, board, limit, inner, kill_after)
-            self._count_served(1)
-        else:
-            tried = attempt(self.engine, operation, board, limit, timeout)
-        return self.judge(operation, board, limit, timeout, tried)
 
     def judge(
         self,
