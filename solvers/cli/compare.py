@@ -191,7 +191,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
         dataset = compare.run_dataset(
             source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source)
         )
-        dataset.hashes = {p.line: results.puzzle_hash(_as_text(p.board)) for p in puzzles}
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
@@ -289,12 +288,3 @@ def _path_of(source: str) -> str:
     if dataset is None:
         return os.path.abspath(source)
     return f"(shipped) solvers/tools/datasets/{dataset.filename}"
-
-
-def _as_text(board) -> str:
-    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
-    in the rules line)."""
-    from solvers.formats import format_puzzle, variant_text
-
-    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
-    return head + format_puzzle(board)

@@ -24,10 +24,10 @@ from solvers import registry
 from solvers.board import Board
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import COUNT_LIMIT, disagreements
-from solvers.formats import Puzzle
+from solvers.formats import Puzzle, format_puzzle, variant_text
 from solvers.pipeline import Plan, timed
 from solvers.spec import Resolved
-from solvers.tools.results import BackendRun, DatasetRun, Record, Settings
+from solvers.tools.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.tools.shuffle import Transform, copies
 from solvers.verify import problems
 
@@ -97,7 +97,15 @@ def run_dataset(
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
     dataset.notes = left_out + notes(dataset) + judged(boards, answered, known)
+    dataset.hashes = {p.line: puzzle_hash(_as_text(p.board)) for p in puzzles}
     return dataset
+
+
+def _as_text(board: Board) -> str:
+    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
+    in the rules line)."""
+    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
+    return head + format_puzzle(board)
 
 
 def judged(
