@@ -32,10 +32,9 @@ from solvers import registry
 from solvers.backend import Operation
 from solvers.board import Board, Shape
 from solvers.execution.answer import Answer
-from solvers.execution.judge import COUNT_LIMIT, paired
+from solvers.execution.judge import paired
 from solvers.spec import BackendSpec, Resolved
 
-MODES = ("solve", "count", "check")
 BATCH = 32  # puzzles a timed run sends its worker at once: each still timed alone
 Spec = Resolved | BackendSpec  # a BackendSpec is resolved where it is first used
 
@@ -43,7 +42,7 @@ Spec = Resolved | BackendSpec  # a BackendSpec is resolved where it is first use
 @dataclass(frozen=True)
 class Plan:
     """How to answer: ``mode`` solve, count (up to ``limit``), or check (every backend's solve
-    and count up to ``COUNT_LIMIT``, one answer each, ``judge.paired``); ``backends`` the one
+    and count up to ``limit``, one answer each, ``judge.paired``); ``backends`` the one
     to use (none: the default choice) or check's every one; ``timeout`` seconds per call;
     ``jobs`` processes (0: every core) or the Dask cluster at ``scheduler``; ``isolate``, for
     timed runs, as ``Runner`` takes it."""
@@ -85,7 +84,7 @@ def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
         for spec in plan.backends:
             with borrowed(spec) as runner:
                 solved = runner.solve(board, timeout)
-                found.append(paired(solved, runner.count(board, COUNT_LIMIT, timeout)))
+                found.append(paired(solved, runner.count(board, plan.limit, timeout)))
         return tuple(found)
     if plan.backends:
         spec = plan.backends[0]
