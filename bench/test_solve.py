@@ -21,7 +21,7 @@ from conftest import RESULTS, WORDS, Timed, load_boards
 
 from solvers.backend import Operation
 from solvers.execution import Runner, Status
-from solvers.execution.judge import Said, disagreements
+from solvers.execution.judge import disagreements
 
 
 def test_solve(benchmark, pairing, request):
@@ -66,6 +66,6 @@ def test_solve(benchmark, pairing, request):
     found = []
     for index, answer in enumerate(answers):
         words = WORDS.setdefault((dataset, index), [])
-        words.append(Said.of(answer))
+        words.append(answer)
         found += [f"puzzle {index + 1}: {text}" for text in disagreements(words)]
     assert not found, found[0]

@@ -1,8 +1,9 @@
 """The one interface: ``solve`` and ``count_solutions`` over any backend, every answer verified.
 
-Both go through this process's shared ``Runner`` for the backend and its options, so a
-persistent solver lives on between calls, and a backend that cannot stop at a deadline runs in
-a worker process that is killed there.
+Both hand one board and a plan to the run pipeline (``pipeline.answer``, the step ``sudoku
+solve`` and ``count`` take for each puzzle): this process's shared ``Runner`` for the backend
+and its options, so a persistent solver lives on between calls, and a backend that cannot stop
+at a deadline runs in a worker process that is killed there.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from solvers import registry
+from solvers import pipeline, registry
 from solvers.backend import limit_of
 from solvers.board import Board, Shape
 from solvers.deadline import timeout_of
@@ -49,11 +50,7 @@ def solve(
     one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    timeout = timeout_of(timeout)
-    from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
-
-    with borrowed(_spec(backend, options, board)) as runner:
-        answer = runner.solve(board, timeout)
+    answer = pipeline.answer(board, _plan("solve", 1, timeout, backend, options, board))
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -73,24 +70,31 @@ def count_solutions(
     """
     limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
-    from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
-
-    with borrowed(_spec(backend, options, board)) as runner:
-        answer = runner.count(board, limit, timeout)
+    plan = _plan("count", limit, timeout, backend, options, board)
+    answer = pipeline.answer(board, plan)
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
-        raise SolveTimeout(f"backend {answer.backend} could not count within {timeout} s")
+        raise SolveTimeout(f"backend {answer.backend} could not count within {plan.timeout} s")
     return _raise_failures(answer).count
 
 
-def _spec(backend: str | None, options: dict, board: Board) -> BackendSpec:
+def _plan(
+    mode: str, limit: int, timeout: float | None, backend: str | None, options: dict, board: Board
+) -> pipeline.Plan:
+    """The plan of one call: the backend named (None: the default for the puzzle's rules, as
+    for a run of many puzzles: the fastest per puzzle), its options added."""
     if backend is not None and not isinstance(backend, str):
         raise UsageError(
             f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
         )
-    spec = BackendSpec.parse(backend or registry.default_backend(board))
-    return spec.with_options(options) if options else spec
+    if backend is None:
+        if not options:
+            return pipeline.Plan(mode, (), limit, timeout_of(timeout))
+        backend = registry.default_backend(board)
+    spec = BackendSpec.parse(backend)
+    spec = spec.with_options(options) if options else spec
+    return pipeline.Plan(mode, (spec,), limit, timeout_of(timeout))
 
 
 def _raise_failures(answer: Answer) -> Answer:

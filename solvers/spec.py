@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solvers.errors import UsageError
+
+if TYPE_CHECKING:
+    from solvers.backend import Backend
 
 ALL = "all"
 
@@ -59,6 +63,39 @@ class BackendSpec:
 
     def __str__(self) -> str:
         return self.label
+
+    def resolve(self) -> Resolved:
+        """The spec resolved once, for everything that runs it: its backend's class (imported
+        here: BackendUnavailable if it cannot be) and every option, checked (UsageError for a
+        bad one) with defaults filled in."""
+        from solvers import registry  # the registry reads specs: it imports this module
+        from solvers.backend import choose_options
+
+        cls = registry.backend_class(self.name)
+        options = choose_options(self.name, cls.OPTIONS, dict(self.options))
+        return Resolved(self, tuple(options.items()), cls)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A spec as a run carries it: the spec a user gave (its ``label`` names the backend in
+    every answer), every option of its backend, and the backend's class."""
+
+    spec: BackendSpec
+    options: tuple[tuple[str, str], ...]
+    cls: type[Backend]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    def build(self) -> Backend:
+        """A backend built with every option."""
+        return self.cls(**dict(self.options))
 
 
 def parse_list(text: str) -> list[BackendSpec]:

@@ -11,8 +11,16 @@ import numpy as np
 import pytest
 from corpus import variant
 
-from solvers import Board, Shape, count_solutions, format_board, registry, solve, solve_many
-from solvers.cli import inputs
+from solvers import (
+    Board,
+    Shape,
+    count_solutions,
+    format_board,
+    pipeline,
+    registry,
+    solve,
+    solve_many,
+)
 from solvers.formats import format_puzzle
 from solvers.handwritten.native.batch import Flag
 from solvers.tools import linefile
@@ -22,7 +30,7 @@ from solvers.tools.datasets import DATASETS
 def per_puzzle(monkeypatch, cli, *args):
     """The command through the per-puzzle path only."""
     with monkeypatch.context() as patch:
-        patch.setattr(inputs, "bulk_results", lambda *a: None)
+        patch.setattr(pipeline, "_bulk_applies", lambda *a: False)
         return cli(*args)
 
 
@@ -122,7 +130,7 @@ def test_the_default_backend_of_many_puzzles_takes_the_fast_path_too(cli, monkey
     monkeypatch.setattr(registry, "SMALL_RUN", 5)  # the file holds more than 5: many
     slow = per_puzzle(monkeypatch, cli, "count", str(mixed["plain"]))
     taken = []
-    monkeypatch.setattr(linefile, "_in_order", _spy(linefile._in_order, taken))
+    monkeypatch.setattr(linefile, "answers", _spy(linefile.answers, taken))
     fast = cli("count", str(mixed["plain"]))
     assert taken and (fast.out, fast.err, fast.code) == (slow.out, slow.err, slow.code)
 
@@ -148,7 +156,7 @@ def test_jobs_read_their_own_ranges_and_print_the_serial_output(
 
 
 def test_json_and_standard_input_keep_the_per_puzzle_path(cli, monkeypatch, mixed):
-    monkeypatch.setattr(linefile, "_in_order", lambda *a: pytest.fail("fast path taken"))
+    monkeypatch.setattr(linefile, "answers", lambda *a: pytest.fail("fast path taken"))
     cli("solve", str(mixed["plain"]), "--backend", "native", "--json")
     cli("count", "-", "--backend", "native", stdin=DATASETS["easy9"].puzzles()[0])
 

@@ -10,8 +10,10 @@ import pytest
 
 from solvers import BackendSpec, Board, Shape, Status, format_board, solve
 from solvers.execution.answer import Answer
+from solvers.pipeline import timed
 from solvers.tools import summary
-from solvers.tools.compare import Copy, crosscheck, run_backend
+from solvers.tools.compare import Copy, crosscheck, plan_of
+from solvers.tools.results import Settings
 from solvers.tools.shuffle import random_transform
 
 SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
@@ -170,9 +172,10 @@ def test_a_hang_is_killed_and_a_segfault_is_an_error(crasher):
     shape = Shape(2, 2)
     hangs = Board(shape, (1,) + (0,) * 15)
     crashes = Board(shape, (0,) * 16)
-    result = run_backend(BackendSpec(crasher), [hangs, crashes, hangs], timeout=0.2)
-    assert [a.status for a in result.answers] == [Status.TIMEOUT, Status.ERROR, Status.TIMEOUT]
-    assert "worker died" in result.answers[1].detail
+    plan = plan_of(Settings(timeout=0.2))
+    answers, _setup, _peak = timed(BackendSpec(crasher).resolve(), [hangs, crashes, hangs], plan)
+    assert [a.status for a in answers] == [Status.TIMEOUT, Status.ERROR, Status.TIMEOUT]
+    assert "worker died" in answers[1].detail
 
 
 def test_a_bad_spec_or_baseline_is_refused_before_any_work(cli):

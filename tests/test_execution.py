@@ -11,8 +11,8 @@ import pytest
 from solvers import Board, Shape, Status, read_puzzles, registry, solve
 from solvers.execution import Runner
 from solvers.execution.parallel import ordered
-from solvers.execution.tasks import SolveTask
 from solvers.formats import Puzzle
+from solvers.pipeline import Plan, Task
 from solvers.spec import BackendSpec
 from solvers.tools.datasets import DATASETS
 
@@ -25,10 +25,10 @@ def test_a_forked_pool_works_after_this_process_used_a_worker():
     assert solve(LINE, "pysat:solver=lingeling", timeout=5).status is Status.SOLVED
     with DATASETS["easy9"].open() as handle:
         items = [item for item in read_puzzles(handle) if isinstance(item, Puzzle)][:40]
-    task = SolveTask(BackendSpec.parse("pysat:solver=lingeling"), 5.0)
-    answers = [packed for _item, packed in ordered(task, items, jobs=2)]
+    task = Task(Plan("solve", (BackendSpec.parse("pysat:solver=lingeling"),), timeout=5.0))
+    answers = [answer for _item, answer in ordered(task, items, jobs=2)]
     assert len(answers) == len(items)
-    assert {status for status, *_rest in answers} == {"solved"}
+    assert {answer.status for answer in answers} == {Status.SOLVED}
     assert solve(LINE, "pysat:solver=lingeling", timeout=5).status is Status.SOLVED  # still works
 
 

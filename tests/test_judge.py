@@ -12,8 +12,8 @@ from corpus import complete_board, variant
 
 from solvers import Board, Shape, registry, solve_many
 from solvers.backend import STATS, Backend
-from solvers.execution import Status
-from solvers.execution.judge import Said, disagreements
+from solvers.execution import Answer, Status
+from solvers.execution.judge import disagreements
 from solvers.formats import parse
 from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
@@ -27,21 +27,27 @@ S9 = Shape(3, 3)
 
 
 def test_a_miscount_is_a_disagreement_naming_the_backends_and_their_counts():
-    words = [Said("under", Status.SOLVED, 1), Said("dfs", Status.SOLVED, 2)]
+    words = [Answer(Status.SOLVED, "under", count=1), Answer(Status.SOLVED, "dfs", count=2)]
     assert disagreements(words) == ["counts: under 1, dfs 2+"]
 
 
 def test_a_timeout_says_nothing_either_way():
-    words = [Said("slow", Status.TIMEOUT), Said("dfs", Status.SOLVED, 2)]
+    words = [Answer(Status.TIMEOUT, "slow"), Answer(Status.SOLVED, "dfs", count=2)]
     assert disagreements(words) == []
 
 
 def test_a_unique_puzzle_has_one_solution_across_backends():
     rng = random.Random(7)
     one, two = complete_board(S9, rng), complete_board(S9, rng)
-    same = [Said("a", Status.SOLVED, 1, one), Said("b", Status.SOLVED, 1, one)]
+    same = [
+        Answer(Status.SOLVED, "a", count=1, solution=one),
+        Answer(Status.SOLVED, "b", count=1, solution=one),
+    ]
     assert disagreements(same) == []
-    other = [Said("a", Status.SOLVED, 1, one), Said("b", Status.SOLVED, 1, two)]
+    other = [
+        Answer(Status.SOLVED, "a", count=1, solution=one),
+        Answer(Status.SOLVED, "b", count=1, solution=two),
+    ]
     [said] = disagreements(other)
     assert said.startswith("b: unique solution differs from a's at r")
     found = disagreements(same, known=two)  # the file's solution is the one that counts
@@ -52,7 +58,7 @@ def test_a_unique_puzzle_has_one_solution_across_backends():
 
 
 def test_solvability_and_a_status_its_count_contradicts_are_disagreements():
-    words = [Said("a", Status.UNSOLVABLE, 1), Said("b", Status.SOLVED, 1)]
+    words = [Answer(Status.UNSOLVABLE, "a", count=1), Answer(Status.SOLVED, "b", count=1)]
     found = disagreements(words)
     assert "solvability: b says solved; a says unsolvable" in found
     assert "a: says unsolvable but counts 1" in found

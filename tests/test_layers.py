@@ -3,8 +3,8 @@
 core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
       registry)
   <- handwritten searches, adapters
-  <- execution (runner, worker, tasks, parallel)
-  <- api, tools (check, compare, generate, datasets)
+  <- execution (runner, worker, judge, parallel)
+  <- pipeline, api, tools (check, compare, generate, datasets)
   <- cli
 The registry names backends by dotted path and imports them only when asked, so it sits in the
 core. Imports inside functions count too: a lazy import that runs back up is still a cycle.
@@ -25,7 +25,7 @@ LAYERS = [
               "solvers.cells"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
-    ("services", ["solvers.api", "solvers.tools", "solvers"]),
+    ("services", ["solvers.pipeline", "solvers.api", "solvers.tools", "solvers"]),
     ("cli", ["solvers.cli", "solvers.__main__"]),
 ]  # fmt: skip
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from dataclasses import replace
 
 from solvers import registry
-from solvers.cli.inputs import each_result, report_invalid
+from solvers.cli.inputs import answers_of, report_invalid
 from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run, counted
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
 from solvers.execution.answer import Status
-from solvers.execution.tasks import CheckTask
-from solvers.spec import ALL, BackendSpec, parse_list
-from solvers.tools.check import COUNT_LIMIT, Word, verdict_for
+from solvers.execution.judge import COUNT_LIMIT
+from solvers.pipeline import Plan
+from solvers.spec import ALL, BackendSpec, Resolved, parse_list
+from solvers.tools.check import verdict_for
 from solvers.verify import problems
 
 DEFAULT_TIMEOUT = 10.0
@@ -53,22 +56,24 @@ def add_to(commands) -> None:
     parser.set_defaults(run=run, json=False)
 
 
-def backends_named(text: str) -> list[BackendSpec]:
-    """The specs of ``--backends`` (each must be usable here, its options valid), or every
-    available backend for ``all``."""
+def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:
+    """The specs of ``--backends``, or every available backend for ``all``, each with the
+    ``options`` given for its backend and resolved once (BackendUnavailable or UsageError
+    before any work); a spec that restates a default is the plain one (``plain``)."""
     if text.strip() == ALL:
-        return [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
-    specs = parse_list(text)
-    for spec in specs:
-        registry.options_for(spec)  # BackendUnavailable or UsageError before any work
-    return list(dict.fromkeys(map(plain, specs)))
+        specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
+    else:
+        specs = parse_list(text)
+    found = (plain(spec.with_options(options.get(spec.name, {})).resolve()) for spec in specs)
+    return list(dict.fromkeys(found))
 
 
-def plain(spec: BackendSpec) -> BackendSpec:
-    """``spec`` without the options that only restate a default: ``sat:encoding=extended`` is
-    ``sat``, one configuration, one row (and one name for ``--baseline``)."""
-    defaults = registry.options_for(BackendSpec(spec.name))
-    return BackendSpec(spec.name, tuple(p for p in spec.options if defaults.get(p[0]) != p[1]))
+def plain(resolved: Resolved) -> Resolved:
+    """``resolved`` without the options that only restate a default: ``sat:encoding=extended``
+    is ``sat``, one configuration, one row (and one name for ``--baseline``)."""
+    defaults = {key: values[0] for key, values in resolved.cls.OPTIONS.items()}
+    own = tuple(pair for pair in resolved.spec.options if defaults.get(pair[0]) != pair[1])
+    return replace(resolved, spec=BackendSpec(resolved.name, own))
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
@@ -76,28 +81,24 @@ def run(args: argparse.Namespace, run: Run) -> None:
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
-    task = CheckTask(tuple(specs), COUNT_LIMIT, args.timeout)
-    for item, packed in each_result(task, args, run):
-        if isinstance(item, InputError):
-            report_invalid(run, args, item)
-            continue
+    plan = Plan("check", tuple(specs), COUNT_LIMIT, args.timeout, args.jobs, args.scheduler)
+    for item, answers in answers_of(args, run, plan):
         wrong_field = item.known_solution and problems(item.board, item.known_solution)
         if wrong_field:
             message = f"the solution field is not a solution of the puzzle: {wrong_field[0]}"
             report_invalid(run, args, InputError(message, item.line), item.board)
             continue
-        words = tuple(Word.unpack(word) for word in packed)
-        if words and words[0].status is Status.INVALID:
-            report_invalid(run, args, InputError(words[0].detail, item.line), item.board)
+        if answers and answers[0].status is Status.INVALID:
+            report_invalid(run, args, InputError(answers[0].detail, item.line), item.board)
             continue
-        verdict = verdict_for(item, words)
+        verdict = verdict_for(item, answers)
         seen += 1
-        for word in words:
-            column = str(word.status) if str(word.status) in COLUMNS else "errors"
-            column = "unsupported" if word.status is Status.UNSUPPORTED else column
-            totals[word.backend][column] += 1
-            counted_late = word.status.finished and word.count is None  # its count timed out
-            totals[word.backend]["timeout"] += counted_late
+        for answer in answers:
+            column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
+            column = "unsupported" if answer.status is Status.UNSUPPORTED else column
+            totals[answer.backend][column] += 1
+            counted_late = answer.status.finished and answer.count is None  # count timed out
+            totals[answer.backend]["timeout"] += counted_late
         for text in verdict.disagreements:
             run.emit(f"line {item.line}: {text}")
         if verdict.disagreements:
@@ -107,7 +108,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             timed_out += 1
             run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
             run.end(EXIT_TIMEOUT)
-        elif all(word.status is Status.UNSUPPORTED for word in words):
+        elif all(answer.status is Status.UNSUPPORTED for answer in answers):
             timed_out += 1  # nothing was checked
             rules = " and ".join(sorted(item.board.rules.names))
             run.emit(f"line {item.line}: unconfirmed, no backend named encodes {rules}")

@@ -22,7 +22,7 @@ from solvers.cli.output import (
 )
 from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.errors import InputError, UsageError
-from solvers.spec import ALL, BackendSpec
+from solvers.spec import ALL, BackendSpec, Resolved
 from solvers.tools.results import MODES, Settings
 
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
@@ -126,8 +126,9 @@ def add_to(commands) -> None:
     parser.set_defaults(run=run, file=None, input_format="auto", box=None)
 
 
-def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
-    """The specs to time, each with the options --option gives its backend; checked up front."""
+def specs_of(args: argparse.Namespace) -> list[Resolved]:
+    """The specs to time, each with the options --option gives its backend, resolved once up
+    front."""
     options: dict[str, dict[str, str]] = {}
     for text in args.option:
         name, sep, pair = text.partition(":")
@@ -138,19 +139,18 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
         if key in given:
             raise UsageError(f"--option {name}:{key} is given twice ({given[key]}, {value})")
         given[key] = value
-    specs = backends_named(args.backends)
+    specs = backends_named(args.backends, options)
     strangers = sorted(set(options) - {spec.name for spec in specs})
     if strangers:
         raise UsageError(f"--option names {', '.join(strangers)}, which is not in this run")
-    specs = [spec.with_options(options.get(spec.name, {})) for spec in specs]
-    return backends_named(",".join(spec.label for spec in specs))
+    return specs
 
 
-def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
+def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
     """The run's settings; the baseline must be one of the specs."""
     baseline = None
     if args.baseline:
-        baseline = plain(BackendSpec.parse(args.baseline)).label
+        baseline = plain(BackendSpec.parse(args.baseline).resolve()).label
         labels = [spec.label for spec in specs]
         if baseline not in labels:
             raise UsageError(
@@ -161,7 +161,6 @@ def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.execution.calls import jobs_for
     from solvers.tools import compare, plots, results, summary
 
     specs = specs_of(args)
@@ -182,16 +181,16 @@ def run(args: argparse.Namespace, run: Run) -> None:
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
     done = results.CompareRun(settings, compare.machine(), _command(args), started)
     tables = []
-    jobs = jobs_for(args.jobs) if args.jobs != 1 or args.scheduler else 1
+    plan = compare.plan_of(settings, args.jobs, args.scheduler)
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
         if not puzzles:
             continue
         run.emit(_heading(source, puzzles, settings))
-        spread = compare.Spread(jobs, args.scheduler, _progress(run, source))
-        dataset = compare.run_dataset(source, _path_of(source), puzzles, specs, settings, spread)
-        dataset.hashes = {p.line: results.puzzle_hash(_as_text(p.board)) for p in puzzles}
+        dataset = compare.run_dataset(
+            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source)
+        )
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
@@ -226,7 +225,7 @@ def _check_sources(sources: list[str]) -> None:
 
 
 def _progress(run: Run, source: str):
-    """Each spec's progress line, as ``compare.Spread`` asks for it."""
+    """Each spec's progress line, as ``compare.run_dataset`` asks for it."""
     return lambda label: run.progress(f"{source}: {label}")
 
 
@@ -289,12 +288,3 @@ def _path_of(source: str) -> str:
     if dataset is None:
         return os.path.abspath(source)
     return f"(shipped) solvers/tools/datasets/{dataset.filename}"
-
-
-def _as_text(board) -> str:
-    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
-    in the rules line)."""
-    from solvers.formats import format_puzzle, variant_text
-
-    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
-    return head + format_puzzle(board)

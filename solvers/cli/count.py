@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.inputs import answers_of, spec_of
+from solvers.cli.inputs import answers_of, plan_of
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import backend_options, command, input_options, scale_options, whole
 from solvers.cli.solve import report
-from solvers.execution.tasks import CountTask
 
 
 def add_to(commands) -> None:
@@ -33,10 +32,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    spec = spec_of(args)
-    for item, answer in answers_of(
-        CountTask(spec, args.limit, args.timeout), args, run, ("count", args.limit)
-    ):
+    for item, answer in answers_of(args, run, plan_of(args, "count", args.limit)):
         if not answer.status.finished:
             report(run, item, answer, args.timeout)
             if args.json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from solvers.board import Board
-from solvers.cli.inputs import answers_of, spec_of
+from solvers.cli.inputs import answers_of, plan_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_TIMEOUT,
@@ -16,7 +16,6 @@ from solvers.cli.output import (
 from solvers.cli.parser import backend_options, command, input_options, scale_options
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
-from solvers.execution.tasks import SolveTask
 from solvers.formats import Puzzle, format_board, variant_text
 
 
@@ -36,7 +35,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    for item, answer in answers_of(SolveTask(spec_of(args), args.timeout), args, run, ("solve", 1)):
+    for item, answer in answers_of(args, run, plan_of(args, "solve")):
         if args.json:
             run.emit_json(record(item, answer))
         elif answer.solution is not None:

@@ -1,6 +1,6 @@
 """Running backends: the ``Runner`` (one judged answer per puzzle), the worker process that
-keeps deadlines a library cannot, the per-puzzle tasks, and spreading them over processes or a
-Dask cluster (``parallel``)."""
+keeps deadlines a library cannot, the judge, and the one way work is spread over processes or a
+Dask cluster (``parallel.spread``). ``solvers.pipeline`` routes a run through them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The one answer type: what became of one puzzle with one backend, judged and verified."""
+"""The one judged answer: what became of one puzzle with one backend, verified; from the
+runner to the commands' output, compare's records and the judge."""
 
 from __future__ import annotations
 
@@ -44,26 +45,17 @@ class Answer:
     stats: Mapping[str, Any] = field(default_factory=dict)
     detail: str = ""
 
-    def pack(self) -> tuple:
-        """A compact picklable form: pickling the dataclasses costs more than a fast solve."""
-        solution = self.solution
-        packed = None if solution is None else pack_board(solution)
-        return (
-            str(self.status),
-            self.backend,
-            packed,
-            self.count,
-            self.seconds,
-            self.cpu_seconds,
-            dict(self.stats),
-            self.detail,
-        )
+    def __reduce__(self) -> tuple:
+        """Pickled compactly, which happens only where an answer crosses a process: pickling
+        the dataclasses costs more than the fastest backend's solve."""
+        solution = None if self.solution is None else pack_board(self.solution)
+        fields = (self.backend, solution, self.count, self.seconds, self.cpu_seconds)
+        return _unpacked, (str(self.status), *fields, dict(self.stats), self.detail)
 
-    @classmethod
-    def unpack(cls, packed: tuple) -> Answer:
-        status, backend, solution, count, seconds, cpu, stats, detail = packed
-        board = None if solution is None else unpack_board(solution)
-        return cls(Status(status), backend, board, count, seconds, cpu, stats, detail)
+
+def _unpacked(status: str, backend: str, solution, *rest: Any) -> Answer:
+    board = None if solution is None else unpack_board(solution)
+    return Answer(Status(status), backend, board, *rest)
 
 
 PackedBoard = tuple[int, int, bytes, Rules | None]

@@ -5,7 +5,7 @@ tasks), ``compare``, the benchmarks and the bulk path.
 
 - ``refusal``: a board a backend is not asked, and why: a rule the backend does not declare
   (UNSUPPORTED) or givens that clash (INVALID). ``clash`` alone is the second.
-- ``disagreements``: what the backends' words on one puzzle disagree on: a wrong answer or a
+- ``disagreements``: what the backends' answers on one puzzle disagree on: a wrong answer or a
   failure, solvability, counts (a miscount is a disagreement), a status that its own count
   contradicts, and for a unique puzzle its solution (against the file's, and between
   backends). A timeout says nothing either way.
@@ -14,7 +14,7 @@ tasks), ``compare``, the benchmarks and the bulk path.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 from solvers import registry
 from solvers.board import Board, cell_name
@@ -40,41 +40,24 @@ def refusal(label: str, name: str, board: Board) -> Answer | None:
     return None
 
 
-@dataclass(frozen=True)
-class Said:
-    """One backend's word on one puzzle: its status, its count (None when it did not count,
-    or its count did not finish), its solution, and what went wrong, if anything."""
-
-    backend: str
-    status: Status
-    count: int | None = None
-    solution: Board | None = None
-    detail: str = ""
-
-    @classmethod
-    def of(cls, answer: Answer) -> Said:
-        """A solve's or a count's answer as a word."""
-        count = answer.count if answer.status.finished else None
-        return cls(answer.backend, answer.status, count, answer.solution, answer.detail)
-
-    @classmethod
-    def of_pair(cls, solved: Answer, counted: Answer) -> Said:
-        """A solve and a count of the same puzzle by one backend as one word: the solve's
-        status, unless either call went wrong or failed."""
-        status = next(
-            (bad for bad in (Status.WRONG, Status.ERROR) if bad in (solved.status, counted.status)),
-            solved.status,
-        )
-        count = counted.count if counted.status.finished else None
-        detail = solved.detail or counted.detail
-        return cls(solved.backend, status, count, solved.solution, detail)
+def paired(solved: Answer, counted: Answer) -> Answer:
+    """A solve and a count of the same puzzle by one backend as one answer (check's): the
+    solve's, with the solve's status unless either call went wrong or failed, and the count
+    when counting finished (None otherwise)."""
+    status = next(
+        (bad for bad in (Status.WRONG, Status.ERROR) if bad in (solved.status, counted.status)),
+        solved.status,
+    )
+    count = counted.count if counted.status.finished else None
+    return replace(solved, status=status, count=count, detail=solved.detail or counted.detail)
 
 
 def disagreements(
-    said: Sequence[Said], known: Board | None = None, limit: int = COUNT_LIMIT
+    said: Sequence[Answer], known: Board | None = None, limit: int = COUNT_LIMIT
 ) -> list[str]:
-    """Every way the words on one puzzle disagree (empty when they agree). ``known`` is the
-    solution the puzzle's file gives, if any; counts were taken up to ``limit``."""
+    """Every way the answers on one puzzle disagree (empty when they agree). ``known`` is the
+    solution the puzzle's file gives, if any; counts were taken up to ``limit`` (an answer's
+    count is None where it did not count, or its count did not finish)."""
     found = [f"{s.backend}: {s.detail}" for s in said if s.status in (Status.WRONG, Status.ERROR)]
     finished = [s for s in said if s.status.finished]
     if len({s.status for s in finished}) > 1:
@@ -94,7 +77,7 @@ def disagreements(
     return found
 
 
-def _unique_solutions(said: Sequence[Said], known: Board | None) -> list[str]:
+def _unique_solutions(said: Sequence[Answer], known: Board | None) -> list[str]:
     """A unique puzzle has one solution: each backend's must be the file's, if it gives one,
     or else the first backend's."""
     solved = [s for s in said if s.status is Status.SOLVED and s.solution is not None]
@@ -121,7 +104,7 @@ def _difference(solution: Board, other: Board) -> str:
     return f"at {cell_name(first, solution.size)} ({solution.cells[first]} vs {other.cells[first]})"
 
 
-def _who(said: list[Said], status: Status) -> str:
+def _who(said: list[Answer], status: Status) -> str:
     names = [s.backend for s in said if s.status is status]
     return f"{', '.join(names)} {'says' if len(names) == 1 else 'say'} {status}"
 

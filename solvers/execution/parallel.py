@@ -1,37 +1,37 @@
-"""A per-puzzle task over a stream of puzzles: here, on a process pool, or on a Dask cluster.
+"""The one way work is spread: here, on a process pool, or on a Dask cluster, in input order.
 
-The results come back in input order, whatever ran where, so the output of a parallel run is
-the output of a serial one. The input is read lazily and sent out in chunks (not one task per
-puzzle, so that dispatch costs little beside the fastest backend), with a bounded number of
-chunks in flight: memory does not grow with the file. A chunk whose worker is lost (a killed
-process, a lost Dask worker) is sent again; its results are taken once, when it completes, so
-nothing is lost or duplicated.
+``spread`` runs a function on a stream of arguments and gives the results back in order,
+whatever ran where, so the output of a parallel run is the output of a serial one. The input is
+read lazily, with a bounded number of calls in flight: memory does not grow with the file. A
+call whose worker is lost (a killed process, a lost Dask worker) is sent again; its result is
+taken once, when it completes, so nothing is lost or duplicated. Its callers: ``ordered``, a
+per-puzzle task over chunks of puzzles (not one call per puzzle, so that dispatch costs little
+beside the fastest backend); the bulk path's byte ranges (``tools.linefile``); and compare's
+shares of a dataset (``solvers.pipeline.timed``).
 
-Puzzles and results cross process boundaries as small tuples of bytes and numbers
-(``pack_board``, ``Answer.pack``): pickling the library's dataclasses cost more than the
-fastest backend's solve.
+Puzzles cross process boundaries as small tuples of bytes and numbers (``pack_board``), and
+answers pickle themselves as such (``Answer.__reduce__``): pickling the library's dataclasses
+cost more than the fastest backend's solve.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.board import Board
 from solvers.errors import UsageError
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
-from solvers.execution.children import become_child
 from solvers.formats import Puzzle
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 # Puzzles per task: chunks start small, so that a short file still spreads over the workers;
 # then each is sized from the time per puzzle measured so far to take about CHUNK_SECONDS of
@@ -75,6 +75,13 @@ class Pool:
         return self.jobs
 
     def _open(self) -> Executor:
+        # a pool's own imports (multiprocessing, concurrent.futures: 20 ms), which the bulk
+        # path on one core never needs
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from solvers.execution.children import become_child
+
         if self.scheduler is None:
             return ProcessPoolExecutor(
                 self.jobs,
@@ -146,7 +153,7 @@ def ordered(
             yield chunk, [pack_board(i.board) if isinstance(i, Puzzle) else None for i in chunk]
 
     # closed here, not when collected: the pool stops as soon as this generator does
-    with closing(in_order(Pool(jobs, scheduler), partial(run_chunk, task), chunks())) as results:
+    with closing(spread(partial(run_chunk, task), chunks(), workers(jobs, scheduler))) as results:
         for chunk, (answers, seconds) in results:
             timing[0] += len(chunk)
             timing[1] += seconds
@@ -156,14 +163,24 @@ def ordered(
                 progress(done, time.perf_counter() - start)
 
 
-def in_order(
-    pool: Pool, function: Callable[[Any], Any], calls: Iterable[tuple[Any, Any]]
+def workers(jobs: int, scheduler: str | None) -> Pool | None:
+    """Where ``spread`` runs its calls: None for here (one job, no cluster), else a pool."""
+    return None if jobs == 1 and scheduler is None else Pool(jobs, scheduler)
+
+
+def spread(
+    function: Callable[[Any], Any], calls: Iterable[tuple[Any, Any]], pool: Pool | None
 ) -> Iterator[tuple[Any, Any]]:
-    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order, run on
-    ``pool``: at most ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time (``calls`` is
-    read only as far as that), a call whose worker is lost sent again (its result is taken
-    once, up to ``MAX_TRIES`` sends). The pool is closed at the end, and stopped at once on an
-    interrupt, a signal, an error, or the consumer gone (``close()``)."""
+    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order. With no pool
+    the calls run here, each once the previous result has been taken. On ``pool``: at most
+    ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time (``calls`` is read only as far as
+    that), a call whose worker is lost sent again (its result is taken once, up to
+    ``MAX_TRIES`` sends). The pool is closed at the end, and stopped at once on an interrupt,
+    a signal, an error, or the consumer gone (``close()``)."""
+    if pool is None:
+        for tag, argument in calls:
+            yield tag, function(argument)
+        return
     pending: deque = deque()
     try:
         for tag, argument in calls:
@@ -181,6 +198,9 @@ def in_order(
 
 
 def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[Any, Any]:
+    from concurrent.futures import CancelledError
+    from concurrent.futures.process import BrokenProcessPool
+
     tag, argument, future, generation = entry
     for tries in range(1, MAX_TRIES + 1):
         try:
@@ -215,6 +235,8 @@ def _connect(address: str) -> Any:
 def _probe(address: str) -> None:
     """A plain TCP connection first: a port nobody listens on is named at once (Dask itself
     retries a refused connection until its timeout)."""
+    import socket
+
     scheme, _, rest = address.rpartition("://")
     if scheme not in ("", "tcp"):
         return

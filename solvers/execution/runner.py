@@ -22,7 +22,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from solvers import registry
 from solvers.backend import Backend, Operation
 from solvers.board import Board, Shape
 from solvers.errors import (
@@ -35,7 +34,7 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
-from solvers.spec import BackendSpec
+from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
 
 # A backend that stops by itself is given the deadline; its worker (if it runs in one) is
@@ -52,13 +51,13 @@ class Runner:
     with a timeout that the backend cannot keep by itself.
     """
 
-    def __init__(self, spec: BackendSpec | str, *, isolate: bool | None = None) -> None:
-        self.spec = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
-        self.label = self.spec.label
-        self.options = registry.options_for(self.spec)  # an unknown option fails here
+    def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
+        self.resolved = resolved(spec)  # an unknown backend or option fails here
+        self.spec, self.label = self.resolved.spec, self.resolved.label
+        self.options = dict(self.resolved.options)
         self.isolate = isolate
         # a library that keeps memory per call runs in a worker replaced this often
-        self.recycle = registry.backend_class(self.spec.name).RECYCLE_AFTER
+        self.recycle = self.resolved.cls.RECYCLE_AFTER
         self._served = 0  # calls the current worker has served, when recycling
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
@@ -70,7 +69,7 @@ class Runner:
         """The backend in this process, built on first use (timed as setup)."""
         if self._engine is None:
             start = time.perf_counter()
-            self._engine = registry.backend_class(self.spec.name)(**self.options)
+            self._engine = self.resolved.build()
             self.setup_seconds += time.perf_counter() - start
         return self._engine
 
@@ -82,7 +81,7 @@ class Runner:
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        return self._engine or registry.backend_class(self.spec.name)(**self.options)
+        return self._engine or self.resolved.build()
 
     def __enter__(self) -> Runner:
         return self
@@ -103,11 +102,11 @@ class Runner:
 
     def solve(self, board: Board, timeout: float | None = None) -> Answer:
         """One solution, verified; or why there is none."""
-        return self._ask(Operation.SOLVE, board, 1, timeout)
+        return self.each(Operation.SOLVE, [board], 1, timeout)[0]
 
     def count(self, board: Board, limit: int, timeout: float | None = None) -> Answer:
         """Solutions counted up to ``limit`` (the first one verified)."""
-        return self._ask(Operation.COUNT, board, limit, timeout)
+        return self.each(Operation.COUNT, [board], limit, timeout)[0]
 
     def solve_each(self, boards: Sequence[Board], timeout: float | None = None) -> list[Answer]:
         """Each board solved in turn, each timed alone (in one round trip to a worker)."""
@@ -188,17 +187,6 @@ class Runner:
         does not declare (``UNSUPPORTED``), or givens that break a rule (``INVALID``); the
         judge decides (``judge.refusal``)."""
         return judge.refusal(self.label, self.spec.name, board)
-
-    def _ask(self, operation: Operation, board: Board, limit: int, timeout: float | None) -> Answer:
-        if refused := self.refusal(board):
-            return refused
-        if self._isolated(operation, timeout):
-            inner, kill_after = self._deadlines(operation, timeout)
-            tried = self.worker.attempt(operation, board, limit, inner, kill_after)
-            self._count_served(1)
-        else:
-            tried = attempt(self.engine, operation, board, limit, timeout)
-        return self.judge(operation, board, limit, timeout, tried)
 
     def judge(
         self,
@@ -286,20 +274,29 @@ _locks: dict[str, threading.RLock] = {}
 _cache_lock = threading.Lock()
 
 
-def shared(spec: BackendSpec | str) -> Runner:
+def resolved(spec: Resolved | BackendSpec | str) -> Resolved:
+    """``spec`` resolved (``BackendSpec.resolve``), unless it already is."""
+    if isinstance(spec, Resolved):
+        return spec
+    return (spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)).resolve()
+
+
+def shared(spec: Resolved | BackendSpec | str) -> Runner:
     """The runner this process keeps for ``spec`` (built on first use, closed at exit). From
     several threads, ask it only inside ``borrowed``."""
-    key = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
+    if isinstance(spec, str):
+        spec = BackendSpec.parse(spec)
+    key = spec.spec if isinstance(spec, Resolved) else spec
     with _cache_lock:
         runner = _shared.get(key)
         if runner is None:
-            runner = _shared[key] = Runner(key)
+            runner = _shared[key] = Runner(spec)
             _locks.setdefault(key.name, threading.RLock())
     return runner
 
 
 @contextmanager
-def borrowed(spec: BackendSpec | str) -> Iterator[Runner]:
+def borrowed(spec: Resolved | BackendSpec | str) -> Iterator[Runner]:
     """The shared runner for ``spec``, held by this thread alone until the block ends: calls
     from other threads to the same backend wait their turn."""
     runner = shared(spec)

@@ -76,18 +76,6 @@ class Worker:
         self._ensure_started()
         return self._stops[operation]
 
-    def attempt(
-        self,
-        operation: Operation,
-        board: Board,
-        limit: int,
-        inner: float | None,
-        kill_after: float | None,
-    ) -> Attempt:
-        """The call's attempt: a timeout after ``kill_after`` seconds (the worker is killed),
-        a crash if the worker dies. ``inner`` is the deadline the backend itself is given."""
-        return self.attempt_each(operation, [board], limit, inner, kill_after)[0]
-
     def attempt_each(
         self,
         operation: Operation,

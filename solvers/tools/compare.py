@@ -1,6 +1,6 @@
 """``sudoku compare``: every backend spec on the same puzzles, with deadlines that hold.
 
-Each spec runs in a worker process of its own (a ``Runner`` with ``isolate=True``): it is
+Each spec runs in a worker process of its own (``pipeline.timed``, ``isolate=True``): it is
 given the deadline itself, and a puzzle that outlives it anyway has its worker killed and
 replaced and counts as a timeout; a crash, even a segfault inside a C extension, counts as an
 error for that puzzle, and the run goes on. Times are taken inside the worker around the call
@@ -17,100 +17,19 @@ from __future__ import annotations
 import os
 import platform
 import sys
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from solvers import registry
-from solvers.backend import Operation
 from solvers.board import Board
 from solvers.execution.answer import Answer, Status
-from solvers.execution.judge import Said, disagreements
-from solvers.execution.runner import Runner
-from solvers.formats import Puzzle
-from solvers.spec import BackendSpec
-from solvers.tools.results import BackendRun, DatasetRun, Record, Settings
+from solvers.execution.judge import COUNT_LIMIT, disagreements
+from solvers.formats import Puzzle, format_puzzle, variant_text
+from solvers.pipeline import Plan, timed
+from solvers.spec import Resolved
+from solvers.tools.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.tools.shuffle import Transform, copies
 from solvers.verify import problems
-
-# Puzzles sent to a worker in one round trip: each is still timed alone, but the worker stays
-# busy between them, so its caches are as warm as when a user solves a file.
-BATCH = 32
-UNIQUE_LIMIT = 2  # unique mode counts this far: one solution, and the proof of no second
-
-
-@dataclass
-class BackendRuns:
-    """One spec's answers on a list of boards, in order, with its setup and peak memory."""
-
-    spec: BackendSpec
-    options: dict
-    answers: list[Answer] = field(default_factory=list)
-    setup_s: float = 0.0
-    peak_rss_kb: int = 0
-
-
-def run_backend(
-    spec: BackendSpec, boards: list[Board], timeout: float, mode: str = "unique", progress=None
-) -> BackendRuns:
-    """Every board with ``spec``'s backend in a worker process; never raises for a puzzle's
-    sake (a timeout or a crash is that puzzle's answer).
-
-    Setup is everything before the first timed puzzle: importing and building the backend,
-    starting its worker, and per board shape what the backend keeps and one untimed solve of
-    a complete board (``Runner.warm_up``). The peak memory is the worker's, read after each
-    batch (a worker killed at a deadline takes its own peak with it).
-    """
-    operation, limit = (Operation.COUNT, UNIQUE_LIMIT) if mode == "unique" else (Operation.SOLVE, 1)
-    start = time.perf_counter()
-    with Runner(spec, isolate=True) as runner:
-        for shape in dict.fromkeys(board.shape for board in boards):
-            runner.warm_up(shape, timeout)
-        result = BackendRuns(spec, runner.options, setup_s=time.perf_counter() - start)
-        for first in range(0, len(boards), BATCH):
-            batch = boards[first : first + BATCH]
-            result.answers += runner.each(operation, batch, limit, timeout)
-            result.peak_rss_kb = max(result.peak_rss_kb, runner.peak_rss_kb())
-            if progress:
-                progress(first + len(batch), len(boards))
-    return result
-
-
-def run_backend_spread(
-    spec: BackendSpec,
-    boards: list[Board],
-    timeout: float,
-    mode: str,
-    jobs: int,
-    scheduler: str | None,
-) -> BackendRuns:
-    """``run_backend`` with the boards dealt out to ``jobs`` processes (or a Dask cluster's
-    workers), each running its share in workers of its own; the answers come back in order.
-    Setup and memory are those of the largest share. Parallel runs share the machine: their
-    times are per-puzzle times under that load."""
-    from solvers.execution.parallel import Pool
-
-    pool = Pool(jobs, scheduler)
-    try:
-        shares = max(1, pool.workers)
-        futures = [
-            pool.executor.submit(run_backend, spec, boards[k::shares], timeout, mode)
-            for k in range(shares)
-        ]
-        parts = [future.result() for future in futures]
-    except BaseException:  # an interrupt or a signal: kill the workers, do not wait on them
-        pool.terminate()
-        raise
-    pool.close()
-    merged = BackendRuns(
-        spec,
-        parts[0].options,
-        setup_s=max(p.setup_s for p in parts),
-        peak_rss_kb=max(p.peak_rss_kb for p in parts),
-    )
-    for i in range(len(boards)):
-        merged.answers.append(parts[i % shares].answers[i // shares])
-    return merged
 
 
 @dataclass(frozen=True)
@@ -134,28 +53,29 @@ def copies_of(puzzles: list[Puzzle], settings: Settings) -> list[Copy]:
     return found
 
 
-@dataclass(frozen=True)
-class Spread:
-    """Where a run's puzzles go: ``jobs`` processes here (1: this process's workers, one per
-    spec), or the workers of the Dask cluster at ``scheduler``; ``progress(label)`` gives a
-    callable told (done, total) as a spec goes, or None."""
-
-    jobs: int = 1
-    scheduler: str | None = None
-    progress: Callable[[str], Callable[[int, int], None] | None] | None = None
+def plan_of(settings: Settings, jobs: int = 1, scheduler: str | None = None) -> Plan:
+    """A run's plan: each spec in a worker of its own, counting up to two solutions in unique
+    mode, stopping at the first in first mode; ``jobs`` processes here (1: this process's
+    workers, one per spec), or the workers of the Dask cluster at ``scheduler``."""
+    mode = "count" if settings.mode == "unique" else "solve"
+    return Plan(mode, (), COUNT_LIMIT, settings.timeout, jobs, scheduler, isolate=True)
 
 
 def run_dataset(
     name: str,
     path: str,
     puzzles: list[Puzzle],
-    specs: list[BackendSpec],
+    specs: list[Resolved],
     settings: Settings,
-    spread: Spread = Spread(),
+    plan: Plan | None = None,
+    progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
 ) -> DatasetRun:
-    """Every spec on every copy of ``puzzles``, then the judge's word on each copy. A spec
-    that does not encode every puzzle's rules is left out, with a note saying so: its times
-    would be over other puzzles than the rest's."""
+    """Every spec on every copy of ``puzzles`` (``pipeline.timed``, by ``plan``: ``plan_of``'s
+    serial one by default), then the judge's word on each copy. A spec that does not encode
+    every puzzle's rules is left out, with a note saying so: its times would be over other
+    puzzles than the rest's. ``progress(label)`` gives a callable told (done, total) as a
+    serial run of a spec goes, or None."""
+    plan = plan or plan_of(settings)
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
     dataset = DatasetRun(name, path, len(puzzles), 1 + settings.shuffle, unshuffled)
@@ -165,26 +85,26 @@ def run_dataset(
             said = f"{spec.label} left out: it does not support {' and '.join(sorted(lacking))}"
             left_out.append(("info", said))
             continue
-        result = _run_spec(spec, [c.board for c in boards], settings, spread)
-        answers = crosscheck(boards, result.answers, settings.mode == "unique")
-        dataset.backends.append(
-            BackendRun(spec.label, result.options, result.setup_s, result.peak_rss_kb)
-        )
-        dataset.records += [_record(name, c, a) for c, a in zip(boards, answers, strict=True)]
+        told = progress(spec.label) if progress else None
+        answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
+        answers = crosscheck(boards, answers, settings.mode == "unique")
+        dataset.backends.append(BackendRun(spec.label, dict(spec.options), setup, peak))
+        paired = zip(boards, answers, strict=True)
+        dataset.records += [
+            Record(name, c.line, c.copy, replace(a, solution=None)) for c, a in paired
+        ]
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
     dataset.notes = left_out + notes(dataset) + judged(boards, answered, known)
+    dataset.hashes = {p.line: puzzle_hash(_as_text(p.board)) for p in puzzles}
     return dataset
 
 
-def _run_spec(
-    spec: BackendSpec, boards: list[Board], settings: Settings, spread: Spread
-) -> BackendRuns:
-    timeout, mode = settings.timeout, settings.mode
-    if spread.jobs != 1 or spread.scheduler:
-        return run_backend_spread(spec, boards, timeout, mode, spread.jobs, spread.scheduler)
-    progress = spread.progress(spec.label) if spread.progress else None
-    return run_backend(spec, boards, timeout, mode, progress)
+def _as_text(board: Board) -> str:
+    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
+    in the rules line)."""
+    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
+    return head + format_puzzle(board)
 
 
 def judged(
@@ -196,30 +116,15 @@ def judged(
     found = []
     own_notes = (Status.WRONG, Status.ERROR)
     for i, board in enumerate(boards):
-        said = [Said.of(answers[i]) for answers in answered if answers[i].status not in own_notes]
+        said = [answers[i] for answers in answered if answers[i].status not in own_notes]
         solution = known.get(board.line) if board.copy == 0 else None
-        for text in disagreements(said, solution, UNIQUE_LIMIT):
+        for text in disagreements(said, solution):
             found.append(("disagree", f"{_where(board.line, board.copy)}: {text}"))
     return found
 
 
 def _where(line: int, copy: int) -> str:
     return f"puzzle {line}" + (f" copy {copy}" if copy else "")
-
-
-def _record(dataset: str, board: Copy, answer: Answer) -> Record:
-    return Record(
-        dataset,
-        board.line,
-        board.copy,
-        answer.backend,
-        str(answer.status),
-        answer.seconds,
-        answer.cpu_seconds,
-        answer.count,
-        dict(answer.stats),
-        answer.detail,
-    )
 
 
 def crosscheck(boards: list[Copy], answers: list[Answer], unique: bool) -> list[Answer]:

@@ -8,10 +8,10 @@ NumPy. Whatever else a range holds (blank and comment lines, ``# rules:`` header
 a puzzle, bad lines, puzzles that have no solution or ran over the time allowed) goes through
 ``formats.LineReader`` and the per-puzzle task, exactly as the per-puzzle path reads and answers
 it. A range's answer is a list of *pieces* in line order: bytes of answers, ready to write,
-and (item, packed answer) pairs for the caller to render as it renders the per-puzzle path's.
+and (item, answer) pairs for the caller to render as it renders the per-puzzle path's.
 
 The output is the per-puzzle path's, byte for byte, where the command takes this path: a named
-line-format file, the ``native`` backend, no JSON records (``solvers.cli.inputs``). Puzzles
+line-format file, the ``native`` backend, no JSON records (``solvers.pipeline``). Puzzles
 and line numbers are the per-puzzle path's too: a range's items are numbered from its first
 line and renumbered as the ranges come back in order.
 """
@@ -19,7 +19,6 @@ line and renumbered as the ranges come back in order.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, replace
@@ -51,7 +50,7 @@ class Job:
     fmt: str
     shape: Shape | None
     timeout: float | None
-    task: Callable[[Board], tuple]
+    task: Callable[[Board], Any]
 
     @property
     def budget(self) -> int:
@@ -183,7 +182,7 @@ class _Solved:
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
-        self.judged: dict[int, tuple] = {}  # line index: the packed answer already known
+        self.judged: dict[int, Any] = {}  # line index: the answer already known
         self.count = 0  # puzzles answered here
         limit = 1 if job.mode == "solve" else job.limit
         for group in groups:
@@ -208,7 +207,7 @@ class _Solved:
         return [(i, Puzzle(board, first_line + i, "line")) for i, board in self.left]
 
     def pieces(self, job: Job, read: list) -> list:
-        """Bytes for the runs of answered lines, (item, packed answer) for the others."""
+        """Bytes for the runs of answered lines, (item, answer) for the others."""
         indexes, flat, offsets = _in_line_order(self.answered)
         pieces: list[Any] = []
         done = 0
@@ -218,17 +217,17 @@ class _Solved:
                 pieces.append(flat[offsets[done] : offsets[upto]])
                 done = upto
             if isinstance(item, Puzzle):
-                packed = self.judged.get(index) or job.task(item.board)
+                answer = self.judged.get(index) or job.task(item.board)
             else:
-                packed = None
-            pieces.append((item, packed))
+                answer = None
+            pieces.append((item, answer))
         if len(indexes) > done:
             pieces.append(flat[offsets[done] :])
         return pieces
 
 
-def _wrong(board: Board, found, k: int, mode: str) -> tuple:
-    """The packed WRONG answer of puzzle ``k`` of a batch whose solution failed a check."""
+def _wrong(board: Board, found, k: int, mode: str) -> Any:
+    """The WRONG answer of puzzle ``k`` of a batch whose solution failed a check."""
     from solvers.execution.answer import Answer, Status
     from solvers.verify import problems, wrong_solution
 
@@ -236,7 +235,7 @@ def _wrong(board: Board, found, k: int, mode: str) -> tuple:
     found_wrong = problems(board, solution) or ["the kernel's own check failed"]
     detail = wrong_solution("native", found_wrong)
     count = int(found.counts[k]) if mode == "count" else None
-    return Answer(Status.WRONG, "native", count=count, detail=detail).pack()
+    return Answer(Status.WRONG, "native", count=count, detail=detail)
 
 
 def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.ndarray | None:
@@ -295,24 +294,19 @@ def answers(
     path: str,
     skip: int,
     jobs: int,
-    progress: Callable[[int, float], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[Any]:
-    """Every piece of the file's answers, in order: bytes, or (item, packed answer) with the
-    item's real line number. ``skip`` is ``start``'s answer; ``progress(puzzles, seconds)``
-    is told of each range done."""
-    return _in_order(job, path, skip, jobs, progress)
-
-
-def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Iterator[Any]:
-    from solvers.execution.calls import ordered_calls
+    """Every piece of the file's answers, in order: bytes, or (item, answer) with the item's
+    real line number. ``skip`` is ``start``'s answer; ``progress(puzzles)`` is told of each
+    range done."""
+    from solvers.execution.parallel import spread, workers
 
     if jobs > 1:
         _load_kernel()  # here, once: the forked workers start with it loaded
-    start = time.perf_counter()
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
-    guessed = (replace(where, rules=known[0]) for where in ranges(path, skip))
+    guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip)))
     line, rules, puzzles = 1, frozenset(), 0
-    calls = ordered_calls(partial(answer_range, job), guessed, jobs)
+    calls = spread(partial(answer_range, job), guessed, workers(jobs, None))
     with closing(calls):  # a stop, or the consumer gone: the workers go at once
         for where, answered in calls:
             if where.rules != rules:  # read under other rules than were in force there: again
@@ -326,7 +320,7 @@ def _in_order(job: Job, path: str, skip: int, jobs: int, progress=None) -> Itera
             line += answered.lines
             puzzles += answered.puzzles
             if progress:
-                progress(puzzles, time.perf_counter() - start)
+                progress(puzzles)
             rules = known[0] = answered.rules
 
 
@@ -341,9 +335,9 @@ def _load_kernel() -> None:
 
 def _renumbered(piece: tuple, shift: int) -> tuple:
     """A range's (item, answer) with the item's line counted from the file's first line."""
-    item, packed = piece
+    item, answer = piece
     if shift == 0:
         return piece
     if isinstance(item, Puzzle):
-        return replace(item, line=item.line + shift), packed
-    return (item.at_line(item.line + shift) if item.line is not None else item), packed
+        return replace(item, line=item.line + shift), answer
+    return (item.at_line(item.line + shift) if item.line is not None else item), answer

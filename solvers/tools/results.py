@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from solvers.errors import UsageError
-from solvers.execution.answer import Status
+from solvers.execution.answer import Answer, Status
 from solvers.tools import run_fields
 
 FORMAT = "sudoku-compare/2"
@@ -38,27 +37,53 @@ class Settings:
 
 @dataclass(frozen=True, eq=False)
 class Record:
-    """One backend's answer on one copy of one puzzle."""
+    """Where one backend's judged answer stands in a run: its dataset, its puzzle (the line in
+    the file) and its copy. The answer is the runner's own (read back from a file, with no
+    solution: the file keeps none); its fields are read through the record."""
 
     dataset: str
     puzzle: int
     copy: int
-    spec: str
-    status: str
-    seconds: float
-    cpu_seconds: float
-    count: int | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
-    detail: str = ""
+    answer: Answer
+
+    spec = property(lambda self: self.answer.backend, doc="the answer's backend spec")
+    status = property(lambda self: self.answer.status)
+    seconds = property(lambda self: self.answer.seconds)
+    cpu_seconds = property(lambda self: self.answer.cpu_seconds)
+    count = property(lambda self: self.answer.count)
+    stats = property(lambda self: self.answer.stats)
+    detail = property(lambda self: self.answer.detail)
 
     @property
     def finished(self) -> bool:
         """A verified solution, or a proof there is none, within the timeout."""
-        return Status(self.status).finished
+        return self.answer.status.finished
 
     @property
     def key(self) -> tuple[int, int]:
         return self.puzzle, self.copy
+
+    def as_json(self) -> dict[str, Any]:
+        answer = self.answer
+        return {
+            "dataset": self.dataset,
+            "puzzle": self.puzzle,
+            "copy": self.copy,
+            "spec": answer.backend,
+            "status": str(answer.status),
+            "seconds": answer.seconds,
+            "cpu_seconds": answer.cpu_seconds,
+            "count": answer.count,
+            "stats": dict(answer.stats),
+            "detail": answer.detail,
+        }
+
+    @classmethod
+    def of_json(cls, item: dict[str, Any]) -> Record:
+        status, times = Status(item["status"]), (item["seconds"], item["cpu_seconds"])
+        count, stats, detail = item.get("count"), item.get("stats", {}), item.get("detail", "")
+        answer = Answer(status, item["spec"], None, count, *times, stats, detail)
+        return cls(item["dataset"], item["puzzle"], item["copy"], answer)
 
 
 @dataclass(frozen=True)
@@ -120,7 +145,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
             for d, rows in zip(run.datasets, summaries, strict=True)
         ],
     }
-    records = [asdict(r) for d in run.datasets for r in d.records]
+    records = [r.as_json() for d in run.datasets for r in d.records]
     text = json.dumps(head, indent=2)[: -len("\n}")]
     lines = ",\n".join(f"    {json.dumps(record)}" for record in records)
     with open(path, "w", encoding="utf-8") as handle:
@@ -151,12 +176,8 @@ def read(path: str) -> CompareRun:
 
 def _run_of(data: dict) -> CompareRun:
     records: dict[str, list[Record]] = {}
-    for item in data["records"]:
-        Status(item["status"])  # ValueError for a status no run writes
-        for name in ("seconds", "cpu_seconds"):
-            if not _is_time(item[name]):
-                raise ValueError(f"record {name} {item[name]!r} is not a time in seconds")
-        records.setdefault(item["dataset"], []).append(Record(**item))
+    for item in data["records"]:  # each field checked by run_fields
+        records.setdefault(item["dataset"], []).append(Record.of_json(item))
     datasets = [
         DatasetRun(
             d["name"],
@@ -167,7 +188,7 @@ def _run_of(data: dict) -> CompareRun:
             [BackendRun(**b) for b in d["backends"]],
             records.get(d["name"], []),
             [(note["kind"], note["text"]) for note in d["notes"]],
-            _hashes(d.get("hashes", {})),
+            {int(line): digest for line, digest in d.get("hashes", {}).items()},
         )
         for d in data["datasets"]
     ]
@@ -191,18 +212,3 @@ def _run_of(data: dict) -> CompareRun:
 def puzzle_hash(text: str) -> str:
     """A short hash of a puzzle as written (``formats.format_puzzle``): its cells and rules."""
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-
-
-def _hashes(data: object) -> dict[int, str]:
-    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise ValueError("hashes is not a map of line numbers to puzzle hashes")
-    return {int(line): digest for line, digest in data.items()}
-
-
-def _is_time(value: object) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value >= 0
-    )
