@@ -86,10 +86,7 @@ def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
                 solved = runner.solve(board, timeout)
                 found.append(paired(solved, runner.count(board, plan.limit, timeout)))
         return tuple(found)
-    if plan.backends:
-        spec = plan.backends[0]
-    else:
-        spec = BackendSpec(registry.default_backend(board, few))
+    spec = plan.backends[0] if plan.backends else BackendSpec(registry.default_backend(board, few))
     with borrowed(spec) as runner:
         if plan.mode == "solve":
             return runner.solve(board, timeout)
