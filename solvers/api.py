@@ -75,7 +75,8 @@ def count_solutions(
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
-        raise SolveTimeout(f"backend {answer.backend} could not count within {plan.timeout} s")
+        within = f" within {plan.timeout:g} s" if plan.timeout is not None else ""
+        raise SolveTimeout(f"backend {answer.backend} could not count{within}")
     return _raise_failures(answer).count
 
 

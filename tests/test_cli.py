@@ -192,3 +192,11 @@ def test_importing_solvers_imports_no_adapter_library():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_an_engine_that_gives_up_with_no_timeout_is_one_line_not_a_traceback(cli, registered):
+    registered("givesup", "tiny_backend:GivesUp")
+    for command in ("solve", "count"):
+        done = cli(command, "--backend", "givesup", stdin="." * 81 + "\n")
+        assert done.code == 3, (command, done.err)
+        assert done.err == "sudoku: line 1: no answer: the engine gave up\n", command

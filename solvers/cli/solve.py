@@ -82,7 +82,11 @@ def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> Non
     if answer.status is Status.UNSOLVABLE:
         run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
     elif answer.status is Status.TIMEOUT:
-        run.warn(f"{where}timeout after {timeout:g} s", EXIT_TIMEOUT)
+        # with no --timeout, an engine that gave up without an answer (z3's "unknown")
+        said = (
+            "no answer: the engine gave up" if timeout is None else f"timeout after {timeout:g} s"
+        )
+        run.warn(f"{where}{said}", EXIT_TIMEOUT)
     elif answer.status is Status.WRONG:
         run.warn(f"{where}BUG: {answer.detail}", EXIT_WRONG_ANSWER)
     elif answer.status in (Status.ERROR, Status.UNSUPPORTED):
