@@ -13,6 +13,7 @@ from solvers.execution.answer import Answer
 from solvers.pipeline import timed
 from solvers.tools import summary
 from solvers.tools.compare import Copy, crosscheck, plan_of
+from solvers.tools.datasets import DATASETS
 from solvers.tools.results import Settings
 from solvers.tools.shuffle import random_transform
 
@@ -266,3 +267,14 @@ def test_check_calls_nothing_agreed_when_no_backend_encodes_the_rules(cli):
     assert "1 puzzle: 0 agree, 0 disagree, 1 unconfirmed" in run.out
     both = cli("check", "examples/killer.txt", "--backends", "norvig,native")
     assert both.code == 0 and "1 puzzle: 1 agree" in both.out
+
+
+def test_exit_statuses_follow_the_documented_table(cli, registered, crasher):
+    registered("liar", "tiny_backend:Liar", summary="returns a wrong grid")
+    two = "\n".join(DATASETS["small4"].puzzles()[:2]) + "\n"
+    wrong = cli("check", "--backends", "liar,propagate", stdin=two)
+    assert wrong.code == 5, wrong.out  # a wrong answer: 5, whatever else disagrees
+    failed = cli("check", "--backends", "crasher,propagate", stdin=two)
+    assert failed.code == 2, failed.out  # a backend that failed on a puzzle: 2
+    crashed = cli("compare", "several9", "--backends", "crasher", "--limit", "2")
+    assert crashed.code == 2 and "crasher: 2 errors" in crashed.out, crashed.out

@@ -8,7 +8,14 @@ from dataclasses import replace
 
 from solvers import registry
 from solvers.cli.inputs import answers_of, report_invalid
-from solvers.cli.output import EXIT_DISAGREE, EXIT_TIMEOUT, Run, counted
+from solvers.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_DISAGREE,
+    EXIT_TIMEOUT,
+    EXIT_WRONG_ANSWER,
+    Run,
+    counted,
+)
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
 from solvers.execution.answer import Status
@@ -101,6 +108,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
             totals[answer.backend]["timeout"] += counted_late
         for text in verdict.disagreements:
             run.emit(f"line {item.line}: {text}")
+        for status, code in ((Status.WRONG, EXIT_WRONG_ANSWER), (Status.ERROR, EXIT_BAD_INPUT)):
+            if any(answer.status is status for answer in answers):
+                run.end(code)  # the documented table's: a wrong answer 5, a failure 2
         if verdict.disagreements:
             disagreed += 1
             run.end(EXIT_DISAGREE)

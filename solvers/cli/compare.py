@@ -12,6 +12,7 @@ from itertools import islice
 from solvers.cli.check import backends_named, plain
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
+    EXIT_BAD_INPUT,
     EXIT_DISAGREE,
     EXIT_OK,
     EXIT_REGRESSION,
@@ -28,7 +29,8 @@ from solvers.tools.results import MODES, Settings
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
 DEFAULT_LIMIT = 20
 DEFAULT_TIMEOUT = 0.5
-EXIT_OF_NOTE = {"wrong": EXIT_WRONG_ANSWER, "disagree": EXIT_DISAGREE}
+# the documented table: a wrong answer 5, a backend that failed on a puzzle 2, disagreement 4
+EXIT_OF_NOTE = {"wrong": EXIT_WRONG_ANSWER, "error": EXIT_BAD_INPUT, "disagree": EXIT_DISAGREE}
 
 
 def add_to(commands) -> None:
