@@ -200,3 +200,12 @@ def test_an_engine_that_gives_up_with_no_timeout_is_one_line_not_a_traceback(cli
         done = cli(command, "--backend", "givesup", stdin="." * 81 + "\n")
         assert done.code == 3, (command, done.err)
         assert done.err == "sudoku: line 1: no answer: the engine gave up\n", command
+
+
+@pytest.mark.parametrize("command", ["count", "check", "encode", "convert"])
+def test_an_option_a_command_would_not_use_is_refused_in_one_line(cli, capsys, command):
+    more = {"convert": ["--to", "line"], "encode": ["--to", "dimacs"]}.get(command, [])
+    assert cli(command, "examples/boj2580.txt", *more).code == 0
+    capsys.readouterr()
+    assert cli(command, "examples/boj2580.txt", *more, "--format", "line").code == 2
+    assert "unrecognized arguments: --format line" in capsys.readouterr().err

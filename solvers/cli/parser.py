@@ -99,7 +99,9 @@ def command(
     )
 
 
-def input_options(parser: argparse.ArgumentParser) -> None:
+def input_options(parser: argparse.ArgumentParser, output: bool = False) -> None:
+    """FILE, how to read it, and (``output``: for a command that writes boards) ``--format``: a
+    command that would not use an option does not take it, so a user is told at once."""
     parser.add_argument(
         "file",
         nargs="?",
@@ -108,12 +110,13 @@ def input_options(parser: argparse.ArgumentParser) -> None:
         help="a board, a line-format file or f-puzzles links (or JSON); '-' or nothing reads "
         "standard input",
     )
-    parser.add_argument(
-        "--format",
-        choices=["auto", *FORMATS],
-        default="auto",
-        help="output form (default: the input's form; line for many puzzles)",
-    )
+    if output:
+        parser.add_argument(
+            "--format",
+            choices=["auto", *FORMATS],
+            default="auto",
+            help="output form (default: the input's form; line for many puzzles)",
+        )
     parser.add_argument(
         "--input-format",
         choices=["auto", *FORMATS],

@@ -27,7 +27,7 @@ def add_to(commands) -> None:
         "sudoku solve examples/boj2580.txt --backend dfs\n"
         "  sudoku solve examples/puzzles.txt --json --timeout 5",
     )
-    input_options(parser)
+    input_options(parser, output=True)
     backend_options(parser)
     scale_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
