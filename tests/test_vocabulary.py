@@ -231,5 +231,7 @@ def test_random_boards_with_random_kinds_count_as_the_reference_does(kinds, shap
 def count_solutions_of(engine: str, board: Board) -> int:
     with Runner(engine) as runner:
         answer = runner.count(board, LIMIT, timeout=30)
+    if answer.status is Status.INVALID:  # givens that repeat in a unit (a diagonal, say)
+        return 0
     assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
     return answer.count
