@@ -19,9 +19,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from solvers.backend import Backend, choose_options
+from solvers.backend import Backend
 from solvers.errors import BackendUnavailable, UsageError
-from solvers.spec import BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
@@ -156,11 +155,6 @@ def backend_class(name: str) -> type[Backend]:
         raise BackendUnavailable(
             f"backend {name} is unavailable: {found.target} not found"
         ) from None
-
-
-def options_for(spec: BackendSpec) -> dict[str, str]:
-    """Every option of ``spec``'s backend, the given ones checked and the rest defaulted."""
-    return choose_options(spec.name, backend_class(spec.name).OPTIONS, dict(spec.options))
 
 
 def version(name: str) -> str:
