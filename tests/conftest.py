@@ -95,7 +95,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """The native kernels compiled once, before any test and before pytest-xdist's workers
     start (in a worker, ``workerinput`` is set: the controller has done it): a command that
     meets them uncompiled says so on stderr, which the tests comparing output must not see.
-    The notice itself is tested with a cache folder of its own (tests/test_newcomer.py)."""
+    The notice itself is tested with a cache folder of its own (tests/test_output.py)."""
     if hasattr(session.config, "workerinput"):
         return
     _compile_bytecode()
@@ -127,12 +127,12 @@ HEAVY_FIRST = (
     "test_crosscheck.py",
     "test_signals.py",
     "test_vocabulary.py",
-    "test_newcomer.py",
+    "test_output.py",
     "test_generate.py",
     "test_specs.py",
     "test_parallel.py",
     "test_compare.py",
-    "test_reliability.py",
+    "test_failures.py",
 )
 
 

@@ -1,4 +1,4 @@
-"""What a newcomer meets first: the version, progress on a terminal, printed boards."""
+"""What the command prints: the version, boards, progress on a terminal, notes and help."""
 
 from __future__ import annotations
 

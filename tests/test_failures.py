@@ -1,4 +1,4 @@
-"""A hostile user's session: crashes, closed streams, full disks, bad arguments and bad calls.
+"""Failures a user meets: crashes, closed streams, full disks, bad arguments and bad calls.
 
 Each group is one numbered point of the reliability issue; signals are in test_signals.py and
 deadlines in test_deadlines.py.
@@ -38,7 +38,7 @@ def sudoku(*args: str, stdin=None, **options) -> subprocess.CompletedProcess:
     )
 
 
-# 3. A backend's crash costs that puzzle only --------------------------------------------
+# A backend's crash costs that puzzle only --------------------------------------------
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_a_crash_costs_its_puzzle_alone_with_its_line(cli, crash_on_empty, comma
     assert run.code == 2
 
 
-# 5 and 6. Streams: closed, undecodable, full, gone ------------------------------------------
+# Streams: closed, undecodable, full, gone ------------------------------------------
 
 
 def test_closed_stdin_is_a_message(tmp_path):
@@ -144,7 +144,7 @@ def test_a_backend_whose_library_fails_to_load_is_unavailable_not_a_crash():
     assert done.stdout.splitlines()[-1] == ANSWER  # solved by the next fastest backend
 
 
-# 5 and 8. Arguments: one line, exit 2, before any work ----------------------------------
+# Arguments: one line, exit 2, before any work ----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_an_unreachable_scheduler_is_named_at_once(cli):
     assert run.err.startswith("sudoku: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
 
 
-# 9. The library raises only the project's errors -----------------------------------------
+# The library raises only the project's errors -----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -218,7 +218,7 @@ def test_the_library_raises_only_its_own_errors(call):
     assert isinstance(raised.value, InputError | UsageError)
 
 
-# 5, 6 and 10. compare and report: outputs checked before any work; a note with --jobs ----
+# compare and report: outputs checked before any work; a note with --jobs ----
 
 
 @pytest.mark.parametrize(
@@ -250,7 +250,7 @@ def test_compare_with_jobs_says_that_timings_share_the_cores(cli):
     assert "sudoku: backends timed side by side share the cores" in run.err
 
 
-# Round two, 8. Bad argument types, and a process that may not have children ----------------
+# Bad argument types, and a process that may not have children ----------------
 
 
 @pytest.mark.parametrize(
