@@ -17,10 +17,9 @@ import sys
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import CAGES
+from solvers.compile import CAGES, Cage, flatten
 from solvers.cover import NO_PLACEMENT, exact_cover
 from solvers.deadline import Deadline, Ticker
-from solvers.variants import Cage
 
 KEPT = 8  # matrices kept at once
 
@@ -192,14 +191,14 @@ class _Search:
 
 
 class DancingLinks(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
+    ENCODES = frozenset({CAGES})  # units, and cages by their set rows
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._links: dict[Geometry, Links] = {}  # one matrix per geometry, restored after use
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        cages = board.rules.cages  # a killer puzzle's matrix is its own, and not kept
+        cages = flatten(board).cages  # a killer puzzle's matrix is its own, and not kept
         links = None if cages else self._links.pop(board.geometry, None)
         links = links or Links(board.geometry, cages)
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]

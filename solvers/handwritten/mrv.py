@@ -4,15 +4,10 @@ ties), values still ascending."""
 
 from __future__ import annotations
 
-from solvers.backend import Backend, Found
-from solvers.board import Board
 from solvers.compile import CAGES
-from solvers.deadline import Deadline
-from solvers.handwritten.bitmask import MaskSearch
+from solvers.handwritten.bitmask import Bitmask
 
 
-class MostConstrained(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
-
-    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        return MaskSearch(board, deadline, limit, fewest_first=True).run()
+class MostConstrained(Bitmask):
+    ENCODES = frozenset({CAGES})  # as bitmask: units, and cages by their value sets
+    FEWEST_FIRST = True
