@@ -33,8 +33,9 @@ class MaskSearch:
             for unit in self.units_of[cell] if value else ():
                 self.used[unit] |= 1 << value
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
-        self.cages = CageTable(flatten(board))
-        self.cage_used = [self.cages.placed(k, self.cells) for k in range(len(self.cages.cells))]
+        cages = CageTable(flatten(board))
+        self.cage_used = [cages.placed(k, self.cells) for k in range(len(cages.cells))]
+        self.cages_of, self.open = (cages.cages_of if cages else None), cages.open
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -50,8 +51,9 @@ class MaskSearch:
         for unit in self.units_of[cell]:
             held |= used[unit]
         free = self.every & ~held
-        for cage in self.cages.cages_of[cell] if self.cages else ():
-            free &= self.cages.open(cage, self.cage_used[cage])
+        if self.cages_of is not None:
+            for cage in self.cages_of[cell]:
+                free &= self.open(cage, self.cage_used[cage])
         return free
 
     def enter(self, k: int, options: list[int]) -> None:
@@ -71,8 +73,9 @@ class MaskSearch:
         used = self.used
         for unit in self.units_of[cell]:
             used[unit] ^= bit
-        for cage in self.cages.cages_of[cell] if self.cages else ():
-            self.cage_used[cage] ^= bit
+        if self.cages_of is not None:
+            for cage in self.cages_of[cell]:
+                self.cage_used[cage] ^= bit
 
     def run(self) -> Found:
         cells, empties = self.cells, self.empties

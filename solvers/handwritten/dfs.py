@@ -45,6 +45,7 @@ class _Search:
         self.board = board
         self.cell_units = board.geometry.cell_units
         self.cages = CageTable(flatten(board))
+        self.cages_of = self.cages.cages_of if self.cages else None
         self.cells = list(board.cells)
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
         self.checks, self.broken = _checks_by_last_cell(board, self.empties)
@@ -63,10 +64,11 @@ class _Search:
             for other in unit:
                 if cells[other] == value:
                     return False
-        cages = self.cages
-        for cage in cages.cages_of[cell] if cages else ():
-            if not cages.open(cage, cages.placed(cage, cells)) >> value & 1:
-                return False
+        if self.cages_of is not None:
+            cages = self.cages
+            for cage in self.cages_of[cell]:
+                if not cages.open(cage, cages.placed(cage, cells)) >> value & 1:
+                    return False
         return cell not in self.checks or self.constraints_hold(cell, value)
 
     def constraints_hold(self, cell: int, value: int) -> bool:

@@ -2,13 +2,13 @@
 
 Each candidate placement "cell i holds v" is a row of the matrix (``solvers.cover``, shared with
 the ``exactcover`` adapter), with a one for its cell and one for value v in each of the cell's
-units (its row, its column and its box). A solution picks rows covering every column exactly
-once. The links live in flat index arrays (left,
-right, up, down, column of each node), built once per geometry: a puzzle's givens are chosen
-by covering their columns, the search covers and uncovers as Knuth describes (choosing the
-column with the fewest rows), and afterwards every cover is undone, so the same matrix serves
-the next puzzle. A search stopped by its deadline
-leaves the links half-covered, so that matrix is dropped and the next search builds a new one.
+units (``board.geometry``); a cage of the board's flattened rules adds its columns and a row
+per value set. A solution picks rows covering every column exactly once. The links live in
+flat index arrays (left, right, up, down, column of each node), built once per geometry: a
+puzzle's givens are chosen by covering their columns, the search covers and uncovers as Knuth
+describes (choosing the column with the fewest rows), and afterwards every cover is undone, so
+the same matrix serves the next puzzle. A search stopped by its deadline leaves the links
+half-covered, so that matrix is dropped and the next search builds a new one.
 """
 
 from __future__ import annotations
