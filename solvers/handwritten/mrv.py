@@ -4,10 +4,9 @@ ties), values still ascending."""
 
 from __future__ import annotations
 
-from solvers.compile import CAGES
 from solvers.handwritten.bitmask import Bitmask
 
 
 class MostConstrained(Bitmask):
-    ENCODES = frozenset({CAGES})  # as bitmask: units, and cages by their value sets
+    ENCODES = Bitmask.ENCODES  # the same search, so the same rules
     FEWEST_FIRST = True

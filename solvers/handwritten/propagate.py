@@ -9,9 +9,9 @@ branches on a cell with the fewest candidates, choosing among the first 2N such 
 whose weaker value the most peers still hold, trying values in ascending order.
 
 The packed tables belong to a set of units (22 ms to build on 9x9), and a board's other
-rules are each puzzle's own: a board whose flattened rules (``solvers.compile``) hold cages or
-primitives goes to the cell-mask search of ``rules`` instead, each compiled as a propagator
-(``constrained``): propagate supports every kind.
+rules are each puzzle's own: a board whose flattened rules (``solvers.compile``) hold more than
+units goes to the cell-mask search of ``rules`` instead, with each of those rules compiled as
+a propagator (``constrained``): propagate supports every kind.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewe
 
 
 class Propagate(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = EVERY_KIND  # every kind: units packed, the rest as propagators
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         flat = flatten(board)
-        if flat.cages or flat.primitives:
+        if flat.beyond(frozenset()):  # more than units
             from solvers.handwritten.constrained import ConstrainedSearch
 
             return ConstrainedSearch(deadline, limit).run(board)
