@@ -10,16 +10,14 @@ answer BOJ 2239 asks for when a puzzle has several.
 The write-ups recurse, one call per empty cell; here the same search keeps its place in a list
 (the value each empty cell holds), so a 25x25 board's 625-deep search needs no deeper stack.
 
-Every unit of the board (rows, columns, regions, and the diagonals, windows and other
-all-different groups of N cells the constraints add: ``board.geometry``) is scanned so. A cage
-(``solvers.compile``) is held to its value sets as it fills (``cages.CageTable``): without that
-a killer puzzle, which may have no givens, is out of reach. Every other constraint of the
-vocabulary (thermometers, arrows, ..., killer cages too) is checked as a reference should: by
+Every unit (``board.geometry``: the diagonals, windows and other all-different groups of N
+cells among them) is scanned so. A cage (``solvers.compile``) is held to its value sets as it
+fills (``cages.CageTable``): a killer puzzle, which may have no givens, is out of reach without.
+Every constraint of the vocabulary, killer cages included, is checked as a reference should: by
 its kind's own check (``solvers.constraints``), never its decomposition into primitives, once
-every cell the check reads is filled (a board-wide kind: once the board is full). So the
-engines that compile decompositions are cross-checked against the kinds' stated meaning; the
-constraints the compile step made units alone (a diagonal, an extra region of N cells) are left
-to the unit scan, which holds them already.
+every cell the check reads is filled (a board-wide kind: once the board is full), so the
+engines that compile decompositions are cross-checked against the kinds' stated meaning; but
+one the compile step made units alone (a diagonal) is left to the unit scan, which holds it.
 """
 
 from __future__ import annotations

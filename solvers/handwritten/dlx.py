@@ -59,14 +59,8 @@ class Links:
             self.size[col] += 1
 
     def cover(self, c: int) -> None:
-        left, right, up, down, column, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.column,
-            self.size,
-        )
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, size = self.column, self.size
         right[left[c]], left[right[c]] = right[c], left[c]
         i = down[c]
         while i != c:
@@ -78,14 +72,8 @@ class Links:
             i = down[i]
 
     def uncover(self, c: int) -> None:
-        left, right, up, down, column, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.column,
-            self.size,
-        )
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, size = self.column, self.size
         i = up[c]
         while i != c:
             j = left[i]
