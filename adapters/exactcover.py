@@ -24,7 +24,7 @@ from exact_cover_impl import get_all_solutions as raw_all_solutions
 
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.compile import CAGES
+from solvers.compile import CAGES, flatten
 from solvers.cover import exact_cover as cover_of
 from solvers.deadline import Deadline
 
@@ -32,7 +32,7 @@ ENUMERATE_AT_MOST = 10_000
 
 
 class ExactCoverBackend(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
+    ENCODES = frozenset({CAGES})  # units, and cages by their set rows (solvers.cover)
 
     def stops_itself(self, operation: Operation) -> bool:
         return False
@@ -75,7 +75,7 @@ def _all_solutions(matrix: np.ndarray, limit: int) -> list[np.ndarray]:
 def _matrix(board: Board) -> tuple[np.ndarray | None, list[tuple[int, int]]]:
     """The cover matrix after the givens are chosen, and each row's placement; None when
     the givens leave a column covered twice or one that no row can cover."""
-    cover = cover_of(board.geometry, board.rules.cages)
+    cover = cover_of(board.geometry, flatten(board).cages)
     n = board.size
     given_rows = [cell * n + v - 1 for cell, v in enumerate(board.cells) if v]
     covered = {col for row in given_rows for col in cover.rows[row]}

@@ -3,15 +3,18 @@
 It keeps the documents' order (empty cells row-major, values ascending) and so finds the same
 lexicographically first solution as ``dfs``; what changes is the check: each unit keeps a bit
 mask of the values it holds (bit v for value v), so "may v go here" is a few lookups instead of
-scans. This is the plan of the BOJ 2239 write-up. ``MaskSearch`` is shared with ``mrv``, which
-only changes which empty cell comes next.
+scans. This is the plan of the BOJ 2239 write-up. ``mrv`` is the same search, changing only
+which empty cell comes next.
+
+Cages (``solvers.compile``) keep a mask of the values placed in them too: a value may go into
+a cage only while one of the cage's value sets holds it with those (``cages.CageTable``).
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import CAGES
+from solvers.compile import CAGES, flatten
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
 
@@ -30,8 +33,9 @@ class MaskSearch:
             for unit in self.units_of[cell] if value else ():
                 self.used[unit] |= 1 << value
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
-        self.cages = CageTable(board)
-        self.cage_used = [self.cages.placed(k, self.cells) for k in range(len(self.cages.cells))]
+        cages = CageTable(flatten(board))
+        self.cage_used = [cages.placed(k, self.cells) for k in range(len(cages.cells))]
+        self.cages_of, self.open = (cages.cages_of if cages else None), cages.open
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -40,15 +44,16 @@ class MaskSearch:
         return {"nodes": self.nodes, "guesses": self.guesses}
 
     def free(self, cell: int) -> int:
-        """The mask of values no unit of ``cell`` holds (that its killer cage, if any, can
-        still take)."""
+        """The mask of values no unit of ``cell`` holds (that its cage, if any, can still
+        take)."""
         used = self.used
         held = 0
         for unit in self.units_of[cell]:
             held |= used[unit]
         free = self.every & ~held
-        if self.cages and (cage := self.cages.cage_of[cell]) >= 0:
-            free &= self.cages.open(cage, self.cage_used[cage])
+        if self.cages_of is not None:
+            for cage in self.cages_of[cell]:
+                free &= self.open(cage, self.cage_used[cage])
         return free
 
     def enter(self, k: int, options: list[int]) -> None:
@@ -68,8 +73,9 @@ class MaskSearch:
         used = self.used
         for unit in self.units_of[cell]:
             used[unit] ^= bit
-        if self.cages and (cage := self.cages.cage_of[cell]) >= 0:
-            self.cage_used[cage] ^= bit
+        if self.cages_of is not None:
+            for cage in self.cages_of[cell]:
+                self.cage_used[cage] ^= bit
 
     def run(self) -> Found:
         cells, empties = self.cells, self.empties
@@ -105,7 +111,8 @@ class MaskSearch:
 
 
 class Bitmask(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
+    ENCODES = frozenset({CAGES})  # units, and cages by their value sets
+    FEWEST_FIRST = False  # the next empty cell: row-major (mrv: the one of fewest candidates)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        return MaskSearch(board, deadline, limit, fewest_first=False).run()
+        return MaskSearch(board, deadline, limit, self.FEWEST_FIRST).run()

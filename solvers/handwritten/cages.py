@@ -1,5 +1,5 @@
 """Killer cages as the handwritten searches use them: each cell's cage, and each cage's
-possible value sets as bit masks (bit v for value v; ``solvers.variants.cage_sets``).
+possible value sets as bit masks (bit v for value v; ``solvers.compile.Cage.value_sets``).
 
 A cage's cells must hold one of its sets, each value once: that is the whole rule, since the
 sets are exactly those of distinct values adding up to the total. A search keeps, per cage, the
@@ -9,23 +9,22 @@ mask of values placed so far, and may place v only if some set holds them all an
 
 from __future__ import annotations
 
-from solvers.board import Board
-from solvers.variants import cage_sets
+from solvers.compile import Flat
 
 
 class CageTable:
-    """The cages of one puzzle, indexed from 0; ``cage_of[cell]`` is -1 for a cell in none."""
+    """The cages of a board's flattened rules, indexed from 0; ``cages_of[cell]`` lists the
+    cages holding the cell (none for most; two where a constraint's cage meets another)."""
 
-    def __init__(self, board: Board) -> None:
-        n = board.size
-        self.cage_of = [-1] * board.shape.cell_count
-        self.cells: list[tuple[int, ...]] = []
-        self.sets: list[tuple[int, ...]] = []
-        for index, cage in enumerate(board.rules.cages):
-            self.cells.append(cage.cells)
-            self.sets.append(cage_sets(len(cage.cells), cage.total, n))
-            for cell in cage.cells:
-                self.cage_of[cell] = index
+    def __init__(self, flat: Flat) -> None:
+        n = flat.size
+        self.cells = [cage.cells for cage in flat.cages]
+        self.sets = [cage.value_sets(n) for cage in flat.cages]
+        cages_of: list[list[int]] = [[] for _ in range(n * n)]
+        for index, cells in enumerate(self.cells):
+            for cell in cells:
+                cages_of[cell].append(index)
+        self.cages_of = tuple(map(tuple, cages_of))
 
     def __bool__(self) -> bool:
         return bool(self.cells)

@@ -1,11 +1,14 @@
-"""``propagate`` on a board with constraints of the vocabulary: the primitives compiled into
+"""``propagate`` on a board with cages or primitives (``solvers.compile``): each compiled into
 the candidate-mask search of ``rules``, not kind by kind.
 
-``ConstrainedTables`` compiles a board's primitives (``solvers.constraints.decompose``, killer
-cages included) once:
+``ConstrainedTables`` compiles a board's flattened rules once:
 
-- all-different: its cells become peers (naked singles take a value out of them); one of N
-  cells is one more unit, where hidden singles look too;
+- units: the geometry's (rows, columns, regions, and every all-different group of N cells),
+  where naked and hidden singles look;
+- cage: its cells become peers, and keep only values of the cage's sets of distinct values
+  adding up to its total (``propagators.distinct_sum``; bounds on its sum besides halve the
+  nodes of a killer puzzle, but cost more time than they save);
+- all-different (of fewer than N cells): its cells become peers;
 - domain: masks the cell before the search starts; a linear constraint on one cell is one;
 - relation: the forbidden pairs as, per value of one cell, the mask of the other's values
   that allow it (``propagators.Support``); relations on the same two cells are merged into
@@ -13,8 +16,7 @@ cages included) once:
   bounds there: an X's 10 - v exactly). A relation between peers forbids equal values too:
   then a cell holding 4 or 5 takes both out of a non-consecutive neighbour in its row, which
   neither the relation nor the row sees alone (less than half the nodes on that set);
-- linear: bounds consistency; a sum with all coefficients 1 over cells that are all peers (a
-  killer cage) also keeps only values of the sets of distinct values adding up to the total;
+- linear: bounds consistency;
 - table: each row a mask per cell.
 
 Each propagator is one more bit after the units' in every cell's ``unit_bits`` (its watch
@@ -26,21 +28,11 @@ contradiction its units and propagators found (dom/wdeg).
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from solvers.board import Board
-from solvers.constraints import (
-    AllDifferent,
-    Constraint,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-    decompose,
-)
+from solvers.compile import flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.handwritten import propagators
 from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
-from solvers.variants import cage_sets
 
 OPS = {
     "==": lambda total, constant: total == constant,
@@ -50,39 +42,30 @@ OPS = {
 }
 
 
-def primitives_of(board: Board) -> list[Primitive]:
-    """The board's constraints as primitives, its killer cages among them."""
-    cages = [
-        Constraint("killercage", cage.cells, (("total", cage.total),)) for cage in board.rules.cages
-    ]
-    n = board.size
-    return [p for c in (*board.rules.constraints, *cages) for p in decompose(c, n)]
-
-
 class ConstrainedTables:
     """The geometry's tables (``units``, ``units_of``, ``peers``, ``unit_bits``, ``full_mask``,
-    as ``rules`` reads them) with the primitives added; ``domains`` masks each cell at the
-    start; ``props`` lists ``(propagator, data)``, propagator i being bit ``len(units) + i``."""
+    as ``rules`` reads them) with the cages and primitives added; ``domains`` masks each cell
+    at the start; ``props`` lists ``(propagator, data)``, propagator i being bit
+    ``len(units) + i``."""
 
     def __init__(self, board: Board) -> None:
-        geometry, n = board.geometry, board.size
-        self.n, self.full_mask = n, geometry.full_mask
-        count = board.shape.cell_count
+        flat = flatten(board)
+        geometry, n = flat.geometry, flat.size
+        self.n, self.full_mask, self.units = n, geometry.full_mask, geometry.units
+        count = geometry.cell_count
         self.domains = [self.full_mask] * count
-        units = list(geometry.units)
-        known = {frozenset(unit) for unit in units}
         mates: list[set[int]] = [set(peers) for peers in geometry.peers]
         relations: dict[tuple[int, int], list[int]] = {}
         linears: list[Linear] = []
-        tables: list[tuple] = []
-        for primitive in primitives_of(board):
+        sums, tables = [], []
+        for cage in flat.cages:
+            for cell in cage.cells:
+                mates[cell].update(cage.cells)
+            sums.append((propagators.distinct_sum, (cage.cells, cage.value_sets(n))))
+        for primitive in flat.primitives:
             if isinstance(primitive, AllDifferent):
-                cells = primitive.cells
-                for cell in cells:
-                    mates[cell].update(cells)
-                if len(cells) == n and frozenset(cells) not in known:
-                    known.add(frozenset(cells))
-                    units.append(tuple(cells))
+                for cell in primitive.cells:
+                    mates[cell].update(primitive.cells)
             elif isinstance(primitive, Domain):
                 self.domains[primitive.cell] &= self.mask_of(primitive.values)
             elif isinstance(primitive, Relation):
@@ -93,7 +76,7 @@ class ConstrainedTables:
                 rows = tuple(tuple(map(self.mask_of, row)) for row in primitive.rows)
                 tables.append((propagators.table, (primitive.cells, rows)))
         self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
-        sums, bounds = [], []
+        bounds = []
         self.broken = False  # a constraint no grid can meet whatever it holds
         for linear in linears:
             terms = linear.terms
@@ -114,16 +97,12 @@ class ConstrainedTables:
                 }
                 self.add_relation(relations, a, b, forbidden)
             else:
-                if self.distinct(linear):
-                    cells = tuple(cell for _, cell in terms)
-                    sets = cage_sets(len(cells), linear.constant, n)
-                    sums.append((propagators.distinct_sum, (cells, sets)))
                 bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
-        self.units = tuple(units)
         others = [(run, data, cells_of(data)) for run, data in sums + bounds + tables]
         found = self.relation_props(relations, count) + others
         self.props = tuple((run, data) for run, data, _ in found)
-        self.units_of, self.unit_bits = self.watch_lists(count, [watch for *_, watch in found])
+        self.units_of = geometry.units_of
+        self.unit_bits = self.watch_lists(geometry.unit_bits, [watch for *_, watch in found])
         self.all_dirty = (1 << (len(self.units) + len(self.props))) - 1
         # what a contradiction blames (``revise`` blames the failing pair itself)
         self.members = tuple(self.units) + tuple(
@@ -180,30 +159,14 @@ class ConstrainedTables:
             if mine
         ]
 
-    def distinct(self, linear: Linear) -> bool:
-        """Whether ``linear`` is a sum (coefficients 1, ==) over cells that are all peers."""
-        cells = [cell for _, cell in linear.terms]
-        return (
-            linear.op == "=="
-            and all(k == 1 for k, _ in linear.terms)
-            and len(cells) <= self.n
-            and all(b in self.peers[a] for a, b in combinations(cells, 2))
-        )
-
-    def watch_lists(self, count: int, watches: list[tuple[int, ...]]) -> tuple[tuple, tuple]:
-        """Each cell's units, and its ``unit_bits``: its units' bits and those of the
-        propagators watching it."""
-        units_of: list[list[int]] = [[] for _ in range(count)]
-        bits = [0] * count
-        for index, unit in enumerate(self.units):
-            for cell in unit:
-                units_of[cell].append(index)
-                bits[cell] |= 1 << index
+    def watch_lists(self, unit_bits: tuple, watches: list[tuple[int, ...]]) -> tuple[int, ...]:
+        """Each cell's ``unit_bits``: its units' bits and those of the propagators watching it."""
+        bits = list(unit_bits)
         first = len(self.units)
         for index, watch in enumerate(watches):
             for cell in watch:
                 bits[cell] |= 1 << (first + index)
-        return tuple(map(tuple, units_of)), tuple(bits)
+        return tuple(bits)
 
 
 def cells_of(data: tuple) -> tuple[int, ...]:

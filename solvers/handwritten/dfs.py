@@ -10,25 +10,29 @@ answer BOJ 2239 asks for when a puzzle has several.
 The write-ups recurse, one call per empty cell; here the same search keeps its place in a list
 (the value each empty cell holds), so a 25x25 board's 625-deep search needs no deeper stack.
 
-Constraints of the vocabulary (thermometers, arrows, ...) are checked as a reference should:
-by each kind's own check (``solvers.constraints``), never its decomposition into primitives,
-once every cell the check reads is filled (a board-wide kind: once the board is full). So the
-engines that compile decompositions are cross-checked against the kinds' stated meaning.
+Every unit (``board.geometry``: the diagonals, windows and other all-different groups of N
+cells among them) is scanned so. A cage (``solvers.compile``) is held to its value sets as it
+fills (``cages.CageTable``): a killer puzzle, which may have no givens, is out of reach without.
+Every constraint of the vocabulary, killer cages included, is checked as a reference should: by
+its kind's own check (``solvers.constraints``), never its decomposition into primitives, once
+every cell the check reads is filled (a board-wide kind: once the board is full), so the
+engines that compile decompositions are cross-checked against the kinds' stated meaning; but
+one the compile step made units alone (a diagonal) is left to the unit scan, which holds it.
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.constraints import kind_of
+from solvers.compile import EVERY_KIND, flat, flatten
+from solvers.constraints import AllDifferent, Constraint, kind_of
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.cages import CageTable
+from solvers.variants import Rules
 
 
 class DepthFirst(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
-    # opt-in: the variants, and every kind of the vocabulary, each by its own check
+    ENCODES = EVERY_KIND  # cages by their value sets, and every kind by its own check
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()
@@ -38,7 +42,8 @@ class _Search:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
         self.board = board
         self.cell_units = board.geometry.cell_units
-        self.cages = CageTable(board)
+        self.cages = CageTable(flatten(board))
+        self.cages_of = self.cages.cages_of if self.cages else None
         self.cells = list(board.cells)
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
         self.checks, self.broken = _checks_by_last_cell(board, self.empties)
@@ -50,16 +55,18 @@ class _Search:
         return {"nodes": self.placements, "backtracks": self.backtracks}
 
     def fits(self, cell: int, value: int) -> bool:
-        """Scan the cell's row, column and box for ``value`` (and, in a killer cage, check
-        that some set of the cage's values still holds it with those placed)."""
+        """Scan the cell's units for ``value`` (and, in a cage, check that some set of the
+        cage's values still holds it with those placed)."""
         cells = self.cells
         for unit in self.cell_units[cell]:
             for other in unit:
                 if cells[other] == value:
                     return False
-        cage = self.cages.cage_of[cell] if self.cages else -1
-        if cage >= 0 and not self.cages.open(cage, self.cages.placed(cage, cells)) >> value & 1:
-            return False
+        if self.cages_of is not None:
+            cages = self.cages
+            for cage in self.cages_of[cell]:
+                if not cages.open(cage, cages.placed(cage, cells)) >> value & 1:
+                    return False
         return cell not in self.checks or self.constraints_hold(cell, value)
 
     def constraints_hold(self, cell: int, value: int) -> bool:
@@ -109,9 +116,20 @@ def _checks_by_last_cell(board: Board, empties: list[int]) -> tuple[dict, bool]:
     checks: dict[int, list] = {}
     n = board.size
     for constraint in board.rules.constraints:
+        if _units_alone(constraint, board):
+            continue
         scope = [cell for cell in kind_of(constraint).scope(constraint, n) if cell in order]
         if scope:
             checks.setdefault(max(scope, key=order.__getitem__), []).append(constraint)
         elif kind_of(constraint).check(constraint, board.cells, n):
             return checks, True
     return checks, False
+
+
+def _units_alone(constraint: Constraint, board: Board) -> bool:
+    """Whether the compile step makes ``constraint`` units and nothing else (a diagonal, an
+    extra region of N cells): ``board.geometry`` holds it, and the unit scan checks it."""
+    if AllDifferent not in kind_of(constraint).primitives:
+        return False
+    alone = flat(board.shape, Rules(regions=board.rules.regions, constraints=(constraint,)))
+    return not alone.cages and not alone.primitives

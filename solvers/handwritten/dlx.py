@@ -2,13 +2,13 @@
 
 Each candidate placement "cell i holds v" is a row of the matrix (``solvers.cover``, shared with
 the ``exactcover`` adapter), with a one for its cell and one for value v in each of the cell's
-units (its row, its column and its box). A solution picks rows covering every column exactly
-once. The links live in flat index arrays (left,
-right, up, down, column of each node), built once per geometry: a puzzle's givens are chosen
-by covering their columns, the search covers and uncovers as Knuth describes (choosing the
-column with the fewest rows), and afterwards every cover is undone, so the same matrix serves
-the next puzzle. A search stopped by its deadline
-leaves the links half-covered, so that matrix is dropped and the next search builds a new one.
+units (``board.geometry``); a cage of the board's flattened rules adds its columns and a row
+per value set. A solution picks rows covering every column exactly once. The links live in
+flat index arrays (left, right, up, down, column of each node), built once per geometry: a
+puzzle's givens are chosen by covering their columns, the search covers and uncovers as Knuth
+describes (choosing the column with the fewest rows), and afterwards every cover is undone, so
+the same matrix serves the next puzzle. A search stopped by its deadline leaves the links
+half-covered, so that matrix is dropped and the next search builds a new one.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ import sys
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import CAGES
+from solvers.compile import CAGES, Cage, flatten
 from solvers.cover import NO_PLACEMENT, exact_cover
 from solvers.deadline import Deadline, Ticker
-from solvers.variants import Cage
 
 KEPT = 8  # matrices kept at once
 
@@ -60,14 +59,8 @@ class Links:
             self.size[col] += 1
 
     def cover(self, c: int) -> None:
-        left, right, up, down, column, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.column,
-            self.size,
-        )
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, size = self.column, self.size
         right[left[c]], left[right[c]] = right[c], left[c]
         i = down[c]
         while i != c:
@@ -79,14 +72,8 @@ class Links:
             i = down[i]
 
     def uncover(self, c: int) -> None:
-        left, right, up, down, column, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.column,
-            self.size,
-        )
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, size = self.column, self.size
         i = up[c]
         while i != c:
             j = left[i]
@@ -192,14 +179,14 @@ class _Search:
 
 
 class DancingLinks(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
+    ENCODES = frozenset({CAGES})  # units, and cages by their set rows
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._links: dict[Geometry, Links] = {}  # one matrix per geometry, restored after use
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        cages = board.rules.cages  # a killer puzzle's matrix is its own, and not kept
+        cages = flatten(board).cages  # a killer puzzle's matrix is its own, and not kept
         links = None if cages else self._links.pop(board.geometry, None)
         links = links or Links(board.geometry, cages)
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]

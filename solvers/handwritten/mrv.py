@@ -4,15 +4,9 @@ ties), values still ascending."""
 
 from __future__ import annotations
 
-from solvers.backend import Backend, Found
-from solvers.board import Board
-from solvers.compile import CAGES
-from solvers.deadline import Deadline
-from solvers.handwritten.bitmask import MaskSearch
+from solvers.handwritten.bitmask import Bitmask
 
 
-class MostConstrained(Backend):
-    ENCODES = frozenset({CAGES})  # units and killer cages
-
-    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        return MaskSearch(board, deadline, limit, fewest_first=True).run()
+class MostConstrained(Bitmask):
+    ENCODES = Bitmask.ENCODES  # the same search, so the same rules
+    FEWEST_FIRST = True

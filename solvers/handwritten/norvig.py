@@ -16,8 +16,8 @@ from solvers.formats import SYMBOLS
 
 
 class Norvig(Backend):
-    # units only: the essay's peers come from the board's units, so the unit variants come free;
-    # killer cages it does not encode
+    # units only: the essay's peers come from the board's units (the diagonals, windows and
+    # other all-different groups of N cells among them)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Essay(board, deadline, limit).run()

@@ -8,35 +8,33 @@ over every pair of units that meet in two cells or more) run the same way. Then 
 branches on a cell with the fewest candidates, choosing among the first 2N such cells the one
 whose weaker value the most peers still hold, trying values in ascending order.
 
-Killer puzzles go to the cell-mask search of ``rules`` instead, with its cage-sums rule: the
-packed tables belong to a set of units (22 ms to build on 9x9), and cages are each puzzle's own.
-A board with constraints of the vocabulary goes to the same search with every primitive
-compiled as a propagator (``constrained``): propagate supports every kind.
+The packed tables belong to a set of units (22 ms to build on 9x9), and a board's other
+rules are each puzzle's own: a board whose flattened rules (``solvers.compile``) hold more than
+units goes to the cell-mask search of ``rules`` instead, with each of those rules compiled as
+a propagator (``constrained``): propagate supports every kind.
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
+from solvers.compile import EVERY_KIND, flatten
 from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.packed import Layout, layout_for
-from solvers.handwritten.rules import PropagatingSearch
 
 CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewest candidates
 
 
 class Propagate(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = EVERY_KIND  # every kind: units packed, the rest as propagators
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        if board.rules.constraints:
+        flat = flatten(board)
+        if flat.beyond(frozenset()):  # more than units
             from solvers.handwritten.constrained import ConstrainedSearch
 
             return ConstrainedSearch(deadline, limit).run(board)
-        if board.rules.cages:
-            return PropagatingSearch(deadline, limit).run(board)
-        return _Search(layout_for(board.geometry), deadline, limit).run(board)
+        return _Search(layout_for(flat.geometry), deadline, limit).run(board)
 
 
 class _Search:

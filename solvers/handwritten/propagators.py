@@ -14,9 +14,9 @@ so ``settle`` never re-runs one for its own changes.
 - ``linear``: bounds consistency on ``sum(k * value) op constant``: with each term's least and
   greatest value, a value that cannot reach the constant whatever the others hold goes; repeated
   until nothing changes. ``!=`` acts once all cells but one are fixed.
-- ``distinct_sum``: a sum over cells that are all peers (a killer cage): the cells hold one of
-  the sets of distinct values adding up to the total, so each keeps only values of the sets
-  that hold every value fixed there and fit what the cells can still take (``rules.cage_sums``).
+- ``distinct_sum``: a cage (``solvers.compile``): the cells hold one of the sets of distinct
+  values adding up to the total, so each keeps only values of the sets that hold every value
+  fixed there and fit what the cells can still take.
 - ``table``: a compressed table: a cell keeps the values that some row still open on every
   cell allows.
 """

@@ -11,14 +11,16 @@ random completion of ``generate`` and the rating of a puzzle's difficulty all us
 A cell with no candidates, or a unit where some value has no place, is a contradiction. In a
 killer puzzle a cage's cells are peers (its values never repeat) and one more rule runs:
 
-- cage sums: a cage's cells keep only values of the cage's sets (``handwritten.cages``) that
-  hold every value already fixed in it and that its cells can still all take.
+- cage sums: a cage's cells keep only values of the cage's sets (``Cage.value_sets``) that
+  hold every value already fixed in it and that its cells can still all take
+  (``propagators.distinct_sum``).
 
 The rules read their tables from the board's ``Geometry``, or for a killer puzzle from
-``KillerTables``, which add the cages (``tables_for``). ``PropagatingSearch`` applies them and
-branches on a cell with the fewest candidates: ``propagate`` uses it for killer puzzles, and
-``generate`` to fill random complete boards (values shuffled) and to rate a puzzle's
-difficulty (its guesses: a measure that stays put whatever ``propagate`` becomes).
+``KillerTables``, which add the cages of the board's flattened rules (``tables_for``).
+``PropagatingSearch`` applies them and branches on the first cell with the fewest candidates:
+``generate`` uses it to fill random complete boards (values shuffled) and to rate a puzzle's
+difficulty (its guesses: a measure that stays put whatever ``propagate`` becomes), and
+``constrained`` builds ``propagate``'s search for cages and primitives on it.
 """
 
 from __future__ import annotations
@@ -27,34 +29,36 @@ from collections.abc import Callable
 
 from solvers.backend import Found, Solutions
 from solvers.board import Board, Geometry
+from solvers.compile import Flat, flatten
 from solvers.deadline import Deadline, Ticker
 from solvers.errors import SolveTimeout
-from solvers.handwritten.cages import CageTable
+from solvers.handwritten.propagators import distinct_sum
 
 
 class KillerTables:
     """A killer puzzle's tables: the geometry's, with each cage's cells peers of one another
-    and each cage one more bit (after the units') in the cells' ``unit_bits``."""
+    and each cage one more bit (after the units') in the cells' ``unit_bits``; ``sums`` holds
+    each cage's cells and value sets."""
 
-    def __init__(self, board: Board) -> None:
-        geometry, cages = board.geometry, CageTable(board)
+    def __init__(self, flat: Flat) -> None:
+        geometry = flat.geometry
         self.units, self.units_of = geometry.units, geometry.units_of
-        self.full_mask, self.cages = geometry.full_mask, cages
-        first = len(geometry.units)
-        mates = [set(cages.cells[k]) if k >= 0 else set() for k in cages.cage_of]
-        self.peers = tuple(
-            tuple(sorted((set(peers) | mates[cell]) - {cell}))
-            for cell, peers in enumerate(geometry.peers)
-        )
-        self.unit_bits = tuple(
-            bits | (1 << (first + cage) if cage >= 0 else 0)
-            for bits, cage in zip(geometry.unit_bits, cages.cage_of, strict=True)
-        )
-        self.all_dirty = (1 << (first + len(cages.cells))) - 1
+        self.full_mask, first = geometry.full_mask, len(geometry.units)
+        self.sums = tuple((cage.cells, cage.value_sets(geometry.size)) for cage in flat.cages)
+        mates = [set(peers) for peers in geometry.peers]
+        bits = list(geometry.unit_bits)
+        for k, (cells, _sets) in enumerate(self.sums, start=first):
+            for cell in cells:
+                mates[cell].update(cells)
+                bits[cell] |= 1 << k
+        self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
+        self.unit_bits = tuple(bits)
+        self.all_dirty = (1 << (first + len(self.sums))) - 1
 
 
 def tables_for(board: Board) -> Geometry | KillerTables:
-    return KillerTables(board) if board.rules.cages else board.geometry
+    flat = flatten(board)
+    return KillerTables(flat) if flat.cages else flat.geometry
 
 
 def all_dirty(tables: Geometry | KillerTables) -> int:
@@ -118,35 +122,6 @@ def hidden_singles(
     return dirty
 
 
-def cage_sums(candidates: list[int], todo: list[int], index: int, tables: KillerTables) -> int:
-    """In cage ``index``, keep only values of the sets that hold every value fixed in the cage
-    and whose every value some cell can still take; the units and cages that changed, or -1 on
-    a contradiction (no such set, or a cell left with nothing)."""
-    cells = tables.cages.cells[index]
-    fixed = union = 0
-    for cell in cells:
-        mask = candidates[cell]
-        union |= mask
-        if not mask & (mask - 1):
-            fixed |= mask
-    allowed = 0
-    for values in tables.cages.sets[index]:
-        if values & fixed == fixed and values & union == values:
-            allowed |= values
-    dirty = 0
-    for cell in cells:
-        mask = candidates[cell]
-        if mask & ~allowed:
-            mask &= allowed
-            if not mask:
-                return -1
-            candidates[cell] = mask
-            dirty |= tables.unit_bits[cell]
-            if not mask & (mask - 1):
-                todo.append(cell)
-    return dirty
-
-
 def settle(
     candidates: list[int], placed: list[int], todo: list[int], dirty: int, geometry: Geometry
 ) -> bool:
@@ -172,7 +147,7 @@ def settle(
             if index < units:
                 changed = hidden_singles(candidates, placed, todo, index, geometry)
             else:
-                changed = cage_sums(candidates, todo, index - units, geometry)
+                changed = distinct_sum(candidates, todo, geometry.sums[index - units], geometry)
             if changed < 0:
                 return False
             dirty |= changed
