@@ -126,10 +126,12 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
 
 
 def _model_comments(puzzle) -> list[str]:
+    from solvers.formats.variant_text import header
+
     board = puzzle.board
     return [
-        f"sudoku {board.size}x{board.size} (box {board.shape}), rules: {board.rules.label}, "
-        f"line {puzzle.line}",
+        f"sudoku {board.size}x{board.size} (box {board.shape}), line {puzzle.line}",
+        header(board.rules, board.size).removeprefix("# "),
         f"puzzle: {format_puzzle(board)}",
         "run: minizinc --solver gecode FILE (prints the solved grid as one line)",
     ]
