@@ -1,11 +1,10 @@
 """``cms``: CryptoMiniSat (pycryptosat) over the project's CNF encodings (``adapters.cnf``).
 
 The CNF is built per puzzle in the ``encoding`` chosen (``reduced`` by default, fastest by
-measurement: README, "Backends"), killer cages as ``cages=combinations`` or ``pb`` and the
-vocabulary's linear rows as ``linear=dp`` or ``pb``, as for ``sat``. Variables the encoding
-leaves out (the reduced encoding's decided ones) are pinned false, so that a model's cells are
-the solution's. Counting adds a blocking clause per solution, on the cell variables, so
-auxiliary variables never count a solution twice.
+measurement: README, "Backends"), with the options of ``sat`` (``adapters.cnf``). Variables
+the encoding leaves out (the reduced encoding's decided ones) are pinned false, so that a
+model's cells are the solution's. Counting adds a blocking clause per solution, on the cell
+variables, so auxiliary variables never count a solution twice.
 
 CryptoMiniSat's stochastic local search (on by default) costs more than the whole search of a
 Sudoku CNF (measured 14-34 ms against under 1 ms per 9x9), so it is switched off (``sls=0``).
@@ -32,7 +31,7 @@ CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
 class CryptoMiniSatBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
@@ -40,8 +39,7 @@ class CryptoMiniSatBackend(Backend):
         cnf.require_pb("cms", options)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        how = self.options
-        clauses = cnf.encode(board, how["encoding"], how["cages"], how["linear"])
+        clauses = cnf.encode(board, **self.options)
         stats = {"encoding": self.options["encoding"], "clauses": len(clauses)}
         solutions = Solutions(limit)
         if any(not clause for clause in clauses):  # the givens left a cell or unit no value

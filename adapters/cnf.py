@@ -11,14 +11,17 @@ The variable for "cell (r, c) holds v" is ``(r*N + c)*N + v`` with v from 1 to N
   An empty clause means the givens leave some cell or unit without a value: unsatisfiable.
 
 "At most one" and "exactly one" are PySAT's cardinality encodings (``adapters.cardinality``).
-Auxiliary variables (killer cages) are numbered by a ``pysat.formula.IDPool`` whose first free
-number follows the N**3 cell variables.
+Auxiliary variables are numbered by a ``pysat.formula.IDPool`` whose first free number
+follows the N**3 cell variables.
 
-Minimal and extended are the geometry's rule clauses (built once per geometry) plus a unit
-clause per given; the rule clauses alone are what a persistent incremental solver is loaded
-with. The units of the x, windoku and jigsaw variants come with the geometry.
+The board's rules come from the compile step (``solvers.compile.flatten``): its units (rows,
+columns, regions and every all-different group of N cells the constraints add) are the
+geometry's rule clauses, built once per geometry, plus a unit clause per given; the rule
+clauses alone are what a persistent incremental solver is loaded with. What the board adds to
+its units (``rule_extras``) is its cages, by a rule of their own, and its other primitives.
 
-Killer cages (``cage_clauses``), beside "a value at most once per cage", take one of two forms:
+Cages (all-different groups with a sum: ``cage_clauses``), beside "a value at most once per
+cage", take one of two forms:
 
 - ``combinations``: the sets of values that can fill the cage (distinct, adding up to its
   total) are listed ahead; an auxiliary variable per set says "the cage holds this set", at
@@ -27,24 +30,24 @@ Killer cages (``cage_clauses``), beside "a value at most once per cage", take on
 - ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
   into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
 
-Constraints of the vocabulary (thermometers, arrows, ...) arrive as primitives, encoded by
-``adapters.cnf_primitives`` over the values each cell can still take; ``linear=dp|pb`` picks the
-form of their linear rows. ``functional`` says whether every auxiliary variable is a function
-of the cells, which a solver that enumerates whole models needs to count each solution once.
+The other primitives (of thermometers, arrows, ...) are encoded by ``adapters.cnf_primitives``
+over the values each cell can still take; ``linear=dp|pb`` picks the form of their linear
+rows. ``functional`` says whether every auxiliary variable is a function of the cells, which a
+solver that enumerates whole models needs to count each solution once.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one, exactly_one
-from adapters.cnf_primitives import LINEAR_ENCODINGS, constraint_clauses
+from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers.board import Board, Geometry
+from solvers.compile import Cage, flatten
 from solvers.errors import BackendUnavailable
-from solvers.variants import cage_sets
 
 if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
     from pysat.formula import CNF, IDPool
@@ -52,8 +55,10 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
+# how what a board adds to its units becomes clauses: its cages, its other linear rows
+EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
 # the options of a backend that rebuilds the CNF per puzzle
-OPTIONS = {"encoding": ENCODINGS, "cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
+OPTIONS = {"encoding": ENCODINGS, **EXTRA_OPTIONS}
 
 
 def variable(cell: int, value: int, size: int) -> int:
@@ -105,7 +110,7 @@ def encode(
     board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
 ) -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
-    any, in the ``cages`` form, its constraints' linear rows in the ``linear`` form; auxiliary
+    any, in the ``cages`` form, its other linear rows in the ``linear`` form; auxiliary
     variables come after the N**3 cell variables)."""
     return _encode(board, encoding, cages, linear, None)
 
@@ -132,7 +137,7 @@ def _encode(
     board: Board, encoding: str, cages: str, linear: str, pool: IDPool | None
 ) -> list[Clause]:
     """``encode``, the auxiliary variables from ``pool`` (None: a new one, made only for a
-    board with cages or constraints)."""
+    board with more than units)."""
     if encoding == "reduced":
         clauses = reduced(board)
     else:
@@ -140,30 +145,47 @@ def _encode(
             *rule_clauses(board.geometry, encoding),
             *((lit,) for lit in given_literals(board)),
         ]
-    if board.rules.cages or board.rules.constraints:
+    if beyond_units(board):
         pool = variables(board.size) if pool is None else pool
-        extra = rule_extras(board, pool, cages, linear)
+        extra = rule_extras(board, pool, {"cages": cages, "linear": linear})
         clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
     return clauses
 
 
-def rule_extras(board: Board, pool: IDPool, cages: str, linear: str) -> list[Clause]:
-    """What the board adds to its units: its cages' clauses and its constraints', their
-    auxiliary variables from ``pool``. Right for this board's givens only (the constraints
-    are encoded over the values the givens leave each cell)."""
-    found = cage_clauses(board, pool, cages) if board.rules.cages else []
-    if board.rules.constraints:
-        n, masks = board.size, open_values(board)
+def beyond_units(board: Board) -> bool:
+    """Whether the board's rules hold more than its units: cages or other primitives."""
+    flat = flatten(board)
+    return bool(flat.cages or flat.primitives)
+
+
+def rule_extras(board: Board, pool: IDPool, options: Mapping[str, str]) -> list[Clause]:
+    """What the board adds to its units: its cages' clauses and its other primitives', in the
+    forms ``options`` name (``EXTRA_OPTIONS``), their auxiliary variables from ``pool``. Right
+    for this board's givens only (the primitives are encoded over the values the givens leave
+    each cell)."""
+    flat, n, how, linear = flatten(board), board.size, options["cages"], options["linear"]
+    found = [clause for cage in flat.cages for clause in cage_clauses(cage, n, pool, how)]
+    if flat.primitives:  # every primitive but the cages, which have their rule above
+        masks = open_values(board)
         values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
-        found += constraint_clauses(board.rules.constraints, n, values, pool, linear)
+        for primitive in flat.primitives:
+            found += primitive_clauses(primitive, n, values, pool, linear)
     return found
 
 
-def functional(board: Board, cages: str, linear: str) -> bool:
-    """Whether every auxiliary variable of the board's CNF is a function of its cells (so each
-    solution is one model): not when PBLib's encoder is used, whose variables are its own."""
-    uses_pb = (cages == "pb" and board.rules.cages) or (linear == "pb" and board.rules.constraints)
-    return not uses_pb
+def functional(board: Board, options: Mapping[str, str]) -> bool:
+    """Whether every auxiliary variable of the board's CNF in the forms ``options`` name is a
+    function of its cells (so each solution is one model): not when PBLib's encoder is used,
+    whose variables are its own."""
+    return "pb" not in settings(board, options).values()
+
+
+def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
+    """The options that shape the board's CNF: its encoding (if chosen), the form of its cages
+    if it has any, of its other linear rows if it has other primitives."""
+    flat = flatten(board)
+    used = {"encoding": True, "cages": flat.cages, "linear": flat.primitives}
+    return {key: value for key, value in options.items() if used.get(key)}
 
 
 def variable_count(clauses: list[Clause], board: Board) -> int:
@@ -171,19 +193,17 @@ def variable_count(clauses: list[Clause], board: Board) -> int:
     return max([board.size**3, *(abs(lit) for clause in clauses for lit in clause)])
 
 
-def cage_clauses(board: Board, pool: IDPool, how: str) -> list[Clause]:
-    """The killer cages' clauses, their auxiliary variables taken from ``pool``."""
-    n, clauses = board.size, []
-    for cage in board.rules.cages:
-        for v in range(1, n + 1):  # a value at most once in the cage
-            clauses += at_most_one([variable(cell, v, n) for cell in cage.cells])
-        clauses += _cage_sum(cage, n, pool) if how == "pb" else _cage_sets(cage, n, pool)
-    return clauses
+def cage_clauses(cage: Cage, n: int, pool: IDPool, how: str) -> list[Clause]:
+    """One cage's clauses on an N x N board (``how``: combinations or pb), their auxiliary
+    variables taken from ``pool``."""
+    clauses = []
+    for v in range(1, n + 1):  # a value at most once in the cage
+        clauses += at_most_one([variable(cell, v, n) for cell in cage.cells])
+    return clauses + (_cage_sum(cage, n, pool) if how == "pb" else _cage_sets(cage, n, pool))
 
 
-def _cage_sets(cage, n: int, pool: IDPool) -> list[Clause]:
-    sets = cage_sets(len(cage.cells), cage.total, n)
-    values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in sets]
+def _cage_sets(cage: Cage, n: int, pool: IDPool) -> list[Clause]:
+    values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in cage.value_sets(n)]
     if len(values) == 1:
         return [tuple(variable(c, v, n) for v in values[0]) for c in cage.cells]
     chosen = [pool.id() for _ in values]
@@ -212,7 +232,7 @@ def pb_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _cage_sum(cage, n: int, pool: IDPool) -> list[Clause]:
+def _cage_sum(cage: Cage, n: int, pool: IDPool) -> list[Clause]:
     from pysat.pb import PBEnc
 
     literals = [variable(c, v, n) for c in cage.cells for v in range(1, n + 1)]

@@ -27,20 +27,11 @@ clauses say.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
-from solvers.constraints import (
-    AllDifferent,
-    Constraint,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-    Table,
-    decompose,
-)
+from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
@@ -54,18 +45,6 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 Values = Sequence[Sequence[int]]  # per cell, the values it can still take
 Literal = Callable[[int, int], int]  # (cell, value) -> its variable
-
-
-def constraint_clauses(
-    constraints: Iterable[Constraint], n: int, values: Values, pool: IDPool, linear: str = "dp"
-) -> list[Clause]:
-    """The clauses of every constraint's primitives on an N x N board; ``linear`` names the
-    form of linear rows."""
-    found: list[Clause] = []
-    for constraint in constraints:
-        for primitive in decompose(constraint, n):
-            found += primitive_clauses(primitive, n, values, pool, linear)
-    return found
 
 
 def primitive_clauses(

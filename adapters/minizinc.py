@@ -13,14 +13,21 @@ MiniZinc's own time limit, which covers flattening and search; as a call overrun
 0.2 s on a 0.5 s limit: the driver stops its solver, then exits), the backend says it does not
 stop itself, and a call with a timeout runs in a worker process that is killed at the deadline
 (the ``minizinc`` process it started ends at its own limit, the same instant). The toolchain's
-warnings (Debian's Gecode library predates MiniZinc 2.6's names; ``all_different_int`` is
-deprecated) are kept out of the user's output: the package turns them into Python warnings,
-which are ignored here.
+warnings (Debian's Gecode library predates MiniZinc 2.6's names) are kept out of the user's
+output: the package turns them into Python warnings, which are ignored here.
+
+MiniZinc 2.6 reaches a solver's own propagator for a global through the global's ``fzn_`` file
+in the solver's library; Debian's Gecode 6.2 library has its globals under their older names
+only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed (jigsaw9:
+a median 2.9 s a puzzle against 0.2 s, docs/minizinc.md). For such a library the backend puts
+a folder of ``fzn_`` files ahead of it that call the older names (``OLDER_NAMES``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -28,12 +35,12 @@ import tempfile
 import warnings
 from datetime import timedelta
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
 
-from adapters.mzn import model
+from adapters import mzn
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 from solvers.formats.symbols import VALUE_OF
@@ -46,6 +53,18 @@ INSTALL = "apt-get install minizinc"
 MOST_SOLUTIONS = 2**31 - 1  # the largest --num-solutions MiniZinc reads
 PREFERRED = ("gecode",)  # fastest first, by measurement (docs/minizinc.md)
 PROBE = "var 1..2: x;\nconstraint x > 1;\nsolve satisfy;\n"
+# fzn_ file -> (the older name's file in a solver's library, the fzn_ predicate calling it)
+OLDER_NAMES = {
+    "fzn_all_different_int.mzn": (
+        "all_different_int.mzn",
+        "predicate fzn_all_different_int(array[int] of var int: x) = all_different_int(x);",
+    ),
+    "fzn_table_int.mzn": (
+        "table_int.mzn",
+        "predicate fzn_table_int(array[int] of var int: x, array[int, int] of int: t) =\n"
+        "  table_int(x, t);",
+    ),
+}
 
 
 def _driver() -> minizinc.Driver:
@@ -87,20 +106,60 @@ if not _SOLVERS:
     raise BackendUnavailable(f"MiniZinc runs none of its solvers here ({INSTALL})")
 
 
+def _library(solver: minizinc.Solver) -> Path | None:
+    """The folder of the solver's own MiniZinc library, None if it has none or it is not found."""
+    if not solver.mznlib.startswith("-G"):
+        return Path(solver.mznlib) if solver.mznlib else None
+    said = subprocess.run(
+        [str(_driver().executable), "--config-dirs"], capture_output=True, text=True, timeout=10
+    )
+    stdlib = json.loads(said.stdout or "{}").get("mznStdlibDir")
+    return Path(stdlib, solver.mznlib[2:]) if stdlib else None
+
+
+@cache
+def older_names_flags(name: str) -> dict[str, str]:
+    """MiniZinc's flags that let the solver ``name`` reach its own propagators for the model's
+    globals: ``-I`` a folder of the ``fzn_`` files its library lacks and whose older names it
+    has (written once, shared by every process), or none."""
+    library = _library(minizinc.Solver.lookup(name))
+    if library is None:
+        return {}
+    missing = {
+        fzn: f'include "{older}";\n{body}\n'
+        for fzn, (older, body) in OLDER_NAMES.items()
+        if not (library / fzn).exists() and (library / older).exists()
+    }
+    if not missing:
+        return {}
+    digest = hashlib.sha256(json.dumps(missing, sort_keys=True).encode()).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir(), f"sudoku-minizinc-{digest}")
+    if not folder.is_dir():
+        made = Path(tempfile.mkdtemp(prefix="sudoku-minizinc-"))
+        for fzn, text in missing.items():
+            (made / fzn).write_text(text, encoding="utf-8")
+        try:
+            made.rename(folder)  # whole or not at all: another process may have made it first
+        except OSError:
+            shutil.rmtree(made, ignore_errors=True)
+    return {"-I": str(folder)}
+
+
 class MiniZincBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = mzn.ENCODES
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.solver = minizinc.Solver.lookup(options["solver"])
+        self.flags = older_names_flags(options["solver"])
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         text = minizinc.Model()
-        text.add_string(model(board))
+        text.add_string(mzn.model(board))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
             instance = _Known(self.solver, text)
@@ -108,7 +167,8 @@ class MiniZincBackend(Backend):
             if remaining is not None and remaining <= 0:
                 raise SolveTimeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
-            count, first, status, stats = asyncio.run(_enumerate(instance, limit, time_limit))
+            found = _enumerate(instance, limit, time_limit, self.flags)
+            count, first, status, stats = asyncio.run(found)
         if count < limit and status not in _FINISHED:
             raise SolveTimeout(stats=stats)
         solution = None if first is None else board.with_cells(first)
@@ -140,7 +200,9 @@ def _line(**output: Any) -> str:
 _FINISHED = (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
 
 
-async def _enumerate(instance: minizinc.Instance, limit: int, time_limit: timedelta | None):
+async def _enumerate(
+    instance: minizinc.Instance, limit: int, time_limit: timedelta | None, flags: dict[str, str]
+):
     """(solutions counted, the first one's cells, MiniZinc's last status, the statistics):
     each solution is counted as it comes, none is kept but the first."""
     count, first, status, raw = 0, None, minizinc.Status.UNKNOWN, {}
@@ -148,7 +210,7 @@ async def _enumerate(instance: minizinc.Instance, limit: int, time_limit: timede
         asked: dict[str, Any] = {"all_solutions": True}
     else:
         asked = {"nr_solutions": limit}
-    async for result in instance.solutions(time_limit=time_limit, **asked):
+    async for result in instance.solutions(time_limit=time_limit, **asked, **flags):
         status = result.status
         raw.update(result.statistics)
         if result.solution is not None:

@@ -2,26 +2,22 @@
 ``sudoku encode --to minizinc`` writes.
 
 One integer variable per cell, ``cell[row, column]`` (from 1), declared with the givens fixed
-in place (``_`` for an empty cell), so the model shows the puzzle as a grid. Every rule is
-written as primitives (``solvers.constraints.primitives``), one ``constraint`` item each
-(``ModelWriter``): each unit of the board's geometry (rows, columns, boxes, and the x, windoku
-and jigsaw units that replace or join them) is an all-different; a killer cage is an
-all-different and a sum; each constraint of the vocabulary is headed by a comment in its text
-form (``thermometer r1c1 r1c2 r2c3``) and followed by its primitives. The output item prints
-the solved grid as one line in the project's line format, what ``sudoku solve --format line``
-prints.
+in place (``_`` for an empty cell), so the model shows the puzzle as a grid. The rules are the
+compile step's (``solvers.compile.flatten``), one ``constraint`` item each (``ModelWriter``):
+each unit of the geometry (rows, columns, regions and every all-different group of N cells)
+an all-different named in a comment, then each primitive (``solvers.constraints.primitives``;
+an all-different group with a sum as an all-different and a sum). The search annotation
+branches on the cell with the fewest values left, its least value first. The output item
+prints the solved grid as one line in the project's line format, what ``sudoku solve --format
+line`` prints.
 
-Only what Debian's MiniZinc 2.6 with Gecode 6.2 accepts is written (``include
-"globals.mzn"`` fails there): each global by its own file. All-different is
-``all_different_int(...) :: domain``, not ``alldifferent``: ``alldifferent`` reaches Gecode
-as pairwise ``!=`` (Gecode 6.2's library predates the ``fzn_`` names MiniZinc 2.6 asks for),
-while ``all_different_int`` reaches it as its own propagator, and ``domain`` asks for its
-strongest (matching) propagation. A binary relation is a ``table_int`` of its allowed pairs
-and a compressed table a ``table_int`` of its tuples when they are few (``SMALL_TABLE``), else
-an array of Booleans, one per row, each equal to a conjunction of ``cell in {...}``, some of
-them true; ``table_int`` reaches Gecode's own table propagator. The ``_int`` spellings are
-deprecated since MiniZinc 2.6 but still standard, and a solver without the annotation ignores
-it (docs/minizinc.md has the measurements).
+Each global is included by its own file under its current name (``all_different``, ``table``):
+``include "globals.mzn"`` fails with Debian's MiniZinc 2.6 and Gecode 6.2, whose library
+redefines globals under the older signatures. All-different carries ``:: domain``, asking for
+the strongest (matching) propagation; a solver without it ignores it. A binary relation is a
+``table`` of its allowed pairs and a compressed table a ``table`` of its tuples when they are
+few (``SMALL_TABLE``), else an array of Booleans, one per row, each equal to a conjunction of
+``cell in {...}``, some of them true (docs/minizinc.md has the measurements).
 """
 
 from __future__ import annotations
@@ -31,13 +27,17 @@ from itertools import product
 from math import prod
 
 from solvers.board import Board
-from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, decompose
-from solvers.formats.constraint_text import format_constraint
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.formats.symbols import SYMBOLS
+
+# what the model encodes beyond units: every primitive, an all-different with a sum as the two
+ENCODES = frozenset({PRIMITIVES})
 
 SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
 OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, MiniZinc's
+SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
 
 
 class ModelWriter:
@@ -54,8 +54,8 @@ class ModelWriter:
         if len(cells) == 2:
             self._add(f"{self._cell(cells[0])} != {self._cell(cells[1])}", name)
             return
-        self._include("all_different_int.mzn")
-        self._add(f"all_different_int({self._array(cells)}) :: domain", name)
+        self._include("all_different.mzn")
+        self._add(f"all_different({self._array(cells)}) :: domain", name)
 
     def linear(self, terms: Sequence[tuple[int, int]], op: str, total: int, name: str = "") -> None:
         """``sum(coefficient * value of cell) op total``: a plain ``sum`` when every
@@ -130,9 +130,6 @@ class ModelWriter:
         else:
             self.table(primitive.cells, primitive.rows)
 
-    def comment(self, text: str) -> None:
-        self.constraints.append(f"% {text}")
-
     def text(self, comments: Sequence[str] = ()) -> str:
         """The model: comments, includes, the cells, the constraints, the solve and output
         items."""
@@ -147,7 +144,7 @@ class ModelWriter:
         lines += self.constraints
         lines += [
             "",
-            "solve satisfy;",
+            SEARCH,
             "",
             "% the solved grid as one line of the line format (values 10 and up as A, B, ...)",
             'output [concat([symbol[fix(cell[r, c])] | r, c in 1..n]), "\\n"];',
@@ -158,9 +155,9 @@ class ModelWriter:
         if not tuples:  # no tuple: nothing fits (a table literal cannot be empty)
             self._add("false")
             return
-        self._include("table_int.mzn")
+        self._include("table.mzn")
         rows = " | ".join(", ".join(map(str, t)) for t in tuples)
-        self._add(f"table_int({self._array(cells)}, [| {rows} |])")
+        self._add(f"table({self._array(cells)}, [| {rows} |])")
 
     def _grid(self) -> str:
         n, cells = self.size, self.board.cells
@@ -195,19 +192,9 @@ def _member(cell: str, values: Iterable[int]) -> str:
 def model(board: Board, comments: Sequence[str] = (), relation: str = RELATIONS[0]) -> str:
     """The MiniZinc model of ``board`` under its rules, headed by ``comments``; ``relation``
     says how a binary relation is written (``RELATIONS``)."""
-    writer = ModelWriter(board, relation)
-    geometry, n = board.geometry, board.size
-    for name, unit in zip(geometry.unit_names, geometry.units, strict=True):
+    writer, flat = ModelWriter(board, relation), flatten(board)
+    for name, unit in zip(flat.geometry.unit_names, flat.units, strict=True):
         writer.all_different(unit, name)
-    for cage in board.rules.cages:
-        row, col = divmod(cage.cells[0], n)
-        name = f"the cage of r{row + 1}c{col + 1}"
-        writer.all_different(cage.cells, name)
-        writer.linear(
-            [(1, cell) for cell in cage.cells], "==", cage.total, f"{name} adds up to {cage.total}"
-        )
-    for constraint in board.rules.constraints:
-        writer.comment(format_constraint(constraint, n))
-        for primitive in decompose(constraint, n):
-            writer.add(primitive)
+    for primitive in flat.primitives_for(ENCODES):
+        writer.add(primitive)
     return writer.text(comments)

@@ -6,9 +6,10 @@ of the shape, and what CDCL learns is implied by that database alone (assumption
 not clauses). So every learned clause is a consequence of the rules and stays valid for the next
 puzzle; that is why it gets faster than rebuilding the CNF.
 
-Counting needs blocking clauses, a killer puzzle its cages and a puzzle with constraints of the
-vocabulary their clauses (``adapters.cnf_primitives``, ``linear=dp|pb`` as for ``sat``), none of
-which are rules. Each count (and each solve of a puzzle with cages or constraints) gets a fresh
+Counting needs blocking clauses, and a board whose rules hold more than its units the clauses
+of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``),
+none of which are rules. Each count (and each solve
+of a board with more than units) gets a fresh
 activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
 afterwards the unit clause ``-a`` switches them off for good. Anything learned from them
 contains ``-a`` and is satisfied from then on, so the rules stay untouched. A count blocks each
@@ -56,25 +57,20 @@ ENGINES = {  # option value -> PySAT's name; the default first
 UNBUDGETED = {"lingeling", "maplecm"}
 LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
 # A solver is rebuilt once it has numbered this many variables per cell variable beyond the
-# cells (activation literals, the cages' and constraints' auxiliaries): switched off, they
-# still cost each call (measured: on 9x9 constraint puzzles, 16-30 ms a count after 500
+# cells (activation literals, the auxiliaries of what boards add to their units): switched
+# off, they still cost each call (measured: on 9x9 constraint puzzles, 16-30 ms a count after 500
 # puzzles against 11-15 in a fresh solver); about every 70 constraint puzzles on 9x9, every
 # 2,900 classic counts.
 RETIRE_AFTER = 4
 
 
 class IncrementalBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "solver": tuple(ENGINES),
-        "cages": cnf.CAGE_ENCODINGS,
-        "linear": cnf.LINEAR_ENCODINGS,
-    }
+    ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES), **cnf.EXTRA_OPTIONS}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.engine, self.cages = options["solver"], options["cages"]
-        self.linear = options["linear"]
+        self.engine = options["solver"]
         cnf.require_pb("pysat", options)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
@@ -120,8 +116,8 @@ class IncrementalBackend(Backend):
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        extras = board.rules.cages or board.rules.constraints
-        active = loaded.activate(board, self.cages, self.linear) if extras else None
+        extras = cnf.beyond_units(board)
+        active = loaded.activate(board, self.options) if extras else None
         try:
             extra = [active] if active else []
             satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
@@ -140,7 +136,7 @@ class IncrementalBackend(Backend):
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        active = loaded.activate(board, self.cages, self.linear)
+        active = loaded.activate(board, self.options)
         assumptions = [*cnf.given_literals(board), active]
         found, first = 0, None
         try:
@@ -177,18 +173,18 @@ class IncrementalBackend(Backend):
 
 
 class _Loaded:
-    """A geometry's persistent solver, and the pool its activation literals and the cages' and
-    constraints' auxiliary variables are numbered from (never reused: old ones stay switched
-    off)."""
+    """A geometry's persistent solver, and the pool its activation literals and the auxiliary
+    variables of what boards add to its units are numbered from (never reused: old ones stay
+    switched off)."""
 
     def __init__(self, solver: Solver, pool: IDPool) -> None:
         self.solver, self.pool = solver, pool
 
-    def activate(self, board: Board, cages: str, linear: str) -> int:
-        """A fresh activation literal, with the board's cage and constraint clauses (if any)
-        behind it."""
+    def activate(self, board: Board, options: dict[str, str]) -> int:
+        """A fresh activation literal, with the clauses of what the board adds to its units
+        (if anything) behind it."""
         active = self.pool.id()
-        for clause in cnf.rule_extras(board, self.pool, cages, linear):
+        for clause in cnf.rule_extras(board, self.pool, options):
             self.solver.add_clause([-active, *clause])
         return active
 

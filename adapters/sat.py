@@ -5,8 +5,7 @@ deadline, ``solve`` runs with a growing limit and looks at the clock between att
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
 the deadline holds in-process. Counting goes through
 ``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
-Killer cages are encoded as ``cages=combinations`` (default) or ``cages=pb``, the linear rows of
-the vocabulary's constraints as ``linear=dp`` (default) or ``linear=pb`` (``adapters.cnf``).
+``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units.
 """
 
 from __future__ import annotations
@@ -30,13 +29,11 @@ FIT_SHARE = 0.8
 
 
 class PycosatBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.encoding, self.cages = options["encoding"], options["cages"]
-        self.linear = options["linear"]
         cnf.require_pb("sat", options)
 
     def stops_itself(self, operation: Operation) -> bool:
@@ -57,7 +54,7 @@ class PycosatBackend(Backend):
         clauses, stats = self._encode(board)
         if any(not clause for clause in clauses):
             return Found(0, None, stats)
-        blocking = not cnf.functional(board, self.cages, self.linear)
+        blocking = not cnf.functional(board, self.options)
         models = _models(board, clauses, deadline, stats, blocking)
         found, first = 0, None
         for model in models:
@@ -69,19 +66,14 @@ class PycosatBackend(Backend):
         return Found(found, first, stats)
 
     def _encode(self, board: Board) -> tuple[list, dict]:
-        clauses = cnf.encode(board, self.encoding, self.cages, self.linear)
-        stats = {"encoding": self.encoding, "clauses": len(clauses)}
-        if board.rules.cages:
-            stats["cages"] = self.cages
-        if board.rules.constraints:
-            stats["linear"] = self.linear
-        return clauses, stats
+        clauses = cnf.encode(board, **self.options)
+        return clauses, {**cnf.settings(board, self.options), "clauses": len(clauses)}
 
 
 def _models(board: Board, clauses: list, deadline: Deadline, stats: dict, blocking: bool):
     """Each model once per solution. PicoSAT's own enumeration (``itersolve``) gives each
     model once, which is each solution once when every variable follows from the cells (the
-    variables no clause mentions pinned; the cage-set, table-row and partial-sum variables are
+    variables no clause mentions pinned; the value-set, table-row and partial-sum variables are
     functions of the cells); a PB encoding's auxiliary variables need not be, so there
     (``blocking``) each solution is blocked on its cells and solved again."""
     clauses = cnf.pin_unused(clauses, cnf.variable_count(clauses, board))

@@ -16,6 +16,7 @@ from solvers.formats import format_puzzle
 
 TARGETS = ("dimacs", "minizinc")
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}
+FORMS = {"cages": "cages", "linear": "constraints' sums"}  # the CNF options, as comments say
 
 
 def add_to(commands) -> None:
@@ -104,6 +105,8 @@ def _make_folder(path: str) -> None:
 
 
 def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
+    from adapters import cnf
+
     board = puzzle.board
     found = [
         f"sudoku {board.size}x{board.size} (box {board.shape}), encoding {chosen['encoding']}, "
@@ -112,24 +115,23 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
     ]
     if not board.rules.is_classic:
         found.append(f"rules: {board.rules.label}; puzzle: {format_puzzle(board)}")
-    if board.rules.cages:
+    used = cnf.settings(board, chosen)
+    if len(used) > 1:  # more than units: their forms, and what the auxiliary variables are
+        forms = "; ".join(f"{FORMS[key]} as {value}" for key, value in used.items() if key in FORMS)
         found.append(
-            f"cages as {chosen['cages']}; variables above {board.size**3} are auxiliary "
-            "(a cage's set of values, or the sum encoder's own)"
-        )
-    if board.rules.constraints:
-        found.append(
-            f"constraints' sums as {chosen['linear']}; variables above {board.size**3} are "
-            "auxiliary (a table row, a partial sum, or the sum encoder's own)"
+            f"{forms}; variables above {board.size**3} are auxiliary (a set of values, "
+            "a table row, a partial sum, or the sum encoder's own)"
         )
     return found
 
 
 def _model_comments(puzzle) -> list[str]:
+    from solvers.formats.variant_text import header
+
     board = puzzle.board
     return [
-        f"sudoku {board.size}x{board.size} (box {board.shape}), rules: {board.rules.label}, "
-        f"line {puzzle.line}",
+        f"sudoku {board.size}x{board.size} (box {board.shape}), line {puzzle.line}",
+        header(board.rules, board.size).removeprefix("# "),
         f"puzzle: {format_puzzle(board)}",
         "run: minizinc --solver gecode FILE (prints the solved grid as one line)",
     ]
