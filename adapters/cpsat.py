@@ -88,9 +88,11 @@ class CpSatBackend(Backend):
 
 
 class _Cells:
-    """A board's cells in a model, the givens fixed; compiles units and primitives over them
-    through ``value`` (an expression of the cell's value) and ``is_in`` (a literal that is true
-    exactly when the cell holds one of some values).
+    """A board's cells in a model, the givens fixed (one subclass per ``model`` option), and
+    the units and primitives compiled over them: each subclass says how a unit, an
+    all-different and a forbidden pair are posted, and gives ``value`` (an expression of the
+    cell's value), ``is_in`` (a literal that is true exactly when the cell holds one of some
+    values) and ``read`` (the cells' values from a solver's).
 
     Every auxiliary variable is a function of the cells (each literal is reified both ways):
     CP-SAT enumerates assignments of all variables, so a free one would count a solution
