@@ -1,14 +1,15 @@
 """``choco``: the Choco constraint solver (pychoco, Choco compiled to a native library).
 
-An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit,
-whose propagation is chosen by ``consistency``: ``AC`` (default, fastest by measurement:
-README, "Backends") is arc consistency by bipartite matching (Régin), which python-constraint's
-AllDifferent lacks. A killer cage is one more ``all_different`` and a ``sum``. Constraints of
-the vocabulary arrive as primitives, posted as Choco's own constraints (``_post``):
-``all_different``, a ``table`` of the forbidden pairs (``feasible=False``: the relation as it is
-given), ``scalar``, ``member``, and a compressed table as a ``table`` of its tuples when they are
-few (``SMALL_TABLE``), else a reified conjunction of ``member`` per row (a Boolean equal to the
-row holding, so each is fixed by the cells and a count sees a solution once), one at least true.
+An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit of
+the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC``
+(default, fastest by measurement: README, "Backends") is arc consistency by bipartite matching
+(Régin), which python-constraint's AllDifferent lacks. The rest of the rules arrive as
+primitives (``solvers.compile``; a sum over different cells as an all-different and a linear
+row), posted as Choco's own constraints (``_post``): ``all_different``, a ``table`` of the
+forbidden pairs (``feasible=False``: the relation as it is given), ``scalar``, ``member``, and
+a compressed table as a ``table`` of its tuples when they are few (``SMALL_TABLE``), else a
+reified conjunction of ``member`` per row (a Boolean equal to the row holding, so each is
+fixed by the cells and a count sees a solution once), one at least true.
 A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
 puzzles.
 
@@ -22,26 +23,24 @@ each model keeps about 110-150 KB of the library's heap for good (measured; READ
 
 from __future__ import annotations
 
-from itertools import product
-from math import prod
 from typing import ClassVar
 
 from pychoco import Model, backend
 
+from adapters.primitive_forms import SMALL_TABLE, expanded
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
-SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
 class ChocoBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     # pychoco keeps about 176 KB of native heap per model for good (2,000 sudoku17 counts:
     # 38 MB to 391 MB in one process): a worker replaced every 500 puzzles stays near 130 MB.
     RECYCLE_AFTER = 500
@@ -64,18 +63,13 @@ class ChocoBackend(Backend):
         return solutions.found(board, _stats(solver))
 
     def _model(self, board: Board):
-        n, consistency = board.size, self.options["consistency"]
+        flat, consistency = flatten(board), self.options["consistency"]
         model = Model()
-        cells = [model.intvar(v, v) if v else model.intvar(1, n) for v in board.cells]
-        for unit in board.geometry.units:
+        cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
+        for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
-        for cage in board.rules.cages:
-            caged = [cells[i] for i in cage.cells]
-            model.all_different(caged, consistency).post()
-            model.sum(caged, "=", cage.total).post()
-        for rule in board.rules.constraints:
-            for primitive in decompose(rule, n):
-                _post(model, primitive, cells, consistency)
+        for primitive in flat.primitives_for(self.ENCODES):
+            _post(model, primitive, cells, consistency)
         return model, cells
 
 
@@ -100,18 +94,19 @@ def _post(model: Model, primitive, cells: list, consistency: str) -> None:
 
 
 def _table(model: Model, scope: list, rows: tuple) -> None:
-    if sum(prod(map(len, row)) for row in rows) <= SMALL_TABLE:
-        tuples = sorted({t for row in rows for t in product(*map(sorted, row))})
-        if not tuples:
-            model.arithm(scope[0], "<", 1).post()  # no tuple: no value fits
-            return
+    tuples = expanded(rows, SMALL_TABLE)
+    if tuples is None:  # too many: a Boolean per row, equal to the row holding
+        picks = [
+            model.and_(
+                [model.member(x, sorted(s)) for x, s in zip(scope, row, strict=True)]
+            ).reify()
+            for row in rows
+        ]
+        model.or_(picks).post()
+    elif tuples:
         model.table(scope, [list(t) for t in tuples]).post()
-        return
-    picks = [
-        model.and_([model.member(x, sorted(s)) for x, s in zip(scope, row, strict=True)]).reify()
-        for row in rows
-    ]
-    model.or_(picks).post()
+    else:
+        model.arithm(scope[0], "<", 1).post()  # no tuple: no value fits
 
 
 def _stats(solver) -> dict:

@@ -1,9 +1,10 @@
 """``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
 
-An integer variable per cell, ``AllDifferent`` per unit, a given as an equality; a killer cage
-is one more ``AllDifferent`` and a sum. ``solver`` picks what CPMpy translates it for: ``choco``
-(default, fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact``
-or ``pysat``. Constraints of the vocabulary arrive as primitives, compiled with CPMpy's globals
+An integer variable per cell, ``AllDifferent`` per unit of the board's flattened geometry, a
+given as an equality. ``solver`` picks what CPMpy translates it for: ``choco`` (default,
+fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact`` or
+``pysat``. The rest of the rules arrive as primitives (``solvers.compile``; a sum over
+different cells as an all-different and a linear row), compiled with CPMpy's globals
 (``_primitive``): ``AllDifferent``, ``NegativeTable`` of the forbidden pairs (the relation as it
 is given, rather than its complement), a linear sum, ``InDomain``, and a compressed table as a
 ``Table`` of its tuples when they are few (``SMALL_TABLE``), else a Boolean per row, equal to
@@ -23,17 +24,16 @@ says so in a warning, silenced here. Stats: the run's exit status and time, as C
 from __future__ import annotations
 
 import warnings
-from itertools import product
-from math import prod
 from typing import ClassVar
 
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
+from adapters.primitive_forms import RELATIONS, SMALL_TABLE, expanded
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -41,12 +41,11 @@ UNTIMED_TRANSFORMATION = {"exact", "pysat"}  # measured 1.4-2.2 s on 25x25, befo
 # CPMpy's solveAll for choco asks Choco for every solution at once, then calls back for each:
 # a count stopped by the time limit overran it by a second and more (measured on 9x9).
 LATE_COUNT = {"choco"}
-SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
 class CpmpyBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat")
     }
@@ -57,14 +56,11 @@ class CpmpyBackend(Backend):
         return solver not in UNTIMED_TRANSFORMATION and not late
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        flat = flatten(board)
         cells = cp.intvar(1, board.size, shape=board.shape.cell_count, name="cell")
-        constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in board.geometry.units]
+        constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in flat.units]
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
-        for cage in board.rules.cages:
-            caged = [cells[i] for i in cage.cells]
-            constraints += [cp.AllDifferent(caged), cp.sum(caged) == cage.total]
-        for rule in board.rules.constraints:
-            constraints += [_primitive(p, cells) for p in decompose(rule, board.size)]
+        constraints += [_primitive(p, cells) for p in flat.primitives_for(self.ENCODES)]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
         remaining = deadline.remaining()
         if remaining is not None and remaining <= 0:
@@ -94,20 +90,14 @@ def _primitive(primitive, cells):
         return cp.NegativeTable(pair, sorted(forbidden)) if forbidden else cp.BoolVal(True)
     if isinstance(primitive, Linear):
         total = cp.sum([k * cells[c] for k, c in primitive.terms])
-        constant = primitive.constant
-        return {
-            "==": total == constant,
-            "!=": total != constant,
-            "<=": total <= constant,
-            ">=": total >= constant,
-        }[primitive.op]
+        return RELATIONS[primitive.op](total, primitive.constant)
     if isinstance(primitive, Domain):
         return cp.InDomain(cells[primitive.cell], sorted(primitive.values))
     scope = [cells[c] for c in primitive.cells]
     if not primitive.rows:
         return cp.BoolVal(False)
-    if sum(prod(map(len, row)) for row in primitive.rows) <= SMALL_TABLE:
-        tuples = sorted({t for row in primitive.rows for t in product(*map(sorted, row))})
+    tuples = expanded(primitive.rows, SMALL_TABLE)
+    if tuples is not None:
         return cp.Table(scope, tuples)
     picks = [cp.boolvar() for _ in primitive.rows]
     inside = [

@@ -1,16 +1,16 @@
 """``cpsat``: OR-tools CP-SAT.
 
 ``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
-``AddAllDifferent`` per unit; a killer cage is one more AllDifferent and a linear equality.
-``model=boolean``: one 0/1 variable per cell and value, with exactly-one constraints per cell
-and per unit and value (a cage: at most one per value, and a weighted sum). One worker by
-default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit
-is the deadline.
+``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
+exactly-one constraints per cell and per unit and value. One worker by default: it measured
+fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the deadline.
 
-Constraints of the vocabulary arrive as primitives (``solvers.constraints``), compiled with
-CP-SAT's own constraints in either model: all-different, forbidden pairs
-(``AddForbiddenAssignments``, or a clause per pair on 0/1 variables), a linear row, a domain,
-and a compressed table (a 0/1 variable per row: at least one row, and a row's cells each in its
+The units are the board's flattened geometry; the rest of its rules arrive as primitives
+(``solvers.compile``; a sum over different cells as an all-different and a linear row),
+compiled with CP-SAT's own constraints in either model: all-different (at most one per value
+on 0/1 variables), forbidden pairs (``AddForbiddenAssignments``, or a clause per pair on 0/1
+variables), a linear row (weighted 0/1 variables in the boolean model), a domain, and a
+compressed table (a 0/1 variable per row: at least one row, and a row's cells each in its
 value set)."""
 
 from __future__ import annotations
@@ -19,23 +19,17 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
+from adapters.primitive_forms import RELATIONS
 from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.constraints import decompose
-from solvers.constraints.primitives import (
-    AllDifferent,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-)
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
 
 class CpSatBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
@@ -84,44 +78,21 @@ class CpSatBackend(Backend):
 
     def _build(self, board: Board):
         """The model, and a function that reads the cells back from a solver's values."""
-        n, geometry = board.size, board.geometry
-        model = cp_model.CpModel()
-        if self.model_kind == "integer":
-            cells = [
-                model.new_constant(v) if v else model.new_int_var(1, n, f"c{i}")
-                for i, v in enumerate(board.cells)
-            ]
-            for unit in geometry.units:
-                model.add_all_different(cells[i] for i in unit)
-            for cage in board.rules.cages:
-                model.add_all_different(cells[i] for i in cage.cells)
-                model.add(sum(cells[i] for i in cage.cells) == cage.total)
-            _Integer(model, cells, n).compile(board)
-            return model, lambda value: (value(cell) for cell in cells)
-        holds = [[model.new_bool_var(f"c{i}v{v}") for v in range(1, n + 1)] for i in range(n * n)]
-        for i, v in enumerate(board.cells):
-            model.add_exactly_one(holds[i])
-            if v:
-                model.add(holds[i][v - 1] == 1)
-        for unit in geometry.units:
-            for v in range(n):
-                model.add_exactly_one(holds[i][v] for i in unit)
-        for cage in board.rules.cages:
-            for v in range(n):
-                model.add_at_most_one(holds[i][v] for i in cage.cells)
-            model.add(
-                sum((v + 1) * holds[i][v] for i in cage.cells for v in range(n)) == cage.total
-            )
-        _Boolean(model, holds, n).compile(board)
-        return model, lambda value: (
-            next(v + 1 for v in range(n) if value(holds[i][v])) for i in range(n * n)
-        )
+        flat, model = flatten(board), cp_model.CpModel()
+        cells = (_Integer if self.model_kind == "integer" else _Boolean)(model, board)
+        for unit in flat.units:
+            cells.unit(unit)
+        for primitive in flat.primitives_for(self.ENCODES):
+            cells.add(primitive)
+        return model, cells.read
 
 
-class _Primitives:
-    """Compiles a board's constraints, primitive by primitive, into a model whose cells are
-    read through ``value`` (an expression of the cell's value) and ``is_in`` (a literal that
-    is true exactly when the cell holds one of some values).
+class _Cells:
+    """A board's cells in a model, the givens fixed (one subclass per ``model`` option), and
+    the units and primitives compiled over them: each subclass says how a unit, an
+    all-different and a forbidden pair are posted, and gives ``value`` (an expression of the
+    cell's value), ``is_in`` (a literal that is true exactly when the cell holds one of some
+    values) and ``read`` (the cells' values from a solver's).
 
     Every auxiliary variable is a function of the cells (each literal is reified both ways):
     CP-SAT enumerates assignments of all variables, so a free one would count a solution
@@ -129,11 +100,6 @@ class _Primitives:
 
     def __init__(self, model: cp_model.CpModel, n: int) -> None:
         self.model, self.n = model, n
-
-    def compile(self, board: Board) -> None:
-        for constraint in board.rules.constraints:
-            for primitive in decompose(constraint, self.n):
-                self.add(primitive)
 
     def add(self, primitive: Primitive) -> None:
         model = self.model
@@ -143,13 +109,7 @@ class _Primitives:
             self.forbid(primitive.first, primitive.second, primitive.forbidden)
         elif isinstance(primitive, Linear):
             total = sum(k * self.value(cell) for k, cell in primitive.terms)
-            relation = {
-                "==": total == primitive.constant,
-                "!=": total != primitive.constant,
-                "<=": total <= primitive.constant,
-                ">=": total >= primitive.constant,
-            }
-            model.add(relation[primitive.op])
+            model.add(RELATIONS[primitive.op](total, primitive.constant))
         elif isinstance(primitive, Domain):
             model.add_bool_or([self.is_in(primitive.cell, primitive.values)])
         else:  # a compressed table: some row holds; a row holds when each cell is in its set
@@ -165,13 +125,22 @@ class _Primitives:
             model.add_bool_or(chosen)
 
 
-class _Integer(_Primitives):
-    def __init__(self, model: cp_model.CpModel, cells: list, n: int) -> None:
-        super().__init__(model, n)
-        self.cells = cells
+class _Integer(_Cells):
+    def __init__(self, model: cp_model.CpModel, board: Board) -> None:
+        super().__init__(model, board.size)
+        self.cells = [
+            model.new_constant(v) if v else model.new_int_var(1, self.n, f"c{i}")
+            for i, v in enumerate(board.cells)
+        ]
+
+    def read(self, value):
+        return (value(cell) for cell in self.cells)
 
     def value(self, cell: int):
         return self.cells[cell]
+
+    def unit(self, cells) -> None:
+        self.all_different(cells)
 
     def all_different(self, cells) -> None:
         self.model.add_all_different(self.cells[c] for c in cells)
@@ -192,13 +161,27 @@ class _Integer(_Primitives):
         return held
 
 
-class _Boolean(_Primitives):
-    def __init__(self, model: cp_model.CpModel, holds: list, n: int) -> None:
-        super().__init__(model, n)
-        self.holds = holds
+class _Boolean(_Cells):
+    def __init__(self, model: cp_model.CpModel, board: Board) -> None:
+        super().__init__(model, board.size)
+        n = self.n
+        self.holds = [
+            [model.new_bool_var(f"c{i}v{v}") for v in range(1, n + 1)] for i in range(n * n)
+        ]
+        for i, v in enumerate(board.cells):
+            model.add_exactly_one(self.holds[i])
+            if v:
+                model.add(self.holds[i][v - 1] == 1)
+
+    def read(self, value):
+        return (next(v + 1 for v, x in enumerate(row) if value(x)) for row in self.holds)
 
     def value(self, cell: int):
         return sum((v + 1) * self.holds[cell][v] for v in range(self.n))
+
+    def unit(self, cells) -> None:
+        for v in range(self.n):
+            self.model.add_exactly_one(self.holds[c][v] for c in cells)
 
     def all_different(self, cells) -> None:
         for v in range(self.n):

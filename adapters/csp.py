@@ -1,12 +1,13 @@
 """``csp``: python-constraint2 (import name ``constraint``).
 
-One variable per cell, givens as one-value domains, one ``AllDifferentConstraint`` per unit; a
-killer cage is one more AllDifferent and an ``ExactSumConstraint``. Constraints of the
-vocabulary arrive as primitives, compiled with the library's own constraints: all-different
-(timed as a unit's), a linear row (``ExactSumConstraint``, ``MaxSumConstraint`` or
-``MinSumConstraint`` with multipliers; "!=" a function), a domain (``InSetConstraint``), and a
-forbidden pair or a compressed table as a ``FunctionConstraint`` on the filled cells (the
-library has no table constraint).
+One variable per cell, givens as one-value domains, one ``AllDifferentConstraint`` per unit of
+the board's flattened geometry. The rest of its rules arrive as primitives
+(``solvers.compile``; a sum over different cells as an all-different and a linear row),
+compiled with the library's own constraints: all-different (timed as a unit's), a linear row
+(``ExactSumConstraint``, ``MaxSumConstraint`` or ``MinSumConstraint``, with multipliers unless
+every coefficient is 1; "!=" a function), a domain (``InSetConstraint``), and a forbidden pair
+or a compressed table as a ``FunctionConstraint`` on the filled cells (the library has no
+table constraint).
 The library's solver is an option; ``backtracking`` (forward checking) is the default by
 measurement: the library's own default, ``optimized``, took seconds to over a minute on top95
 puzzles that forward checking solved in tens of milliseconds (README, "Backends").
@@ -24,8 +25,8 @@ import constraint
 
 from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline, Ticker
 
 SOLVERS = {
@@ -36,7 +37,7 @@ SOLVERS = {
 
 
 class ConstraintBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
@@ -66,23 +67,19 @@ class ConstraintBackend(Backend):
         return self.options["solver"]
 
     def _problem(self, board: Board, deadline: Deadline):
-        n = board.size
+        n, flat = board.size, flatten(board)
         problem = constraint.Problem(SOLVERS[self.solver]())
         for cell, v in enumerate(board.cells):
             problem.addVariable(cell, [v] if v else list(range(1, n + 1)))
         calls = _Calls()
         ticker = Ticker(deadline, lambda: {"constraint_checks": calls.count})
-        for unit in board.geometry.units:
+        for unit in flat.units:
             problem.addConstraint(_TimedAllDifferent(calls, ticker), list(unit))
-        for cage in board.rules.cages:
-            problem.addConstraint(_TimedAllDifferent(calls, ticker), list(cage.cells))
-            problem.addConstraint(_Exact(cage.total), list(cage.cells))
-        for rule in board.rules.constraints:
-            for primitive in decompose(rule, n):
-                if isinstance(primitive, AllDifferent):
-                    problem.addConstraint(_TimedAllDifferent(calls, ticker), list(primitive.cells))
-                else:
-                    problem.addConstraint(*_compiled(primitive))
+        for primitive in flat.primitives_for(self.ENCODES):
+            if isinstance(primitive, AllDifferent):
+                problem.addConstraint(_TimedAllDifferent(calls, ticker), list(primitive.cells))
+            else:
+                problem.addConstraint(*_compiled(primitive))
         return problem, calls
 
 
@@ -95,7 +92,9 @@ def _compiled(primitive) -> tuple[constraint.Constraint, list[int]]:
     if isinstance(primitive, Linear):
         weights, cells = zip(*primitive.terms, strict=True)
         if primitive.op in SUMS:
-            return SUMS[primitive.op](primitive.constant, list(weights)), list(cells)
+            # a sum of ones without multipliers: the library's plain path, a little faster
+            multipliers = None if set(weights) == {1} else list(weights)
+            return SUMS[primitive.op](primitive.constant, multipliers), list(cells)
         constant = primitive.constant
 
         def differs(*values: int) -> bool:

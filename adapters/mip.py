@@ -1,11 +1,11 @@
 """``mip``: Sudoku as a 0-1 integer program, solved by HiGHS (highspy) or SCIP (pyscipopt).
 
-A binary per cell and value (``cell * N + v - 1``) and four families of equalities, each "= 1":
-one value per cell, and each value once per row, column and box (and per extra unit of the
-x, windoku and jigsaw variants). A given fixes its binary's lower bound to 1. A killer cage
-adds "at most one" per value and the equality sum of v * x(cell, v) = total. No objective: the
-first feasible point is a solution. ``solver=highs`` (default, faster by measurement: README,
-"Backends") or ``scip``, the one that also comes with ``pip install -e '.[mip]'``.
+A binary per cell and value (``cell * N + v - 1``) and equalities, each "= 1": one value per
+cell, and each value once per unit of the board's flattened geometry (rows, columns, boxes or
+regions, and the units its constraints add). A given fixes its binary's lower bound to 1. No
+objective: the first feasible point is a solution. ``solver=highs`` (default, faster by
+measurement: README, "Backends") or ``scip``, the one that also comes with
+``pip install -e '.[mip]'``.
 
 The deadline is the solver's time limit (HiGHS ``time_limit``, SCIP ``limits/time``), set
 before every run with what is left; building a SCIP model in Python looks at the clock between
@@ -13,8 +13,9 @@ rows. Counting adds a no-good cut per solution found (its empty cells' binaries 
 their number less one) and runs again. Stats: branch-and-bound nodes and LP iterations, summed
 over the runs (both are often 0: presolve alone solves most puzzles).
 
-Constraints of the vocabulary arrive as primitives, compiled into rows over the same binaries
-(``_primitive_rows``): all-different is at most one per value; a forbidden pair (a, b) is
+The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as
+an all-different and a linear row), compiled into rows over the same binaries
+(``_PrimitiveRows``): all-different is at most one per value; a forbidden pair (a, b) is
 x(first, a) + x(second, b) <= 1; a linear row weighs each binary by coefficient times value; a
 domain bounds the other values' binaries to 0; a compressed table has a binary per row (at
 least one chosen, and a chosen row's cells each in its set), and "!=" a binary choosing the side
@@ -32,8 +33,8 @@ import numpy as np
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import EVERY_KIND
-from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 
@@ -41,7 +42,7 @@ INF = highspy.kHighsInf
 
 
 class MipBackend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
 
     def __init__(self, **options: str) -> None:
@@ -53,14 +54,12 @@ class MipBackend(Backend):
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        n = board.size
-        lower = np.zeros(n**3)
+        n, flat = board.size, flatten(board)
+        rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
-        rows = _PrimitiveRows(board)
-        lower = np.concatenate([lower, np.zeros(rows.binaries - n**3)])
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
-        program.add(_rule_rows(board.geometry), deadline)
-        program.add(_cage_rows(board), deadline)
+        program.add(_rule_rows(flat.geometry), deadline)
         program.add(rows.rows, deadline)
         empty = [cell for cell, v in enumerate(board.cells) if not v]
         solutions = Solutions(limit)
@@ -75,33 +74,21 @@ class MipBackend(Backend):
 
 @lru_cache(maxsize=16)
 def _rule_rows(geometry: Geometry) -> list:
-    """(binaries, weights, lower, upper) of each equality of the rules."""
+    """(binaries, weights, lower, upper) of each equality of the cells and units."""
     n = geometry.size
     rows = [[cell * n + v for v in range(n)] for cell in range(n * n)]
     rows += [[cell * n + v for cell in unit] for unit in geometry.units for v in range(n)]
     return [(row, [1.0] * n, 1.0, 1.0) for row in rows]
 
 
-def _cage_rows(board: Board) -> list:
-    n, rows = board.size, []
-    for cage in board.rules.cages:
-        for v in range(n):  # each value at most once in the cage
-            rows.append(([cell * n + v for cell in cage.cells], [1.0] * len(cage.cells), -INF, 1.0))
-        binaries = [cell * n + v for cell in cage.cells for v in range(n)]
-        weights = [float(v + 1) for _cell in cage.cells for v in range(n)]
-        rows.append((binaries, weights, float(cage.total), float(cage.total)))
-    return rows
-
-
 class _PrimitiveRows:
-    """The rows of a board's constraints, and how many binaries they need (``binaries``: the
-    cells' N**3 and one per table row or "!=")."""
+    """The rows of primitives on an N board, and how many binaries they need (``binaries``:
+    the cells' N**3 and one per table row or "!=")."""
 
-    def __init__(self, board: Board) -> None:
-        self.n, self.binaries, self.rows = board.size, board.size**3, []
-        for constraint in board.rules.constraints:
-            for primitive in decompose(constraint, self.n):
-                self.add(primitive)
+    def __init__(self, n: int, primitives) -> None:
+        self.n, self.binaries, self.rows = n, n**3, []
+        for primitive in primitives:
+            self.add(primitive)
 
     def x(self, cell: int, v: int) -> int:
         return cell * self.n + v - 1

@@ -1,18 +1,19 @@
 """``z3``: the SMT solver Z3 (z3-solver).
 
 ``model=bool`` (default, fastest by measurement: README, "Backends"): a Boolean per cell and
-value, exactly one per cell and per unit and value (``PbEq``); a killer cage is at most one per
-value and a weighted ``PbEq``. ``model=int``, ``model=bitvec``: an integer (bit-vector) per cell
-in 1..N, ``Distinct`` per unit; a cage is one more ``Distinct`` and ``Sum == total``.
+value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
+``model=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
 
-One solver per geometry holds the rules (in a ``Context`` of its own, built in steps that look
-at the deadline: ``adapters.persistent``); the givens are assumptions, so what Z3 learns follows
-from the rules alone, as in ``pysat``. Cages and a count's blocking clauses go in a push/pop
-scope, and so do the board's constraints of the vocabulary, compiled from their primitives with
-Z3's own terms (``_Primitives``): all-different (``Distinct``, or at most one per value),
-forbidden pairs (a clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the Booleans, a sum
-on integers, a sum of bit-vectors wide enough not to wrap, compared signed), a domain and a
-compressed table (an ``Or`` of rows, each an ``And`` of "cell in set"; no auxiliary variable).
+One solver per geometry (every unit of the board's flattened rules) holds the units, in a
+``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
+givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``. The
+rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as an
+all-different and a linear row) and go in a push/pop scope with a count's blocking clauses,
+compiled with Z3's own terms (``_Primitives``): all-different (``Distinct``, or at most one per
+value), forbidden pairs (a clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the
+Booleans, a sum on integers, a sum of bit-vectors wide enough not to wrap, compared signed), a
+domain and a compressed table (an ``Or`` of rows, each an ``And`` of "cell in set"; no
+auxiliary variable).
 Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
 evaluating one term (its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
 """
@@ -24,20 +25,20 @@ from typing import ClassVar
 import z3
 
 from adapters.persistent import Build, PerGeometry
+from adapters.primitive_forms import RELATIONS
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import EVERY_KIND
-from solvers.constraints import AllDifferent, Domain, Linear, Relation, decompose
+from solvers.compile import PRIMITIVES, flatten
+from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
-from solvers.variants import Cage
 
 NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
 class Z3Backend(Backend):
-    ENCODES = EVERY_KIND  # cages, and every primitive (every kind)
+    ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
 
     def __init__(self, **options: str) -> None:
@@ -48,15 +49,15 @@ class Z3Backend(Backend):
         self._kept.get(shape.geometry)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        model = self._kept.get(board.geometry, deadline)
+        flat = flatten(board)
+        model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
         empty = [cell for cell, v in enumerate(board.cells) if not v]
         solutions = Solutions(limit)
         solver.push()
         try:
-            solver.add([term for cage in board.rules.cages for term in model.cage(cage)])
-            solver.add(_Primitives(model).compile(board))
+            solver.add(_Primitives(model).compile(flat.primitives_for(self.ENCODES)))
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())
                 if solutions.add(cells) or not empty:
@@ -121,18 +122,6 @@ class _Model:
             return [_exactly_one([self.vars[c][v] for c in cells]) for v in range(self.n)]
         return [z3.Distinct([self.vars[c] for c in cells])]
 
-    def cage(self, cage: Cage) -> list:
-        if self.boolean:
-            cells = [self.vars[c] for c in cage.cells]
-            at_most = [z3.AtMost(*(row[v] for row in cells), 1) for v in range(self.n)]
-            weighted = [(row[v], v + 1) for row in cells for v in range(self.n)]
-            return [*at_most, z3.PbEq(weighted, cage.total)]
-        terms = [self.vars[c] for c in cage.cells]
-        if z3.is_bv(terms[0]):  # wide enough that the sum cannot wrap
-            extra = (self.n * len(terms)).bit_length() + 1 - self.width
-            terms = [z3.ZeroExt(extra, term) for term in terms]
-        return [z3.Distinct(terms), z3.Sum(terms) == cage.total]
-
     def read_term(self, cells: range) -> z3.ExprRef:
         """One term whose value holds each of ``cells`` (a row) in ``width`` bits, the first
         lowest: one evaluation reads a row."""
@@ -155,17 +144,13 @@ class _Model:
 
 
 class _Primitives:
-    """The terms of a board's constraints, primitive by primitive, over ``model``'s cells."""
+    """The terms of primitives over ``model``'s cells."""
 
     def __init__(self, model: _Model) -> None:
         self.model, self.vars, self.n = model, model.vars, model.n
 
-    def compile(self, board: Board) -> list:
-        terms = []
-        for constraint in board.rules.constraints:
-            for primitive in decompose(constraint, self.n):
-                terms += self.terms(primitive)
-        return terms
+    def compile(self, primitives) -> list:
+        return [term for primitive in primitives for term in self.terms(primitive)]
 
     def terms(self, primitive) -> list:
         if isinstance(primitive, AllDifferent):
@@ -203,13 +188,7 @@ class _Primitives:
                 return z3.PbGe(weighted, constant)
             equal = z3.PbEq(weighted, constant)
             return equal if op == "==" else z3.Not(equal)
-        total, constant = self.total(linear)
-        return {
-            "==": total == constant,
-            "!=": total != constant,
-            "<=": total <= constant,
-            ">=": total >= constant,
-        }[op]
+        return RELATIONS[op](*self.total(linear))
 
     def total(self, linear: Linear):
         """The sum of ``linear``'s terms and its constant, as integers, or as bit-vectors wide
