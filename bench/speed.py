@@ -5,7 +5,8 @@
 
 1. ``native`` median per puzzle on top95 in ``sudoku compare`` (timed inside a worker around
    the backend call) at most 2 x tdoku's 14.5 us. tdoku is not installed here: its figure is
-   the one in ../shared/data/README.md, taken on this kind of machine.
+   the one in ../shared/data/README.md, taken on this kind of machine (bench/tdoku.py measures
+   against a tdoku built from its source, in one run: issue 34's ratios).
 2. ``sudoku count ../shared/data/sudoku17.txt --backend native --limit 2`` at least 50,000
    puzzles/s on one core, reading and writing included: a fresh process each run, its CPU time
    (user + system, what one core gives it) and its wall time, and the start-up alone (the same

@@ -3,6 +3,7 @@ killer cages included), its own verification, resumable slices, and its deadline
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
@@ -134,6 +135,56 @@ def test_the_band_kernel_and_the_general_one_agree_on_counts():
     band, general = solve_batch(plan, values, 3), solve_batch(plan._replace(band=False), values, 3)
     assert plan.band and (band.counts == general.counts).all()
     assert (band.flags == Flag.SOLVED).all() and (general.flags == Flag.SOLVED).all()
+
+
+def _matched(edges: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The edges (i, j) of a 3x3 bipartite graph that lie on some perfect matching."""
+    perms = itertools.permutations(range(3))
+    return {(i, p[i]) for p in perms if all((r, p[r]) in edges for r in range(3)) for i in range(3)}
+
+
+def _digit_fixpoint(words: list[int]) -> list[int] | None:
+    """One digit's three band words to a fixpoint of the row/box and band/column matchings,
+    by brute force over the cells (the reference for band9.digit9; None: a contradiction)."""
+    words = list(words)
+    while True:
+        before = list(words)
+        for b in range(3):  # a minirow (row r, box x) stays only on a row/box matching
+            rows = {(r, x) for r in range(3) for x in range(3) if words[b] >> (9 * r + 3 * x) & 7}
+            keep = _matched(rows)
+            words[b] &= sum(7 << (9 * r + 3 * x) for r, x in keep)
+        for s in range(3):  # a band's column in stack s stays only on a band/column matching
+            cols = {
+                (b, c)
+                for b in range(3)
+                for c in range(3)
+                if any(words[b] >> (9 * r + 3 * s + c) & 1 for r in range(3))
+            }
+            gone = cols - _matched(cols)
+            for b, c in gone:
+                words[b] &= ~sum(1 << (9 * r + 3 * s + c) for r in range(3))
+        if 0 in words:
+            return None
+        if words == before:
+            return words
+
+
+def test_the_band_kernel_takes_each_digit_to_the_fixpoint_of_both_matchings():
+    from solvers.handwritten.native.band9 import digit9
+
+    rng = random.Random(34)
+    full = (1 << 27) - 1
+    for _ in range(3000):
+        density = rng.choice((0.2, 0.35, 0.5, 0.8))
+        words = [sum(1 << i for i in range(27) if rng.random() < density) for _ in range(3)]
+        state = np.zeros(30, np.int64)
+        state[3:6] = words  # digit 1 (index 1); the other words untouched
+        state[:3] = state[6:27] = full
+        kept = digit9(state, 1)
+        expected = _digit_fixpoint(words)
+        assert kept == (expected is not None), words
+        if kept:
+            assert list(state[3:6]) == expected, words
 
 
 # The deadline: every call returns within 1.5 x its timeout + 0.2 s (every backend's in

@@ -82,23 +82,27 @@ def _stacks(a, b, c):
 
 @numba.njit(cache=True)
 def digit9(F, d):
-    """Digit d's three band words to a fixpoint of both matchings. False on a contradiction."""
+    """Digit d's three band words to a fixpoint of both matchings. False on a contradiction.
+
+    Each matching is idempotent (what it keeps lies on a matching of what it keeps), so when
+    the band/column step removes nothing, the row/box step just applied has nothing left to
+    remove either: the fixpoint is reached without another pass of both."""
     k = 3 * d
     a = F[k]
     b = F[k + 1]
     c = F[k + 2]
     while True:
-        a2 = a & COMPLEX9[_minirows(a)]
-        b2 = b & COMPLEX9[_minirows(b)]
-        c2 = c & COMPLEX9[_minirows(c)]
-        if a2 == 0 or b2 == 0 or c2 == 0:
+        a = a & COMPLEX9[_minirows(a)]
+        b = b & COMPLEX9[_minirows(b)]
+        c = c & COMPLEX9[_minirows(c)]
+        if a == 0 or b == 0 or c == 0:
             return False
-        la, lb, lc = _stacks(a2, b2, c2)
+        la, lb, lc = _stacks(a, b, c)
         if la < 0:
             return False
-        a2 &= COLS27[la]
-        b2 &= COLS27[lb]
-        c2 &= COLS27[lc]
+        a2 = a & COLS27[la]
+        b2 = b & COLS27[lb]
+        c2 = c & COLS27[lc]
         if a2 == a and b2 == b and c2 == c:
             break
         a = a2
