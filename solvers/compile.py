@@ -146,11 +146,11 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
 
     n = geometry.size
     parts = [(c, p) for c in constraints for p in decompose(c, n)]
-    # a sum of ones over two cells or more: a cage's sum, where an all-different meets it
+    # a sum of ones: a cage's sum, where an all-different over the same cells meets it
     sums = {
         frozenset(cell for _, cell in p.terms): p
         for _, p in parts
-        if isinstance(p, Linear) and p.op == "==" and len(p.terms) > 1
+        if isinstance(p, Linear) and p.op == "==" and p.terms
         if all(k == 1 for k, _ in p.terms)
     }
     units, names = list(geometry.units), list(geometry.unit_names)
@@ -172,11 +172,13 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
                 if total is not None:
                     absorbed.add(total)
                 continue
-            if total is not None and len(cells) > 1:
+            if total is not None:  # a cage, of one cell too (its value is its total)
                 cages[Cage(tuple(sorted(cells)), total.constant)] = None
                 absorbed.add(total)
                 cage_kinds.add(constraint.kind)
                 continue
+            if len(cells) < 2:
+                continue  # one cell differs from nothing
         primitives[p] = None
     kept = tuple(p for p in primitives if p not in absorbed)
     primitive_kinds = {c.kind for c, p in parts if p in primitives and p not in absorbed}

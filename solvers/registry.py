@@ -230,7 +230,7 @@ BUILT_IN = (
     ("cpmpy", "adapters.cpmpy:CpmpyBackend", "cpmpy",
      "one CPMpy model (AllDifferent per unit) for any of its solvers"),
     ("minizinc", "adapters.minizinc:MiniZincBackend", "minizinc",
-     "a MiniZinc model (all_different_int per unit) for the solvers MiniZinc runs here"),
+     "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
 )  # fmt: skip
 
 for _row in BUILT_IN:

@@ -67,24 +67,3 @@ def check_boxless(rules: Rules, n: int) -> None:
     for constraint in rules.constraints:
         if constraint.param("box") is not None:  # disjoint groups, box indexers
             raise InputError(no_boxes(n, constraint.kind))
-
-
-# TRANSITIONAL: engines not yet reading solvers.compile ----------------------------------
-from solvers.cells import sum_sets as cage_sets  # noqa: E402, F401
-
-
-@dataclass(frozen=True, order=True)
-class Cage:
-    total: int
-    cells: tuple[int, ...]
-
-
-def _cages(rules: Rules) -> tuple[Cage, ...]:
-    return tuple(
-        Cage(int(c.param("total")), tuple(sorted(c.cells)))
-        for c in rules.constraints
-        if c.kind == "killercage" and c.param("total") is not None
-    )
-
-
-Rules.cages = property(_cages)  # type: ignore[attr-defined]

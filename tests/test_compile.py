@@ -75,3 +75,10 @@ def test_givens_that_repeat_in_a_cage_or_pass_its_total_are_conflicts():
         "the cage of r1c1 (3) has 2 twice (r1c1, r2c1)",
         "the cage of r1c1 (3) holds givens adding up to 4",
     ]
+
+
+def test_a_cage_of_one_cell_is_a_cage_an_engine_of_cages_takes():
+    flat = flat_of("killercage r5c5 total=7")
+    assert flat.cages == (Cage((40,), 7),) and flat.primitives == ()
+    assert flat.beyond(frozenset({CAGES})) == frozenset()
+    assert flat_of("killercage r5c5").primitives == ()  # one cell differs from nothing
