@@ -223,9 +223,10 @@ def test_random_boards_with_random_kinds_count_as_the_reference_does(kinds, shap
     with Runner("dfs") as runner:
         reference = runner.count(board, LIMIT, timeout=10)
     assume(reference.status is not Status.TIMEOUT)
+    expected = 0 if reference.status is Status.INVALID else reference.count
     engines = [e for e in FAST if registry.availability(e)[0]]
     counts = {engine: count_solutions_of(engine, board) for engine in engines}
-    assert set(counts.values()) == {reference.count}, (mixed, board.cells, counts)
+    assert set(counts.values()) == {expected}, (mixed, board.cells, counts)
 
 
 def count_solutions_of(engine: str, board: Board) -> int:
