@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -219,10 +220,12 @@ def agree_on_instances(name: str, sizes, instances: int, seed: str) -> None:
     assert verdicts[True] > 0 and verdicts[False] > 0, verdicts
 
 
-def test_every_kind_is_registered_once_with_a_meaning():
+def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
     for name, kind in KINDS.items():
         assert kind.name == name
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
+        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
+        assert kind.source == "project" or re.fullmatch(r"dclamage \w+Constraint\.cs", kind.source)
 
 
 def test_kinds_compiled_by_primitive_types():

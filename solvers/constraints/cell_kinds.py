@@ -129,6 +129,7 @@ KINDS = (
         cells=ONE,
         fpuzzles="odd",
         example="odd r1c1",
+        source="dclamage OddConstraint.cs",
     ),
     Kind(
         "even",
@@ -139,6 +140,7 @@ KINDS = (
         cells=ONE,
         fpuzzles="even",
         example="even r9c9",
+        source="dclamage EvenConstraint.cs",
     ),
     Kind(
         "minimum",
@@ -149,6 +151,7 @@ KINDS = (
         fpuzzles="minimum",
         reads=_with_neighbours,
         example="minimum r5c5 r5c6",
+        source="dclamage MinimumConstraint.cs",
     ),
     Kind(
         "maximum",
@@ -159,5 +162,6 @@ KINDS = (
         fpuzzles="maximum",
         reads=_with_neighbours,
         example="maximum r2c8 r3c8",
+        source="dclamage MaximumConstraint.cs",
     ),
 )

@@ -150,6 +150,7 @@ KINDS = (
         validate_more=_validate_thermometer,
         fpuzzles="thermometer",
         example="thermometer r1c1 r1c2 r2c3",
+        source="dclamage ThermometerConstraint.cs",
     ),
     Kind(
         "slow-thermometer",
@@ -160,6 +161,7 @@ KINDS = (
         cells=LINE,
         validate_more=_validate_thermometer,
         example="slow-thermometer r9c1 r8c1 r7c1",
+        source="dclamage SlowThermometerConstraint.cs",
     ),
     Kind(
         "arrow",
@@ -172,6 +174,7 @@ KINDS = (
         validate_more=_validate_arrow,
         fpuzzles="arrow",
         example="arrow r1c5 r2c5 r3c5 r3c6 circle=1",
+        source="dclamage ArrowSumConstraint.cs",
     ),
     Kind(
         "killercage",
@@ -183,6 +186,7 @@ KINDS = (
         validate_more=_validate_killercage,
         fpuzzles="killercage",
         example="killercage r1c1 r1c2 r2c1 total=12",
+        source="dclamage KillerCageConstraint.cs",
     ),
     Kind(
         "littlekiller",
@@ -195,5 +199,6 @@ KINDS = (
         validate_more=_validate_littlekiller,
         fpuzzles="littlekillersum",
         example="littlekiller r1c2 r2c3 r3c4 total=15",
+        source="dclamage LittleKillerConstraint.cs",
     ),
 )
