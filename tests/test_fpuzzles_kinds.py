@@ -88,6 +88,10 @@ KEYS = [
      [C("regionsumline", 2, 3, 12, regions=(0, 1, 1))]),
     ("entropicline", [{"lines": [["R8C2", "R8C3", "R8C4", "R8C5"]]}],
      [C("entropic", 64, 65, 66, 67)]),
+    ("slowthermometer", [{"lines": [["R9C1", "R8C1", "R7C1"]]}],
+     [C("slow-thermometer", 72, 63, 54)]),
+    ("zipperline", [{"lines": [["R4C1", "R4C2", "R4C3", "R5C3", "R6C3"]]}],
+     [C("zipper", 27, 28, 29, 38, 47)]),
     ("sandwichsum", [{"cell": "R0C3", "value": "15"}, {"cell": "R4C10", "value": "0"}],
      [C("sandwich", *COL3, total=15), C("sandwich", *ROW4_FROM_RIGHT, total=0)]),
     ("xsum", [{"cell": "R10C9", "value": "20"}], [C("xsum", *COL9_FROM_BOTTOM, total=20)]),
@@ -282,8 +286,7 @@ def test_what_the_model_cannot_keep_is_refused_naming_the_key(data, says):
 @pytest.mark.parametrize(
     ("line", "says"),
     [
-        ("slow-thermometer r1c1 r1c2", "slow-thermometer at r1c1 has no f-puzzles key"),
-        ("zipper r1c1 r1c2 r1c3", "zipper at r1c1 has no f-puzzles key"),
+        ("parityline r1c1 r1c2", "parityline at r1c1 has no f-puzzles key"),
         ("whispers r1c1 r1c2 difference=4", "asks a gap of 4, f-puzzles' whispers 5"),
         ("littlekiller r2c2 r3c3 total=5", "does not run from a clue outside the grid"),
         ("negative-xv exempt=r1c1-r1c2", "negative-xv exempts other pairs than those with a dot"),

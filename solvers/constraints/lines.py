@@ -290,6 +290,6 @@ KINDS = (
           example="entropic r8c2 r8c3 r8c4 r8c5", source="dclamage EntropicLineConstraint.cs"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
-          least=3, example="zipper r4c1 r4c2 r4c3 r5c3 r6c3",
+          least=3, fpuzzles="zipperline", example="zipper r4c1 r4c2 r4c3 r5c3 r6c3",
           source="dclamage ZipperLineConstraint.cs"),
 )  # fmt: skip

@@ -160,6 +160,7 @@ KINDS = (
         frozenset({Linear}),
         cells=LINE,
         validate_more=_validate_thermometer,
+        fpuzzles="slowthermometer",
         example="slow-thermometer r9c1 r8c1 r7c1",
         source="dclamage SlowThermometerConstraint.cs",
     ),
