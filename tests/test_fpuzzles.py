@@ -177,7 +177,7 @@ def test_metadata_solution_and_drawings():
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        ({"modularline": [{"lines": [["R1C1", "R1C2"]]}]}, "'modularline': no rule"),
+        ({"fogofwar": ["R1C1"]}, "'fogofwar': no rule"),
         ({"negative": ["sum"]}, "'negative': 'sum' is no negative constraint"),
         ({"antiknight": "yes"}, "'antiknight': expected true"),
         ({"diagonal+": 1}, "'diagonal+': expected true"),
@@ -309,12 +309,12 @@ def test_json_file_with_metadata_and_a_drawing_note(cli):
 
 
 def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
-    bad = fpuzzles_link.encode(grid_json(9, modularline=[{"lines": [["R1C1", "R1C2"]]}]))
+    bad = fpuzzles_link.encode(grid_json(9, fogofwar=["R1C1"]))
     lines = [links()[0], "", bad, links()[1], "N4IgzglgXgpiBcBOAN"]
     done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
     assert done.code == 2
     assert done.out.split() == ["1", "1"]
-    assert "line 3: f-puzzles key 'modularline'" in done.err
+    assert "line 3: f-puzzles key 'fogofwar'" in done.err
     assert "line 5: " in done.err and "Traceback" not in done.err
 
 
