@@ -347,6 +347,13 @@ EXAMPLES = [
     (on("zipper", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=4 r1c4=4", False),
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4"), 6, "r1c1=1 r1c2=5 r1c3=6 r1c4=4", True),
+    # one low, one middle, one high (an entropic line's rule), yet 1 and 4 alike mod 3
+    (on("modularline", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=1 r1c2=4 r1c3=6", False),
+    (on("modularline", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=4", False),  # a line of two
+    (on("nabner", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=1 r1c2=5 r1c3=3", True),
+    # no neighbours on the line consecutive, but 1 and 2 both on it
+    (on("nabner", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1234" + "0" * 12, True),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1423" + "0" * 12, True),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1423" + "0" * 12, False),

@@ -6,7 +6,7 @@
 - the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
   ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
   ``sums`` (thermometers, arrow, killer cage, little killer), ``lines`` (palindrome, clone,
-  whispers, renban, between, region sum, entropic, zipper), ``outside`` (sandwich, X-sum,
+  whispers, renban, between, region sum, entropic, zipper, modular line, Nabner), ``outside`` (sandwich, X-sum,
   skyscraper), ``regions`` (quadruple, extra region, disjoint groups, diagonals),
   ``indexers`` (row, column, box).
 

@@ -13,12 +13,20 @@
   4-6, 7-9 on 9x9; N must be a multiple of 3).
 - ``zipper``: cells equally far from the centre add up to the same total (the centre's value
   on a line of odd length).
+- ``modularline``: every three consecutive cells hold one value of each remainder mod 3 (a
+  line of two cells: two remainders), so cells a multiple of three apart share a remainder and
+  any others differ: dclamage/SudokuSolver's ``Constraints/ModularLineConstraint.cs`` (f-puzzles
+  key ``modularline``), whose links tie every two cells of the line by their distance.
+- ``nabner``: no two cells of the line, neighbours on it or not, hold the same or consecutive
+  values: dclamage/SudokuSolver's ``Constraints/NabnerConstraint.cs`` (f-puzzles key
+  ``nabner``; the plugin's rule text: "If a digit appears on the line, then the digits
+  consecutive with it must not appear").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise, permutations
+from itertools import combinations, pairwise, permutations
 
 from solvers.cells import cell_name
 from solvers.errors import InputError
@@ -214,6 +222,46 @@ def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
     return found
 
 
+def check_modularline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, problems = constraint.cells, []
+    for start in range(max(1, len(cells) - 2)):
+        window = cells[start : start + 3]
+        if len({grid[cell] % 3 for cell in window}) < len(window):
+            problems.append(
+                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+                f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
+            )
+    return problems
+
+
+def decompose_modularline(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    alike = frozenset((x, y) for x in values for y in values if x % 3 == y % 3)
+    unlike = frozenset((x, y) for x in values for y in values) - alike
+    cells = constraint.cells
+    return [
+        Relation(cells[i], cells[j], unlike if (j - i) % 3 == 0 else alike)
+        for i, j in combinations(range(len(cells)), 2)
+    ]
+
+
+def check_nabner(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values = sorted(grid[cell] for cell in constraint.cells)
+    where = cell_name(constraint.cells[0], n)
+    return [
+        f"the Nabner line at {where} holds {low} and {high}, "
+        f"{'twice the same' if low == high else 'consecutive'} values"
+        for low, high in pairwise(values)
+        if high - low <= 1
+    ]
+
+
+def decompose_nabner(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    close = frozenset((x, y) for x in values for y in values if abs(x - y) <= 1)
+    return [Relation(a, b, close) for a, b in combinations(constraint.cells, 2)]
+
+
 def _line(constraint: Constraint, n: int) -> None:
     require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
@@ -229,6 +277,12 @@ def _validate_whispers(constraint: Constraint, n: int) -> None:
 
 
 def _validate_renban(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    if len(constraint.cells) > n:
+        raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
+
+
+def _validate_nabner(constraint: Constraint, n: int) -> None:
     _line(constraint, n)
     if len(constraint.cells) > n:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
@@ -292,4 +346,12 @@ KINDS = (
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
           least=3, fpuzzles="zipperline", example="zipper r4c1 r4c2 r4c3 r5c3 r6c3",
           source="dclamage ZipperLineConstraint.cs"),
+    _kind("modularline", "Any three consecutive cells on the line hold one value of each "
+          "remainder mod 3 (1-4-7, 2-5-8, 3-6-9).", check_modularline, decompose_modularline,
+          {Relation}, fpuzzles="modularline", example="modularline r6c6 r6c7 r6c8 r7c8",
+          source="dclamage ModularLineConstraint.cs"),
+    _kind("nabner", "No two cells on the line hold the same or consecutive values.",
+          check_nabner, decompose_nabner, {Relation}, validate=_validate_nabner,
+          fpuzzles="nabner", example="nabner r3c6 r4c7 r5c8",
+          source="dclamage NabnerConstraint.cs"),
 )  # fmt: skip
