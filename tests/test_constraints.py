@@ -130,7 +130,7 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(2, 5))
         region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
         return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
-    least = {"betweenline": 3, "entropic": 3, "zipper": 3}.get(name, 2)
+    least = {"betweenline": 3, "entropic": 3, "zipper": 3, "doublearrow": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
         params = (("difference", rng.randint(1, n - 1)),)
@@ -316,6 +316,9 @@ EXAMPLES = [
     (on("arrow", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=4 r1c2=1 r1c3=3", True),
     (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=3", True),
     (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=2", False),
+    (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
+    # an arrow from r1c1 (3 = 1 + 2) but not a double arrow: 3 + 4 at the ends
+    (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=3 r1c2=1 r1c3=2 r1c4=4", False),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=1 r1c2=2 r2c2=4", True),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=2 r1c2=2 r2c2=3", False),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", True),

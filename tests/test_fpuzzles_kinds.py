@@ -95,6 +95,8 @@ KEYS = [
     ("modularline", [{"lines": [["R6C6", "R6C7", "R6C8", "R7C8"]]}],
      [C("modularline", 50, 51, 52, 61)]),
     ("nabner", [{"lines": [["R3C6", "R4C7", "R5C8"]]}], [C("nabner", 23, 33, 43)]),
+    ("doublearrow", [{"lines": [["R4C7", "R5C7", "R6C7", "R7C7"]]}],
+     [C("doublearrow", 33, 42, 51, 60)]),
     ("sandwichsum", [{"cell": "R0C3", "value": "15"}, {"cell": "R4C10", "value": "0"}],
      [C("sandwich", *COL3, total=15), C("sandwich", *ROW4_FROM_RIGHT, total=0)]),
     ("xsum", [{"cell": "R10C9", "value": "20"}], [C("xsum", *COL9_FROM_BOTTOM, total=20)]),

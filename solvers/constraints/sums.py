@@ -5,6 +5,9 @@
 - ``arrow``: the first ``circle`` cells (default 1) form the circle, read left to right as a
   decimal number (several cells only up to N = 9); the rest is the shaft, whose values add up
   to that number. Values on the shaft may repeat (outside a shared unit).
+- ``doublearrow``: a line with a circle at each end; the values between them add up to the
+  two circles' values together: dclamage/SudokuSolver's ``Constraints/DoubleArrowConstraint.cs``
+  (f-puzzles key ``doublearrow``: the line's first and last cells are the circles).
 - ``killercage``: the cells hold different values adding up to ``total`` when it is given.
 - ``littlekiller``: the cells of a diagonal, from the clue outward, add up to ``total``.
 """
@@ -69,6 +72,22 @@ def decompose_arrow(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(tuple(terms + [(-1, cell) for cell in shaft]), "==", 0)]
 
 
+def check_doublearrow(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    first, *between, last = constraint.cells
+    ends, total = grid[first] + grid[last], sum(grid[cell] for cell in between)
+    if ends == total:
+        return []
+    return [
+        f"the double arrow from {cell_name(first, n)} to {cell_name(last, n)} adds up to "
+        f"{total} between its circles, not their {ends}"
+    ]
+
+
+def decompose_doublearrow(constraint: Constraint, n: int) -> list[Primitive]:
+    first, *between, last = constraint.cells
+    return [Linear(((1, first), (1, last), *((-1, cell) for cell in between)), "==", 0)]
+
+
 def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     values = [grid[cell] for cell in constraint.cells]
     problems = [
@@ -107,7 +126,7 @@ def decompose_littlekiller(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(terms, "==", int(constraint.param("total")))]
 
 
-def _validate_thermometer(constraint: Constraint, n: int) -> None:
+def _validate_line(constraint: Constraint, n: int) -> None:
     require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
 
@@ -147,7 +166,7 @@ KINDS = (
         decompose_thermometer,
         frozenset({Linear}),
         cells=LINE,
-        validate_more=_validate_thermometer,
+        validate_more=_validate_line,
         fpuzzles="thermometer",
         example="thermometer r1c1 r1c2 r2c3",
         source="dclamage ThermometerConstraint.cs",
@@ -159,7 +178,7 @@ KINDS = (
         decompose_slow_thermometer,
         frozenset({Linear}),
         cells=LINE,
-        validate_more=_validate_thermometer,
+        validate_more=_validate_line,
         fpuzzles="slowthermometer",
         example="slow-thermometer r9c1 r8c1 r7c1",
         source="dclamage SlowThermometerConstraint.cs",
@@ -176,6 +195,18 @@ KINDS = (
         fpuzzles="arrow",
         example="arrow r1c5 r2c5 r3c5 r3c6 circle=1",
         source="dclamage ArrowSumConstraint.cs",
+    ),
+    Kind(
+        "doublearrow",
+        "The values between the circles at the line's two ends add up to the circles' values.",
+        check_doublearrow,
+        decompose_doublearrow,
+        frozenset({Linear}),
+        cells=(3, None),
+        validate_more=_validate_line,
+        fpuzzles="doublearrow",
+        example="doublearrow r4c7 r5c7 r6c7 r7c7",
+        source="dclamage DoubleArrowConstraint.cs",
     ),
     Kind(
         "killercage",
