@@ -319,6 +319,9 @@ EXAMPLES = [
     (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
     # an arrow from r1c1 (3 = 1 + 2) but not a double arrow: 3 + 4 at the ends
     (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=3 r1c2=1 r1c3=2 r1c4=4", False),
+    # a pill r1c1 r1c2 whose shaft leaves from r1c1, its first cell: 12 = 9 + 3, not 21
+    (on("arrow", 9, "r1c1 r1c2 r2c1 r3c1", circle=2), 9, "r1c1=1 r1c2=2 r2c1=9 r3c1=3", True),
+    (on("arrow", 9, "r1c1 r1c2 r2c1 r3c1", circle=2), 9, "r1c1=2 r1c2=1 r2c1=9 r3c1=3", False),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=1 r1c2=2 r2c2=4", True),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=2 r1c2=2 r2c2=3", False),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", True),
@@ -426,6 +429,7 @@ BAD = [
     (on("killercage", 4, "r1c1 r1c2 r1c3 r1c4 r2c4"), 4, "5 cells cannot hold different"),
     (on("arrow", 12, "r1c1 r1c2 r1c3", circle=2), 12, "N must be <= 9"),
     (on("arrow", 9, "r1c1 r1c2", circle=2), 9, "circle 2 is not in 1..1"),
+    (on("arrow", 9, "r1c1 r1c2 r1c4", circle=2), 9, "r1c4 touches no cell of the circle"),
     (on("littlekiller", 4, "r1c1 r1c2", total=3), 4, "not one diagonal line"),
     (on("littlekiller", 4, "r1c1 r2c2"), 4, "needs the parameter 'total'"),
     (on("clone", 4, "r1c1 r1c2 r3c3"), 4, "halves differ in size"),

@@ -104,6 +104,9 @@ KEYS = [
     ("arrow", [{"cells": ["R1C5"], "lines": [["R1C5", "R2C5", "R3C5"]]},
                {"cells": ["R5C1", "R5C2"], "lines": [["R5C2", "R6C2", "R7C2"]]}],
      [C("arrow", 4, 13, 22, circle=1), C("arrow", 36, 37, 46, 55, circle=2)]),
+    # a pill's shaft drawn from its first cell (r8c1 r8c2, down from r8c1), as f-puzzles may
+    ("arrow", [{"cells": ["R8C1", "R8C2"], "lines": [["R8C1", "R9C1", "R9C2"]]}],
+     [C("arrow", 63, 64, 72, 73, circle=2)]),
     ("littlekillersum", [{"cell": "R0C2", "direction": "DR", "value": "15"}],
      [C("littlekiller", 2, 12, 22, 32, 42, 52, 62, total=15)]),
     ("quadruple", [{"cells": ["R4C4", "R4C5", "R5C4", "R5C5"], "values": [1, 2, 7]}],

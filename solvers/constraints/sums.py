@@ -4,7 +4,8 @@
   decreasing.
 - ``arrow``: the first ``circle`` cells (default 1) form the circle, read left to right as a
   decimal number (several cells only up to N = 9); the rest is the shaft, whose values add up
-  to that number. Values on the shaft may repeat (outside a shared unit).
+  to that number. Values on the shaft may repeat (outside a shared unit). The shaft leaves
+  from any cell of a pill: its first cell touches one of the circle's.
 - ``doublearrow``: a line with a circle at each end; the values between them add up to the
   two circles' values together: dclamage/SudokuSolver's ``Constraints/DoubleArrowConstraint.cs``
   (f-puzzles key ``doublearrow``: the line's first and last cells are the circles).
@@ -136,9 +137,19 @@ def _validate_arrow(constraint: Constraint, n: int) -> None:
     size = _circle(constraint)
     if size > 1 and n > 9:
         raise InputError(f"{where}: a circle of several cells reads digits, so N must be <= 9")
-    require_steps(
-        Constraint(constraint.kind, constraint.cells[size - 1 :]), n, True, "an arrow's cells"
-    )
+    circle, shaft = constraint.cells[:size], constraint.cells[size:]
+    require_steps(Constraint(constraint.kind, shaft), n, True, "an arrow's cells")
+    # f-puzzles draws a pill's shaft from any of its cells (dclamage/SudokuSolver's
+    # SolverFactory.cs reads the shaft as the line past its first cell, whichever that is)
+    if not any(_touch(cell, shaft[0], n) for cell in circle):
+        raise InputError(
+            f"{where}: the shaft's first cell {cell_name(shaft[0], n)} touches no "
+            "cell of the circle"
+        )
+
+
+def _touch(a: int, b: int, n: int) -> bool:
+    return max(abs(a // n - b // n), abs(a % n - b % n)) == 1
 
 
 def _validate_killercage(constraint: Constraint, n: int) -> None:

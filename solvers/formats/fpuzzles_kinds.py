@@ -167,7 +167,8 @@ def _arrow(reading: Reading, key: str, value: Any) -> None:
             if line[0] not in circle:
                 where = name(line[0], reading.size)
                 raise reading.refuse(key, f"the arrow from {where} starts outside its circle")
-            # The kind reads the circle's digits in the entry's order, the shaft from the last.
+            # The kind reads the circle's digits in the entry's order; the shaft leaves from any
+            # of them (f-puzzles draws a pill's shaft from whichever cell it touches).
             reading.add(key, "arrow", (*circle, *line[1:]), circle=len(circle))
 
 
@@ -331,7 +332,20 @@ def _clue_cell(
 def _write_arrow(constraint: Constraint, n: int) -> dict[str, Any]:
     size = int(constraint.param("circle", 1))
     circle, shaft = constraint.cells[:size], constraint.cells[size:]
-    return {"cells": names(circle, n), "lines": [names((circle[-1], *shaft), n)]}
+    return {
+        "cells": names(circle, n),
+        "lines": [names((_shaft_start(circle, shaft[0], n), *shaft), n)],
+    }
+
+
+def _shaft_start(circle: tuple[int, ...], first: int, n: int) -> int:
+    """The circle cell the shaft is drawn from: one touching its first cell, orthogonally where
+    one does, the last such in the circle's order."""
+    rows, cols = divmod(first, n)
+    steps = {cell: (abs(cell // n - rows), abs(cell % n - cols)) for cell in circle}
+    touching = [cell for cell in circle if max(steps[cell]) == 1]
+    orthogonal = [cell for cell in touching if sum(steps[cell]) == 1]
+    return (orthogonal or touching)[-1]
 
 
 def _write_littlekiller(constraint: Constraint, n: int) -> dict[str, Any]:
