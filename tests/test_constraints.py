@@ -101,6 +101,9 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         return Constraint(name, tuple(rng.sample(range(n * n), rng.randint(2, n))))
     if name in ("odd", "even"):
         return Constraint(name, (rng.randrange(n * n),))
+    if name == "candidates":
+        marks = tuple(sorted(rng.sample(values, rng.randint(1, n - 1))))
+        return Constraint(name, (rng.randrange(n * n),), (("values", marks),))
     if name in ("minimum", "maximum"):  # a touching pair is not compared: draw some
         cells = dict.fromkeys(walk(rng, n, rng.randint(1, 2), diagonal=False))
         cells |= dict.fromkeys(rng.sample(range(n * n), rng.randint(0, 1)))
@@ -225,7 +228,9 @@ def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
         assert kind.name == name
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
         # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
-        assert kind.source == "project" or re.fullmatch(r"dclamage \w+Constraint\.cs", kind.source)
+        assert kind.source == "project" or re.fullmatch(
+            r"dclamage (\w+Constraint|SolverFactory)\.cs", kind.source
+        )
 
 
 def test_kinds_compiled_by_primitive_types():
@@ -289,6 +294,8 @@ EXAMPLES = [
     (on("maximum", 4, "r2c2 r2c3"), 4, FORTRESS, True),
     (on("maximum", 4, "r2c3"), 4, FORTRESS, False),  # alone, 3 is beside the 4
     (on("maximum", 4, "r2c2 r2c3"), 4, LATIN, False),  # r2c3's 1 beside 3, 2 and 4
+    (on("candidates", 4, "r1c1", values=(1, 3)), 4, "r1c1=3", True),
+    (on("candidates", 4, "r1c1", values=(1, 3)), 4, "r1c1=2", False),
     (on("minimum", 4, "r1c1 r2c1"), 4, FORTRESS, True),
     (on("minimum", 4, "r2c1"), 4, FORTRESS, False),  # alone, 2 is beside the 1
     (on("minimum", 4, "r1c1 r2c1"), 4, LATIN, False),  # r2c1's 3 beside r3c1's 2
@@ -455,6 +462,9 @@ BAD = [
     (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
     (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),
     (on("odd", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 1"),
+    (on("candidates", 4, "r1c1", values=(1, 5)), 4, "values (1, 5) are not all in 1..4"),
+    (on("candidates", 4, "r1c1", values=(2, 2)), 4, "names a value twice"),
+    (on("candidates", 4, "r1c1"), 4, "needs the parameter 'values'"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
 ]  # fmt: skip
 

@@ -377,7 +377,8 @@ def puzzle_with(constraints: tuple[Constraint, ...], shape: Shape, rng: random.R
     return empty.with_cells(v if rng.random() < 0.6 else 0 for v in full.cells)
 
 
-ROUND_TRIP = sorted({*NEGATIVE_DOTS, *(n for n, k in KINDS.items() if k.fpuzzles)})
+# (candidates: a grid cell's givenPencilMarks, tests/test_fpuzzles.py)
+ROUND_TRIP = sorted({*NEGATIVE_DOTS, "candidates", *(n for n, k in KINDS.items() if k.fpuzzles)})
 
 
 @pytest.mark.parametrize("name", ROUND_TRIP)

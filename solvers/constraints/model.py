@@ -52,8 +52,9 @@ class Kind:
     ``fpuzzles`` its key in f-puzzles' JSON, where it has one; ``example`` an instance on 9x9
     in the text form, as ``sudoku kinds`` and the documentation show it (a test reads each
     back); ``source`` where its meaning was read (``dclamage X.cs``: the class of that name in
-    dclamage/SudokuSolver's ``SudokuSolver/Constraints/``, the solver of f-puzzles links), or
-    ``project`` where the project defines it."""
+    dclamage/SudokuSolver's ``SudokuSolver/Constraints/``, the solver of f-puzzles links, or its
+    ``SolverFactory.cs`` for what it reads from f-puzzles without a class), or ``project``
+    where the project defines it."""
 
     name: str
     meaning: str

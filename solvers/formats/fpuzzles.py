@@ -6,6 +6,7 @@ What maps (``KEYS`` reads a key; ``to_json`` writes the model back in the same s
                                6x6, 2x4 on 8x8, ...); on 5, 7, 11, 13 its regions are the rows
     grid: given + value        the givens (values the solver typed in are not rules: left out)
     grid: region               jigsaw regions, when they differ from the default boxes
+    grid: givenPencilMarks     a candidates constraint on a cell that is not a given
     diagonal+ and diagonal-    a diagonal constraint each (both: an X sudoku)
     extraregion                an extraregion constraint each (windoku's windows among them)
     killercage                 a killercage constraint each, with or without its total
@@ -25,10 +26,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.board import Board, Shape
+from solvers.cells import cell_name
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
-from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number
+from solvers.formats.fpuzzles_parts import (
+    Reading,
+    cells,
+    entries,
+    name,
+    names,
+    number,
+    unwritable,
+)
 from solvers.formats.lines import at_line
 from solvers.variants import Rules
 
@@ -40,7 +50,8 @@ SETTINGS += ("disabledlogic", "truecandidatesoptions")
 META = ("title", "author", "ruleset")
 # What a cell may hold besides its given: the solver's own digits, notes and colours.
 CELL_NOTES = ("value", "given", "region", "c", "cArray", "highlight")
-CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates")
+CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks")
+MARKS = "givenPencilMarks"  # the setter's marks: rules (the solver's own notes are not)
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,7 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
     givens, regions = _grid(data.get("grid"), shape, line)
     labels = regions or tuple(_default_regions(shape.size))
     reading, ignored = Reading(shape, line, labels, jigsaw=regions is not None), []
+    _pencil_marks(data["grid"], givens, reading)
     for key, value in data.items():
         if key in SETTINGS or _empty(value):
             continue
@@ -99,7 +111,10 @@ def to_json(
         elif solution is not None and solution.cells[index]:
             cell["value"] = solution.cells[index]
     for constraint in board.rules.constraints:
-        _merge(data, _write_constraint(board, constraint))
+        if constraint.kind == "candidates":
+            _write_marks(data["grid"], constraint, n)
+        else:
+            _merge(data, _write_constraint(board, constraint))
     return data | fpuzzles_negative.write(board)
 
 
@@ -163,6 +178,26 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         return {}
     key, entries = fpuzzles_kinds.write(board, constraint)
     return {key: entries}
+
+
+def _pencil_marks(grid: list, givens: tuple[int, ...], reading: Reading) -> None:
+    """A cell's given pencil marks restrict it to those values, as dclamage/SudokuSolver's
+    ``SolverFactory.cs`` reads them (``KeepMask``); a given cell's marks say nothing more."""
+    n = reading.size
+    for index, given in enumerate(givens):
+        marks = grid[index // n][index % n].get(MARKS)
+        if given or _empty(marks):
+            continue
+        if not isinstance(marks, list):
+            raise reading.refuse(MARKS, f"the marks of {name(index, n)} are not a list of values")
+        reading.add(MARKS, "candidates", (index,), values=tuple(marks))
+
+
+def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
+    cell = grid[constraint.cells[0] // n][constraint.cells[0] % n]
+    if MARKS in cell:  # f-puzzles holds one set of marks a cell
+        raise unwritable(f"candidates at {cell_name(constraint.cells[0], n)}", "is a second set")
+    cell[MARKS] = list(constraint.param("values"))
 
 
 def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:
