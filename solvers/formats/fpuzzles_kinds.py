@@ -129,10 +129,21 @@ def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
             for line in lines(part, reading, key):
                 if kind == "regionsumline":
                     reading.add(key, kind, line, regions=_stretches(line, reading, key))
+                elif kind == "whispers":
+                    reading.add(key, kind, line, **_gap(part, line, reading, key))
                 else:
                     reading.add(key, kind, line)
 
     return read
+
+
+def _gap(part: dict[str, Any], line: tuple[int, ...], reading: Reading, key: str) -> dict:
+    """A whispers line's difference: its entry's ``value`` (the solver plugin writes Dutch
+    whispers as ``(N + 1) // 2 - 1``, dclamage/SudokuSolver's ``WhispersConstraint.cs`` reads
+    it), German whispers' (N + 1) // 2 when none is given."""
+    if str(part.get("value") or "").strip() in ("", str((reading.size + 1) // 2)):
+        return {}
+    return {"difference": number(part, reading, key, name(line[0], reading.size))}
 
 
 def _stretches(line: tuple[int, ...], reading: Reading, key: str) -> tuple[int, ...]:
@@ -273,12 +284,9 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         return kind.fpuzzles, [_write_dot(constraint, n)]
     if shape is _lines:
         _check_stretches(board, constraint)
-        gap = constraint.param("difference", (n + 1) // 2)  # whispers
-        if gap != (n + 1) // 2:
-            raise _unwritable(
-                constraint, n, f"asks a gap of {gap}, f-puzzles' whispers {(n + 1) // 2}"
-            )
-        return kind.fpuzzles, [{"lines": [names(constraint.cells, n)]}]
+        entry: dict[str, Any] = {"lines": [names(constraint.cells, n)]}
+        gap = constraint.param("difference", (n + 1) // 2)  # whispers: the plugin's Dutch ones
+        return kind.fpuzzles, [entry if gap == (n + 1) // 2 else entry | {"value": str(gap)}]
     if shape is _outside:
         where = _clue_cell(constraint.cells, n, STRAIGHT, constraint)
         return kind.fpuzzles, [{"cell": where[0], "value": str(constraint.param("total"))}]
