@@ -229,7 +229,7 @@ def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
         # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
         assert kind.source == "project" or re.fullmatch(
-            r"dclamage (\w+Constraint|SolverFactory)\.cs", kind.source
+            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs", kind.source
         )
 
 
@@ -350,6 +350,10 @@ EXAMPLES = [
     (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=1 r2c2=2", False),
     (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=3 r1c3=2 r1c4=1", True),
     (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=1 r1c3=2 r1c4=1", False),
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=6 r1c3=5", True),
+    # outside the ends, not strictly between them (a between line's negation): 5 is an end
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=5 r1c3=5", False),
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=6 r1c3=4", False),  # ends 2 apart
     (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=2 r1c3=3",
      True),
     (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=1 r1c3=3",

@@ -98,6 +98,7 @@ KEYS = [
     ("modularline", [{"lines": [["R6C6", "R6C7", "R6C8", "R7C8"]]}],
      [C("modularline", 50, 51, 52, 61)]),
     ("nabner", [{"lines": [["R3C6", "R4C7", "R5C8"]]}], [C("nabner", 23, 33, 43)]),
+    ("lockout", [{"lines": [["R9C6", "R8C7", "R9C8"]]}], [C("lockout", 77, 69, 79)]),
     ("doublearrow", [{"lines": [["R4C7", "R5C7", "R6C7", "R7C7"]]}],
      [C("doublearrow", 33, 42, 51, 60)]),
     ("sandwichsum", [{"cell": "R0C3", "value": "15"}, {"cell": "R4C10", "value": "0"}],

@@ -7,6 +7,10 @@
 - ``parityline``: neighbours on the line alternate between odd and even values.
 - ``renban``: a set of different, consecutive values in any order.
 - ``betweenline``: the cells strictly between the two ends hold values strictly between theirs.
+- ``lockout``: the ends (diamonds) differ by at least N // 2 (4 on 9x9) and the cells between
+  them hold values outside the closed range of the ends': the f-puzzles key ``lockout``, read
+  by madformuse/SudokuSolver (a fork of dclamage/SudokuSolver):
+  ``Constraints/LockoutLineConstraint.cs``.
 - ``regionsumline``: ``regions`` gives each cell's region (box); each stretch of the line
   within one region adds up to the same total.
 - ``entropic``: every three consecutive cells hold one low, one middle, one high value (1-3,
@@ -146,6 +150,31 @@ def decompose_betweenline(constraint: Constraint, n: int) -> list[Primitive]:
         if abs(a - b) >= 2
     )
     return [Table((first, cell, last), rows) for cell in middle]
+
+
+def check_lockout(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    first, *middle, last = constraint.cells
+    low, high = sorted((grid[first], grid[last]))
+    problems = [
+        f"{cell_name(cell, n)} ({grid[cell]}) is not outside the lockout ends {low} to {high}"
+        for cell in middle
+        if low <= grid[cell] <= high
+    ]
+    if high - low < n // 2:
+        problems.append(f"the lockout ends {low} and {high} are less than {n // 2} apart")
+    return problems
+
+
+def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
+    first, *middle, last = constraint.cells
+    values = range(1, n + 1)
+    ends = [(a, b) for a in values for b in values if abs(a - b) >= n // 2]
+    close = frozenset((a, b) for a in values for b in values) - frozenset(ends)
+    rows = tuple(
+        (frozenset({a}), frozenset(values) - set(range(min(a, b), max(a, b) + 1)), frozenset({b}))
+        for a, b in ends
+    )
+    return [Relation(first, last, close)] + [Table((first, cell, last), rows) for cell in middle]
 
 
 def _stretches(constraint: Constraint) -> list[list[int]]:
@@ -332,6 +361,10 @@ KINDS = (
           check_betweenline, decompose_betweenline, {Table}, least=3,
           fpuzzles="betweenline", example="betweenline r6c1 r6c2 r6c3 r7c4",
           source="dclamage BetweenLineConstraint.cs"),
+    _kind("lockout", "The ends differ by at least 4 (on 9x9) and the cells between them hold "
+          "values outside the ends' range.", check_lockout, decompose_lockout,
+          {Relation, Table}, fpuzzles="lockout", example="lockout r9c6 r8c7 r9c8",
+          source="madformuse LockoutLineConstraint.cs"),
     _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
           check_regionsumline, decompose_regionsumline, {Linear},
           validate=_validate_regionsumline, params=frozenset({"regions"}),

@@ -53,8 +53,9 @@ class Kind:
     in the text form, as ``sudoku kinds`` and the documentation show it (a test reads each
     back); ``source`` where its meaning was read (``dclamage X.cs``: the class of that name in
     dclamage/SudokuSolver's ``SudokuSolver/Constraints/``, the solver of f-puzzles links, or its
-    ``SolverFactory.cs`` for what it reads from f-puzzles without a class), or ``project``
-    where the project defines it."""
+    ``SolverFactory.cs`` for what it reads from f-puzzles without a class; ``madformuse X.cs``:
+    the same in its fork madformuse/SudokuSolver, which reads f-puzzles' ``lockout``), or
+    ``project`` where the project defines it."""
 
     name: str
     meaning: str

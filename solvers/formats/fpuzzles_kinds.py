@@ -229,7 +229,7 @@ SHAPES: dict[str, Callable[[str], Reader]] = {
     "thermometer": _lines, "palindrome": _lines, "whispers": _lines, "renban": _lines,
     "betweenline": _lines, "regionsumline": _lines, "entropic": _lines,
     "slow-thermometer": _lines, "zipper": _lines, "modularline": _lines, "nabner": _lines,
-    "doublearrow": _lines,
+    "doublearrow": _lines, "lockout": _lines,
     "sandwich": _outside, "xsum": _outside, "skyscraper": _outside,
 }  # fmt: skip
 OWN: dict[str, Reader] = {
