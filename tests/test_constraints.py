@@ -123,6 +123,10 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
         total = sum(rng.sample(values, len(cells)))
         return Constraint(name, cells, rng.choice(((("total", total),), ())))
+    if name == "multisumcage":
+        cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
+        totals = {sum(rng.sample(values, len(cells))) for _ in range(rng.randint(1, 3))}
+        return Constraint(name, cells, (("totals", tuple(sorted(totals))),))
     if name == "littlekiller":
         cells = diagonal_line(rng, n)
         return Constraint(name, cells, (("total", sum(rng.choices(values, k=len(cells)))),))
@@ -333,6 +337,10 @@ EXAMPLES = [
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=2 r1c2=2 r2c2=3", False),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", True),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=1", False),
+    (on("multisumcage", 9, "r1c1 r1c2", totals=(5, 14)), 9, "r1c1=9 r1c2=5", True),
+    # a digital root cage DR5: 14 counts as 5, 13 does not; values do not repeat
+    (on("multisumcage", 9, "r1c1 r1c2", totals=(5, 14)), 9, "r1c1=9 r1c2=4", False),
+    (on("multisumcage", 4, "r1c1 r1c2", totals=(4,)), 4, "r1c1=2 r1c2=2", False),
     (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=2 r2c2=2 r3c3=2", True),
     (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=1 r2c2=1 r3c3=1", False),
     (on("palindrome", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=2 r1c3=1", True),
@@ -441,6 +449,8 @@ BAD = [
     (on("arrow", 12, "r1c1 r1c2 r1c3", circle=2), 12, "N must be <= 9"),
     (on("arrow", 9, "r1c1 r1c2", circle=2), 9, "circle 2 is not in 1..1"),
     (on("arrow", 9, "r1c1 r1c2 r1c4", circle=2), 9, "r1c4 touches no cell of the circle"),
+    (on("multisumcage", 4, "r1c1 r1c2", totals=(3, 11)), 4, "are not all in 1..10"),
+    (on("multisumcage", 4, "r1c1 r1c2"), 4, "needs the parameter 'totals'"),
     (on("littlekiller", 4, "r1c1 r1c2", total=3), 4, "not one diagonal line"),
     (on("littlekiller", 4, "r1c1 r2c2"), 4, "needs the parameter 'total'"),
     (on("clone", 4, "r1c1 r1c2 r3c3"), 4, "halves differ in size"),

@@ -175,6 +175,19 @@ def test_a_boards_maxima_are_one_set_however_they_were_given():
     ]
 
 
+def test_a_drawn_cage_with_a_digital_root_is_a_multisum_cage_and_is_written_back_so():
+    # as dclamage/SudokuSolver's SolverFactory.cs reads f-puzzles' cage key: DR5 on two cells
+    # of 9x9 is 5 or 14 (23 is out of reach); a cage with other text is a drawing
+    cages = [{"cells": ["R1C1", "R1C2"], "value": "DR5"}, {"cells": ["R5C5"], "value": "7"}]
+    found = fpuzzles.from_json(grid_json(9, cage=cages))
+    assert found.board.rules.constraints == (C("multisumcage", 0, 1, totals=(5, 14)),)
+    assert found.ignored == ("cage",)
+    assert fpuzzles.to_json(found.board)["cage"] == cages[:1]
+    odd = Board.empty(Shape(3, 3), Rules(constraints=(C("multisumcage", 0, 1, totals=(5,)),)))
+    with pytest.raises(InputError, match="has totals no digital root gives"):
+        fpuzzles.to_json(odd)
+
+
 def test_cages_windows_and_diagonals_are_constraints_of_their_kinds():
     cages = [{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R9C9"], "value": "9"}]
     board = read(grid_json(9, killercage=cages))

@@ -10,19 +10,23 @@
   two circles' values together: dclamage/SudokuSolver's ``Constraints/DoubleArrowConstraint.cs``
   (f-puzzles key ``doublearrow``: the line's first and last cells are the circles).
 - ``killercage``: the cells hold different values adding up to ``total`` when it is given.
+- ``multisumcage``: the cells hold different values adding up to one of ``totals``:
+  dclamage/SudokuSolver's ``Constraints/MultiSumKillerCageConstraint.cs``; its
+  ``SolverFactory.cs`` reads f-puzzles' drawn ``cage`` whose text is ``DR<n>`` (a digital
+  root) as such a cage, its totals n, n + 9, ... that its cell count can reach.
 - ``littlekiller``: the cells of a diagonal, from the clue outward, add up to ``total``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
 from .model import Constraint, Kind, describe, int_param, require_steps
-from .primitives import AllDifferent, Linear, Primitive
+from .primitives import AllDifferent, Linear, Primitive, Table
 
 
 def _order_problems(constraint: Constraint, grid: Sequence[int], n: int, strict: bool):
@@ -112,6 +116,22 @@ def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
     return found
 
 
+def check_multisumcage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    problems = [f"the cage at {where} holds {v} twice" for v in sorted(set(values))
+                if values.count(v) > 1]  # fmt: skip
+    totals = constraint.param("totals")
+    if sum(values) not in totals:
+        problems.append(f"the cage at {where} adds up to {sum(values)}, none of {list(totals)}")
+    return problems
+
+
+def decompose_multisumcage(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, totals = constraint.cells, set(constraint.param("totals"))
+    sets = [frozenset(s) for s in combinations(range(1, n + 1), len(cells)) if sum(s) in totals]
+    return [AllDifferent(cells), Table(cells, tuple((s,) * len(cells) for s in sets))]
+
+
 def check_littlekiller(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     total = sum(grid[cell] for cell in constraint.cells)
     if total == constraint.param("total"):
@@ -158,6 +178,15 @@ def _validate_killercage(constraint: Constraint, n: int) -> None:
         raise InputError(f"{describe(constraint, n)}: {count} cells cannot hold different values")
     low, high = count * (count + 1) // 2, count * (2 * n - count + 1) // 2
     int_param(constraint, n, "total", low, high)
+
+
+def _validate_multisumcage(constraint: Constraint, n: int) -> None:
+    _validate_killercage(constraint, n)
+    totals, where = constraint.param("totals"), describe(constraint, n)
+    if not isinstance(totals, tuple) or not totals:
+        raise InputError(f"{where}: totals must be one or more whole numbers")
+    if any(type(total) is not int or not 1 <= total <= n * (n + 1) // 2 for total in totals):
+        raise InputError(f"{where}: totals {totals!r} are not all in 1..{n * (n + 1) // 2}")
 
 
 def _validate_littlekiller(constraint: Constraint, n: int) -> None:
@@ -230,6 +259,18 @@ KINDS = (
         fpuzzles="killercage",
         example="killercage r1c1 r1c2 r2c1 total=12",
         source="dclamage KillerCageConstraint.cs",
+    ),
+    Kind(
+        "multisumcage",
+        "Values do not repeat in the cage and add up to one of its totals.",
+        check_multisumcage,
+        decompose_multisumcage,
+        frozenset({AllDifferent, Table}),
+        params=frozenset({"totals"}),
+        required=frozenset({"totals"}),
+        validate_more=_validate_multisumcage,
+        example="multisumcage r8c1 r8c2 r9c1 totals=6,15,24",
+        source="dclamage MultiSumKillerCageConstraint.cs",
     ),
     Kind(
         "littlekiller",

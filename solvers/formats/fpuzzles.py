@@ -13,6 +13,8 @@ What maps (``KEYS`` reads a key; ``to_json`` writes the model back in the same s
     the vocabulary's kinds     a constraint each (``fpuzzles_kinds``), and the negative
                                constraints of the dots (``fpuzzles_negative``)
     title, author, ruleset     metadata;  solution: the known solution
+    cage with text DR<n>       a multisumcage (a digital root cage, as dclamage/SudokuSolver
+                               reads a drawn cage)
     line, circle, rectangle, text, cage     drawings: ignored, and named in ``FPuzzle.ignored``
 
 Any other key with a value is an InputError naming it: a puzzle is refused rather than solved
@@ -21,6 +23,7 @@ without one of its rules; so is a constraint f-puzzles cannot say when writing o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -80,7 +83,8 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
         if key in SETTINGS or _empty(value):
             continue
         if key in COSMETIC:
-            ignored.append(key)
+            if key != "cage" or _digital_root_cages(reading, value):
+                ignored.append(key)
         elif key in KEYS:
             KEYS[key](reading, key, value)
         else:
@@ -150,6 +154,35 @@ def _killercage(reading: Reading, key: str, value: Any) -> None:
             reading.add(key, "killercage", found, total=number(part, reading, key, where))
 
 
+DIGITAL_ROOT = re.compile(r"DR(\d+)")
+
+
+def _digital_root_cages(reading: Reading, value: Any) -> bool:
+    """Read each drawn cage whose text is ``DR<n>`` as a multisumcage, as dclamage/SudokuSolver's
+    ``SolverFactory.cs`` does (its totals: n, n + 9, ... that its cell count reaches); whether
+    some cage is a drawing only."""
+    drawings = not isinstance(value, list)
+    for part in value if isinstance(value, list) else ():
+        found = part.get("cells") if isinstance(part, dict) else None
+        root = DIGITAL_ROOT.search(str(part.get("value") or "")) if found else None
+        if root is None or not isinstance(found, list) or len(found) > reading.size:
+            drawings = True
+            continue
+        found = tuple(cells(part, reading, "cage"))
+        totals = _roots(int(root[1]), len(found), reading.size)
+        # no total in reach: the cage's values still differ (dclamage's cage with no sums)
+        kind, more = ("multisumcage", {"totals": totals}) if totals else ("killercage", {})
+        reading.add("cage", kind, found, **more)
+    return drawings
+
+
+def _roots(root: int, count: int, n: int) -> tuple[int, ...]:
+    """The totals a cage of ``count`` different values 1..n reaches with that digital root."""
+    rest = n - count
+    low, high = count * (count + 1) // 2, n * (n + 1) // 2 - rest * (rest + 1) // 2
+    return tuple(total for total in range(root, high + 1, 9) if total >= low)
+
+
 Reader = Callable[[Reading, str, Any], None]
 KEYS: dict[str, Reader] = {
     "diagonal+": _diagonal,
@@ -174,6 +207,13 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         return {"extraregion": [{"cells": names(constraint.cells, n)}]}
     if constraint.kind == "killercage":
         return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
+    if constraint.kind == "multisumcage":
+        totals, count = constraint.param("totals"), len(constraint.cells)
+        root = next((r for r in range(1, 10) if _roots(r, count, n) == totals), None)
+        if root is None:
+            raise unwritable(f"multisumcage at {cell_name(constraint.cells[0], n)}",
+                             "has totals no digital root gives")  # fmt: skip
+        return {"cage": [{"cells": names(constraint.cells, n), "value": f"DR{root}"}]}
     if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
         return {}
     key, entries = fpuzzles_kinds.write(board, constraint)
