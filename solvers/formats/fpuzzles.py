@@ -51,7 +51,8 @@ COSMETIC = ("line", "circle", "rectangle", "text", "cage")
 SETTINGS = ("size", "grid", "title", "author", "ruleset", "solution", "highlightConflicts")
 SETTINGS += ("disabledlogic", "truecandidatesoptions")
 META = ("title", "author", "ruleset")
-# What a cell may hold besides its given: the solver's own digits, notes and colours.
+# What a cell may hold besides its given: the solver's own digits, notes and colours, and the
+# setter's pencil marks (read apart, ``_pencil_marks``).
 CELL_NOTES = ("value", "given", "region", "c", "cArray", "highlight")
 CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks")
 MARKS = "givenPencilMarks"  # the setter's marks: rules (the solver's own notes are not)

@@ -13,7 +13,9 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     CELLS    "rowindexer": [{"cells": ["R1C1", "R2C1"]}, ...]       the indexers, a cell each
     DOT      "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]   xv (value X or V),
                                                                     difference, ratio
-    LINES    "thermometer": [{"lines": [["R1C1", "R1C2"], ...]}]    a constraint per line
+    LINES    "thermometer": [{"lines": [["R1C1", "R1C2"], ...]}]    a constraint per line (a
+                                                                    whispers entry's "value":
+                                                                    its gap, Dutch whispers)
     OUTSIDE  "sandwichsum": [{"cell": "R0C3", "value": "15"}]       sandwich, X-sum, skyscraper
     and their own: arrow (``cells`` the circle, each line from a circle cell along the shaft),
     littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
