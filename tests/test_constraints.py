@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -100,6 +101,9 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         return Constraint(name, tuple(rng.sample(range(n * n), rng.randint(2, n))))
     if name in ("odd", "even"):
         return Constraint(name, (rng.randrange(n * n),))
+    if name == "candidates":
+        marks = tuple(sorted(rng.sample(values, rng.randint(1, n - 1))))
+        return Constraint(name, (rng.randrange(n * n),), (("values", marks),))
     if name in ("minimum", "maximum"):  # a touching pair is not compared: draw some
         cells = dict.fromkeys(walk(rng, n, rng.randint(1, 2), diagonal=False))
         cells |= dict.fromkeys(rng.sample(range(n * n), rng.randint(0, 1)))
@@ -119,6 +123,10 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
         total = sum(rng.sample(values, len(cells)))
         return Constraint(name, cells, rng.choice(((("total", total),), ())))
+    if name == "multisumcage":
+        cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
+        totals = {sum(rng.sample(values, len(cells))) for _ in range(rng.randint(1, 3))}
+        return Constraint(name, cells, (("totals", tuple(sorted(totals))),))
     if name == "littlekiller":
         cells = diagonal_line(rng, n)
         return Constraint(name, cells, (("total", sum(rng.choices(values, k=len(cells)))),))
@@ -129,7 +137,7 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(2, 5))
         region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
         return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
-    least = {"betweenline": 3, "entropic": 3, "zipper": 3}.get(name, 2)
+    least = {"betweenline": 3, "entropic": 3, "zipper": 3, "doublearrow": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
         params = (("difference", rng.randint(1, n - 1)),)
@@ -219,10 +227,14 @@ def agree_on_instances(name: str, sizes, instances: int, seed: str) -> None:
     assert verdicts[True] > 0 and verdicts[False] > 0, verdicts
 
 
-def test_every_kind_is_registered_once_with_a_meaning():
+def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
     for name, kind in KINDS.items():
         assert kind.name == name
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
+        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
+        assert kind.source == "project" or re.fullmatch(
+            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs", kind.source
+        )
 
 
 def test_kinds_compiled_by_primitive_types():
@@ -286,6 +298,8 @@ EXAMPLES = [
     (on("maximum", 4, "r2c2 r2c3"), 4, FORTRESS, True),
     (on("maximum", 4, "r2c3"), 4, FORTRESS, False),  # alone, 3 is beside the 4
     (on("maximum", 4, "r2c2 r2c3"), 4, LATIN, False),  # r2c3's 1 beside 3, 2 and 4
+    (on("candidates", 4, "r1c1", values=(1, 3)), 4, "r1c1=3", True),
+    (on("candidates", 4, "r1c1", values=(1, 3)), 4, "r1c1=2", False),
     (on("minimum", 4, "r1c1 r2c1"), 4, FORTRESS, True),
     (on("minimum", 4, "r2c1"), 4, FORTRESS, False),  # alone, 2 is beside the 1
     (on("minimum", 4, "r1c1 r2c1"), 4, LATIN, False),  # r2c1's 3 beside r3c1's 2
@@ -313,10 +327,20 @@ EXAMPLES = [
     (on("arrow", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=4 r1c2=1 r1c3=3", True),
     (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=3", True),
     (on("arrow", 9, "r1c1 r1c2 r1c3 r1c4", circle=2), 9, "r1c1=1 r1c2=2 r1c3=9 r1c4=2", False),
+    (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
+    # an arrow from r1c1 (3 = 1 + 2) but not a double arrow: 3 + 4 at the ends
+    (on("doublearrow", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=3 r1c2=1 r1c3=2 r1c4=4", False),
+    # a pill r1c1 r1c2 whose shaft leaves from r1c1, its first cell: 12 = 9 + 3, not 21
+    (on("arrow", 9, "r1c1 r1c2 r2c1 r3c1", circle=2), 9, "r1c1=1 r1c2=2 r2c1=9 r3c1=3", True),
+    (on("arrow", 9, "r1c1 r1c2 r2c1 r3c1", circle=2), 9, "r1c1=2 r1c2=1 r2c1=9 r3c1=3", False),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=1 r1c2=2 r2c2=4", True),
     (on("killercage", 4, "r1c1 r1c2 r2c2", total=7), 4, "r1c1=2 r1c2=2 r2c2=3", False),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", True),
     (on("killercage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=1", False),
+    (on("multisumcage", 9, "r1c1 r1c2", totals=(5, 14)), 9, "r1c1=9 r1c2=5", True),
+    # a digital root cage DR5: 14 counts as 5, 13 does not; values do not repeat
+    (on("multisumcage", 9, "r1c1 r1c2", totals=(5, 14)), 9, "r1c1=9 r1c2=4", False),
+    (on("multisumcage", 4, "r1c1 r1c2", totals=(4,)), 4, "r1c1=2 r1c2=2", False),
     (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=2 r2c2=2 r3c3=2", True),
     (on("littlekiller", 4, "r1c1 r2c2 r3c3", total=6), 4, "r1c1=1 r2c2=1 r3c3=1", False),
     (on("palindrome", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=2 r1c3=1", True),
@@ -334,6 +358,10 @@ EXAMPLES = [
     (on("renban", 4, "r1c1 r1c2 r2c2"), 4, "r1c1=1 r1c2=1 r2c2=2", False),
     (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=3 r1c3=2 r1c4=1", True),
     (on("betweenline", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=4 r1c2=1 r1c3=2 r1c4=1", False),
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=6 r1c3=5", True),
+    # outside the ends, not strictly between them (a between line's negation): 5 is an end
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=5 r1c3=5", False),
+    (on("lockout", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=2 r1c2=6 r1c3=4", False),  # ends 2 apart
     (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=2 r1c3=3",
      True),
     (on("regionsumline", 4, "r1c1 r1c2 r1c3", regions=(0, 0, 1)), 4, "r1c1=1 r1c2=1 r1c3=3",
@@ -344,6 +372,13 @@ EXAMPLES = [
     (on("zipper", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=3 r1c4=4", True),
     (on("zipper", 4, "r1c1 r1c2 r1c3 r1c4"), 4, "r1c1=1 r1c2=2 r1c3=4 r1c4=4", False),
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4"), 6, "r1c1=1 r1c2=5 r1c3=6 r1c4=4", True),
+    # one low, one middle, one high (an entropic line's rule), yet 1 and 4 alike mod 3
+    (on("modularline", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=1 r1c2=4 r1c3=6", False),
+    (on("modularline", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=4", False),  # a line of two
+    (on("nabner", 6, "r1c1 r1c2 r1c3"), 6, "r1c1=1 r1c2=5 r1c3=3", True),
+    # no neighbours on the line consecutive, but 1 and 2 both on it
+    (on("nabner", 4, "r1c1 r1c2 r1c3"), 4, "r1c1=1 r1c2=4 r1c3=2", False),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1234" + "0" * 12, True),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=0), 4, "1423" + "0" * 12, True),
     (on("sandwich", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "1423" + "0" * 12, False),
@@ -413,6 +448,9 @@ BAD = [
     (on("killercage", 4, "r1c1 r1c2 r1c3 r1c4 r2c4"), 4, "5 cells cannot hold different"),
     (on("arrow", 12, "r1c1 r1c2 r1c3", circle=2), 12, "N must be <= 9"),
     (on("arrow", 9, "r1c1 r1c2", circle=2), 9, "circle 2 is not in 1..1"),
+    (on("arrow", 9, "r1c1 r1c2 r1c4", circle=2), 9, "r1c4 touches no cell of the circle"),
+    (on("multisumcage", 4, "r1c1 r1c2", totals=(3, 11)), 4, "are not all in 1..10"),
+    (on("multisumcage", 4, "r1c1 r1c2"), 4, "needs the parameter 'totals'"),
     (on("littlekiller", 4, "r1c1 r1c2", total=3), 4, "not one diagonal line"),
     (on("littlekiller", 4, "r1c1 r2c2"), 4, "needs the parameter 'total'"),
     (on("clone", 4, "r1c1 r1c2 r3c3"), 4, "halves differ in size"),
@@ -438,6 +476,9 @@ BAD = [
     (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
     (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),
     (on("odd", 4, "r1c1 r1c2"), 4, "has 2 cell(s), expected 1"),
+    (on("candidates", 4, "r1c1", values=(1, 5)), 4, "values (1, 5) are not all in 1..4"),
+    (on("candidates", 4, "r1c1", values=(2, 2)), 4, "names a value twice"),
+    (on("candidates", 4, "r1c1"), 4, "needs the parameter 'values'"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
 ]  # fmt: skip
 

@@ -177,7 +177,7 @@ def test_metadata_solution_and_drawings():
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        ({"modularline": [{"lines": [["R1C1", "R1C2"]]}]}, "'modularline': no rule"),
+        ({"fogofwar": ["R1C1"]}, "'fogofwar': no rule"),
         ({"negative": ["sum"]}, "'negative': 'sum' is no negative constraint"),
         ({"antiknight": "yes"}, "'antiknight': expected true"),
         ({"diagonal+": 1}, "'diagonal+': expected true"),
@@ -199,7 +199,8 @@ def test_every_key_no_rule_reads_is_refused(change, says):
     ("cell", "says"),
     [
         ({"region": None}, "R1C1 of the f-puzzles grid is in no region"),
-        ({"givenPencilMarks": [1, 2]}, "key 'givenPencilMarks'"),
+        ({"givenPencilMarks": [1, 10]}, "candidates at r1c1: values (1, 10) are not all in 1..9"),
+        ({"givenPencilMarks": "12"}, "the marks of R1C1 are not a list of values"),
         ({"value": 10, "given": True}, "the given '10' is not a value 1..9"),
         ({"region": "A"}, "region 'A' is not a number"),
     ],
@@ -208,6 +209,27 @@ def test_cells_that_carry_a_rule_the_model_lacks_are_refused(cell, says):
     data = grid_json(9)
     data["grid"][0][0] = cell
     assert says in refusal(data)
+
+
+def test_given_pencil_marks_restrict_their_cell_and_are_written_back():
+    # the setter's marks are rules (dclamage/SudokuSolver keeps only them in the cell); the
+    # solver's centre marks and a given's marks are not
+    data = grid_json(4)
+    data["grid"][0][0] = {"givenPencilMarks": [1, 3]}
+    data["grid"][0][1] = {"centerPencilMarks": [2]}
+    data["grid"][0][2] = {"value": 4, "given": True, "givenPencilMarks": [1, 2]}
+    board = fpuzzles.from_json(data).board
+    assert board.rules.constraints == (Constraint("candidates", (0,), (("values", (1, 3)),)),)
+    assert fpuzzles.to_json(board)["grid"][0][0] == {"givenPencilMarks": [1, 3]}
+    assert {solve(board, backend="cpsat").solution.cells[0]} <= {1, 3}
+    twice = Rules(
+        constraints=(
+            board.rules.constraints[0],
+            Constraint("candidates", (0,), (("values", (1,)),)),
+        )
+    )
+    with pytest.raises(InputError, match="candidates at r1c1 is a second set"):
+        fpuzzles.to_json(Board.empty(Shape(2, 2), twice))
 
 
 def test_values_the_solver_typed_are_not_givens():
@@ -309,12 +331,12 @@ def test_json_file_with_metadata_and_a_drawing_note(cli):
 
 
 def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
-    bad = fpuzzles_link.encode(grid_json(9, modularline=[{"lines": [["R1C1", "R1C2"]]}]))
+    bad = fpuzzles_link.encode(grid_json(9, fogofwar=["R1C1"]))
     lines = [links()[0], "", bad, links()[1], "N4IgzglgXgpiBcBOAN"]
     done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
     assert done.code == 2
     assert done.out.split() == ["1", "1"]
-    assert "line 3: f-puzzles key 'modularline'" in done.err
+    assert "line 3: f-puzzles key 'fogofwar'" in done.err
     assert "line 5: " in done.err and "Traceback" not in done.err
 
 

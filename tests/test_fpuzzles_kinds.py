@@ -81,6 +81,9 @@ KEYS = [
      [C("palindrome", 36, 37, 38, 29)]),
     ("whispers", [{"lines": [["R2C2", "R2C3"]]}, {"lines": [["R8C8", "R9C9"]]}],
      [C("whispers", 10, 11), C("whispers", 70, 80)]),
+    # Dutch whispers, as dclamage/SudokuSolver's plugin writes them: a gap of 4 on 9x9
+    ("whispers", [{"lines": [["R4C4", "R4C5"]], "value": "4"}],
+     [C("whispers", 30, 31, difference=4)]),
     ("renban", [{"lines": [["R7C7", "R7C8", "R8C8"]]}], [C("renban", 60, 61, 70)]),
     ("betweenline", [{"lines": [["R6C1", "R6C2", "R6C3", "R7C4"]]}],
      [C("betweenline", 45, 46, 47, 57)]),
@@ -88,6 +91,16 @@ KEYS = [
      [C("regionsumline", 2, 3, 12, regions=(0, 1, 1))]),
     ("entropicline", [{"lines": [["R8C2", "R8C3", "R8C4", "R8C5"]]}],
      [C("entropic", 64, 65, 66, 67)]),
+    ("slowthermometer", [{"lines": [["R9C1", "R8C1", "R7C1"]]}],
+     [C("slow-thermometer", 72, 63, 54)]),
+    ("zipperline", [{"lines": [["R4C1", "R4C2", "R4C3", "R5C3", "R6C3"]]}],
+     [C("zipper", 27, 28, 29, 38, 47)]),
+    ("modularline", [{"lines": [["R6C6", "R6C7", "R6C8", "R7C8"]]}],
+     [C("modularline", 50, 51, 52, 61)]),
+    ("nabner", [{"lines": [["R3C6", "R4C7", "R5C8"]]}], [C("nabner", 23, 33, 43)]),
+    ("lockout", [{"lines": [["R9C6", "R8C7", "R9C8"]]}], [C("lockout", 77, 69, 79)]),
+    ("doublearrow", [{"lines": [["R4C7", "R5C7", "R6C7", "R7C7"]]}],
+     [C("doublearrow", 33, 42, 51, 60)]),
     ("sandwichsum", [{"cell": "R0C3", "value": "15"}, {"cell": "R4C10", "value": "0"}],
      [C("sandwich", *COL3, total=15), C("sandwich", *ROW4_FROM_RIGHT, total=0)]),
     ("xsum", [{"cell": "R10C9", "value": "20"}], [C("xsum", *COL9_FROM_BOTTOM, total=20)]),
@@ -95,6 +108,9 @@ KEYS = [
     ("arrow", [{"cells": ["R1C5"], "lines": [["R1C5", "R2C5", "R3C5"]]},
                {"cells": ["R5C1", "R5C2"], "lines": [["R5C2", "R6C2", "R7C2"]]}],
      [C("arrow", 4, 13, 22, circle=1), C("arrow", 36, 37, 46, 55, circle=2)]),
+    # a pill's shaft drawn from its first cell (r8c1 r8c2, down from r8c1), as f-puzzles may
+    ("arrow", [{"cells": ["R8C1", "R8C2"], "lines": [["R8C1", "R9C1", "R9C2"]]}],
+     [C("arrow", 63, 64, 72, 73, circle=2)]),
     ("littlekillersum", [{"cell": "R0C2", "direction": "DR", "value": "15"}],
      [C("littlekiller", 2, 12, 22, 32, 42, 52, 62, total=15)]),
     ("quadruple", [{"cells": ["R4C4", "R4C5", "R5C4", "R5C5"], "values": [1, 2, 7]}],
@@ -157,6 +173,19 @@ def test_a_boards_maxima_are_one_set_however_they_were_given():
         {"cell": "R2C2"},
         {"cell": "R2C3"},
     ]
+
+
+def test_a_drawn_cage_with_a_digital_root_is_a_multisum_cage_and_is_written_back_so():
+    # as dclamage/SudokuSolver's SolverFactory.cs reads f-puzzles' cage key: DR5 on two cells
+    # of 9x9 is 5 or 14 (23 is out of reach); a cage with other text is a drawing
+    cages = [{"cells": ["R1C1", "R1C2"], "value": "DR5"}, {"cells": ["R5C5"], "value": "7"}]
+    found = fpuzzles.from_json(grid_json(9, cage=cages))
+    assert found.board.rules.constraints == (C("multisumcage", 0, 1, totals=(5, 14)),)
+    assert found.ignored == ("cage",)
+    assert fpuzzles.to_json(found.board)["cage"] == cages[:1]
+    odd = Board.empty(Shape(3, 3), Rules(constraints=(C("multisumcage", 0, 1, totals=(5,)),)))
+    with pytest.raises(InputError, match="has totals no digital root gives"):
+        fpuzzles.to_json(odd)
 
 
 def test_cages_windows_and_diagonals_are_constraints_of_their_kinds():
@@ -282,9 +311,7 @@ def test_what_the_model_cannot_keep_is_refused_naming_the_key(data, says):
 @pytest.mark.parametrize(
     ("line", "says"),
     [
-        ("slow-thermometer r1c1 r1c2", "slow-thermometer at r1c1 has no f-puzzles key"),
-        ("zipper r1c1 r1c2 r1c3", "zipper at r1c1 has no f-puzzles key"),
-        ("whispers r1c1 r1c2 difference=4", "asks a gap of 4, f-puzzles' whispers 5"),
+        ("parityline r1c1 r1c2", "parityline at r1c1 has no f-puzzles key"),
         ("littlekiller r2c2 r3c3 total=5", "does not run from a clue outside the grid"),
         ("negative-xv exempt=r1c1-r1c2", "negative-xv exempts other pairs than those with a dot"),
     ],
@@ -366,7 +393,8 @@ def puzzle_with(constraints: tuple[Constraint, ...], shape: Shape, rng: random.R
     return empty.with_cells(v if rng.random() < 0.6 else 0 for v in full.cells)
 
 
-ROUND_TRIP = sorted({*NEGATIVE_DOTS, *(n for n, k in KINDS.items() if k.fpuzzles)})
+# (candidates: a grid cell's givenPencilMarks, tests/test_fpuzzles.py)
+ROUND_TRIP = sorted({*NEGATIVE_DOTS, "candidates", *(n for n, k in KINDS.items() if k.fpuzzles)})
 
 
 @pytest.mark.parametrize("name", ROUND_TRIP)

@@ -70,12 +70,13 @@ def _supports(name: str) -> str:
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:
-    """Each kind: its name, its meaning, and an example line (for a ``# rules:`` header after
-    ``;``, or a ``constraints:`` section after a grid)."""
+    """Each kind: its name, its meaning, where that meaning was read (``Kind.source``), and an
+    example line (for a ``# rules:`` header after ``;``, or a ``constraints:`` section after a
+    grid)."""
     from solvers.constraints import KINDS
 
-    rows = [("kind", "meaning", "example (9x9)")]
-    rows += [(name, kind.meaning, kind.example) for name, kind in KINDS.items()]
+    rows = [("kind", "meaning", "definition", "example (9x9)")]
+    rows += [(name, kind.meaning, kind.source, kind.example) for name, kind in KINDS.items()]
     run.table(rows, numbers_right=False)
 
 

@@ -1,4 +1,9 @@
-"""Kinds on marked cells: odd and even (a cell each), and the minima and maxima of a board.
+"""Kinds on marked cells: odd and even (a cell each), candidates (a cell restricted to some
+values), and the minima and maxima of a board.
+
+A cell's ``candidates`` are the values a setter's pencil marks leave it: f-puzzles' grid cell
+key ``givenPencilMarks``, which dclamage/SudokuSolver's ``SolverFactory.cs`` reads by keeping
+only those values in the cell (``KeepMask``) unless the cell holds a given.
 
 A maximum is compared with its orthogonal neighbours that are not maxima themselves (and a
 minimum with those that are not minima), so one constraint holds all of a board's maxima:
@@ -14,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from solvers.cells import cell_name, neighbours
+from solvers.errors import InputError
 
-from .model import Constraint, Kind
+from .model import Constraint, Kind, describe
 from .primitives import Domain, Linear, Primitive
 
 
@@ -39,6 +45,28 @@ def decompose_odd(constraint: Constraint, n: int) -> list[Primitive]:
 
 def decompose_even(constraint: Constraint, n: int) -> list[Primitive]:
     return [Domain(constraint.cells[0], frozenset(range(2, n + 1, 2)))]
+
+
+def check_candidates(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    (cell,) = constraint.cells
+    if grid[cell] in constraint.param("values"):
+        return []
+    marks = ",".join(str(value) for value in constraint.param("values"))
+    return [f"{cell_name(cell, n)} holds {grid[cell]}, not one of its candidates {marks}"]
+
+
+def decompose_candidates(constraint: Constraint, n: int) -> list[Primitive]:
+    return [Domain(constraint.cells[0], frozenset(constraint.param("values")))]
+
+
+def _validate_candidates(constraint: Constraint, n: int) -> None:
+    values, where = constraint.param("values"), describe(constraint, n)
+    if not isinstance(values, tuple) or not values:
+        raise InputError(f"{where}: values must be one or more values")
+    if any(type(v) is not int or not 1 <= v <= n for v in values):
+        raise InputError(f"{where}: values {values!r} are not all in 1..{n}")
+    if len(set(values)) != len(values):
+        raise InputError(f"{where}: names a value twice")
 
 
 def _extreme_problems(constraint: Constraint, grid: Sequence[int], n: int, below: bool):
@@ -129,6 +157,7 @@ KINDS = (
         cells=ONE,
         fpuzzles="odd",
         example="odd r1c1",
+        source="dclamage OddConstraint.cs",
     ),
     Kind(
         "even",
@@ -139,6 +168,20 @@ KINDS = (
         cells=ONE,
         fpuzzles="even",
         example="even r9c9",
+        source="dclamage EvenConstraint.cs",
+    ),
+    Kind(
+        "candidates",
+        "The cell holds one of the values its pencil marks give.",
+        check_candidates,
+        decompose_candidates,
+        frozenset({Domain}),
+        cells=ONE,
+        params=frozenset({"values"}),
+        required=frozenset({"values"}),
+        validate_more=_validate_candidates,
+        example="candidates r5c5 values=1,2,3",
+        source="dclamage SolverFactory.cs",
     ),
     Kind(
         "minimum",
@@ -149,6 +192,7 @@ KINDS = (
         fpuzzles="minimum",
         reads=_with_neighbours,
         example="minimum r5c5 r5c6",
+        source="dclamage MinimumConstraint.cs",
     ),
     Kind(
         "maximum",
@@ -159,5 +203,6 @@ KINDS = (
         fpuzzles="maximum",
         reads=_with_neighbours,
         example="maximum r2c8 r3c8",
+        source="dclamage MaximumConstraint.cs",
     ),
 )

@@ -174,6 +174,7 @@ KINDS = (
         validate_more=_validate_xv,
         fpuzzles="xv",
         example="xv r4c5 r4c6 sum=10",
+        source="dclamage SumConstraint.cs",
     ),
     Kind(
         "difference",
@@ -186,6 +187,7 @@ KINDS = (
         validate_more=_validate_dot,
         fpuzzles="difference",
         example="difference r1c1 r1c2",
+        source="dclamage DifferenceConstraint.cs",
     ),
     Kind(
         "ratio",
@@ -198,6 +200,7 @@ KINDS = (
         validate_more=_validate_dot,
         fpuzzles="ratio",
         example="ratio r2c2 r3c2 ratio=2",
+        source="dclamage RatioConstraint.cs",
     ),
     Kind(
         "negative-xv",
@@ -209,6 +212,7 @@ KINDS = (
         params=EXEMPT,
         validate_more=_validate_negative,
         example="negative-xv exempt=r4c5-r4c6",
+        source="dclamage SumConstraint.cs",
     ),
     Kind(
         "negative-difference",
@@ -220,6 +224,7 @@ KINDS = (
         params=EXEMPT | {"difference"},
         validate_more=_validate_negative,
         example="negative-difference exempt=r1c1-r1c2",
+        source="dclamage DifferenceConstraint.cs",
     ),
     Kind(
         "negative-ratio",
@@ -231,5 +236,6 @@ KINDS = (
         params=EXEMPT | {"ratio"},
         validate_more=_validate_negative,
         example="negative-ratio exempt=r2c2-r3c2",
+        source="dclamage RatioConstraint.cs",
     ),
 )

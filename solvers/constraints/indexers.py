@@ -103,6 +103,7 @@ KINDS = (
         reads=_row,
         fpuzzles="columnindexer",
         example="columnindexer r4c1",
+        source="dclamage IndexerConstraint.cs",
     ),
     Kind(
         "rowindexer",
@@ -114,6 +115,7 @@ KINDS = (
         reads=_column,
         fpuzzles="rowindexer",
         example="rowindexer r1c6",
+        source="dclamage IndexerConstraint.cs",
     ),
     Kind(
         "boxindexer",
@@ -128,5 +130,6 @@ KINDS = (
         reads=_box,
         fpuzzles="boxindexer",
         example="boxindexer r2c2 box=3x3",
+        source="dclamage IndexerConstraint.cs",
     ),
 )

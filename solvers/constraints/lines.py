@@ -7,18 +7,30 @@
 - ``parityline``: neighbours on the line alternate between odd and even values.
 - ``renban``: a set of different, consecutive values in any order.
 - ``betweenline``: the cells strictly between the two ends hold values strictly between theirs.
+- ``lockout``: the ends (diamonds) differ by at least N // 2 (4 on 9x9) and the cells between
+  them hold values outside the closed range of the ends': the f-puzzles key ``lockout``, read
+  by madformuse/SudokuSolver (a fork of dclamage/SudokuSolver):
+  ``Constraints/LockoutLineConstraint.cs``.
 - ``regionsumline``: ``regions`` gives each cell's region (box); each stretch of the line
   within one region adds up to the same total.
 - ``entropic``: every three consecutive cells hold one low, one middle, one high value (1-3,
   4-6, 7-9 on 9x9; N must be a multiple of 3).
 - ``zipper``: cells equally far from the centre add up to the same total (the centre's value
   on a line of odd length).
+- ``modularline``: every three consecutive cells hold one value of each remainder mod 3 (a
+  line of two cells: two remainders), so cells a multiple of three apart share a remainder and
+  any others differ: dclamage/SudokuSolver's ``Constraints/ModularLineConstraint.cs`` (f-puzzles
+  key ``modularline``), whose links tie every two cells of the line by their distance.
+- ``nabner``: no two cells of the line, neighbours on it or not, hold the same or consecutive
+  values: dclamage/SudokuSolver's ``Constraints/NabnerConstraint.cs`` (f-puzzles key
+  ``nabner``; the plugin's rule text: "If a digit appears on the line, then the digits
+  consecutive with it must not appear").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise, permutations
+from itertools import combinations, pairwise, permutations
 
 from solvers.cells import cell_name
 from solvers.errors import InputError
@@ -140,6 +152,31 @@ def decompose_betweenline(constraint: Constraint, n: int) -> list[Primitive]:
     return [Table((first, cell, last), rows) for cell in middle]
 
 
+def check_lockout(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    first, *middle, last = constraint.cells
+    low, high = sorted((grid[first], grid[last]))
+    problems = [
+        f"{cell_name(cell, n)} ({grid[cell]}) is not outside the lockout ends {low} to {high}"
+        for cell in middle
+        if low <= grid[cell] <= high
+    ]
+    if high - low < n // 2:
+        problems.append(f"the lockout ends {low} and {high} are less than {n // 2} apart")
+    return problems
+
+
+def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
+    first, *middle, last = constraint.cells
+    values = range(1, n + 1)
+    ends = [(a, b) for a in values for b in values if abs(a - b) >= n // 2]
+    close = frozenset((a, b) for a in values for b in values) - frozenset(ends)
+    rows = tuple(
+        (frozenset({a}), frozenset(values) - set(range(min(a, b), max(a, b) + 1)), frozenset({b}))
+        for a, b in ends
+    )
+    return [Relation(first, last, close)] + [Table((first, cell, last), rows) for cell in middle]
+
+
 def _stretches(constraint: Constraint) -> list[list[int]]:
     """The line's stretches, each within one region, in order."""
     stretches: list[list[int]] = []
@@ -214,6 +251,46 @@ def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
     return found
 
 
+def check_modularline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, problems = constraint.cells, []
+    for start in range(max(1, len(cells) - 2)):
+        window = cells[start : start + 3]
+        if len({grid[cell] % 3 for cell in window}) < len(window):
+            problems.append(
+                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+                f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
+            )
+    return problems
+
+
+def decompose_modularline(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    alike = frozenset((x, y) for x in values for y in values if x % 3 == y % 3)
+    unlike = frozenset((x, y) for x in values for y in values) - alike
+    cells = constraint.cells
+    return [
+        Relation(cells[i], cells[j], unlike if (j - i) % 3 == 0 else alike)
+        for i, j in combinations(range(len(cells)), 2)
+    ]
+
+
+def check_nabner(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values = sorted(grid[cell] for cell in constraint.cells)
+    where = cell_name(constraint.cells[0], n)
+    return [
+        f"the Nabner line at {where} holds {low} and {high}, "
+        f"{'twice the same' if low == high else 'consecutive'} values"
+        for low, high in pairwise(values)
+        if high - low <= 1
+    ]
+
+
+def decompose_nabner(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    close = frozenset((x, y) for x in values for y in values if abs(x - y) <= 1)
+    return [Relation(a, b, close) for a, b in combinations(constraint.cells, 2)]
+
+
 def _line(constraint: Constraint, n: int) -> None:
     require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
@@ -229,6 +306,12 @@ def _validate_whispers(constraint: Constraint, n: int) -> None:
 
 
 def _validate_renban(constraint: Constraint, n: int) -> None:
+    _line(constraint, n)
+    if len(constraint.cells) > n:
+        raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
+
+
+def _validate_nabner(constraint: Constraint, n: int) -> None:
     _line(constraint, n)
     if len(constraint.cells) > n:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
@@ -259,33 +342,49 @@ def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
 KINDS = (
     _kind("palindrome", "The line reads the same from either end.", check_palindrome,
           decompose_palindrome, {Linear}, fpuzzles="palindrome",
-          example="palindrome r5c1 r5c2 r5c3 r4c3"),
+          example="palindrome r5c1 r5c2 r5c3 r4c3", source="dclamage PalindromeConstraint.cs"),
     _kind("clone", "The two groups of cells hold the same values, cell by cell.", check_clone,
           decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone",
-          example="clone r1c1 r1c2 r9c8 r9c9"),
+          example="clone r1c1 r1c2 r9c8 r9c9", source="dclamage CloneConstraint.cs"),
     _kind("whispers", "Neighbours on the line differ by at least 5 (on 9x9).",
           check_whispers, decompose_whispers, {Relation}, validate=_validate_whispers,
           params=frozenset({"difference"}), fpuzzles="whispers",
-          example="whispers r2c2 r2c3 r2c4 r3c4"),
+          example="whispers r2c2 r2c3 r2c4 r3c4", source="dclamage WhispersConstraint.cs"),
     _kind("parityline", "Neighbours on the line alternate between odd and even values.",
           check_parityline, decompose_parityline, {Relation},
-          example="parityline r9c4 r9c5 r8c5 r8c6"),
+          example="parityline r9c4 r9c5 r8c5 r8c6", source="project"),
     _kind("renban", "The line holds a set of different consecutive values, in any order.",
           check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_renban,
-          fpuzzles="renban", example="renban r7c7 r7c8 r8c8"),
+          fpuzzles="renban", example="renban r7c7 r7c8 r8c8",
+          source="dclamage RenbanConstraint.cs"),
     _kind("betweenline", "Values on the line lie strictly between the values at its ends.",
           check_betweenline, decompose_betweenline, {Table}, least=3,
-          fpuzzles="betweenline", example="betweenline r6c1 r6c2 r6c3 r7c4"),
+          fpuzzles="betweenline", example="betweenline r6c1 r6c2 r6c3 r7c4",
+          source="dclamage BetweenLineConstraint.cs"),
+    _kind("lockout", "The ends differ by at least 4 (on 9x9) and the cells between them hold "
+          "values outside the ends' range.", check_lockout, decompose_lockout,
+          {Relation, Table}, fpuzzles="lockout", example="lockout r9c6 r8c7 r9c8",
+          source="madformuse LockoutLineConstraint.cs"),
     _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
           check_regionsumline, decompose_regionsumline, {Linear},
           validate=_validate_regionsumline, params=frozenset({"regions"}),
           required=frozenset({"regions"}), fpuzzles="regionsumline",
-          example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1"),
+          example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1",
+          source="dclamage RegionSumLinesConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
           validate=_validate_entropic, fpuzzles="entropicline",
-          example="entropic r8c2 r8c3 r8c4 r8c5"),
+          example="entropic r8c2 r8c3 r8c4 r8c5", source="dclamage EntropicLineConstraint.cs"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
-          least=3, example="zipper r4c1 r4c2 r4c3 r5c3 r6c3"),
+          least=3, fpuzzles="zipperline", example="zipper r4c1 r4c2 r4c3 r5c3 r6c3",
+          source="dclamage ZipperLineConstraint.cs"),
+    _kind("modularline", "Any three consecutive cells on the line hold one value of each "
+          "remainder mod 3 (1-4-7, 2-5-8, 3-6-9).", check_modularline, decompose_modularline,
+          {Relation}, fpuzzles="modularline", example="modularline r6c6 r6c7 r6c8 r7c8",
+          source="dclamage ModularLineConstraint.cs"),
+    _kind("nabner", "No two cells on the line hold the same or consecutive values.",
+          check_nabner, decompose_nabner, {Relation}, validate=_validate_nabner,
+          fpuzzles="nabner", example="nabner r3c6 r4c7 r5c8",
+          source="dclamage NabnerConstraint.cs"),
 )  # fmt: skip

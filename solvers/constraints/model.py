@@ -51,7 +51,11 @@ class Kind:
     board-wide); ``params`` the parameter names it reads, ``required`` those it must have;
     ``fpuzzles`` its key in f-puzzles' JSON, where it has one; ``example`` an instance on 9x9
     in the text form, as ``sudoku kinds`` and the documentation show it (a test reads each
-    back)."""
+    back); ``source`` where its meaning was read (``dclamage X.cs``: the class of that name in
+    dclamage/SudokuSolver's ``SudokuSolver/Constraints/``, the solver of f-puzzles links, or its
+    ``SolverFactory.cs`` for what it reads from f-puzzles without a class; ``madformuse X.cs``:
+    the same in its fork madformuse/SudokuSolver, which reads f-puzzles' ``lockout``), or
+    ``project`` where the project defines it."""
 
     name: str
     meaning: str
@@ -65,6 +69,7 @@ class Kind:
     fpuzzles: str | None = None
     example: str = ""
     reads: Callable[[Constraint, int], tuple[int, ...]] | None = field(default=None, repr=False)
+    source: str = ""
 
     @property
     def board_wide(self) -> bool:

@@ -97,6 +97,7 @@ KINDS = (
         cells=BOARD,
         fpuzzles="antiknight",
         example="anti-knight",
+        source="dclamage KnightConstraint.cs",
     ),
     Kind(
         "anti-king",
@@ -107,6 +108,7 @@ KINDS = (
         cells=BOARD,
         fpuzzles="antiking",
         example="anti-king",
+        source="dclamage KingConstraint.cs",
     ),
     Kind(
         "non-consecutive",
@@ -117,5 +119,6 @@ KINDS = (
         cells=BOARD,
         fpuzzles="nonconsecutive",
         example="non-consecutive",
+        source="dclamage DifferenceConstraint.cs",
     ),
 )

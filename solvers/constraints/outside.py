@@ -147,10 +147,11 @@ def _validate_skyscraper(constraint: Constraint, n: int) -> None:
 
 
 def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles, example: str) -> Kind:
+    source = {"sandwichsum": "Sandwich", "xsum": "XSum", "skyscraper": "Skyscraper"}[fpuzzles]
     return Kind(
         name, meaning, check, decompose, frozenset({AllDifferent, Table}),
         params=frozenset({"total"}), required=frozenset({"total"}), validate_more=validate,
-        fpuzzles=fpuzzles, example=example,
+        fpuzzles=fpuzzles, example=example, source=f"dclamage {source}Constraint.cs",
     )  # fmt: skip
 
 

@@ -137,6 +137,7 @@ KINDS = (
         validate_more=_validate_quadruple,
         fpuzzles="quadruple",
         example="quadruple r4c4 r4c5 r5c4 r5c5 values=1,2,7",
+        source="dclamage QuadrupleConstraint.cs",
     ),
     Kind(
         "extraregion",
@@ -148,6 +149,7 @@ KINDS = (
         validate_more=_validate_extraregion,
         fpuzzles="extraregion",
         example="extraregion r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4",
+        source="dclamage ExtraRegionConstraint.cs",
     ),
     Kind(
         "disjointgroups",
@@ -161,6 +163,7 @@ KINDS = (
         validate_more=require_box,
         fpuzzles="disjointgroups",
         example="disjointgroups box=3x3",
+        source="dclamage DisjointGroupsConstraint.cs",
     ),
     Kind(
         "diagonal+",
@@ -171,6 +174,7 @@ KINDS = (
         cells=BOARD,
         fpuzzles="diagonal+",
         example="diagonal+",
+        source="dclamage DiagonalPositiveGroupConstraint.cs",
     ),
     Kind(
         "diagonal-",
@@ -181,5 +185,6 @@ KINDS = (
         cells=BOARD,
         fpuzzles="diagonal-",
         example="diagonal-",
+        source="dclamage DiagonalNegativeGroupConstraint.cs",
     ),
 )

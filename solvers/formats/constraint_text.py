@@ -10,11 +10,11 @@
     negative-xv exempt=r1c1-r1c2,r5c5-r6c5
 
 Cells are named as people count them (``r1c2``: row 1, column 2), in the order the kind reads
-them. A parameter is ``name=value``: a whole number, except ``values`` and ``regions`` (whole
-numbers separated by commas), ``box`` (``RxC``) and ``exempt`` (cell pairs ``r1c1-r1c2``
-separated by commas). ``parse_constraint`` validates what it reads against the kind, so a
-malformed line is one InputError naming the token; ``format_constraint`` writes the line back,
-and the two round-trip.
+them. A parameter is ``name=value``: a whole number, except ``values``, ``regions`` and
+``totals`` (whole numbers separated by commas), ``box`` (``RxC``) and ``exempt`` (cell pairs
+``r1c1-r1c2`` separated by commas). ``parse_constraint`` validates what it reads against the
+kind, so a malformed line is one InputError naming the token; ``format_constraint`` writes the
+line back, and the two round-trip.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from solvers.errors import InputError
 
 CELL = re.compile(r"r(\d+)c(\d+)")
 NUMBER = re.compile(r"-?\d+")
-LISTS = frozenset({"values", "regions"})
+LISTS = frozenset({"values", "regions", "totals"})
 
 
 def parse_constraint(text: str, n: int) -> Constraint:

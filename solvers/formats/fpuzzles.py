@@ -6,12 +6,15 @@ What maps (``KEYS`` reads a key; ``to_json`` writes the model back in the same s
                                6x6, 2x4 on 8x8, ...); on 5, 7, 11, 13 its regions are the rows
     grid: given + value        the givens (values the solver typed in are not rules: left out)
     grid: region               jigsaw regions, when they differ from the default boxes
+    grid: givenPencilMarks     a candidates constraint on a cell that is not a given
     diagonal+ and diagonal-    a diagonal constraint each (both: an X sudoku)
     extraregion                an extraregion constraint each (windoku's windows among them)
     killercage                 a killercage constraint each, with or without its total
     the vocabulary's kinds     a constraint each (``fpuzzles_kinds``), and the negative
                                constraints of the dots (``fpuzzles_negative``)
     title, author, ruleset     metadata;  solution: the known solution
+    cage with text DR<n>       a multisumcage (a digital root cage, as dclamage/SudokuSolver
+                               reads a drawn cage)
     line, circle, rectangle, text, cage     drawings: ignored, and named in ``FPuzzle.ignored``
 
 Any other key with a value is an InputError naming it: a puzzle is refused rather than solved
@@ -20,15 +23,25 @@ without one of its rules; so is a constraint f-puzzles cannot say when writing o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from solvers.board import Board, Shape
+from solvers.cells import cell_name
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
-from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number
+from solvers.formats.fpuzzles_parts import (
+    Reading,
+    cells,
+    entries,
+    name,
+    names,
+    number,
+    unwritable,
+)
 from solvers.formats.lines import at_line
 from solvers.variants import Rules
 
@@ -38,9 +51,11 @@ COSMETIC = ("line", "circle", "rectangle", "text", "cage")
 SETTINGS = ("size", "grid", "title", "author", "ruleset", "solution", "highlightConflicts")
 SETTINGS += ("disabledlogic", "truecandidatesoptions")
 META = ("title", "author", "ruleset")
-# What a cell may hold besides its given: the solver's own digits, notes and colours.
+# What a cell may hold besides its given: the solver's own digits, notes and colours, and the
+# setter's pencil marks (read apart, ``_pencil_marks``).
 CELL_NOTES = ("value", "given", "region", "c", "cArray", "highlight")
-CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates")
+CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks")
+MARKS = "givenPencilMarks"  # the setter's marks: rules (the solver's own notes are not)
 
 
 @dataclass(frozen=True)
@@ -64,11 +79,13 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
     givens, regions = _grid(data.get("grid"), shape, line)
     labels = regions or tuple(_default_regions(shape.size))
     reading, ignored = Reading(shape, line, labels, jigsaw=regions is not None), []
+    _pencil_marks(data["grid"], givens, reading)
     for key, value in data.items():
         if key in SETTINGS or _empty(value):
             continue
         if key in COSMETIC:
-            ignored.append(key)
+            if key != "cage" or _digital_root_cages(reading, value):
+                ignored.append(key)
         elif key in KEYS:
             KEYS[key](reading, key, value)
         else:
@@ -99,7 +116,10 @@ def to_json(
         elif solution is not None and solution.cells[index]:
             cell["value"] = solution.cells[index]
     for constraint in board.rules.constraints:
-        _merge(data, _write_constraint(board, constraint))
+        if constraint.kind == "candidates":
+            _write_marks(data["grid"], constraint, n)
+        else:
+            _merge(data, _write_constraint(board, constraint))
     return data | fpuzzles_negative.write(board)
 
 
@@ -135,6 +155,35 @@ def _killercage(reading: Reading, key: str, value: Any) -> None:
             reading.add(key, "killercage", found, total=number(part, reading, key, where))
 
 
+DIGITAL_ROOT = re.compile(r"DR(\d+)")
+
+
+def _digital_root_cages(reading: Reading, value: Any) -> bool:
+    """Read each drawn cage whose text is ``DR<n>`` as a multisumcage, as dclamage/SudokuSolver's
+    ``SolverFactory.cs`` does (its totals: n, n + 9, ... that its cell count reaches); whether
+    some cage is a drawing only."""
+    drawings = not isinstance(value, list)
+    for part in value if isinstance(value, list) else ():
+        found = part.get("cells") if isinstance(part, dict) else None
+        root = DIGITAL_ROOT.search(str(part.get("value") or "")) if found else None
+        if root is None or not isinstance(found, list) or len(found) > reading.size:
+            drawings = True
+            continue
+        found = tuple(cells(part, reading, "cage"))
+        totals = _roots(int(root[1]), len(found), reading.size)
+        # no total in reach: the cage's values still differ (dclamage's cage with no sums)
+        kind, more = ("multisumcage", {"totals": totals}) if totals else ("killercage", {})
+        reading.add("cage", kind, found, **more)
+    return drawings
+
+
+def _roots(root: int, count: int, n: int) -> tuple[int, ...]:
+    """The totals a cage of ``count`` different values 1..n reaches with that digital root."""
+    rest = n - count
+    low, high = count * (count + 1) // 2, n * (n + 1) // 2 - rest * (rest + 1) // 2
+    return tuple(total for total in range(root, high + 1, 9) if total >= low)
+
+
 Reader = Callable[[Reading, str, Any], None]
 KEYS: dict[str, Reader] = {
     "diagonal+": _diagonal,
@@ -159,10 +208,37 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         return {"extraregion": [{"cells": names(constraint.cells, n)}]}
     if constraint.kind == "killercage":
         return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
+    if constraint.kind == "multisumcage":
+        totals, count = constraint.param("totals"), len(constraint.cells)
+        root = next((r for r in range(1, 10) if _roots(r, count, n) == totals), None)
+        if root is None:
+            raise unwritable(f"multisumcage at {cell_name(constraint.cells[0], n)}",
+                             "has totals no digital root gives")  # fmt: skip
+        return {"cage": [{"cells": names(constraint.cells, n), "value": f"DR{root}"}]}
     if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
         return {}
     key, entries = fpuzzles_kinds.write(board, constraint)
     return {key: entries}
+
+
+def _pencil_marks(grid: list, givens: tuple[int, ...], reading: Reading) -> None:
+    """A cell's given pencil marks restrict it to those values, as dclamage/SudokuSolver's
+    ``SolverFactory.cs`` reads them (``KeepMask``); a given cell's marks say nothing more."""
+    n = reading.size
+    for index, given in enumerate(givens):
+        marks = grid[index // n][index % n].get(MARKS)
+        if given or _empty(marks):
+            continue
+        if not isinstance(marks, list):
+            raise reading.refuse(MARKS, f"the marks of {name(index, n)} are not a list of values")
+        reading.add(MARKS, "candidates", (index,), values=tuple(marks))
+
+
+def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
+    cell = grid[constraint.cells[0] // n][constraint.cells[0] % n]
+    if MARKS in cell:  # f-puzzles holds one set of marks a cell
+        raise unwritable(f"candidates at {cell_name(constraint.cells[0], n)}", "is a second set")
+    cell[MARKS] = list(constraint.param("values"))
 
 
 def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:

@@ -13,7 +13,9 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     CELLS    "rowindexer": [{"cells": ["R1C1", "R2C1"]}, ...]       the indexers, a cell each
     DOT      "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]   xv (value X or V),
                                                                     difference, ratio
-    LINES    "thermometer": [{"lines": [["R1C1", "R1C2"], ...]}]    a constraint per line
+    LINES    "thermometer": [{"lines": [["R1C1", "R1C2"], ...]}]    a constraint per line (a
+                                                                    whispers entry's "value":
+                                                                    its gap, Dutch whispers)
     OUTSIDE  "sandwichsum": [{"cell": "R0C3", "value": "15"}]       sandwich, X-sum, skyscraper
     and their own: arrow (``cells`` the circle, each line from a circle cell along the shaft),
     littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
@@ -129,10 +131,21 @@ def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
             for line in lines(part, reading, key):
                 if kind == "regionsumline":
                     reading.add(key, kind, line, regions=_stretches(line, reading, key))
+                elif kind == "whispers":
+                    reading.add(key, kind, line, **_gap(part, line, reading, key))
                 else:
                     reading.add(key, kind, line)
 
     return read
+
+
+def _gap(part: dict[str, Any], line: tuple[int, ...], reading: Reading, key: str) -> dict:
+    """A whispers line's difference: its entry's ``value`` (the solver plugin writes Dutch
+    whispers as ``(N + 1) // 2 - 1``, dclamage/SudokuSolver's ``WhispersConstraint.cs`` reads
+    it), German whispers' (N + 1) // 2 when none is given."""
+    if str(part.get("value") or "").strip() in ("", str((reading.size + 1) // 2)):
+        return {}
+    return {"difference": number(part, reading, key, name(line[0], reading.size))}
 
 
 def _stretches(line: tuple[int, ...], reading: Reading, key: str) -> tuple[int, ...]:
@@ -167,7 +180,8 @@ def _arrow(reading: Reading, key: str, value: Any) -> None:
             if line[0] not in circle:
                 where = name(line[0], reading.size)
                 raise reading.refuse(key, f"the arrow from {where} starts outside its circle")
-            # The kind reads the circle's digits in the entry's order, the shaft from the last.
+            # The kind reads the circle's digits in the entry's order; the shaft leaves from any
+            # of them (f-puzzles draws a pill's shaft from whichever cell it touches).
             reading.add(key, "arrow", (*circle, *line[1:]), circle=len(circle))
 
 
@@ -216,6 +230,8 @@ SHAPES: dict[str, Callable[[str], Reader]] = {
     "xv": _dot, "difference": _dot, "ratio": _dot,
     "thermometer": _lines, "palindrome": _lines, "whispers": _lines, "renban": _lines,
     "betweenline": _lines, "regionsumline": _lines, "entropic": _lines,
+    "slow-thermometer": _lines, "zipper": _lines, "modularline": _lines, "nabner": _lines,
+    "doublearrow": _lines, "lockout": _lines,
     "sandwich": _outside, "xsum": _outside, "skyscraper": _outside,
 }  # fmt: skip
 OWN: dict[str, Reader] = {
@@ -270,12 +286,9 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         return kind.fpuzzles, [_write_dot(constraint, n)]
     if shape is _lines:
         _check_stretches(board, constraint)
-        gap = constraint.param("difference", (n + 1) // 2)  # whispers
-        if gap != (n + 1) // 2:
-            raise _unwritable(
-                constraint, n, f"asks a gap of {gap}, f-puzzles' whispers {(n + 1) // 2}"
-            )
-        return kind.fpuzzles, [{"lines": [names(constraint.cells, n)]}]
+        entry: dict[str, Any] = {"lines": [names(constraint.cells, n)]}
+        gap = constraint.param("difference", (n + 1) // 2)  # whispers: the plugin's Dutch ones
+        return kind.fpuzzles, [entry if gap == (n + 1) // 2 else entry | {"value": str(gap)}]
     if shape is _outside:
         where = _clue_cell(constraint.cells, n, STRAIGHT, constraint)
         return kind.fpuzzles, [{"cell": where[0], "value": str(constraint.param("total"))}]
@@ -329,7 +342,20 @@ def _clue_cell(
 def _write_arrow(constraint: Constraint, n: int) -> dict[str, Any]:
     size = int(constraint.param("circle", 1))
     circle, shaft = constraint.cells[:size], constraint.cells[size:]
-    return {"cells": names(circle, n), "lines": [names((circle[-1], *shaft), n)]}
+    return {
+        "cells": names(circle, n),
+        "lines": [names((_shaft_start(circle, shaft[0], n), *shaft), n)],
+    }
+
+
+def _shaft_start(circle: tuple[int, ...], first: int, n: int) -> int:
+    """The circle cell the shaft is drawn from: one touching its first cell, orthogonally where
+    one does, the last such in the circle's order."""
+    rows, cols = divmod(first, n)
+    steps = {cell: (abs(cell // n - rows), abs(cell % n - cols)) for cell in circle}
+    touching = [cell for cell in circle if max(steps[cell]) == 1]
+    orthogonal = [cell for cell in touching if sum(steps[cell]) == 1]
+    return (orthogonal or touching)[-1]
 
 
 def _write_littlekiller(constraint: Constraint, n: int) -> dict[str, Any]:
