@@ -92,6 +92,21 @@ def test_singleton_arc_consistency_decides_at_least_what_gac_does(counts):
         assert within(gac.candidates, measure(board, "singles").candidates)
 
 
+@pytest.mark.parametrize("name", ["easy9", "hard9", "x9", "jigsaw9", "six6"])
+def test_every_level_keeps_the_solution(name):
+    """Sound: no level removes a value the puzzle's solution holds (``propagate`` solves)."""
+    from solvers.api import solve
+
+    with DATASETS[name].open() as handle:
+        for puzzle in islice(read_puzzles(handle), 2):
+            solution = solve(puzzle.board, "propagate").solution.cells
+            for level in LEVELS:
+                if level in ("sac", "fl:extended") and name != "hard9":
+                    continue  # seconds on a minimal variant puzzle; hard9 has them
+                kept = measure(puzzle.board, level).candidates
+                assert all(mask >> v & 1 for mask, v in zip(kept, solution, strict=True)), level
+
+
 # -- the CNF levels against PySAT's propagate() on a CNF written here, apart from the code
 
 

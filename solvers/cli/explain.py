@@ -28,7 +28,8 @@ def add_to(commands) -> None:
     )
     parser.epilog += (
         "\n\ntechniques: naked and hidden singles, pointing and claiming (locked candidates),\n"
-        "naked and hidden pairs, triples and quads, X-wing, swordfish and jellyfish.\n"
+        "naked and hidden pairs, triples and quads, X-wing, swordfish, jellyfish, XY-wing and\n"
+        "XYZ-wing.\n"
         "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
         "contradiction; 2 bad input or usage."
     )

@@ -21,7 +21,7 @@ def add_to(commands) -> None:
         statuses=False,
     )
     parser.epilog += (
-        "\n\nlevels: singles, locked, subsets, fish, or search when none solves it.\n"
+        "\n\nlevels: singles, locked, subsets, fish, wings, or search when none solves it.\n"
         "difficulty: the hardest step's Sudoku Explainer rating (1.2 hidden single in a box ...\n"
         "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
         "exit status: 0 rated; 2 bad input or usage."

@@ -7,8 +7,8 @@ guess, and returns an ``Outcome`` (solved, cells decided, candidates):
   ``fl:extended`` (failed-literal probing);
 - CP (``cp``): ``fc`` (forward checking), ``gac`` (all-different by Régin's matching) and
   ``sac`` (singleton arc consistency over gac);
-- human (``human``): ``singles``, ``locked``, ``subsets``, ``fish``, each holding the ones
-  before it (``explain`` shows their steps, ``rating`` grades a puzzle by them).
+- human (``human``): ``singles``, ``locked``, ``subsets``, ``fish``, ``wings``, each holding
+  the ones before it (``explain`` shows their steps, ``rating`` grades a puzzle by them).
 
 Every level reads the units of the board's compile step (``solvers.compile.flatten``): rows,
 columns, regions, and the constraints' all-different groups of N cells. Smaller cages and the

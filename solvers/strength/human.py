@@ -1,7 +1,8 @@
 """The human levels: a player's techniques, easiest first, one step at a time.
 
 ``singles`` (naked and hidden singles), ``locked`` (+ pointing and claiming), ``subsets``
-(+ naked and hidden pairs, triples, quads), ``fish`` (+ X-wing, swordfish, jellyfish): each
+(+ naked and hidden pairs, triples, quads), ``fish`` (+ X-wing, swordfish, jellyfish),
+``wings`` (+ XY-wing, XYZ-wing): each
 level holds the techniques of the ones before it. At each step the easiest technique that
 finds something is applied (Sudoku Explainer's order), so the steps are the ones a player
 following the ratings takes; the level's fixpoint does not depend on that order, since every
@@ -16,7 +17,7 @@ from solvers.board import Board
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import ORDERED, Contradiction, Grid, Step
 
-LEVELS = ("singles", "locked", "subsets", "fish")
+LEVELS = ("singles", "locked", "subsets", "fish", "wings")
 
 
 def _place(grid: Grid, cell: int, value: int) -> None:

@@ -3,8 +3,8 @@ Sudoku Explainer's scale (the rating of the hardest step taken when the easiest 
 that finds something is always applied first).
 
 A puzzle the techniques here do not solve is graded ``search``; its difficulty is then the
-hardest step taken before they stall, a lower bound only (Sudoku Explainer goes on with wings,
-uniqueness and chains, rated up to 11 and more).
+hardest step taken before they stall, a lower bound only (Sudoku Explainer goes on with
+uniqueness, chains and nets, rated up to 11 and more).
 """
 
 from __future__ import annotations

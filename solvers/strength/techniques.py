@@ -2,7 +2,7 @@
 None): what it places or eliminates, and where. They read the units of the board's compile
 step, so each applies to variant boards too: singles and subsets in any unit (a diagonal, a
 window), locked candidates where any two units meet (pointing and claiming where a box meets a
-row or column), fish on rows and columns, which every board has.
+row or column), fish on rows and columns, which every board has, wings among any peers.
 
 Ratings are Sudoku Explainer's for the same techniques (docs/strength.md).
 """
@@ -206,6 +206,42 @@ def fish(grid: Grid, k: int) -> Step | None:
     return None
 
 
+def wing(grid: Grid, pivot_size: int) -> Step | None:
+    """XY-wing (a pivot of two candidates xy, pincers xz and yz among its peers) and XYZ-wing
+    (a pivot xyz, pincers xz and yz): whichever way the pivot goes, a pincer, or the pivot
+    itself in an XYZ-wing, holds z; so z leaves every cell that sees all of them."""
+    geometry, candidates = grid.geometry, grid.candidates
+    peers = [frozenset(p) for p in geometry.peers]
+    for pivot, mask in enumerate(candidates):
+        if pivot in grid.placed or mask.bit_count() != pivot_size:
+            continue
+        pincers = [p for p in peers[pivot] if candidates[p].bit_count() == 2]
+        for first, second in combinations(pincers, 2):
+            a, b = candidates[first], candidates[second]
+            z = a & b
+            if a == b or z.bit_count() != 1 or (a | b) & ~z != mask & ~z:
+                continue
+            if (pivot_size == 2) == bool(mask & z):
+                continue  # an XY-wing's pivot lacks z, an XYZ-wing's holds it
+            seen = peers[first] & peers[second]
+            if pivot_size == 3:
+                seen &= peers[pivot]
+            gone = sorted(c for c in seen - {pivot} if candidates[c] & z)
+            if gone:
+                n = geometry.size
+                name = "XY-wing" if pivot_size == 2 else "XYZ-wing"
+                names = [cell_name(cell, n) for cell in (pivot, first, second)]
+                where = f"pivot {names[0]}, pincers {names[1]} {names[2]}"
+                value = z.bit_length() - 1
+                return Step(
+                    name,
+                    {2: 4.2, 3: 4.4}[pivot_size],
+                    where,
+                    eliminated=tuple((c, value) for c in gone),
+                )
+    return None
+
+
 Technique = Callable[[Grid], Step | None]
 # (level, technique), easiest first by Sudoku Explainer's rating: the order a step is looked for
 ORDERED: tuple[tuple[str, Technique], ...] = (
@@ -219,6 +255,8 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(naked_subset, k=3)),
     ("fish", partial(fish, k=3)),
     ("subsets", partial(hidden_subset, k=3)),
+    ("wings", partial(wing, pivot_size=2)),
+    ("wings", partial(wing, pivot_size=3)),
     ("subsets", partial(naked_subset, k=4)),
     ("fish", partial(fish, k=4)),
     ("subsets", partial(hidden_subset, k=4)),
