@@ -29,7 +29,7 @@ def add_to(commands) -> None:
     puzzle_options(parser)
     parser.add_argument(
         "--levels",
-        default="up:minimal,up:extended,fc,gac,singles,locked,subsets,fish",
+        default="up:minimal,up:extended,fc,gac,singles,locked,subsets,fish,wings",
         metavar="L1,L2",
         help="the levels, comma-separated (default: all but the slow fl:extended and sac)",
     )
