@@ -107,6 +107,26 @@ def test_every_level_keeps_the_solution(name):
                 assert all(mask >> v & 1 for mask, v in zip(kept, solution, strict=True)), level
 
 
+@pytest.mark.parametrize("name", ["killer9", "thermo9", "kropki9", "xv9", "arrow9", "antiking9"])
+def test_gac_and_sac_read_the_constraints_and_keep_the_solution(name):
+    """On boards whose rules are more than units, gac and sac read the cages, relations,
+    linear rows and small all-different groups of the compile step: sound, and (sac) strong
+    enough to solve the first puzzle of these sets, which no level reading units alone does."""
+    from solvers.api import solve
+
+    with DATASETS[name].open() as handle:
+        for number, puzzle in enumerate(islice(read_puzzles(handle), 2)):
+            solution = solve(puzzle.board).solution.cells
+            levels = ("gac", "sac") if number == 0 else ("gac",)
+            for level in levels:
+                found = measure(puzzle.board, level)
+                kept = found.candidates
+                assert all(mask >> v & 1 for mask, v in zip(kept, solution, strict=True)), level
+            assert not measure(puzzle.board, "fish").solved
+            if number == 0 and name != "antiking9":
+                assert found.solved
+
+
 # -- the CNF levels against PySAT's propagate() on a CNF written here, apart from the code
 
 

@@ -11,9 +11,10 @@ guess, and returns an ``Outcome`` (solved, cells decided, candidates):
   the ones before it (``explain`` shows their steps, ``rating`` grades a puzzle by them).
 
 Every level reads the units of the board's compile step (``solvers.compile.flatten``): rows,
-columns, regions, and the constraints' all-different groups of N cells. Smaller cages and the
-other primitives are not read: on such a board a level decides what the units alone decide,
-and a grid it completes counts as solved only if it keeps every rule.
+columns, regions, and the constraints' all-different groups of N cells. ``gac`` and ``sac``
+also read its cages and primitives but tables (``network``); the other levels do not: on such
+a board they decide what the units alone decide. A grid a level completes counts as solved
+only if it keeps every rule.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 - ``fc``: forward checking on the binary not-equal decomposition: a cell left with one value
   removes it from its peers, to the fixpoint;
 - ``gac``: generalised arc consistency on each unit's all-different (``alldifferent``),
-  every unit again whenever one of its cells loses a value, to the fixpoint;
+  every unit again whenever one of its cells loses a value, to the fixpoint; on a variant
+  board the other constraints of its compile step too (``network``);
 - ``sac``: singleton arc consistency over gac (Simonis's "shaving"): a value whose trial
   assignment gac refutes is removed, until no trial fails.
 
@@ -12,9 +13,11 @@ Each works on a list of candidate masks in place and returns False on a contradi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from solvers.board import Board, Geometry
-from solvers.strength.alldifferent import filtered
 from solvers.strength.grid import Outcome, outcome, start, units_of
+from solvers.strength.network import Network, network
 
 
 def forward_checking(geometry: Geometry, candidates: list[int]) -> bool:
@@ -36,29 +39,30 @@ def forward_checking(geometry: Geometry, candidates: list[int]) -> bool:
 
 
 def arc_consistency(
-    geometry: Geometry, candidates: list[int], units: set[int] | None = None
+    net: Network, candidates: list[int], cells: Iterable[int] | None = None
 ) -> bool:
-    """gac from ``units`` (indices into ``geometry.units``; None: every unit) to the
-    fixpoint."""
-    every, units_of_cell = geometry.units, geometry.units_of
-    queue = set(range(len(every))) if units is None else set(units)
+    """gac from the constraints on ``cells`` (None: every constraint) to the fixpoint."""
+    constraints, of_cell = net.constraints, net.of_cell
+    if cells is None:
+        queue = set(range(len(constraints)))
+    else:
+        queue = {index for cell in cells for index in of_cell[cell]}
     while queue:
-        unit = every[queue.pop()]
-        before = [candidates[cell] for cell in unit]
-        after = filtered(before)
+        cells_of, narrow = constraints[queue.pop()]
+        before = [candidates[cell] for cell in cells_of]
+        after = narrow(before)
         if after is None:
             return False
-        for cell, old, new in zip(unit, before, after, strict=True):
+        for cell, old, new in zip(cells_of, before, after, strict=True):
             if new != old:
                 candidates[cell] = new
-                queue.update(units_of_cell[cell])
+                queue.update(of_cell[cell])
     return True
 
 
-def singleton_arc_consistency(geometry: Geometry, candidates: list[int]) -> bool:
-    if not arc_consistency(geometry, candidates):
+def singleton_arc_consistency(net: Network, candidates: list[int]) -> bool:
+    if not arc_consistency(net, candidates):
         return False
-    units_of_cell = geometry.units_of
     changed = True
     while changed:
         changed = False
@@ -68,11 +72,11 @@ def singleton_arc_consistency(geometry: Geometry, candidates: list[int]) -> bool
                     continue
                 trial = candidates[:]
                 trial[cell] = value
-                if arc_consistency(geometry, trial, set(units_of_cell[cell])):
+                if arc_consistency(net, trial, (cell,)):
                     continue
                 changed = True
                 candidates[cell] &= ~value
-                if not arc_consistency(geometry, candidates, set(units_of_cell[cell])):
+                if not arc_consistency(net, candidates, (cell,)):
                     return False
     return True
 
@@ -87,11 +91,14 @@ def _bits(mask: int) -> list[int]:
 
 
 def level(board: Board, name: str) -> Outcome:
-    """``fc``, ``gac`` or ``sac`` on ``board``'s units from its givens."""
-    geometry, candidates = units_of(board), start(board)
-    consistent = {
-        "fc": forward_checking,
-        "gac": arc_consistency,
-        "sac": singleton_arc_consistency,
-    }[name](geometry, candidates)
+    """``fc`` on ``board``'s units, ``gac`` or ``sac`` on its whole network, from its
+    givens."""
+    candidates = start(board)
+    if name == "fc":
+        consistent = forward_checking(units_of(board), candidates)
+    else:
+        net = network(board)
+        candidates = [mask & domain for mask, domain in zip(candidates, net.domains, strict=True)]
+        search = arc_consistency if name == "gac" else singleton_arc_consistency
+        consistent = 0 not in candidates and search(net, candidates)
     return outcome(board, candidates if consistent else [0] * len(candidates))

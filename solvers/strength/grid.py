@@ -27,8 +27,8 @@ class Outcome:
 
 def units_of(board: Board) -> Geometry:
     """The board's units after the compile step: rows, columns, regions and every all-different
-    group of N cells its constraints add (diagonals, windows, a cage of N cells). Cages of
-    fewer cells and the other primitives are not read by the levels (docs/strength.md)."""
+    group of N cells its constraints add (diagonals, windows, a cage of N cells): what every
+    level reads (gac and sac read more: ``network``)."""
     return flatten(board).geometry
 
 
