@@ -13,6 +13,7 @@ from solvers.cli.strength import puzzle_options
 from solvers.formats import format_board
 from solvers.strength import human
 from solvers.strength.grid import grid as grid_of
+from solvers.strength.grid import outcome as outcome_of
 from solvers.strength.rating import rate
 from solvers.strength.techniques import Contradiction
 from solvers.variants import cell_name
@@ -71,10 +72,12 @@ def run(args: argparse.Namespace, run: Run) -> None:
     cells = grid_of(grid.candidates)
     open_cells = cells.count(0)
     rating = rate(board)
+    solved = not contradiction and outcome_of(board, grid.candidates).solved
     end = (
         f"contradiction: {contradiction}" if contradiction
-        else "solved" if not open_cells
-        else f"stalled with {open_cells} cells open: search is needed"
+        else "solved" if solved
+        else f"stalled with {open_cells} cells open: search is needed" if open_cells
+        else "filled, but the grid breaks a rule the techniques do not read"
     )  # fmt: skip
     shown = format_board(board.with_cells(cells), "spaced") if not contradiction else ""
     if args.json:
@@ -87,5 +90,5 @@ def run(args: argparse.Namespace, run: Run) -> None:
         run.emit(f"{end}; rating {rating}")
         if shown:
             run.emit(shown.rstrip("\n"))
-    if contradiction or open_cells:
+    if not solved:
         run.end(EXIT_UNSOLVABLE)
