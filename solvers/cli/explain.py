@@ -1,0 +1,94 @@
+"""``sudoku explain``: the human techniques' steps on one puzzle, easiest first, each with
+what it places or eliminates, then the grid they reach."""
+
+from __future__ import annotations
+
+import argparse
+from itertools import islice
+
+from solvers.cli.inputs import puzzles_of
+from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
+from solvers.cli.parser import command, whole
+from solvers.cli.strength import puzzle_options
+from solvers.formats import format_board
+from solvers.strength import human
+from solvers.strength.grid import grid as grid_of
+from solvers.strength.grid import outcome as outcome_of
+from solvers.strength.rating import rate
+from solvers.strength.techniques import Contradiction
+from solvers.variants import cell_name
+
+
+def add_to(commands) -> None:
+    parser = command(
+        commands,
+        "explain",
+        "explain one puzzle step by step with a player's techniques, easiest first",
+        "sudoku explain easy9 --puzzle 3",
+        statuses=False,
+    )
+    parser.epilog += (
+        "\n\ntechniques: naked and hidden singles, pointing and claiming (locked candidates),\n"
+        "naked and hidden pairs, triples and quads, X-wing, swordfish, jellyfish, XY-wing and\n"
+        "XYZ-wing.\n"
+        "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
+        "contradiction; 2 bad input or usage."
+    )
+    puzzle_options(parser)
+    parser.add_argument(
+        "--puzzle",
+        type=whole(1),
+        default=1,
+        metavar="N",
+        help="the N-th puzzle of FILE (default 1)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per step, then the end"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    item = next(islice(puzzles_of(args, run), args.puzzle - 1, None), None)
+    if item is None:
+        run.warn(f"{args.file} has no puzzle {args.puzzle}", EXIT_BAD_INPUT)
+        return
+    board, n = item.board, item.board.size
+    count, grid, contradiction = 0, human.placed_givens(board), ""
+    try:
+        for step in human.steps(grid):
+            count += 1
+            if args.json:
+                run.emit_json(
+                    {"step": count, "technique": step.technique, "rating": step.rating,
+                     "where": step.where,
+                     "placed": [[cell_name(c, n), v] for c, v in step.placed],
+                     "eliminated": [[cell_name(c, n), v] for c, v in step.eliminated]}
+                )  # fmt: skip
+            else:
+                run.emit(f"{count}. {step.describe(n)}")
+    except Contradiction as error:
+        contradiction = str(error)
+    cells = grid_of(grid.candidates)
+    open_cells = cells.count(0)
+    rating = rate(board)
+    solved = not contradiction and outcome_of(board, grid.candidates).solved
+    end = (
+        f"contradiction: {contradiction}" if contradiction
+        else "solved" if solved
+        else f"stalled with {open_cells} cells open: search is needed" if open_cells
+        else "filled, but the grid breaks a rule the techniques do not read"
+    )  # fmt: skip
+    shown = format_board(board.with_cells(cells), "spaced") if not contradiction else ""
+    if args.json:
+        run.emit_json(
+            {"index": item.line, "steps": count, "end": end, "open": open_cells,
+             "grid": format_board(board.with_cells(cells), "line").splitlines()[-1],
+             "level": rating.level, "difficulty": rating.difficulty}
+        )  # fmt: skip
+    else:
+        run.emit(f"{end}; rating {rating}")
+        if shown:
+            run.emit(shown.rstrip("\n"))
+    if not solved:
+        run.end(EXIT_UNSOLVABLE)

@@ -1,0 +1,47 @@
+"""``sudoku rate``: each puzzle's grade: the weakest human level that solves it (or
+``search``) and a difficulty on Sudoku Explainer's scale (``solvers.strength.rating``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers.cli.inputs import puzzles_of
+from solvers.cli.output import Run
+from solvers.cli.parser import command
+from solvers.cli.strength import puzzle_options
+from solvers.strength.rating import rate
+
+
+def add_to(commands) -> None:
+    parser = command(
+        commands,
+        "rate",
+        "grade each puzzle by the weakest technique level that solves it, and a difficulty",
+        "sudoku rate hard9",
+        statuses=False,
+    )
+    parser.epilog += (
+        "\n\nlevels: singles, locked, subsets, fish, wings, or search when none solves it.\n"
+        "difficulty: the hardest step's Sudoku Explainer rating (1.2 hidden single in a box ...\n"
+        "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
+        "exit status: 0 rated; 2 bad input or usage."
+    )
+    puzzle_options(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, run: Run) -> None:
+    rows = [("line", "level", "difficulty", "hardest step")]
+    for item in puzzles_of(args, run):
+        rating = rate(item.board)
+        if args.json:
+            run.emit_json(
+                {"index": item.line, "level": rating.level, "difficulty": rating.difficulty,
+                 "bound": rating.bound, "hardest": rating.hardest}
+            )  # fmt: skip
+        else:
+            shown = f"{'>=' if rating.bound else ''}{rating.difficulty:.1f}"
+            rows.append((str(item.line), rating.level, shown, rating.hardest or "-"))
+    if not args.json and len(rows) > 1:
+        run.table(rows)

@@ -1,0 +1,69 @@
+"""The human levels: a player's techniques, easiest first, one step at a time.
+
+``singles`` (naked and hidden singles), ``locked`` (+ pointing and claiming), ``subsets``
+(+ naked and hidden pairs, triples, quads), ``fish`` (+ X-wing, swordfish, jellyfish),
+``wings`` (+ XY-wing, XYZ-wing): each
+level holds the techniques of the ones before it. At each step the easiest technique that
+finds something is applied (Sudoku Explainer's order), so the steps are the ones a player
+following the ratings takes; the level's fixpoint does not depend on that order, since every
+technique only removes candidates and stays valid once its pattern is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solvers.board import Board
+from solvers.strength.grid import Outcome, outcome, start, units_of
+from solvers.strength.techniques import ORDERED, Contradiction, Grid, Step
+
+LEVELS = ("singles", "locked", "subsets", "fish", "wings")
+
+
+def _place(grid: Grid, cell: int, value: int) -> None:
+    bit = 1 << value
+    grid.candidates[cell] = bit
+    grid.placed.add(cell)
+    for peer in grid.geometry.peers[cell]:
+        grid.candidates[peer] &= ~bit
+
+
+def apply(grid: Grid, step: Step) -> None:
+    for cell, value in step.placed:
+        _place(grid, cell, value)
+    for cell, value in step.eliminated:
+        grid.candidates[cell] &= ~(1 << value)
+
+
+def placed_givens(board: Board) -> Grid:
+    """The board's candidates with its givens placed (removed from their peers)."""
+    grid = Grid(units_of(board), start(board))
+    for cell, value in enumerate(board.cells):
+        if value:
+            _place(grid, cell, value)
+    return grid
+
+
+def steps(grid: Grid, level: str = LEVELS[-1]) -> Iterator[Step]:
+    """Each step the techniques up to ``level`` take on ``grid``, applied to it before it is
+    yielded, until they find nothing more or every cell is placed; Contradiction when the
+    candidates leave a cell or a value in a unit no place."""
+    allowed = LEVELS[: LEVELS.index(level) + 1]
+    techniques = [find for name, find in ORDERED if name in allowed]
+    while len(grid.placed) < len(grid.candidates):
+        step = next((found for find in techniques if (found := find(grid))), None)
+        if step is None:
+            return
+        apply(grid, step)
+        yield step
+
+
+def level(board: Board, name: str) -> Outcome:
+    """The fixpoint of the techniques up to level ``name`` on ``board``."""
+    grid = placed_givens(board)
+    try:
+        for _ in steps(grid, name):
+            pass
+    except Contradiction:
+        return outcome(board, [0] * len(board.cells))
+    return outcome(board, grid.candidates)

@@ -1,0 +1,47 @@
+"""A puzzle's grade by the human levels: the weakest that solves it, and a difficulty on
+Sudoku Explainer's scale (the rating of the hardest step taken when the easiest technique
+that finds something is always applied first).
+
+A puzzle the techniques here do not solve is graded ``search``; its difficulty is then the
+hardest step taken before they stall, a lower bound only (Sudoku Explainer goes on with
+uniqueness, chains and nets, rated up to 11 and more).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.board import Board
+from solvers.strength import human
+from solvers.strength.techniques import Contradiction
+
+SEARCH = "search"
+
+
+@dataclass(frozen=True)
+class Rating:
+    """``level``: the weakest human level that solves the puzzle, or ``search``;
+    ``difficulty``: the hardest step's rating (0 when the givens fill the grid);
+    ``hardest``: that step's technique; ``bound``: True when difficulty is a lower bound."""
+
+    level: str
+    difficulty: float
+    hardest: str
+    bound: bool
+
+    def __str__(self) -> str:
+        shown = f"{'>=' if self.bound else ''}{self.difficulty:.1f}"
+        return f"{self.level} {shown} {self.hardest}".rstrip()
+
+
+def rate(board: Board) -> Rating:
+    """The puzzle's rating (a contradiction the techniques find grades it ``search``)."""
+    weakest = next((name for name in human.LEVELS if human.level(board, name).solved), SEARCH)
+    hardest, difficulty = "", 0.0
+    try:
+        for step in human.steps(human.placed_givens(board)):
+            if step.rating > difficulty:
+                hardest, difficulty = step.technique, step.rating
+    except Contradiction:
+        pass
+    return Rating(weakest, difficulty, hardest, weakest == SEARCH)

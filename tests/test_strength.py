@@ -1,0 +1,281 @@
+"""Propagation strength (solvers.strength): the equivalences and the nesting theory gives, on
+real benchmark puzzles; the CNF levels against PySAT's own propagation on a CNF written here;
+and the strength, explain and rate commands on every shipped set.
+
+The benchmark checks run on a sample by default and on every puzzle of top95 and the first
+300 of sudoku17 under ``slow``; they skip when ../shared/data is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations, islice, pairwise
+
+import pytest
+from conftest import SHARED_DATA
+
+from solvers.board import Board
+from solvers.formats import read_puzzles
+from solvers.strength import LEVELS, levels_of, measure
+from solvers.strength.alldifferent import filtered
+from solvers.strength.human import LEVELS as HUMAN
+from solvers.strength.rating import rate
+from solvers.tools.datasets import DATASETS
+
+
+def benchmark(name: str, count: int | None) -> list[Board]:
+    path = SHARED_DATA / name
+    if not path.is_file():
+        pytest.skip(f"needs the public sets in {SHARED_DATA}")
+    with open(path, encoding="utf-8") as handle:
+        return [p.board for p in islice(read_puzzles(handle), count)]
+
+
+def sets(sample: tuple[int, int]) -> list:
+    """(top95 puzzles, sudoku17 puzzles) as parameters: a sample by default, the done-when
+    sets (all of top95, the first 300 of sudoku17) under slow."""
+    return [
+        pytest.param(sample, id="sample"),
+        pytest.param((95, 300), id="full", marks=pytest.mark.slow),
+    ]
+
+
+def boards(counts: tuple[int, int]) -> list[Board]:
+    top, seventeen = counts
+    return benchmark("top95.txt", top) + benchmark("sudoku17.txt", seventeen)
+
+
+def within(stronger: tuple[int, ...], weaker: tuple[int, ...]) -> bool:
+    """Every candidate the stronger level keeps, the weaker keeps too."""
+    return all(s & ~w == 0 for s, w in zip(stronger, weaker, strict=True))
+
+
+@pytest.mark.parametrize("counts", sets((12, 20)))
+def test_unit_propagation_on_the_extended_encoding_is_naked_and_hidden_singles(counts):
+    for board in boards(counts):
+        up, singles = measure(board, "up:extended"), measure(board, "singles")
+        assert (up.fixed, up.candidates) == (singles.fixed, singles.candidates), board
+
+
+@pytest.mark.parametrize("name", ["x9", "windoku9", "jigsaw9", "big16", "six6"])
+def test_the_equivalences_hold_on_the_units_of_variant_boards(name):
+    """Through the compile step: diagonals, windows and jigsaw regions are units like rows."""
+    with DATASETS[name].open() as handle:
+        for puzzle in islice(read_puzzles(handle), 3):
+            board = puzzle.board
+            assert measure(board, "up:extended") == measure(board, "singles")
+            assert measure(board, "up:minimal") == measure(board, "fc")
+
+
+@pytest.mark.parametrize("counts", sets((12, 20)))
+def test_forward_checking_is_unit_propagation_on_the_minimal_encoding(counts):
+    for board in boards(counts):
+        up, fc = measure(board, "up:minimal"), measure(board, "fc")
+        assert (up.fixed, up.candidates) == (fc.fixed, fc.candidates), board
+
+
+@pytest.mark.parametrize("counts", sets((6, 10)))
+def test_each_human_level_decides_at_least_what_the_one_before_it_does(counts):
+    for board in boards(counts):
+        outcomes = [measure(board, level) for level in HUMAN]
+        for weaker, stronger in pairwise(outcomes):
+            assert within(stronger.candidates, weaker.candidates), board
+            assert stronger.solved >= weaker.solved and stronger.fixed >= weaker.fixed
+
+
+@pytest.mark.parametrize("counts", sets((4, 6)))
+def test_singleton_arc_consistency_decides_at_least_what_gac_does(counts):
+    for board in boards(counts):
+        gac, sac = measure(board, "gac"), measure(board, "sac")
+        assert within(sac.candidates, gac.candidates), board
+        assert sac.solved >= gac.solved and sac.fixed >= gac.fixed
+        assert within(gac.candidates, measure(board, "singles").candidates)
+
+
+@pytest.mark.parametrize("name", ["easy9", "hard9", "x9", "jigsaw9", "six6"])
+def test_every_level_keeps_the_solution(name):
+    """Sound: no level removes a value the puzzle's solution holds (``propagate`` solves)."""
+    from solvers.api import solve
+
+    with DATASETS[name].open() as handle:
+        for puzzle in islice(read_puzzles(handle), 2):
+            solution = solve(puzzle.board, "propagate").solution.cells
+            for level in LEVELS:
+                if level in ("sac", "fl:extended") and name != "hard9":
+                    continue  # seconds on a minimal variant puzzle; hard9 has them
+                kept = measure(puzzle.board, level).candidates
+                assert all(mask >> v & 1 for mask, v in zip(kept, solution, strict=True)), level
+
+
+@pytest.mark.parametrize("name", ["killer9", "thermo9", "kropki9", "xv9", "arrow9", "antiking9"])
+def test_gac_and_sac_read_the_constraints_and_keep_the_solution(name):
+    """On boards whose rules are more than units, gac and sac read the cages, relations,
+    linear rows and small all-different groups of the compile step: sound, and (sac) strong
+    enough to solve the first puzzle of these sets, which no level reading units alone does."""
+    from solvers.api import solve
+
+    with DATASETS[name].open() as handle:
+        for number, puzzle in enumerate(islice(read_puzzles(handle), 2)):
+            solution = solve(puzzle.board).solution.cells
+            levels = ("gac", "sac") if number == 0 else ("gac",)
+            for level in levels:
+                found = measure(puzzle.board, level)
+                kept = found.candidates
+                assert all(mask >> v & 1 for mask, v in zip(kept, solution, strict=True)), level
+            assert not measure(puzzle.board, "fish").solved
+            if number == 0 and name != "antiking9":
+                assert found.solved
+
+
+# -- the CNF levels against PySAT's propagate() on a CNF written here, apart from the code
+
+
+def x(r: int, c: int, v: int) -> int:
+    return 81 * r + 9 * c + v
+
+
+def independent_cnf(extended: bool) -> list[list[int]]:
+    """Lynce and Ouaknine's encodings of classic 9x9 rules, written from their paper."""
+    units = [[(r, c) for c in range(9)] for r in range(9)]
+    units += [[(r, c) for r in range(9)] for c in range(9)]
+    units += [
+        [(3 * (b // 3) + i, 3 * (b % 3) + j) for i in range(3) for j in range(3)] for b in range(9)
+    ]
+    cnf = [[x(r, c, v) for v in range(1, 10)] for r in range(9) for c in range(9)]
+    for unit in units:
+        for v in range(1, 10):
+            cnf += [[-x(*a, v), -x(*b, v)] for a, b in combinations(unit, 2)]
+            if extended:
+                cnf.append([x(*cell, v) for cell in unit])
+    if extended:
+        for r in range(9):
+            for c in range(9):
+                cnf += [[-x(r, c, v), -x(r, c, w)] for v, w in combinations(range(1, 10), 2)]
+    return cnf
+
+
+def pysat_candidates(implied: list[int]) -> tuple[int, ...]:
+    """Each cell's values that propagation left open (the true one alone, once one is)."""
+    true = {lit for lit in implied if lit > 0}
+    false = {-lit for lit in implied if lit < 0}
+    found = []
+    for cell in range(81):
+        held = [v for v in range(1, 10) if cell * 9 + v in true]
+        open_ = [v for v in range(1, 10) if cell * 9 + v not in false]
+        found.append(sum(1 << v for v in (held or open_)))
+    return tuple(found)
+
+
+def pysat_failed_literals(solver, givens: list[int]) -> list[int]:
+    """Failed-literal probing to the fixpoint with PySAT's propagation: what it implies."""
+    known = list(givens)
+    while True:
+        ok, implied = solver.propagate(assumptions=known)
+        assert ok
+        assigned = {abs(lit) for lit in implied}
+        failed = next(
+            (
+                literal
+                for var in range(1, 730)
+                if var not in assigned
+                for literal in (var, -var)
+                if not solver.propagate(assumptions=[*known, literal])[0]
+            ),
+            None,
+        )
+        if failed is None:
+            return implied
+        known.append(-failed)
+
+
+@pytest.mark.parametrize("counts", sets((6, 6)))
+@pytest.mark.parametrize("level", ["up:minimal", "up:extended", "fl:extended"])
+def test_the_cnf_levels_agree_with_pysat_propagation(level, counts):
+    solvers = pytest.importorskip("pysat.solvers")
+    for board in boards(counts):
+        cnf = independent_cnf(extended=level != "up:minimal")
+        givens = [x(i // 9, i % 9, v) for i, v in enumerate(board.cells) if v]
+        with solvers.Solver(name="m22", bootstrap_with=cnf) as solver:
+            if level == "fl:extended":
+                implied = pysat_failed_literals(solver, givens)
+            else:
+                ok, implied = solver.propagate(assumptions=givens)
+                assert ok
+        assert measure(board, level).candidates == pysat_candidates(implied), board
+
+
+def test_gac_keeps_exactly_the_values_some_assignment_uses():
+    bits = lambda *vs: sum(1 << v for v in vs)  # noqa: E731
+    assert filtered([bits(1, 2), bits(1, 2), bits(1, 2, 3)]) == [bits(1, 2), bits(1, 2), bits(3)]
+    assert filtered([bits(1), bits(1)]) is None
+    # fewer cells than values: a free value keeps its alternatives
+    assert filtered([bits(1, 2), bits(2, 3)]) == [bits(1, 2), bits(2, 3)]
+    assert filtered([bits(1), bits(1, 2), bits(1, 2, 3, 4)]) == [bits(1), bits(2), bits(3, 4)]
+
+
+def test_level_names():
+    assert levels_of("all") == list(LEVELS)
+    assert levels_of("gac, fc") == ["gac", "fc"]
+    with pytest.raises(Exception, match="unknown level nope"):
+        levels_of("gac,nope")
+
+
+# -- the commands
+
+
+def test_strength_prints_a_table_and_json_records(cli):
+    done = cli("strength", "easy9", "--levels", "fc,singles")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    assert lines[0].split()[:3] == ["level", "solved", "%"]
+    # easy9 is made so that naked and hidden singles solve every puzzle
+    assert lines[2].split()[:3] == ["singles", str(len(DATASETS["easy9"].puzzles())), "100.0"]
+    done = cli("strength", "small4", "--levels", "sac", "--json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert {tuple(r) for r in records} == {("index", "level", "solved", "fixed", "seconds")}
+    assert all(r["level"] == "sac" for r in records)
+    assert cli("strength", "easy9", "--levels", "nope").code == 2
+
+
+def test_explain_names_each_step_and_ends_with_the_grid(cli):
+    done = cli("explain", "easy9", "--puzzle", "2")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    assert lines[0].startswith("1. ") and " single in " in lines[0]
+    assert lines[-10].startswith("solved; rating singles")
+    assert all(len(row.split()) == 9 and "0" not in row.split() for row in lines[-9:])
+    done = cli("explain", "hard9", "--json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert all({"technique", "rating", "placed", "eliminated"} <= set(r) for r in records[:-1])
+    assert records[-1]["steps"] == len(records) - 1
+    assert cli("explain", "easy9", "--puzzle", "999").code == 2
+
+
+def shipped(count: int | None) -> list:
+    """Each shipped set, with how many of its puzzles to rate (16x16 ones take seconds each);
+    None: all, under slow."""
+    return [
+        pytest.param(
+            name,
+            count if count is None or "16" not in name else 1,
+            marks=[pytest.mark.slow] if count is None else [],
+        )
+        for name in DATASETS
+    ]
+
+
+@pytest.mark.parametrize("name, count", shipped(2) + shipped(None))
+def test_rate_and_explain_on_every_shipped_set(name, count, cli):
+    """Classic and variant sets alike: a rating for every puzzle, and an explanation that
+    ends in a grid, or in a contradiction (the set with no solution)."""
+    with DATASETS[name].open() as handle:
+        for puzzle in islice(read_puzzles(handle), count):
+            rating = rate(puzzle.board)
+            assert rating.level in (*HUMAN, "search")
+            assert rating.bound == (rating.level == "search") and rating.difficulty >= 0
+    done = cli("explain", name)
+    assert done.code in (0, 1), done.err
+    assert done.out.splitlines()[-1]
+    done = cli("rate", name, "--json") if count is None else None
+    if done is not None:
+        assert done.code == 0 and len(done.out.splitlines()) == len(DATASETS[name].puzzles())
