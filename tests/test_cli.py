@@ -161,6 +161,9 @@ def test_the_help_covers_every_command_there_is():
         "datasets",
         "backends",
         "kinds",
+        "strength",
+        "explain",
+        "rate",
     }
 
 

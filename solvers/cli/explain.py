@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from itertools import islice
 
+from solvers.cells import cell_name
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command, whole
@@ -16,7 +17,6 @@ from solvers.strength.grid import grid as grid_of
 from solvers.strength.grid import outcome as outcome_of
 from solvers.strength.rating import rate
 from solvers.strength.techniques import Contradiction
-from solvers.variants import cell_name
 
 
 def add_to(commands) -> None:

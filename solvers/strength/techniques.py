@@ -15,8 +15,8 @@ from functools import cached_property, partial
 from itertools import combinations
 
 from solvers.board import Geometry
+from solvers.cells import cell_name
 from solvers.strength.grid import values
-from solvers.variants import cell_name
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
