@@ -226,6 +226,10 @@ class Board:
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
         if self.rules is not CLASSIC:
             _check_rules(self.rules, self.shape)
+            if self.rules.regions is not None and self.rules.regions == _box_regions(self.shape):
+                # regions that are the boxes: the same puzzle as the boxes themselves
+                rules = Rules(None, self.rules.constraints)
+                object.__setattr__(self, "rules", CLASSIC if rules.is_classic else rules)
         elif not self.shape.has_boxes:
             raise InputError(no_boxes(n))
 
@@ -314,6 +318,16 @@ class Board:
         from solvers.compile import flat
 
         return flat(self.shape, self.rules).conflicts(self.cells)
+
+
+@cache
+def _box_regions(shape: Shape) -> tuple[int, ...] | None:
+    """Each cell's box, numbered by first cell (as ``Rules`` numbers regions); None without
+    boxes."""
+    if not shape.has_boxes:
+        return None
+    numbers: dict[int, int] = {}
+    return tuple(numbers.setdefault(box, len(numbers)) for box in _classic(shape).box_of)
 
 
 @lru_cache(maxsize=4096)

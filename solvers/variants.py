@@ -27,6 +27,10 @@ class Rules:
     constraints: tuple[Constraint, ...] = ()  # kinds of the vocabulary (solvers.constraints)
 
     def __post_init__(self) -> None:
+        if self.regions is not None:  # one numbering for the same regions: by first cell
+            numbers: dict[int, int] = {}
+            regions = tuple(numbers.setdefault(r, len(numbers)) for r in self.regions)
+            object.__setattr__(self, "regions", regions)
         constraints = self.constraints
         if constraints:
             from solvers.constraints.cell_kinds import gather_extremes
@@ -34,9 +38,9 @@ class Rules:
             # the field's meaning: all of a board's maximum cells are one constraint (each
             # compared with the neighbours that are no maximum), likewise minimum cells
             constraints = gather_extremes(constraints)
-        # One order for the same constraints, however they were listed: by kind, then cells,
-        # then parameters
-        order = sorted(constraints, key=lambda c: (c.kind, c.cells, repr(c.params)))
+        # One order for the same constraints, however they were listed (by kind, then cells,
+        # then parameters), each once: a constraint given twice says nothing more
+        order = sorted(dict.fromkeys(constraints), key=lambda c: (c.kind, c.cells, repr(c.params)))
         object.__setattr__(self, "constraints", tuple(order))
 
     @property

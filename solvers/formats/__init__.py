@@ -183,7 +183,7 @@ def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
         except InputError as error:
             yield error
             continue
-        yield Puzzle(found.board, number, "fpuzzles", found.solution, found.meta, found.ignored)
+        yield Puzzle(found.board, number, found.form, found.solution, found.meta, found.ignored)
     yield from source.take_problems()
     if source.error:
         yield source.error

@@ -66,11 +66,18 @@ class FPuzzle:
     solution: Board | None = None
     meta: tuple[tuple[str, str], ...] = ()
     ignored: tuple[str, ...] = ()
+    form: str = "fpuzzles"  # "line" for the project's own JSON record (``writing.from_record``)
 
 
 def read(text: str, line: int | None = None) -> FPuzzle:
-    """The puzzle of an f-puzzles link, bare payload, SudokuPad link or JSON text."""
-    return from_json(fpuzzles_link.decode(text, line), line)
+    """The puzzle of an f-puzzles link, bare payload, SudokuPad link or JSON text (or of the
+    JSON record ``sudoku convert --to json`` writes)."""
+    data = fpuzzles_link.decode(text, line)
+    if "puzzle" in data and "grid" not in data:
+        from solvers.formats.writing import from_record
+
+        return from_record(data, line)
+    return from_json(data, line)
 
 
 def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:

@@ -40,6 +40,35 @@ def record(puzzle: Puzzle) -> dict:
     )
 
 
+def from_record(data: dict, line: int | None = None):
+    """The puzzle of a JSON record (``record``): what ``sudoku convert --to json`` writes reads
+    back as the same puzzle."""
+    from solvers.board import Shape
+    from solvers.formats.fpuzzles import FPuzzle
+    from solvers.formats.lines import at_line, parse_line
+    from solvers.formats.variant_text import constraints_of, region_map
+    from solvers.variants import Rules
+
+    cells, box, texts = data.get("puzzle"), data.get("box"), data.get("constraints", [])
+    if not isinstance(cells, str) or not isinstance(texts, list):
+        raise InputError("the JSON record's puzzle is not a line of cells", line)
+    if not all(isinstance(t, str) for t in texts) or not isinstance(box, str | None):
+        raise InputError("the JSON record's constraints and box must be text", line)
+    shape = at_line(lambda: Shape.parse(box), line or 1) if box else None
+    plain, _known = parse_line(cells, line or 1, shape, frozenset())
+    regions = data.get("regions")
+    if regions is not None and not isinstance(regions, str):
+        raise InputError("the JSON record's regions are not a line of letters", line)
+    size = plain.size
+    rules = Rules(
+        None if regions is None else region_map([regions], size, line or 1),
+        constraints_of(texts, size, line or 1),
+    )
+    board = at_line(lambda: Board(plain.shape, plain.cells, rules), line or 1)
+    meta = tuple((key, str(data[key])) for key in ("title", "author", "ruleset") if data.get(key))
+    return FPuzzle(board, None, meta, (), "line")
+
+
 def text(board: Board) -> str:
     """The board as a grid under its rules header, with its regions as a section."""
     n = board.size
