@@ -304,3 +304,30 @@ def test_a_timed_call_in_a_daemonic_worker_names_the_way_out_and_the_runner_surv
     # exactcover cannot stop by itself: a timed call is refused the same way each time, and an
     # untimed one still solves; sat stops by itself in solve, so it needs no worker there.
     assert said == [refusal, refusal, "SOLVED", "SOLVED", "SOLVED", "SOLVED"], done.stderr
+
+
+# An outside backend's answer is checked before it is believed --------------------------------
+
+
+@pytest.mark.parametrize("form", ["none", "text", "negative", "over", "float", "short", "zero"])
+def test_a_malformed_answer_is_a_bug_line_for_that_puzzle(cli, registered, monkeypatch, form):
+    import tiny_backend
+
+    monkeypatch.setattr(tiny_backend.Misshapen, "ANSWER", form)
+    registered("misshapen", "tiny_backend:Misshapen")
+    two = "." * 16 + "\n" + "." * 16 + "\n"
+    for command in ("solve", "count"):
+        done = cli(command, "--backend", "misshapen", stdin=two)
+        assert done.code == 5, (command, form, done.err)
+        lines = done.err.splitlines()
+        assert len(lines) == 2 and all("returned a malformed answer" in ln for ln in lines)
+
+
+def test_a_backend_that_calls_sys_exit_fails_its_puzzle_alone(cli, registered):
+    registered("exits", "tiny_backend:Exits")
+    done = cli("solve", "--backend", "exits", stdin="." * 16 + "\n" + "." * 16 + "\n")
+    assert done.code == 2
+    assert done.err.splitlines() == [
+        "sudoku: line 1: backend raised SystemExit: 0",
+        "sudoku: line 2: backend raised SystemExit: 0",
+    ]

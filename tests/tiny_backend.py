@@ -70,3 +70,33 @@ class GivesUp(Backend):
         from solvers.errors import SolveTimeout
 
         raise SolveTimeout(stats={"gave_up": True})
+
+
+class Misshapen(Backend):
+    """Answers in a wrong form, as a careless outside backend might: ``ANSWER`` picks how."""
+
+    ANSWER = "none"
+
+    def search(self, board, deadline, limit):
+        from solvers.backend import Found
+        from solvers.board import Board
+
+        pattern = Board.pattern(board.shape)
+        return {
+            "none": None,
+            "text": Found("2", None),
+            "negative": Found(-1),
+            "over": Found(limit + 5, pattern),
+            "float": Found(1.0, pattern),
+            "short": Found(1, Board.pattern(type(board.shape)(3, 3))),  # 9x9 for a 4x4
+            "zero": Found(0, pattern),
+        }[self.ANSWER]
+
+
+class Exits(Backend):
+    """Calls sys.exit inside its search."""
+
+    def search(self, board, deadline, limit):
+        import sys
+
+        sys.exit(0)

@@ -19,10 +19,10 @@ import multiprocessing.util  # noqa: F401  (registers its exit hook before ours)
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from solvers.backend import Backend, Operation
+from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.errors import (
     BackendCrashed,
@@ -208,6 +208,9 @@ class Runner:
             detail = str(error) if isinstance(error, BackendCrashed) else _failure(error)
             return Answer(Status.ERROR, self.label, detail=detail, **times)
         found = tried.found
+        if malformed := _malformed(found, board, limit):
+            detail = f"backend {self.label} returned a malformed answer: {malformed}"
+            return Answer(Status.WRONG, self.label, detail=detail, **times)
         stats = dict(found.stats)
         if timeout is not None and tried.seconds > timeout:
             return Answer(Status.TIMEOUT, self.label, stats=stats, **times)
@@ -259,6 +262,26 @@ class Runner:
             return timeout, timeout
         scale, extra = BACKSTOP
         return timeout, timeout * scale + extra
+
+
+def _malformed(found: object, board: Board, limit: int) -> str | None:
+    """What is wrong with the form of a backend's answer (an outside backend's above all),
+    or None: the verifier judges the solution itself afterwards."""
+    if not isinstance(found, Found):
+        return f"search returned {type(found).__name__}, not a Found"
+    count, solution = found.count, found.solution
+    if isinstance(count, bool) or not isinstance(count, int):
+        return f"its count {count!r} is not a whole number"
+    if not 0 <= count <= limit:
+        return f"its count {count} is outside 0..{limit}"
+    if not isinstance(found.stats, Mapping):
+        return f"its stats are {type(found.stats).__name__}, not a mapping"
+    if solution is not None:
+        if not isinstance(solution, Board) or solution.shape != board.shape:
+            return f"its solution is not a {board.size}x{board.size} board"
+        if count == 0:
+            return "it counted no solution but returned one"
+    return None
 
 
 def _failure(error: BaseException) -> str:

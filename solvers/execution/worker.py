@@ -52,7 +52,9 @@ def attempt(
             found = engine.solve(board, deadline)
         else:
             found = engine.count(board, limit, deadline)
-    except Exception as error:  # a signal's exception (Ctrl-C, SIGTERM) ends the run instead
+    # a signal's exception (Ctrl-C, SIGTERM) ends the run instead; a backend that calls
+    # sys.exit is a backend that failed on this puzzle, not the end of the run
+    except (Exception, SystemExit) as error:
         return Attempt(None, error, time.perf_counter() - start, time.process_time() - cpu)
     return Attempt(found, None, time.perf_counter() - start, time.process_time() - cpu)
 
