@@ -114,7 +114,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         if verdict.disagreements:
             disagreed += 1
             run.end(EXIT_DISAGREE)
-        elif verdict.timed_out:
+        elif verdict.timed_out and not verdict.confirmed:
             timed_out += 1
             run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
             run.end(EXIT_TIMEOUT)

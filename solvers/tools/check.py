@@ -4,7 +4,8 @@ Each backend solves the puzzle and counts its solutions up to 2 (``judge.paired`
 one answer). The judge (``solvers.execution.judge``) says whether they agree: on solvability,
 on counts, every solution verified, and a unique puzzle's solution matching the one its file
 gives (if any). Different valid solutions of a puzzle with several are agreement. A backend
-that timed out says nothing either way: such a puzzle is reported apart, never as agreement.
+that timed out says nothing either way: a puzzle is confirmed when at least two backends
+answered in full and none disagrees, and is reported apart, never as agreement, otherwise.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ class Verdict:
             if a.status is not Status.UNSUPPORTED
             and (a.status is Status.TIMEOUT or a.count is None)
         ]
+
+    @property
+    def confirmed(self) -> bool:
+        """At least two backends answered in full (solved or no solution, and counted), and
+        the judge found no disagreement: a timeout is no disagreement."""
+        full = [a for a in self.answers if a.status.finished and a.count is not None]
+        return not self.disagreements and len(full) >= 2
 
 
 def verdict_for(puzzle: Puzzle, answers: tuple[Answer, ...]) -> Verdict:
