@@ -226,10 +226,7 @@ class Board:
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
         if self.rules is not CLASSIC:
             _check_rules(self.rules, self.shape)
-            if self.rules.regions is not None and self.rules.regions == _box_regions(self.shape):
-                # regions that are the boxes: the same puzzle as the boxes themselves
-                rules = Rules(None, self.rules.constraints)
-                object.__setattr__(self, "rules", CLASSIC if rules.is_classic else rules)
+            object.__setattr__(self, "rules", _one_form(self.rules, self.shape))
         elif not self.shape.has_boxes:
             raise InputError(no_boxes(n))
 
@@ -318,6 +315,22 @@ class Board:
         from solvers.compile import flat
 
         return flat(self.shape, self.rules).conflicts(self.cells)
+
+
+@lru_cache(maxsize=4096)
+def _one_form(rules: Rules, shape: Shape) -> Rules:
+    """The same rules in one form however they were written: regions that are the boxes are
+    the boxes, and a parameter given at its default value is left out."""
+    regions = None if rules.regions == _box_regions(shape) else rules.regions
+    constraints = rules.constraints
+    if constraints:
+        from solvers.constraints import plain
+
+        constraints = tuple(plain(c, shape.size) for c in constraints)
+    if regions == rules.regions and constraints == rules.constraints:
+        return rules
+    found = Rules(regions, constraints)
+    return CLASSIC if found.is_classic else found
 
 
 @cache

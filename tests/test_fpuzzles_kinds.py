@@ -107,7 +107,7 @@ KEYS = [
     ("skyscraper", [{"cell": "R3C0", "value": "4"}], [C("skyscraper", *ROW3, total=4)]),
     ("arrow", [{"cells": ["R1C5"], "lines": [["R1C5", "R2C5", "R3C5"]]},
                {"cells": ["R5C1", "R5C2"], "lines": [["R5C2", "R6C2", "R7C2"]]}],
-     [C("arrow", 4, 13, 22, circle=1), C("arrow", 36, 37, 46, 55, circle=2)]),
+     [C("arrow", 4, 13, 22), C("arrow", 36, 37, 46, 55, circle=2)]),  # circle 1: the default
     # a pill's shaft drawn from its first cell (r8c1 r8c2, down from r8c1), as f-puzzles may
     ("arrow", [{"cells": ["R8C1", "R8C2"], "lines": [["R8C1", "R9C1", "R9C2"]]}],
      [C("arrow", 63, 64, 72, 73, circle=2)]),
@@ -390,7 +390,10 @@ def puzzle_with(constraints: tuple[Constraint, ...], shape: Shape, rng: random.R
     full = solve(empty, backend="cpsat").solution
     if full is None:
         return None
-    return empty.with_cells(v if rng.random() < 0.6 else 0 for v in full.cells)
+    marked = {c.cells[0] for c in constraints if c.kind == "candidates"}  # no given's marks
+    return empty.with_cells(
+        v if rng.random() < 0.6 and i not in marked else 0 for i, v in enumerate(full.cells)
+    )
 
 
 # (candidates: a grid cell's givenPencilMarks, tests/test_fpuzzles.py)

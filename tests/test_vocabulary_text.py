@@ -8,7 +8,7 @@ import json
 import pytest
 
 from solvers import Shape, count_solutions
-from solvers.constraints import KINDS
+from solvers.constraints import KINDS, plain
 from solvers.formats import parse, read_puzzles, variant_text
 from solvers.formats.constraint_text import parse_constraint
 
@@ -22,7 +22,7 @@ def test_each_kinds_example_reads_in_a_header_and_in_a_section(name):
     header = parse(f"# rules: {example}\n{EMPTY9}\n")
     grid = "\n".join([". " * 9] * 9) + f"\nconstraints: {example}\n"
     section = parse(grid)
-    expected = (parse_constraint(example, 9),)
+    expected = (plain(parse_constraint(example, 9), 9),)  # a default parameter said or not
     assert header.rules.constraints == section.rules.constraints == expected
     assert header.rules.names == {name}
 

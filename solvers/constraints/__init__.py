@@ -20,6 +20,7 @@ engine supports when it compiles a given set of primitive types.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solvers.errors import InputError
 
@@ -52,6 +53,7 @@ __all__ = [
     "holds",
     "kind_of",
     "kinds_compiled_by",
+    "plain",
     "validate",
 ]
 
@@ -73,6 +75,19 @@ def kind_of(constraint: Constraint) -> Kind:
 def kinds_compiled_by(primitives: set[type] | frozenset[type]) -> frozenset[str]:
     """The kinds whose decomposition uses only these primitive types."""
     return frozenset(name for name, kind in KINDS.items() if kind.primitives <= set(primitives))
+
+
+def plain(constraint: Constraint, n: int) -> Constraint:
+    """The constraint without the parameters it gives at their default values on an N x N
+    board: the same constraint, in one form however it was written."""
+    kind = KINDS.get(constraint.kind)
+    if kind is None or kind.defaults is None:
+        return constraint
+    defaults = kind.defaults(n)
+    params = tuple(p for p in constraint.params if defaults.get(p[0], p) != p[1])
+    return (
+        constraint if len(params) == len(constraint.params) else replace(constraint, params=params)
+    )
 
 
 def validate(constraint: Constraint, n: int) -> None:

@@ -333,9 +333,11 @@ def _validate_entropic(constraint: Constraint, n: int) -> None:
 
 
 def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
+    # f-puzzles draws each as a line, but a clone (two groups of cells: read on its own)
+    shape = more.pop("fpuzzles_shape", "lines" if more.get("fpuzzles") else None)
     return Kind(
         name, meaning, check, decompose, frozenset(primitives), cells=(least, None),
-        validate_more=more.pop("validate", _line), **more,
+        validate_more=more.pop("validate", _line), fpuzzles_shape=shape, **more,
     )  # fmt: skip
 
 
@@ -345,10 +347,12 @@ KINDS = (
           example="palindrome r5c1 r5c2 r5c3 r4c3", source="dclamage PalindromeConstraint.cs"),
     _kind("clone", "The two groups of cells hold the same values, cell by cell.", check_clone,
           decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone",
-          example="clone r1c1 r1c2 r9c8 r9c9", source="dclamage CloneConstraint.cs"),
+          fpuzzles_shape=None, example="clone r1c1 r1c2 r9c8 r9c9",
+          source="dclamage CloneConstraint.cs"),
     _kind("whispers", "Neighbours on the line differ by at least 5 (on 9x9).",
           check_whispers, decompose_whispers, {Relation}, validate=_validate_whispers,
           params=frozenset({"difference"}), fpuzzles="whispers",
+          defaults=lambda n: {"difference": (n + 1) // 2},
           example="whispers r2c2 r2c3 r2c4 r3c4", source="dclamage WhispersConstraint.cs"),
     _kind("parityline", "Neighbours on the line alternate between odd and even values.",
           check_parityline, decompose_parityline, {Relation},

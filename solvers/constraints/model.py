@@ -67,6 +67,13 @@ class Kind:
     required: frozenset[str] = frozenset()
     validate_more: Validate | None = field(default=None, repr=False)
     fpuzzles: str | None = None
+    # how f-puzzles draws an entry of the key: "switch" (true), "cell", "cells", "marked" (a
+    # cell each, one set), "dot", "lines", "outside" (a clue outside the grid); None where the
+    # reader is one of its own (``formats.fpuzzles_kinds.OWN``)
+    fpuzzles_shape: str | None = None
+    # the parameters' values when not given, on an N x N board: a constraint that gives one of
+    # them says the same as one that does not (a ``Board`` keeps the shorter)
+    defaults: Callable[[int], dict[str, ParamValue]] | None = field(default=None, repr=False)
     example: str = ""
     reads: Callable[[Constraint, int], tuple[int, ...]] | None = field(default=None, repr=False)
     source: str = ""

@@ -151,7 +151,8 @@ def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles, example
     return Kind(
         name, meaning, check, decompose, frozenset({AllDifferent, Table}),
         params=frozenset({"total"}), required=frozenset({"total"}), validate_more=validate,
-        fpuzzles=fpuzzles, example=example, source=f"dclamage {source}Constraint.cs",
+        fpuzzles=fpuzzles, fpuzzles_shape="outside", example=example,
+        source=f"dclamage {source}Constraint.cs",
     )  # fmt: skip
 
 

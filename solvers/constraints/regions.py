@@ -162,6 +162,7 @@ KINDS = (
         required=frozenset({"box"}),
         validate_more=require_box,
         fpuzzles="disjointgroups",
+        fpuzzles_shape="switch",
         example="disjointgroups box=3x3",
         source="dclamage DisjointGroupsConstraint.cs",
     ),

@@ -243,8 +243,11 @@ def _pencil_marks(grid: list, givens: tuple[int, ...], reading: Reading) -> None
 
 def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
     cell = grid[constraint.cells[0] // n][constraint.cells[0] % n]
+    where = f"candidates at {cell_name(constraint.cells[0], n)}"
     if MARKS in cell:  # f-puzzles holds one set of marks a cell
-        raise unwritable(f"candidates at {cell_name(constraint.cells[0], n)}", "is a second set")
+        raise unwritable(where, "is a second set")
+    if cell.get("given"):  # f-puzzles (and dclamage) ignore a given cell's marks
+        raise unwritable(where, "marks a given cell, whose marks f-puzzles ignores")
     cell[MARKS] = list(constraint.param("values"))
 
 

@@ -223,17 +223,15 @@ def _clone(reading: Reading, key: str, value: Any) -> None:
 
 
 Reader = Callable[[Reading, str, Any], None]
-SHAPES: dict[str, Callable[[str], Reader]] = {
-    "anti-knight": _switch, "anti-king": _switch, "disjointgroups": _switch,
-    "odd": _cell, "even": _cell, "minimum": _marked, "maximum": _marked,
-    "rowindexer": _cells, "columnindexer": _cells, "boxindexer": _cells,
-    "xv": _dot, "difference": _dot, "ratio": _dot,
-    "thermometer": _lines, "palindrome": _lines, "whispers": _lines, "renban": _lines,
-    "betweenline": _lines, "regionsumline": _lines, "entropic": _lines,
-    "slow-thermometer": _lines, "zipper": _lines, "modularline": _lines, "nabner": _lines,
-    "doublearrow": _lines, "lockout": _lines,
-    "sandwich": _outside, "xsum": _outside, "skyscraper": _outside,
+# how each shape of entry is read (``Kind.fpuzzles_shape`` names it): a kind that declares
+# one of these is read and written here with no row of its own
+BY_SHAPE: dict[str, Callable[[str], Reader]] = {
+    "switch": _switch, "cell": _cell, "cells": _cells, "marked": _marked, "dot": _dot,
+    "lines": _lines, "outside": _outside,
 }  # fmt: skip
+SHAPES: dict[str, Callable[[str], Reader]] = {
+    name: BY_SHAPE[kind.fpuzzles_shape] for name, kind in KINDS.items() if kind.fpuzzles_shape
+}
 OWN: dict[str, Reader] = {
     "arrow": _arrow, "littlekiller": _littlekiller, "quadruple": _quadruple, "clone": _clone,
 }  # fmt: skip
