@@ -279,3 +279,17 @@ def test_rate_and_explain_on_every_shipped_set(name, count, cli):
     done = cli("rate", name, "--json") if count is None else None
     if done is not None:
         assert done.code == 0 and len(done.out.splitlines()) == len(DATASETS[name].puzzles())
+
+
+def test_the_command_line_names_every_level_and_builds_without_them():
+    import subprocess
+    import sys
+
+    from solvers.cli.strength import LEVEL_NAMES
+    from solvers.strength import LEVELS
+
+    assert tuple(LEVELS) == LEVEL_NAMES
+    code = "import sys; from solvers.cli import parser; parser.build_parser(None)"
+    code += "; print('solvers.strength' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

@@ -12,11 +12,6 @@ from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command, whole
 from solvers.cli.strength import puzzle_options
 from solvers.formats import format_board
-from solvers.strength import human
-from solvers.strength.grid import grid as grid_of
-from solvers.strength.grid import outcome as outcome_of
-from solvers.strength.rating import rate
-from solvers.strength.techniques import Contradiction
 
 
 def add_to(commands) -> None:
@@ -49,6 +44,13 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
+    # the techniques: only when a puzzle is explained (the command line builds without them)
+    from solvers.strength import human
+    from solvers.strength.grid import grid as grid_of
+    from solvers.strength.grid import outcome as outcome_of
+    from solvers.strength.rating import rate
+    from solvers.strength.techniques import Contradiction
+
     item = next(islice(puzzles_of(args, run), args.puzzle - 1, None), None)
     if item is None:
         run.warn(f"{args.file} has no puzzle {args.puzzle}", EXIT_BAD_INPUT)

@@ -9,7 +9,6 @@ from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run
 from solvers.cli.parser import command
 from solvers.cli.strength import puzzle_options
-from solvers.strength.rating import rate
 
 
 def add_to(commands) -> None:
@@ -32,6 +31,8 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
+    from solvers.strength.rating import rate  # the levels: only when a puzzle is rated
+
     rows = [("line", "level", "difficulty", "hardest step")]
     for item in puzzles_of(args, run):
         rating = rate(item.board)

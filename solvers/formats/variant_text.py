@@ -118,6 +118,8 @@ def variants(
     line: int | None = None,
 ) -> tuple:
     """The constraints the variants ``names`` stand for (killer's from its cage map)."""
+    if cages is None and not {"x", "windoku"} & set(names):
+        return ()  # a classic board's reading loads no kind
     from solvers.constraints import Constraint
 
     found = []
