@@ -331,3 +331,19 @@ def test_a_backend_that_calls_sys_exit_fails_its_puzzle_alone(cli, registered):
         "sudoku: line 1: backend raised SystemExit: 0",
         "sudoku: line 2: backend raised SystemExit: 0",
     ]
+
+
+def test_a_number_of_thousands_of_digits_costs_its_puzzle_alone(cli, tmp_path):
+    path = tmp_path / "big.txt"
+    huge = "9" * 5000
+    path.write_text(
+        f"# rules: killercage r1c1 r1c2 total={huge}\n{'.' * 81}\n"
+        f"# rules: killercage r1c1 r{huge}c2 total=3\n{'.' * 81}\n"
+        f"# rules: classic\n{'.' * 81}\n"
+    )
+    done = cli("count", str(path), "--backend", "native")
+    assert done.code == 2 and done.out == "2\n"
+    lines = done.err.splitlines()
+    assert len(lines) == 2 and all(len(line) < 200 for line in lines), lines
+    assert "a number larger than any rule reads" in lines[0]
+    assert "is outside the 9x9 board" in lines[1]

@@ -27,6 +27,7 @@ from solvers.errors import InputError
 
 CELL = re.compile(r"r(\d+)c(\d+)")
 NUMBER = re.compile(r"-?\d+")
+DIGITS = 9  # the most digits a number of the text form may have (totals are far smaller)
 LISTS = frozenset({"values", "regions", "totals"})
 
 
@@ -60,6 +61,8 @@ def _cell(token: str, n: int) -> int:
     match = CELL.fullmatch(token)
     if not match:
         raise InputError(f"{token!r} is not a cell such as r1c2")
+    if max(len(match[1]), len(match[2])) > DIGITS:  # no board is that large: say so, do not
+        raise InputError(f"cell {token[:12]}... is outside the {n}x{n} board")  # convert it
     row, col = int(match[1]), int(match[2])
     if not (1 <= row <= n and 1 <= col <= n):
         raise InputError(f"cell {token} is outside the {n}x{n} board")
@@ -68,7 +71,9 @@ def _cell(token: str, n: int) -> int:
 
 def _number(text: str, name: str) -> int:
     if not NUMBER.fullmatch(text):
-        raise InputError(f"{name}={text!r}: {text!r} is not a whole number")
+        raise InputError(f"{name}={text[:12]!r}: {text[:12]!r} is not a whole number")
+    if len(text.lstrip("+-0")) > DIGITS:  # past any total a board holds (and Python's limit)
+        raise InputError(f"{name}={text[:12]}...: a number larger than any rule reads")
     return int(text)
 
 

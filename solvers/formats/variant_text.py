@@ -79,7 +79,8 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
         try:
             found.append(parse_constraint(text, size))
         except InputError as error:
-            raise InputError(f"constraint {text!r}: {error.message}", line) from None
+            shown = text if len(text) <= 60 else text[:57] + "..."  # one readable line
+            raise InputError(f"constraint {shown!r}: {error.message}", line) from None
     return gather_extremes(found)
 
 
