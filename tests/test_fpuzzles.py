@@ -429,3 +429,11 @@ def test_mangled_links_are_input_errors_every_time():
 def test_text_is_one_board(cli):
     done = cli("convert", str(EXAMPLES / "fpuzzles.txt"), "--to", "text")
     assert done.code == 2 and "--to text writes one board" in done.err and not done.out
+
+
+def test_a_given_flag_that_is_no_boolean_is_one_error_naming_the_cell(cli):
+    data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    data["grid"][0][0] = {"value": 1, "given": "false"}
+    done = cli("count", stdin=json.dumps(data) + "\n")
+    assert done.code == 2
+    assert "given is 'false', not true or false" in done.err

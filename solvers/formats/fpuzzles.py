@@ -321,7 +321,10 @@ def _given(cell: dict[str, Any], n: int, where: str, line: int | None) -> int:
             "refused",
             line,
         )
-    if not cell.get("given"):
+    given = cell.get("given", False)
+    if not isinstance(given, bool):  # "false" is a string, and true: say so, never guess
+        raise InputError(f"{where}: given is {str(given)[:12]!r}, not true or false", line)
+    if not given:
         return 0
     value = cell.get("value")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
