@@ -39,6 +39,12 @@ OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "Choco CP solver: all_different per unit, propagated by matching"
+LIBRARY = "pychoco"
+
+
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     # pychoco keeps about 176 KB of native heap per model for good (2,000 sudoku17 counts:

@@ -44,6 +44,12 @@ LATE_COUNT = {"choco"}
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "one CPMpy model (AllDifferent per unit) for any of its solvers"
+LIBRARY = "cpmpy"
+
+
 class CpmpyBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -27,6 +27,11 @@ from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relatio
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "OR-tools CP-SAT: AddAllDifferent per unit"
+LIBRARY = "ortools"
+
 
 class CpSatBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})

@@ -36,6 +36,12 @@ SOLVERS = {
 }
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "CSP: one variable per cell, AllDifferentConstraint per unit"
+LIBRARY = "python-constraint2"
+
+
 class ConstraintBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}

@@ -145,6 +145,12 @@ def older_names_flags(name: str) -> dict[str, str]:
     return {"-I": str(folder)}
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"
+LIBRARY = "minizinc"
+
+
 class MiniZincBackend(Backend):
     ENCODES = mzn.ENCODES
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}

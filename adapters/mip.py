@@ -41,6 +41,12 @@ from solvers.errors import BackendUnavailable, SolveTimeout
 INF = highspy.kHighsInf
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"
+LIBRARY = "highspy"
+
+
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}

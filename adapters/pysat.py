@@ -64,6 +64,12 @@ LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 
 RETIRE_AFTER = 4
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "the same CNF in one persistent PySAT solver, givens as assumptions"
+LIBRARY = "python-sat"
+
+
 class IncrementalBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES), **cnf.EXTRA_OPTIONS}

@@ -37,6 +37,12 @@ NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "SMT: one persistent Z3 solver per shape, givens as assumptions"
+LIBRARY = "z3-solver"
+
+
 class Z3Backend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}

@@ -1,12 +1,15 @@
 """Backends by name, imported on first use (fsspec's registry is the model).
 
-A backend is declared in one of two ways, both ending in ``register(name, "module:Class")``:
-a row of ``BUILT_IN`` here, or, from an installed outside package, an entry point of the group
-``sudoku_solvers.backends`` (``name = "module:Class"`` in its pyproject's
-``[project.entry-points."sudoku_solvers.backends"]``), read the first time the names are
-listed or an unknown name is asked for. Importing ``solvers`` imports no adapter library: a
-backend is a dotted path until it is used, and a missing library becomes one clear sentence
-from ``availability`` or BackendUnavailable from ``backend_class``.
+A built-in backend is the module named after it in one of ``HOMES`` (``adapters/cpsat.py`` is
+``--backend cpsat``; a package's backend is its ``backend.py``), found by the ``SUMMARY`` line
+it holds (its line for ``sudoku backends``; ``LIBRARY``: the PyPI distribution of its library),
+read from its text: adding one is writing that module alone. An installed outside package
+declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
+"module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
+the first time the names are listed or an unknown name is asked for; ``register`` adds one in
+code. Importing ``solvers`` imports no adapter library: a backend is a module path until it is
+used, and a missing library becomes one clear sentence from ``availability`` or
+BackendUnavailable from ``backend_class``.
 
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
@@ -15,8 +18,11 @@ puzzle's kinds a backend does not encode.
 
 from __future__ import annotations
 
+import ast
 import importlib
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solvers.backend import Backend
@@ -29,9 +35,17 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Entry:
     name: str
-    target: str  # "module:Class"
+    target: str  # "module:Class", or "module" for a built-in (its one Backend class)
     distribution: str | None  # the PyPI distribution whose version identifies the library
     summary: str
+
+
+# Where built-in backends live, listed in this order (the reference first): a module of one of
+# these folders, or a package there with its backend in backend.py, that holds a SUMMARY line.
+HOMES = ("solvers.handwritten", "adapters", "solvers.execution")
+_ROOT = Path(__file__).resolve().parents[1]
+_LINE = re.compile(r"^(SUMMARY|LIBRARY) = (.*)$", re.M)
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -86,12 +100,70 @@ def names() -> list[str]:
 
 
 def entry(name: str) -> Entry:
-    if name not in _ENTRIES:
+    if name not in _ENTRIES and not _built_in(name):
         _read_plugins()
     try:
         return _ENTRIES[name]
     except KeyError:
         raise UsageError(f"unknown backend {name!r}; choose from {', '.join(_ENTRIES)}") from None
+
+
+def built_in() -> list[str]:
+    """The built-in backends' names, in their listing order."""
+    _discover()
+    return [name for name, e in _ENTRIES.items() if ":" not in e.target]
+
+
+def _built_in(name: str) -> bool:
+    """Register the built-in backend ``name`` if its module is there (one file read, no
+    import); whether it was."""
+    if not _NAME.fullmatch(name):
+        return False
+    for home in HOMES:
+        folder = _ROOT.joinpath(*home.split("."))
+        for path, module in (
+            (folder / f"{name}.py", f"{home}.{name}"),
+            (folder / name / "backend.py", f"{home}.{name}.backend"),
+        ):
+            if path.is_file() and (said := _declared(path.read_text(encoding="utf-8"))):
+                summary, library = said
+                _ENTRIES[name] = Entry(name, module, library, summary)
+                return True
+    return False
+
+
+def _declared(text: str) -> tuple[str, str | None] | None:
+    """A backend module's (SUMMARY, LIBRARY), read from its text; None for a module that
+    declares no SUMMARY (a helper of the backends, not one)."""
+    found = {}
+    for match in _LINE.finditer(text):
+        value = match[2]
+        if value == "(":  # a summary written over several lines, up to the closing one
+            end = text.index("\n)", match.end())
+            value = text[match.end(2) - 1 : end + 2]
+        found[match[1]] = ast.literal_eval(value)
+    if "SUMMARY" not in found:
+        return None
+    return found["SUMMARY"], found.get("LIBRARY")
+
+
+def _discover() -> None:
+    """Register every built-in backend, in ``HOMES`` order, the reference first."""
+    found = []
+    for home in HOMES:
+        folder = _ROOT.joinpath(*home.split("."))
+        for path in sorted(folder.iterdir()):
+            name = path.stem if path.suffix == ".py" else path.name
+            if _NAME.fullmatch(name) and (path.suffix == ".py" or path.is_dir()):
+                found.append(name)
+    order = sorted(found, key=lambda name: name != REFERENCE)
+    for name in order:
+        if name not in _ENTRIES:
+            _built_in(name)
+    entries = dict(_ENTRIES)
+    _ENTRIES.clear()
+    _ENTRIES.update({name: entries.pop(name) for name in order if name in entries})
+    _ENTRIES.update(entries)  # those registered in code, then the installed packages'
 
 
 def plugin_problems() -> list[str]:
@@ -107,6 +179,7 @@ def _read_plugins() -> None:
     if _plugins_read:
         return
     _plugins_read = True
+    _discover()
     from importlib import metadata  # here: 20-40 ms of start-up that few runs need
 
     for point in metadata.entry_points(group=GROUP):
@@ -149,6 +222,18 @@ def backend_class(name: str) -> type[Backend]:
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
     except Exception as error:  # a library that fails as it loads (numba with no cache dir)
         raise BackendUnavailable(f"backend {name} is unavailable: {error}") from None
+    if not class_name:  # a built-in: the one Backend class its module defines
+        own = [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, Backend)
+            if value.__module__ == module_name
+        ]
+        if len(own) == 1:
+            return own[0]
+        raise BackendUnavailable(
+            f"backend {name} is unavailable: {module_name} defines {len(own)} backends, not one"
+        )
     try:
         return getattr(module, class_name)
     except AttributeError:
@@ -189,49 +274,3 @@ def default_backend(board: Board | None = None, puzzles: int | None = None) -> s
         if availability(name)[0] and (board is None or not lacking(name, board)):
             return name
     raise UsageError(f"no backend available here supports {' and '.join(sorted(kinds))}")
-
-
-# Every built-in backend, one row each: its --backend name, "module:Class", the PyPI
-# distribution of its library (None: built in), and a line for ``sudoku backends``.
-BUILT_IN = (
-    ("dfs", "solvers.handwritten.dfs:DepthFirst", None,
-     "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)"),
-    ("bitmask", "solvers.handwritten.bitmask:Bitmask", None,
-     "the reference's order and answers, with row/column/box bit masks instead of scans"),
-    ("mrv", "solvers.handwritten.mrv:MostConstrained", None,
-     "bit masks, and the cell with the fewest candidates first"),
-    ("propagate", "solvers.handwritten.propagate:Propagate", None,
-     "the exact-cover state packed in one int: singles and locked candidates, then the "
-     "fewest-candidates cell"),
-    ("native", "solvers.handwritten.native.backend:Native", "numba",
-     "propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel"),
-    ("dlx", "solvers.handwritten.dlx:DancingLinks", None,
-     "Knuth's Algorithm X with dancing links over the exact-cover formulation"),
-    ("norvig", "solvers.handwritten.norvig:Norvig", None,
-     "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick"),
-    ("csp", "adapters.csp:ConstraintBackend", "python-constraint2",
-     "CSP: one variable per cell, AllDifferentConstraint per unit"),
-    ("cpsat", "adapters.cpsat:CpSatBackend", "ortools",
-     "OR-tools CP-SAT: AddAllDifferent per unit"),
-    ("choco", "adapters.choco:ChocoBackend", "pychoco",
-     "Choco CP solver: all_different per unit, propagated by matching"),
-    ("sat", "adapters.sat:PycosatBackend", "pycosat",
-     "CNF encoding solved by PicoSAT through pycosat"),
-    ("pysat", "adapters.pysat:IncrementalBackend", "python-sat",
-     "the same CNF in one persistent PySAT solver, givens as assumptions"),
-    ("cms", "adapters.cms:CryptoMiniSatBackend", "pycryptosat",
-     "the CNF rebuilt per puzzle, solved by CryptoMiniSat"),
-    ("z3", "adapters.z3:Z3Backend", "z3-solver",
-     "SMT: one persistent Z3 solver per shape, givens as assumptions"),
-    ("mip", "adapters.mip:MipBackend", "highspy",
-     "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"),
-    ("exactcover", "adapters.exactcover:ExactCoverBackend", "exact-cover",
-     "dlx's exact-cover matrix, searched by Algorithm X in C"),
-    ("cpmpy", "adapters.cpmpy:CpmpyBackend", "cpmpy",
-     "one CPMpy model (AllDifferent per unit) for any of its solvers"),
-    ("minizinc", "adapters.minizinc:MiniZincBackend", "minizinc",
-     "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
-)  # fmt: skip
-
-for _row in BUILT_IN:
-    register(_row[0], _row[1], distribution=_row[2], summary=_row[3])

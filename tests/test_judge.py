@@ -85,7 +85,7 @@ def test_compare_agrees_when_the_backends_do(cli):
 # Support -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [row[0] for row in registry.BUILT_IN])
+@pytest.mark.parametrize("name", registry.built_in())
 def test_every_backend_declares_what_it_encodes_itself(name):
     available, why = registry.availability(name)
     if not available:

@@ -110,6 +110,11 @@ class MaskSearch:
         return self.solutions.found(self.board, self.stats())
 
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "the reference's order and answers, with row/column/box bit masks instead of scans"
+
+
 class Bitmask(Backend):
     ENCODES = frozenset({CAGES})  # units, and cages by their value sets
     FEWEST_FIRST = False  # the next empty cell: row-major (mrv: the one of fewest candidates)

@@ -14,6 +14,10 @@ from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
 from solvers.formats import SYMBOLS
 
+# what `sudoku backends` says of it, and the PyPI distribution of its library:
+# read from this text by the registry, which finds a backend by its module's name
+SUMMARY = "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick"
+
 
 class Norvig(Backend):
     # units only: the essay's peers come from the board's units (the diagonals, windows and
