@@ -231,6 +231,8 @@ BUILT_IN = (
      "one CPMpy model (AllDifferent per unit) for any of its solvers"),
     ("minizinc", "adapters.minizinc:MiniZincBackend", "minizinc",
      "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
+    ("portfolio", "solvers.execution.portfolio:Portfolio", None,
+     "native, cms and pysat raced on the machine's cores: the first proof wins"),
 )  # fmt: skip
 
 for _row in BUILT_IN:
