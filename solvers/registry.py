@@ -232,7 +232,7 @@ BUILT_IN = (
     ("minizinc", "adapters.minizinc:MiniZincBackend", "minizinc",
      "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
     ("portfolio", "solvers.execution.portfolio:Portfolio", None,
-     "native, cms and pysat raced on the machine's cores: the first proof wins"),
+     "native and cms (or pysat) raced in two processes: the first proof wins, the other is killed"),
 )  # fmt: skip
 
 for _row in BUILT_IN:
