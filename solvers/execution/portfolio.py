@@ -76,8 +76,10 @@ class Portfolio(Backend):
         # Built here, in the parent, once: each child forks with the member already built (a
         # compiled kernel loaded, a persistent solver made), and its changes die with it.
         self.members = [(name, BackendSpec.parse(name).resolve().build()) for name in _PRESENT]
-        self._raced: set[Shape] = set()
         self._prepared: set[Shape] = set()
+        # A solution met per kind of board (its shape, classic or not), until the members have
+        # searched it here once; then None.
+        self._solved: dict[tuple[Shape, bool], Board | None] = {}
 
     def prepare(self, shape: Shape) -> None:
         for _name, member in self.members:
@@ -89,14 +91,29 @@ class Portfolio(Backend):
             member.close()
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # What a member keeps per shape is built in each child, and lost with it: built here
-        # once a second board of the shape comes, the children after inherit it. A single
-        # puzzle is not made to wait for every member's preparation in turn.
-        if board.shape in self._raced and board.shape not in self._prepared:
-            self.prepare(board.shape)
-        self._raced.add(board.shape)
+        kind = (board.shape, board.rules.is_classic)
+        if self._solved.get(kind) is not None:
+            self._warm(kind)
         operation = Operation.SOLVE if limit == 1 else Operation.COUNT
-        return race(self.members, operation, board, limit, deadline)
+        found = race(self.members, operation, board, limit, deadline)
+        if kind not in self._solved and found.solution is not None:
+            self._solved[kind] = found.solution
+        return found
+
+    def _warm(self, kind: tuple[Shape, bool]) -> None:
+        """Each member searches, here, a board of this kind that is solved already: what it
+        builds on its first call (a kernel entry of native's, a model per shape) is then made
+        once, in this process, and every child after inherits it instead of making it again.
+        Not before the second board of a kind: a single puzzle is not made to wait for each
+        member's first call in turn."""
+        solved = self._solved[kind]
+        self._solved[kind] = None
+        if kind[0] not in self._prepared:
+            self.prepare(kind[0])
+        for _name, member in self.members:
+            # a member that fails here fails in its races too, where it is judged
+            with contextlib.suppress(Exception):
+                member.search(solved, Deadline(1.0), 1)
 
 
 def race(
