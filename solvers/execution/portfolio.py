@@ -81,7 +81,6 @@ class Portfolio(Backend):
         # Built here, in the parent, once: each child forks with the member already built (a
         # compiled kernel loaded, a persistent solver made), and its changes die with it.
         self.members = [(name, BackendSpec.parse(name).resolve().build()) for name in _PRESENT]
-        self._prepared: set[Shape] = set()
         # A solution met per kind of board (its shape, classic or not), until the members have
         # searched it here once; then None.
         self._solved: dict[tuple[Shape, bool], Board | None] = {}
@@ -89,7 +88,6 @@ class Portfolio(Backend):
     def prepare(self, shape: Shape) -> None:
         for _name, member in self.members:
             member.prepare(shape)
-        self._prepared.add(shape)
 
     def close(self) -> None:
         for _name, member in self.members:
@@ -137,8 +135,6 @@ class Portfolio(Backend):
         member's first call in turn."""
         solved = self._solved[kind]
         self._solved[kind] = None
-        if kind[0] not in self._prepared:
-            self.prepare(kind[0])
         for _name, member in self.members:
             # a member that fails here fails in its races too, where it is judged
             with contextlib.suppress(Exception):
