@@ -1,14 +1,16 @@
 """``portfolio``: engines with different strengths raced on the machine's cores, the first
 proof taken and the others stopped at once.
 
-Each member searches in a child forked for the one call (``race``); the first that proves
-something wins: a solve's first solution that the verifier accepts, or "no solution"; a
-count's first finished count up to the limit. The others are killed as it arrives, and every
-child is reaped before ``search`` returns or raises, at the deadline, on an error, on Ctrl-C
-or SIGTERM (the command turns both into exceptions); a child whose parent dies outright is
-killed by the kernel (``become_child``). A member that crashes, raises or returns a grid that
-is not a solution loses; when no member proves anything, the answer is the worst failure
-seen (a wrong grid, then a crash, then the timeout), for the runner to judge.
+The first member searches alone in this process for a head start (``HEAD_START_S``), which
+is all most puzzles need; past it, each member searches in a child forked for the one call
+(``race``), and the first that proves something wins: a solve's first solution that the
+verifier accepts, or "no solution"; a count's first finished count up to the limit. The others
+are killed as it arrives, and every child is reaped before ``search`` returns or raises, at
+the deadline, on an error, on Ctrl-C or SIGTERM (the command turns both into exceptions); a
+child whose parent dies outright is killed by the kernel (``become_child``). A member that
+crashes, raises or returns a grid that is not a solution loses; when no member proves
+anything, the answer is the worst failure seen (a wrong grid, then a crash, then the
+timeout), for the runner to judge.
 
 It lives here, not beside the searches: a backend module may import only the core, and
 forking, killing and reaping children is this layer's work (``worker``, ``children``). It
@@ -71,7 +73,8 @@ if len(_PRESENT) < RACED:
 
 
 class Portfolio(Backend):
-    """The available ``MEMBERS`` raced, one forked child each per call."""
+    """The first ``RACED`` available ``MEMBERS``: the first alone for its head start, then
+    all of them raced, one forked child each."""
 
     # What every member takes: a board beyond one of them is refused, never half-raced.
     ENCODES = frozenset.intersection(*(backend_class(name).ENCODES for name in _PRESENT))
