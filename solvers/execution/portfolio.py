@@ -123,7 +123,7 @@ class Portfolio(Backend):
         share = HEAD_START_S if remaining is None else min(HEAD_START_S, remaining)
         try:
             found = first.search(board, Deadline(share), limit)
-        except Exception:  # its deadline (SolveTimeout), or a failure the race will meet
+        except (Exception, SystemExit):  # its deadline, or a failure the race will meet
             return None
         if not _proves(found, board):
             return None
