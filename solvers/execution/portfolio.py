@@ -1,0 +1,292 @@
+"""``portfolio``: engines with different strengths raced on the machine's cores, the first
+proof taken and the others stopped at once.
+
+The first member searches alone in this process for a head start (``HEAD_START_S``), which
+is all most puzzles need; past it, each member searches in a child forked for the one call
+(``race``), and the first that proves something wins: a solve's first solution that the
+verifier accepts, or "no solution"; a count's first finished count up to the limit. The others
+are killed as it arrives, and every child is reaped before ``search`` returns or raises, at
+the deadline, on an error, on Ctrl-C or SIGTERM (the command turns both into exceptions); a
+child whose parent dies outright is killed by the kernel (``become_child``). A member that
+crashes, raises or returns a grid that is not a solution loses; when no member proves
+anything, the answer is the worst failure seen (a wrong grid, then a crash, then the
+timeout), for the runner to judge.
+
+It lives here, not beside the searches: a backend module may import only the core, and
+forking, killing and reaping children is this layer's work (``worker``, ``children``). It
+derives from ``Backend`` like any other, so the runner, the judge and ``sudoku compare``
+treat it as one more backend; the registry names it by its dotted path.
+
+Its members (``MEMBERS``) were chosen by measurement: docs/portfolio.md has the command and
+the table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from collections.abc import Sequence
+from multiprocessing.connection import Connection, Pipe, wait
+from typing import Any
+
+from solvers.backend import Backend, Found, Operation
+from solvers.board import Board, Shape
+from solvers.deadline import Deadline
+from solvers.errors import BackendCrashed, BackendUnavailable, SolveTimeout
+from solvers.execution.children import become_child
+from solvers.execution.worker import Attempt, attempt
+from solvers.registry import backend_class
+from solvers.spec import BackendSpec
+from solvers.verify import problems
+
+# The first two available are raced (docs/portfolio.md has the measurements): a propagating
+# search compiled with numba, the fastest on every shipped variant set but non-consecutive, and
+# CryptoMiniSat, a clause-learning solver, the fastest there (where native's slowest puzzle
+# takes three times as long). pysat steps in when one of them is missing. Two, not three: on a
+# machine of two cores a third member only takes time from the other two.
+MEMBERS = ("native", "cms", "pysat")
+RACED = 2
+# The first member searches alone, in this process, this long before any child is forked:
+# forking two processes of this size, and killing and reaping the loser, costs 20-80 ms on
+# the measured machine, while native proves most variant puzzles in a few milliseconds. Only
+# a puzzle it has not proved by then is raced (native starting again in its child).
+HEAD_START_S = 0.05
+
+
+def _available(names: Sequence[str]) -> tuple[str, ...]:
+    found = []
+    for name in names:
+        try:
+            backend_class(name)
+        except BackendUnavailable:
+            continue
+        found.append(name)
+    return tuple(found[:RACED])
+
+
+_PRESENT = _available(MEMBERS)
+if len(_PRESENT) < RACED:
+    # The registry makes this "portfolio is unavailable: ..." for `sudoku backends`.
+    raise ImportError(f"portfolio needs two of {', '.join(MEMBERS)}; available: {_PRESENT}")
+
+
+# what `sudoku backends` says of it: read from this text by the registry, which finds a
+# backend by its module's name
+SUMMARY = "native alone for 50 ms, then native and cms raced in two processes: the first proof wins"
+
+
+class Portfolio(Backend):
+    """The first ``RACED`` available ``MEMBERS``: the first alone for its head start, then
+    all of them raced, one forked child each."""
+
+    # What every member takes: a board beyond one of them is refused, never half-raced.
+    ENCODES = frozenset.intersection(*(backend_class(name).ENCODES for name in _PRESENT))
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        # Built here, in the parent, once: each child forks with the member already built (a
+        # compiled kernel loaded, a persistent solver made), and its changes die with it.
+        self.members = [(name, BackendSpec.parse(name).resolve().build()) for name in _PRESENT]
+        # A solution met per kind of board (its shape, classic or not), until the members have
+        # searched it here once; then None.
+        self._solved: dict[tuple[Shape, bool], Board | None] = {}
+
+    def prepare(self, shape: Shape) -> None:
+        for _name, member in self.members:
+            member.prepare(shape)
+
+    def close(self) -> None:
+        for _name, member in self.members:
+            member.close()
+
+    def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        kind = (board.shape, board.rules.is_classic)
+        if self._solved.get(kind) is not None:
+            self._warm(kind)
+        operation = Operation.SOLVE if limit == 1 else Operation.COUNT
+        found = self._alone(operation, board, limit, deadline)
+        if found is None:
+            found = race(self.members, operation, board, limit, deadline)
+        if kind not in self._solved and found.solution is not None:
+            self._solved[kind] = found.solution
+        return found
+
+    def _alone(
+        self, operation: Operation, board: Board, limit: int, deadline: Deadline
+    ) -> Found | None:
+        """The first member's proof within its head start, searched here; None when it has
+        none by then (or cannot be stopped at a deadline, or fails: the race judges it)."""
+        name, first = self.members[0]
+        remaining = deadline.remaining()
+        if not first.stops_itself(operation):
+            return None
+        if remaining is not None and remaining <= 0:
+            raise SolveTimeout(stats=_stats(None, {}, {}))
+        start = time.perf_counter()
+        share = HEAD_START_S if remaining is None else min(HEAD_START_S, remaining)
+        try:
+            found = first.search(board, Deadline(share), limit)
+        except (Exception, SystemExit):  # its deadline, or a failure the race will meet
+            return None
+        if not _proves(found, board):
+            return None
+        seconds = {name: time.perf_counter() - start}
+        return Found(found.count, found.solution, dict(found.stats) | _stats(name, seconds, {}))
+
+    def _warm(self, kind: tuple[Shape, bool]) -> None:
+        """Each member searches, here, a board of this kind that is solved already: what it
+        builds on its first call (a kernel entry of native's, a model per shape) is then made
+        once, in this process, and every child after inherits it instead of making it again.
+        Not before the second board of a kind: a single puzzle is not made to wait for each
+        member's first call in turn."""
+        solved = self._solved[kind]
+        self._solved[kind] = None
+        for _name, member in self.members:
+            # a member that fails here fails in its races too, where it is judged
+            with contextlib.suppress(Exception):
+                member.search(solved, Deadline(1.0), 1)
+
+
+def race(
+    members: Sequence[tuple[str, Backend]],
+    operation: Operation,
+    board: Board,
+    limit: int,
+    deadline: Deadline,
+) -> Found:
+    """``operation`` on ``board`` by every member at once, each in a forked child; the first
+    proof wins (``Found``, its stats naming the winner and each member's seconds). Raises
+    SolveTimeout at the deadline and BackendCrashed when every member failed without a wrong
+    grid to show; a wrong grid comes back as the Found to be judged."""
+    start = time.perf_counter()
+    children: dict[Connection, tuple[str, int]] = {}
+    seconds: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    failures: list[tuple[str, Attempt]] = []
+    try:
+        for name, member in members:
+            reader, pid = _fork(member, operation, board, limit, deadline)
+            children[reader] = (name, pid)
+        pending = set(children)
+        while pending:
+            ready = wait(list(pending), deadline.remaining())
+            if not ready:
+                break  # the deadline
+            for reader in ready:
+                pending.discard(reader)
+                name, pid = children[reader]
+                tried = _receive(reader, name, start)
+                seconds[name] = tried.seconds
+                if _proves(tried.found, board):
+                    return _won(tried.found, name, seconds, cpu, children, start)
+                failures.append((name, tried))
+    finally:
+        _stop(children, seconds, cpu, start)
+    stats = _stats(None, seconds, cpu)
+    for _name, tried in failures:  # a grid that is not a solution: the runner judges it wrong
+        if tried.found is not None:
+            return Found(tried.found.count, tried.found.solution, stats | dict(tried.found.stats))
+    crashes = [(n, t.error) for n, t in failures if not isinstance(t.error, SolveTimeout)]
+    if crashes and len(failures) == len(members):
+        raise BackendCrashed("; ".join(f"{n}: {_said(e)}" for n, e in crashes))
+    raise SolveTimeout(stats=stats)
+
+
+def _fork(
+    member: Backend, operation: Operation, board: Board, limit: int, deadline: Deadline
+) -> tuple[Connection, int]:
+    """A child that makes one attempt and sends it back; (the reading end, its pid)."""
+    reader, writer = Pipe(duplex=False)
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 1
+        try:
+            reader.close()
+            become_child(parent)
+            tried = attempt(member, operation, board, limit, deadline.remaining())
+            try:
+                writer.send(tried)
+            except Exception as error:  # an answer that cannot be pickled
+                writer.send(Attempt(None, BackendCrashed(_said(error)), tried.seconds, 0.0))
+            code = 0
+        finally:
+            os._exit(code)  # no exit hooks of the parent's (its runners, its workers)
+    writer.close()
+    return reader, pid
+
+
+def _receive(reader: Connection, name: str, start: float) -> Attempt:
+    try:
+        return reader.recv()
+    except (EOFError, OSError):  # died without answering
+        crash = BackendCrashed(f"{name} died without answering")
+        return Attempt(None, crash, time.perf_counter() - start, 0.0)
+
+
+def _proves(found: Found | None, board: Board) -> bool:
+    """Whether a search's answer is a proof: no solution, or a first solution the verifier
+    takes."""
+    if found is None:
+        return False
+    if found.count < 1:
+        return True
+    return found.solution is not None and not problems(board, found.solution)
+
+
+def _won(
+    found: Found,
+    name: str,
+    seconds: dict[str, float],
+    cpu: dict[str, float],
+    children: dict[Connection, tuple[str, int]],
+    start: float,
+) -> Found:
+    _stop(children, seconds, cpu, start)
+    return Found(found.count, found.solution, dict(found.stats) | _stats(name, seconds, cpu))
+
+
+def _stop(
+    children: dict[Connection, tuple[str, int]],
+    seconds: dict[str, float],
+    cpu: dict[str, float],
+    start: float,
+) -> None:
+    """Kill every child still running and reap them all, keeping each one's CPU seconds and,
+    for those stopped, the seconds they ran."""
+    for name, pid in children.values():  # all killed before any is waited for
+        with contextlib.suppress(ProcessLookupError):  # it had finished
+            os.kill(pid, signal.SIGKILL)
+        seconds.setdefault(name, time.perf_counter() - start)
+    for reader, (name, pid) in list(children.items()):
+        cpu[name] = _reap(pid)
+        reader.close()
+        del children[reader]
+
+
+def _reap(pid: int) -> float:
+    """Wait for a killed (or finished) child; its user and system CPU seconds."""
+    while True:
+        try:
+            _pid, _status, usage = os.wait4(pid, 0)
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return 0.0
+        return usage.ru_utime + usage.ru_stime
+
+
+def _stats(winner: str | None, seconds: dict[str, float], cpu: dict[str, float]) -> dict[str, Any]:
+    stats: dict[str, Any] = {"winner": winner or "none"}
+    for name, value in seconds.items():
+        stats[f"{name}_s"] = round(value, 4)
+    stats["members_cpu_s"] = round(sum(cpu.values()), 4)
+    return stats
+
+
+def _said(error: BaseException | None) -> str:
+    if isinstance(error, BackendCrashed):
+        return str(error)
+    return f"{type(error).__name__}: {error}"

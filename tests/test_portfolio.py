@@ -1,0 +1,239 @@
+"""The portfolio: its answers are the reference's, a member that fails does not make the race
+wrong, the deadline holds, and no member's process outlives a call or the command."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from solvers import Board, Shape
+from solvers.backend import Backend, Found, Operation
+from solvers.deadline import Deadline
+from solvers.errors import BackendCrashed, SolveTimeout
+from solvers.execution import Runner, Status, portfolio
+from solvers.execution.portfolio import Portfolio, race
+from solvers.formats import read_puzzles
+from solvers.tools.datasets import open_named
+
+SUDOKU = str(Path(sys.executable).with_name("sudoku"))
+VARIANT_SETS = [
+    "thermo9", "arrow9", "kropki9", "xv9", "antiknight9", "antiking9", "nonconsecutive9",
+    "killer9", "killer16", "x9", "windoku9", "jigsaw9",
+]  # fmt: skip
+# Sets whose first puzzle the reference (dfs) counts in a second or so; on the others it
+# takes minutes, and they are held against propagate, a search outside the portfolio.
+DFS_QUICK = {"killer16": [], "arrow9": [pytest.mark.slow], "killer9": [pytest.mark.slow]}
+
+
+def first(name: str) -> Board:
+    with open_named(name) as handle:
+        return next(iter(read_puzzles(handle.read().splitlines()))).board
+
+
+def children() -> set[int]:
+    """This process's living descendants (zombies are reaped by nobody but us: counted)."""
+    return {child.pid for child in psutil.Process().children(recursive=True)}
+
+
+@pytest.fixture
+def no_orphans():
+    """Every process started during the test is gone at its end."""
+    before = children()
+    yield
+    left = children() - before
+    assert not left, f"left behind: {left}"
+
+
+def agree(board: Board, reference: str, timeout: float) -> None:
+    with Runner("portfolio") as racing, Runner(reference) as alone:
+        for operation, limit in ((Operation.SOLVE, 1), (Operation.COUNT, 2)):
+            mine = racing.each(operation, [board], limit, timeout)[0]
+            theirs = alone.each(operation, [board], limit, timeout)[0]
+            assert theirs.status is Status.SOLVED, (reference, theirs.status, theirs.detail)
+            assert (mine.status, mine.count) == (theirs.status, theirs.count), mine.detail
+            if limit == 2:  # unique: one solution, the same
+                assert mine.solution == theirs.solution
+            assert mine.stats["winner"] in dict(racing.engine.members)
+
+
+@pytest.mark.parametrize(
+    "dataset", [pytest.param(name, marks=marks) for name, marks in DFS_QUICK.items()]
+)
+def test_it_solves_and_counts_as_the_reference_does(dataset, no_orphans):
+    agree(first(dataset), "dfs", 60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dataset", VARIANT_SETS)
+def test_it_solves_and_counts_every_shipped_variant_set_as_propagate_does(dataset, no_orphans):
+    agree(first(dataset), "propagate", 60)
+
+
+def test_it_takes_what_every_member_takes():
+    for _name, member in Portfolio().members:
+        assert Portfolio.ENCODES <= type(member).ENCODES
+
+
+def test_its_stats_name_the_winner_and_each_members_time(no_orphans):
+    members = [real("native"), real("cms")]
+    found = race(members, Operation.COUNT, first("thermo9"), 2, Deadline(30))
+    assert found.count == 1
+    assert found.stats["winner"] in ("native", "cms")
+    assert found.stats["native_s"] > 0 and found.stats["cms_s"] > 0
+    assert found.stats["members_cpu_s"] > 0
+
+
+def test_a_puzzle_the_first_member_proves_in_its_head_start_is_not_raced(monkeypatch, no_orphans):
+    monkeypatch.setattr(portfolio, "HEAD_START_S", 30.0)  # a loaded machine's pauses aside
+    with Runner("portfolio") as runner:
+        runner.count(first("killer16"), 2, timeout=30)  # its first call's set-up, untimed
+        answer = runner.count(first("killer16"), 2, timeout=30)
+    assert (answer.status, answer.count) == (Status.SOLVED, 1)
+    assert answer.stats["winner"] == "native" and "cms_s" not in answer.stats
+
+
+# Members that fail, forked like the real ones -----------------------------------------
+
+
+class Wrong(Backend):
+    """Answers at once with the givens' board filled with ones: never a solution."""
+
+    def search(self, board, deadline, limit):
+        cells = tuple(value or 1 for value in board.cells)
+        return Found(1, Board.unchecked(board.shape, cells, board.rules))
+
+
+class Crash(Backend):
+    def search(self, board, deadline, limit):
+        os._exit(3)  # as a C extension's crash looks to the parent: no answer
+
+
+class Raises(Backend):
+    def search(self, board, deadline, limit):
+        raise RuntimeError("a library's own error")
+
+
+class Sleeps(Backend):
+    """Never answers and never looks at its deadline: only a kill stops it."""
+
+    def search(self, board, deadline, limit):
+        time.sleep(600)
+
+
+def real(name: str) -> tuple[str, Backend]:
+    from solvers.spec import BackendSpec
+
+    return name, BackendSpec.parse(name).resolve().build()
+
+
+PUZZLE = first("killer16")
+
+
+@pytest.mark.parametrize("failing", [Wrong, Crash, Raises])
+def test_a_failing_member_does_not_make_the_race_wrong(failing, no_orphans):
+    members = [("failing", failing()), real("propagate")]
+    for operation, limit in ((Operation.SOLVE, 1), (Operation.COUNT, 2)):
+        found = race(members, operation, PUZZLE, limit, Deadline(30))
+        assert found.stats["winner"] == "propagate"
+        assert found.count == 1
+
+
+def test_a_wrong_first_member_loses_its_head_start_and_the_race(registered, no_orphans):
+    registered("wrong_first", "test_portfolio:WrongFirst")
+    with Runner("wrong_first") as runner:
+        answer = runner.count(PUZZLE, 2, timeout=30)
+    assert (answer.status, answer.count) == (Status.SOLVED, 1)
+    assert answer.stats["winner"] == "propagate"
+
+
+def test_a_wrong_grid_and_no_proof_is_the_judged_error(registered, no_orphans):
+    registered("wrong_race", "test_portfolio:WrongRace")
+    with Runner("wrong_race") as runner:
+        answer = runner.solve(PUZZLE, timeout=10)
+    assert answer.status is Status.WRONG
+
+
+def test_members_that_all_crash_are_a_crash(no_orphans):
+    with pytest.raises(BackendCrashed, match=r"failing: .*died"):
+        race([("failing", Crash()), ("raises", Raises())], Operation.SOLVE, PUZZLE, 1, Deadline(10))
+
+
+class WrongFirst(Portfolio):
+    """A portfolio whose first member, the one given a head start, lies."""
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.members = [("wrong", Wrong()), real("propagate")]
+
+
+class WrongRace(Portfolio):
+    """A portfolio of a member that lies and one that crashes (for the test above)."""
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.members = [("wrong", Wrong()), ("crash", Crash())]
+
+
+# Deadlines and orphans -----------------------------------------------------------------
+
+
+def test_the_deadline_is_kept_and_every_member_killed(no_orphans):
+    timeout = 0.5
+    members = [("sleeps", Sleeps()), real("propagate")]
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeout):  # counting an empty 9x9's solutions never ends
+        race(members, Operation.COUNT, Board.empty(Shape(3, 3)), 2**40, Deadline(timeout))
+    assert time.perf_counter() - start < timeout * 1.5 + 1
+
+
+def test_a_timeout_through_the_runner(no_orphans):
+    with Runner("portfolio") as runner:
+        start = time.perf_counter()
+        answer = runner.count(Board.empty(Shape(3, 3)), 2**40, timeout=0.5)
+    assert answer.status is Status.TIMEOUT
+    assert time.perf_counter() - start < 0.5 * 1.5 + 1 + runner.setup_seconds
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_ending_the_command_leaves_no_member_behind(how):
+    command = [SUDOKU, "count", "-", "--backend", "portfolio", "--limit", "1000000000"]
+    process = subprocess.Popen(
+        [*command, "--timeout", "120"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+    )
+    process.stdin.write("." * 81 + "\n")
+    process.stdin.close()
+    members: list[int] = []
+    wait_until = time.monotonic() + 60
+    while len(members) < 2 and time.monotonic() < wait_until:
+        members = [c.pid for c in psutil.Process(process.pid).children(recursive=True)]
+        time.sleep(0.05)
+    assert len(members) >= 2, "no race started"
+    if how == "ctrl-c":  # a terminal sends it to the whole group
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGTERM)
+    process.wait(timeout=10)
+    process.stderr.close()
+    wait_until = time.monotonic() + 2
+    while any(map(alive, members)) and time.monotonic() < wait_until:
+        time.sleep(0.05)
+    assert not [pid for pid in members if alive(pid)]
+
+
+def alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
