@@ -60,20 +60,21 @@ def filtered(domains: Sequence[int]) -> list[int] | None:
             low = rest & -rest
             rest ^= low
             successors[low] = successors.get(low, 0) | bit
-    reach = {bit: bit | successors.get(bit, 0) for bit in _bits(every)}
+    reach = {bit: bit | successors.get(bit, 0) for bit in bits(every)}
     for middle in reach:
         for start, reached in reach.items():
             if reached & middle:
                 reach[start] = reached | reach[middle]
     free_reach = 0
-    for bit in _bits(every & ~used):
+    for bit in bits(every & ~used):
         free_reach |= reach[bit]
     return [
         bit | (mask & (reach[bit] | free_reach)) for mask, bit in zip(domains, matched, strict=True)
     ]
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
     found = []
     while mask:
         low = mask & -mask

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solvers.board import Board, Geometry
+from solvers.strength.alldifferent import bits
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.network import Network, network
 
@@ -67,7 +68,7 @@ def singleton_arc_consistency(net: Network, candidates: list[int]) -> bool:
     while changed:
         changed = False
         for cell, mask in enumerate(candidates):
-            for value in _bits(mask if mask & (mask - 1) else 0):
+            for value in bits(mask if mask & (mask - 1) else 0):
                 if not candidates[cell] & value:
                     continue
                 trial = candidates[:]
@@ -79,15 +80,6 @@ def singleton_arc_consistency(net: Network, candidates: list[int]) -> bool:
                 if not arc_consistency(net, candidates, (cell,)):
                     return False
     return True
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found
 
 
 def level(board: Board, name: str) -> Outcome:
