@@ -81,7 +81,11 @@ def plain(constraint: Constraint, n: int) -> Constraint:
     """The constraint without the parameters it gives at their default values on an N x N
     board: the same constraint, in one form however it was written."""
     kind = KINDS.get(constraint.kind)
-    if kind is None or kind.defaults is None:
+    if kind is None:
+        return constraint
+    if kind.canonical is not None:
+        constraint = kind.canonical(constraint)
+    if kind.defaults is None:
         return constraint
     defaults = kind.defaults(n)
     params = tuple(p for p in constraint.params if defaults.get(p[0], p) != p[1])

@@ -332,6 +332,20 @@ def _validate_entropic(constraint: Constraint, n: int) -> None:
         raise InputError(f"{describe(constraint, n)}: N = {n} is not a multiple of 3")
 
 
+def _labels(constraint: Constraint) -> Constraint:
+    """A region sum line's region labels numbered by first appearance: only which cells share
+    a region counts, not what the regions are called."""
+    labels = constraint.param("regions")
+    if not isinstance(labels, tuple):
+        return constraint  # validation names it
+    numbers: dict[object, int] = {}
+    renamed = tuple(numbers.setdefault(label, len(numbers)) for label in labels)
+    if renamed == labels:
+        return constraint
+    params = tuple((k, renamed if k == "regions" else v) for k, v in constraint.params)
+    return Constraint(constraint.kind, constraint.cells, params)
+
+
 def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
     # f-puzzles draws each as a line, but a clone (two groups of cells: read on its own)
     shape = more.pop("fpuzzles_shape", "lines" if more.get("fpuzzles") else None)
@@ -372,7 +386,7 @@ KINDS = (
     _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
           check_regionsumline, decompose_regionsumline, {Linear},
           validate=_validate_regionsumline, params=frozenset({"regions"}),
-          required=frozenset({"regions"}), fpuzzles="regionsumline",
+          required=frozenset({"regions"}), fpuzzles="regionsumline", canonical=_labels,
           example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1",
           source="dclamage RegionSumLinesConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "

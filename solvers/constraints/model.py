@@ -74,6 +74,8 @@ class Kind:
     # the parameters' values when not given, on an N x N board: a constraint that gives one of
     # them says the same as one that does not (a ``Board`` keeps the shorter)
     defaults: Callable[[int], dict[str, ParamValue]] | None = field(default=None, repr=False)
+    # the one form of a constraint that can be written several ways meaning the same
+    canonical: Callable[[Constraint], Constraint] | None = field(default=None, repr=False)
     example: str = ""
     reads: Callable[[Constraint, int], tuple[int, ...]] | None = field(default=None, repr=False)
     source: str = ""
