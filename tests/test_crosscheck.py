@@ -242,6 +242,6 @@ def test_check_command_reports_timeouts_apart(cli, puzzles):
 
 def test_check_confirms_a_puzzle_two_backends_agree_on_whatever_timed_out(cli, puzzles):
     text = format_board(puzzles["16x16-minimal"], "line") + "\n"
-    run = cli("check", "--backends", "dfs,sat,cpsat", "--timeout", "3", stdin=text)
+    run = cli("check", "--backends", "dfs,sat,cpsat", "--timeout", "1.5", stdin=text)
     assert run.code == 0, run.out
     assert run.out.splitlines()[-1].startswith("1 puzzle: 1 agree, 0 disagree, 0 unconfirmed")
