@@ -55,9 +55,9 @@ class Cage:
 @dataclass(frozen=True, eq=False)
 class Flat:
     """A board's rules, flattened: ``geometry`` holds every unit (its ``units`` and names),
-    ``cages`` the all-different groups with a sum, ``primitives`` the rest. ``kinds`` says
-    which constraint kinds put something among the cages and among the primitives (the names
-    a refusal gives)."""
+    ``cages`` the all-different groups with a sum, ``primitives`` the rest. ``cage_kinds`` and
+    ``primitive_kinds`` say which constraint kinds put something among the cages and among the
+    primitives (the names a refusal gives)."""
 
     geometry: Geometry
     cages: tuple[Cage, ...] = ()
