@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
-from solvers.cells import cell_name, no_boxes, region_units, row_regions
+from solvers.cells import cell_name, first_seen, no_boxes, region_units, row_regions
 from solvers.errors import InputError
 from solvers.variants import CLASSIC, Rules, check_boxless
 
@@ -339,8 +339,7 @@ def _box_regions(shape: Shape) -> tuple[int, ...] | None:
     boxes."""
     if not shape.has_boxes:
         return None
-    numbers: dict[int, int] = {}
-    return tuple(numbers.setdefault(box, len(numbers)) for box in _classic(shape).box_of)
+    return first_seen(_classic(shape).box_of)
 
 
 @lru_cache(maxsize=4096)

@@ -7,15 +7,18 @@ Cells are numbered row-major from 0; values run from 1 to N.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
 from solvers.errors import InputError
 
 
-def diagonal_units(n: int) -> list[tuple[int, ...]]:
-    return [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+def first_seen(labels: Iterable[Hashable]) -> tuple[int, ...]:
+    """Each label as a number from 0, in order of first appearance: one name for groups that
+    were labelled differently (jigsaw regions, a region sum line's regions)."""
+    numbers: dict[Hashable, int] = {}
+    return tuple(numbers.setdefault(label, len(numbers)) for label in labels)
 
 
 def window_units(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from solvers.cells import no_boxes
+from solvers.cells import first_seen, no_boxes
 from solvers.errors import InputError
 
 if TYPE_CHECKING:
@@ -28,9 +28,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.regions is not None:  # one numbering for the same regions: by first cell
-            numbers: dict[int, int] = {}
-            regions = tuple(numbers.setdefault(r, len(numbers)) for r in self.regions)
-            object.__setattr__(self, "regions", regions)
+            object.__setattr__(self, "regions", first_seen(self.regions))
         constraints = self.constraints
         if constraints:
             from solvers.constraints.cell_kinds import gather_extremes

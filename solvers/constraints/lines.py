@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, pairwise, permutations
 
-from solvers.cells import cell_name
+from solvers.cells import cell_name, first_seen
 from solvers.errors import InputError
 
 from .model import Constraint, Kind, describe, int_param, require_steps
@@ -338,8 +338,7 @@ def _labels(constraint: Constraint) -> Constraint:
     labels = constraint.param("regions")
     if not isinstance(labels, tuple):
         return constraint  # validation names it
-    numbers: dict[object, int] = {}
-    renamed = tuple(numbers.setdefault(label, len(numbers)) for label in labels)
+    renamed = first_seen(labels)
     if renamed == labels:
         return constraint
     params = tuple((k, renamed if k == "regions" else v) for k, v in constraint.params)

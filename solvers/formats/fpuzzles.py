@@ -307,10 +307,7 @@ def _grid(
             labels.append(_region(cell, default[r * n + c], where, line))
     if labels == default and shape.has_boxes:  # a prime N's rows stay its regions
         return tuple(givens), None
-    if sorted(set(labels)) != list(range(n)):  # numbered as the model numbers them, from 0
-        numbers: dict[int, int] = {}
-        labels = [numbers.setdefault(label, len(numbers)) for label in labels]
-    return tuple(givens), tuple(labels)
+    return tuple(givens), tuple(labels)  # numbered as the model numbers them: Rules does
 
 
 def _given(cell: dict[str, Any], n: int, where: str, line: int | None) -> int:

@@ -19,7 +19,7 @@ line: ``cages=aabbc... sums=3,15,...``).
 from __future__ import annotations
 
 from solvers.board import Shape
-from solvers.cells import cell_name, reachable, window_units
+from solvers.cells import cell_name, first_seen, reachable, window_units
 from solvers.errors import InputError
 from solvers.variants import Rules
 
@@ -142,9 +142,7 @@ def variants(
 
 def region_map(rows: list[str], size: int, line: int) -> tuple[int, ...]:
     """Each cell's region, numbered in order of first appearance."""
-    symbols = _grid(rows, size, "region map", line)
-    numbers: dict[str, int] = {}
-    return tuple(numbers.setdefault(s, len(numbers)) for s in symbols)
+    return first_seen(_grid(rows, size, "region map", line))
 
 
 def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> list[tuple]:
