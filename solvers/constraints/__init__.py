@@ -6,9 +6,9 @@
 - the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
   ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
   ``sums`` (thermometers, arrow, double arrow, killer cage, little killer), ``lines``
-  (palindrome, clone, whispers, renban, between, region sum, entropic, zipper, modular line,
+  (palindrome, clone, whispers, renban, between, lockout, entropic, zipper, modular line,
   Nabner), ``outside`` (sandwich, X-sum, skyscraper), ``regions`` (quadruple, extra region,
-  disjoint groups, diagonals),
+  disjoint groups, diagonals, region sum line: its stretches are the board's regions'),
   ``indexers`` (row, column, box).
 
 A constraint is self-contained given N: a board-wide kind has no cells, and what it needs

@@ -11,8 +11,6 @@
   them hold values outside the closed range of the ends': the f-puzzles key ``lockout``, read
   by madformuse/SudokuSolver (a fork of dclamage/SudokuSolver):
   ``Constraints/LockoutLineConstraint.cs``.
-- ``regionsumline``: ``regions`` gives each cell's region (box); each stretch of the line
-  within one region adds up to the same total.
 - ``entropic``: every three consecutive cells hold one low, one middle, one high value (1-3,
   4-6, 7-9 on 9x9; N must be a multiple of 3).
 - ``zipper``: cells equally far from the centre add up to the same total (the centre's value
@@ -32,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, pairwise, permutations
 
-from solvers.cells import cell_name, first_seen
+from solvers.cells import cell_name
 from solvers.errors import InputError
 
 from .model import Constraint, Kind, describe, int_param, require_steps
@@ -177,38 +175,6 @@ def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
     return [Relation(first, last, close)] + [Table((first, cell, last), rows) for cell in middle]
 
 
-def _stretches(constraint: Constraint) -> list[list[int]]:
-    """The line's stretches, each within one region, in order."""
-    stretches: list[list[int]] = []
-    previous = None
-    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
-        if region != previous:
-            stretches.append([])
-        stretches[-1].append(cell)
-        previous = region
-    return stretches
-
-
-def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    sums = []
-    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
-        if not sums or sums[-1][0] != region:
-            sums.append([region, 0])
-        sums[-1][1] += grid[cell]
-    totals = [total for _, total in sums]
-    if len(set(totals)) <= 1:
-        return []
-    return [f"the region sum line at {cell_name(constraint.cells[0], n)} has sums {totals}"]
-
-
-def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
-    stretches = _stretches(constraint)
-    return [
-        Linear(tuple([(1, c) for c in this] + [(-1, c) for c in following]), "==", 0)
-        for this, following in pairwise(stretches)
-    ]
-
-
 def check_entropic(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     third = n // 3
     cells = constraint.cells
@@ -317,32 +283,10 @@ def _validate_nabner(constraint: Constraint, n: int) -> None:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
 
 
-def _validate_regionsumline(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
-    regions = constraint.param("regions")
-    if not isinstance(regions, tuple) or len(regions) != len(constraint.cells):
-        raise InputError(f"{describe(constraint, n)}: regions must give one region per cell")
-    if not all(type(region) is int for region in regions):
-        raise InputError(f"{describe(constraint, n)}: regions must be whole numbers")
-
-
 def _validate_entropic(constraint: Constraint, n: int) -> None:
     _line(constraint, n)
     if n % 3:
         raise InputError(f"{describe(constraint, n)}: N = {n} is not a multiple of 3")
-
-
-def _labels(constraint: Constraint) -> Constraint:
-    """A region sum line's region labels numbered by first appearance: only which cells share
-    a region counts, not what the regions are called."""
-    labels = constraint.param("regions")
-    if not isinstance(labels, tuple):
-        return constraint  # validation names it
-    renamed = first_seen(labels)
-    if renamed == labels:
-        return constraint
-    params = tuple((k, renamed if k == "regions" else v) for k, v in constraint.params)
-    return Constraint(constraint.kind, constraint.cells, params)
 
 
 def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
@@ -382,12 +326,6 @@ KINDS = (
           "values outside the ends' range.", check_lockout, decompose_lockout,
           {Relation, Table}, fpuzzles="lockout", example="lockout r9c6 r8c7 r9c8",
           source="madformuse LockoutLineConstraint.cs"),
-    _kind("regionsumline", "Each region's stretch of the line adds up to the same total.",
-          check_regionsumline, decompose_regionsumline, {Linear},
-          validate=_validate_regionsumline, params=frozenset({"regions"}),
-          required=frozenset({"regions"}), fpuzzles="regionsumline", canonical=_labels,
-          example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1",
-          source="dclamage RegionSumLinesConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
           validate=_validate_entropic, fpuzzles="entropicline",

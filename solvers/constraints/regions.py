@@ -8,19 +8,21 @@
   board-wide; the values on the diagonal do not repeat.
 - ``quadruple``: the four cells around a point contain each value in ``values`` (as many
   times as it is listed).
+- ``regionsumline``: a line whose ``regions`` gives each cell's region (box); each stretch of
+  the line within one region adds up to the same total.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
-from solvers.cells import cell_name
+from solvers.cells import cell_name, first_seen
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, require_box
-from .primitives import AllDifferent, Primitive, Table
+from .model import Constraint, Kind, describe, require_box, require_steps
+from .primitives import AllDifferent, Linear, Primitive, Table
 
 
 def _repeats(grid: Sequence[int], cells: Sequence[int], n: int, where: str) -> list[str]:
@@ -124,6 +126,62 @@ def _validate_quadruple(constraint: Constraint, n: int) -> None:
 
 
 BOARD = (0, 0)
+
+
+def _stretches(constraint: Constraint) -> list[list[int]]:
+    """The line's stretches, each within one region, in order."""
+    stretches: list[list[int]] = []
+    previous = None
+    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
+        if region != previous:
+            stretches.append([])
+        stretches[-1].append(cell)
+        previous = region
+    return stretches
+
+
+def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    sums = []
+    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
+        if not sums or sums[-1][0] != region:
+            sums.append([region, 0])
+        sums[-1][1] += grid[cell]
+    totals = [total for _, total in sums]
+    if len(set(totals)) <= 1:
+        return []
+    return [f"the region sum line at {cell_name(constraint.cells[0], n)} has sums {totals}"]
+
+
+def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
+    stretches = _stretches(constraint)
+    return [
+        Linear(tuple([(1, c) for c in this] + [(-1, c) for c in following]), "==", 0)
+        for this, following in pairwise(stretches)
+    ]
+
+
+def _validate_regionsumline(constraint: Constraint, n: int) -> None:
+    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+    regions = constraint.param("regions")
+    if not isinstance(regions, tuple) or len(regions) != len(constraint.cells):
+        raise InputError(f"{describe(constraint, n)}: regions must give one region per cell")
+    if not all(type(region) is int for region in regions):
+        raise InputError(f"{describe(constraint, n)}: regions must be whole numbers")
+
+
+def _labels(constraint: Constraint) -> Constraint:
+    """A region sum line's region labels numbered by first appearance: only which cells share
+    a region counts, not what the regions are called."""
+    labels = constraint.param("regions")
+    if not isinstance(labels, tuple):
+        return constraint  # validation names it
+    renamed = first_seen(labels)
+    if renamed == labels:
+        return constraint
+    params = tuple((k, renamed if k == "regions" else v) for k, v in constraint.params)
+    return Constraint(constraint.kind, constraint.cells, params)
+
+
 KINDS = (
     Kind(
         "quadruple",
@@ -187,5 +245,21 @@ KINDS = (
         fpuzzles="diagonal-",
         example="diagonal-",
         source="dclamage DiagonalNegativeGroupConstraint.cs",
+    ),
+    Kind(
+        "regionsumline",
+        "Each region's stretch of the line adds up to the same total.",
+        check_regionsumline,
+        decompose_regionsumline,
+        frozenset({Linear}),
+        cells=(2, None),
+        params=frozenset({"regions"}),
+        required=frozenset({"regions"}),
+        validate_more=_validate_regionsumline,
+        fpuzzles="regionsumline",
+        fpuzzles_shape="lines",
+        canonical=_labels,
+        example="regionsumline r1c3 r1c4 r2c4 regions=0,1,1",
+        source="dclamage RegionSumLinesConstraint.cs",
     ),
 )
