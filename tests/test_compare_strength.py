@@ -12,7 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_report import CHROMIUM, in_chromium
+from test_report_mutations import ODD, mutated, paths
 
 from solvers.cli import main
 from solvers.cli.strength import DEFAULT_LEVELS
@@ -207,3 +210,39 @@ def test_the_strength_section_renders_with_its_counts_in_headless_chromium(
         assert [row[:2] for row in levels] == [
             [level, str(solved(expected[dataset][level]))] for level in LEVELS
         ]
+
+
+STRENGTH_PLACES = [
+    place
+    for place in paths(
+        {"strength": [{"dataset": "", "puzzle": 1, "level": "", "solved": True, "fixed": 0,
+                       "seconds": 0}]}
+    )
+    if place
+]  # fmt: skip
+
+
+@pytest.mark.slow  # a page built per example: about a minute
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    place=st.sampled_from(STRENGTH_PLACES),
+    how=st.sampled_from(["replace", "delete", "duplicate"]),
+    odd=ODD,
+    index=st.integers(0, 2 * LIMIT * len(LEVELS) - 1),
+)
+def test_a_mutated_strength_list_is_a_page_or_one_line_naming_the_field(
+    cli, strength_run, tmp_path, place, how, odd, index
+):
+    if len(place) > 1:
+        place = ("strength", index, *place[2:])
+    bad = tmp_path / "bad.json"
+    data = mutated(json.loads(strength_run[1].read_text()), place, how, odd)
+    bad.write_text(json.dumps(data).replace('"HUGE"', "9" * 5000))
+    done = cli("report", str(bad), "-o", str(tmp_path / "page.html"))
+    assert done.code in (0, 2), done.err
+    if done.code == 2:
+        assert done.err.startswith("sudoku: ") and done.err.count("\n") == 1, done.err
