@@ -8,6 +8,7 @@ import os
 import shlex
 import time
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from solvers.cli.check import backends_named, plain
 from solvers.cli.inputs import puzzles_of
@@ -27,6 +28,10 @@ from solvers.cli.strength import table as strength_table
 from solvers.errors import InputError, UsageError
 from solvers.spec import ALL, BackendSpec, Resolved
 from solvers.tools.results import MODES, Settings
+
+if TYPE_CHECKING:
+    from solvers.formats import Puzzle
+    from solvers.strength.tally import Measured
 
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
 DEFAULT_LIMIT = 20
@@ -241,13 +246,13 @@ def _levels(text: str) -> list[str]:
         raise
 
 
-def _strength(run: Run, source: str, puzzles: list, levels: list[str]) -> list:
+def _strength(run: Run, source: str, puzzles: list[Puzzle], levels: list[str]) -> list[Measured]:
     """Each level on each puzzle as given (a shuffled copy is the same puzzle to every level),
     in this process with no deadline, as ``sudoku strength`` measures; its table printed."""
     from solvers.strength.tally import measured, tallies
 
     show = run.progress(f"{source}: strength")
-    found = []
+    found: list[Measured] = []
     for done, puzzle in enumerate(puzzles, 1):
         found += measured(puzzle.line, puzzle.board, levels)
         if show:

@@ -117,7 +117,8 @@ def _strength(dataset: DatasetRun) -> dict:
     levels that solve it and the cells each decides; cells as the summary's, (text, value)."""
     from solvers.strength.tally import solved_by, tallies
 
-    levels = [tally.level for tally in tallies(dataset.strength)]
+    tallied = tallies(dataset.strength)
+    levels = [tally.level for tally in tallied]
     per_level = [
         [
             (tally.level, None),
@@ -127,7 +128,7 @@ def _strength(dataset: DatasetRun) -> dict:
             (summary.ms(tally.median_s), tally.median_s),
             (f"{tally.total_s:.2f}", tally.total_s),
         ]
-        for tally in tallies(dataset.strength)
+        for tally in tallied
     ]
     fixed = {(m.puzzle, m.level): m.fixed for m in dataset.strength}
     per_puzzle = [
