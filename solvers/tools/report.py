@@ -2,9 +2,10 @@
 
 Everything is rebuilt from the run's records (``results.read``): the summary tables (sortable,
 by a few lines of inline JavaScript), the cactus and box plots, a scatter plot for any two
-backend specs, and with an older run the regressions. The file is self-contained: the plots
-are SVG inside it, and it fetches nothing when opened. jinja2 writes it (autoescaped);
-matplotlib draws the plots.
+backend specs, with an older run the regressions, and where the run measured it
+(``compare --strength``) what each level of inference decides with no search. The file is
+self-contained: the plots are SVG inside it, and it fetches nothing when opened. jinja2 writes
+it (autoescaped); matplotlib draws the plots.
 """
 
 from __future__ import annotations
@@ -107,7 +108,38 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
         "rows": [[c.cell(row, settings) for c in shown] for row in rows],
         "overview": _data_uri(_overview(dataset, settings, style)),
         "pairs": _pairs(dataset, settings, rows),
+        "strength": _strength(dataset) if dataset.strength else None,
     }
+
+
+def _strength(dataset: DatasetRun) -> dict:
+    """The strength tables: per level, as ``sudoku strength`` prints it, and per puzzle, the
+    levels that solve it and the cells each decides; cells as the summary's, (text, value)."""
+    from solvers.strength.tally import solved_by, tallies
+
+    tallied = tallies(dataset.strength)
+    levels = [tally.level for tally in tallied]
+    per_level = [
+        [
+            (tally.level, None),
+            (str(tally.solved), tally.solved),
+            (f"{tally.solved_pct:.1f}", tally.solved_pct),
+            (f"{tally.mean_fixed:.1f}", tally.mean_fixed),
+            (summary.ms(tally.median_s), tally.median_s),
+            (f"{tally.total_s:.2f}", tally.total_s),
+        ]
+        for tally in tallied
+    ]
+    fixed = {(m.puzzle, m.level): m.fixed for m in dataset.strength}
+    per_puzzle = [
+        [
+            (str(line), line),
+            (", ".join(solving) or "none", len(solving)),
+            *((str(fixed[line, level]), fixed[line, level]) for level in levels),
+        ]
+        for line, solving in solved_by(dataset.strength).items()
+    ]
+    return {"levels": levels, "per_level": per_level, "per_puzzle": per_puzzle}
 
 
 def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
