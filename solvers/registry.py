@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solvers.backend import Backend
+from solvers.backend import Backend, contract_fault
 from solvers.errors import BackendUnavailable, UsageError
+from solvers.spec import ALL, BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
@@ -38,6 +39,7 @@ class Entry:
     target: str  # "module:Class", or "module" for a built-in (its one Backend class)
     distribution: str | None  # the PyPI distribution whose version identifies the library
     summary: str
+    outside: bool = False  # an installed package's (an entry point): it runs contained
 
 
 # Where built-in backends live, listed in this order (the reference first): a module of one of
@@ -174,7 +176,8 @@ def plugin_problems() -> list[str]:
 
 def _read_plugins() -> None:
     """Register each backend an installed package declares in ``GROUP``, once per process. A
-    name already taken or a value that is not "module:Class" is left out, and said why."""
+    name already taken, one ``--backend`` cannot name, or a value that is not "module:Class" is
+    left out, and said why."""
     global _plugins_read
     if _plugins_read:
         return
@@ -187,10 +190,24 @@ def _read_plugins() -> None:
         source = f"entry point {point.name!r} of {dist or 'an installed package'}"
         if point.name in _ENTRIES:
             _plugin_problems.append(f"{source} left out: backend {point.name} already exists")
+        elif why := _unselectable(point.name):
+            _plugin_problems.append(f"{source} left out: {why}")
         elif ":" not in point.value or point.attr is None:
             _plugin_problems.append(f"{source} left out: {point.value!r} is not 'module:Class'")
         else:
-            register(point.name, point.value, distribution=dist, summary=f"from {dist}")
+            _ENTRIES[point.name] = Entry(point.name, point.value, dist, f"from {dist}", True)
+
+
+def _unselectable(name: str) -> str | None:
+    """Why ``--backend`` could not select a backend called ``name``, or None."""
+    if name == ALL:
+        return f"the name {ALL!r} is taken by --backends {ALL} (every backend)"
+    try:
+        if BackendSpec.parse(name).label == name:
+            return None
+    except UsageError:
+        pass
+    return f"the name {name!r} cannot be given to --backend (letters, digits, - and _ only)"
 
 
 def lacking(name: str, board: Board) -> frozenset[str]:
@@ -220,8 +237,12 @@ def backend_class(name: str) -> type[Backend]:
     except ImportError as error:
         hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
-    except Exception as error:  # a library that fails as it loads (numba with no cache dir)
-        raise BackendUnavailable(f"backend {name} is unavailable: {error}") from None
+    # a library that fails as it loads (numba with no cache dir), a module that exits
+    except (Exception, SystemExit) as error:
+        raised = f"{error}"
+        if found.outside or isinstance(error, SystemExit):
+            raised = f"importing {module_name} raised {type(error).__name__}: {error}"
+        raise BackendUnavailable(f"backend {name} is unavailable: {raised}") from None
     if not class_name:  # a built-in: the one Backend class its module defines
         own = [
             value
@@ -235,11 +256,32 @@ def backend_class(name: str) -> type[Backend]:
             f"backend {name} is unavailable: {module_name} defines {len(own)} backends, not one"
         )
     try:
-        return getattr(module, class_name)
+        cls = getattr(module, class_name)
     except AttributeError:
         raise BackendUnavailable(
             f"backend {name} is unavailable: {found.target} not found"
         ) from None
+    if fault := contract_fault(cls):
+        raise BackendUnavailable(f"backend {name} is broken: {found.target}: {fault}")
+    return cls
+
+
+def summary(name: str) -> str:
+    """Backend ``name``'s line for ``sudoku backends``: an outside backend's own ``SUMMARY``
+    when its class declares one, else the line the registry holds."""
+    found = entry(name)
+    if found.outside:
+        try:
+            return getattr(backend_class(name), "SUMMARY", None) or found.summary
+        except BackendUnavailable:
+            pass
+    return found.summary
+
+
+def contained(name: str) -> bool:
+    """Whether backend ``name`` runs contained, in a worker process of its own: an outside
+    package's, unless its class declares ``IN_PROCESS``."""
+    return entry(name).outside and not backend_class(name).IN_PROCESS
 
 
 def version(name: str) -> str:

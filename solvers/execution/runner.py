@@ -2,7 +2,8 @@
 
 A runner builds its backend (with the spec's options), keeps the deadline (in-process when the
 backend stops by itself, in a worker process it kills otherwise, or always in a worker when
-asked to, as ``sudoku compare`` does), prepares and warms the backend up for a board shape
+asked to, as ``sudoku compare`` does, and for an outside package's backend unless it declares
+``IN_PROCESS``: ``registry.contained``), prepares and warms the backend up for a board shape
 untimed, and judges every answer: a solution is verified against the rules and the givens
 before the puzzle is called solved. ``solve``/``count_solutions``, ``check``, ``compare``, the
 parallel tasks and the benchmarks all go through it.
@@ -15,13 +16,14 @@ a persistent solver lives on between calls); a forked child starts with none of 
 from __future__ import annotations
 
 import atexit
-import multiprocessing.util  # noqa: F401  (registers its exit hook before ours)
+import multiprocessing.util  # (registers its exit hook before ours)
 import os
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from solvers import registry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.errors import (
@@ -48,7 +50,8 @@ class Runner:
     """One backend, built with the spec's options, and everything needed to ask it safely.
 
     ``isolate``: True runs every call in a worker process; None (the default) only the calls
-    with a timeout that the backend cannot keep by itself.
+    with a timeout that the backend cannot keep by itself, and every call of a backend that
+    runs contained (``registry.contained``) where this process may have children.
     """
 
     def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
@@ -56,6 +59,7 @@ class Runner:
         self.spec, self.label = self.resolved.spec, self.resolved.label
         self.options = dict(self.resolved.options)
         self.isolate = isolate
+        self.contained = registry.contained(self.resolved.name)
         # a library that keeps memory per call runs in a worker replaced this often
         self.recycle = self.resolved.cls.RECYCLE_AFTER
         self._served = 0  # calls the current worker has served, when recycling
@@ -81,7 +85,12 @@ class Runner:
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        return self._engine or self.resolved.build()
+        engine = self._engine or self.resolved.build()
+        if self.contained:
+            from solvers.execution.contained import Contained
+
+            return Contained(engine)
+        return engine
 
     def __enter__(self) -> Runner:
         return self
@@ -148,7 +157,12 @@ class Runner:
             boards = list(boards)
             while len(found) < len(boards):  # at most what the worker may serve before renewal
                 share = boards[len(found) : len(found) + self._room()]
-                found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
+                try:
+                    found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
+                except Exception as error:  # a contained backend that fails as it is built
+                    if not self.contained or isinstance(error, _CALLERS_FAULT):
+                        raise
+                    found += [Attempt(None, error, 0.0, 0.0)] * len(share)
                 self._count_served(len(share))
             return found
         engine = self.engine
@@ -160,7 +174,7 @@ class Runner:
         (killed at a deadline, and not yet replaced)."""
         if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
             return worker_peak
-        return 0 if self.isolate else peak_rss_kb()
+        return 0 if self.isolate or self.contained else peak_rss_kb()
 
     def warm_up(self, shape: Shape, timeout: float | None = None) -> None:
         """Untimed, once per shape: what the backend keeps per shape, and one solve of a
@@ -232,6 +246,8 @@ class Runner:
     def _isolated(self, operation: Operation, timeout: float | None) -> bool:
         if self.isolate is not None:
             return self.isolate
+        if self.contained and not multiprocessing.current_process().daemon:
+            return True
         if self.recycle:
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
