@@ -91,6 +91,8 @@ deaf = sudoku_hostile:Deaf
 inprocess = sudoku_hostile:InProcess
 isolated = sudoku_hostile:Isolated
 described = sudoku_hostile:Described
+exitswhenbuilt = sudoku_hostile:ExitsWhenBuilt
+raiseswhenbuilt = sudoku_hostile:RaisesWhenBuilt
 notabackend = sudoku_hostile:NotABackend
 function = sudoku_hostile:a_function
 module = sudoku_hostile
@@ -181,6 +183,26 @@ def test_compare_counts_an_outside_backend_crash_as_that_puzzle_error(hostile):
         assert row[1:4] == ["2", "0", "1"]  # solved, timeouts, errors
         assert f"{backend}: 1 errors; the first, puzzle 2: {crash}" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+BUILT = {
+    "exitswhenbuilt": "exitswhenbuilt worker died (exit code 4)",
+    "raiseswhenbuilt": "backend raised RuntimeError: cannot build",
+}
+
+
+def test_an_outside_backend_that_fails_as_it_is_built_fails_each_puzzle_in_one_line(hostile):
+    three = str(hostile / "three.txt")
+    calls = {(b, "solve"): ("solve", three, "--backend", b) for b in BUILT}
+    calls |= {(b, "compare"): ("compare", three, "--backends", f"{b},propagate") for b in BUILT}
+    for (backend, command), done in run_all(hostile, calls).items():
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        if command == "solve":
+            assert done.stderr.splitlines() == [
+                f"sudoku: line {line}: {BUILT[backend]}" for line in (1, 2, 3)
+            ]
+        else:
+            assert f"{backend}: 3 errors; the first, puzzle 1: {BUILT[backend]}" in done.stdout
 
 
 def test_an_outside_search_that_ignores_its_deadline_is_stopped(hostile):

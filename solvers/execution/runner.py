@@ -152,12 +152,12 @@ class Runner:
         """What ``each`` times, before judging: for a benchmark's timed region. Boards whose
         givens break a rule are the caller's to leave out (``judge`` does not look)."""
         if self._isolated(operation, timeout):
-            inner, kill_after = self._deadlines(operation, timeout)
             found: list[Attempt] = []
             boards = list(boards)
             while len(found) < len(boards):  # at most what the worker may serve before renewal
                 share = boards[len(found) : len(found) + self._room()]
                 try:
+                    inner, kill_after = self._deadlines(operation, timeout)
                     found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
                 except Exception as error:  # a contained backend that fails as it is built
                     if not self.contained or isinstance(error, _CALLERS_FAULT):
@@ -192,6 +192,9 @@ class Runner:
             self.solve(Board.pattern(shape), timeout)
         except (SolveTimeout, BackendCrashed, *_CALLERS_FAULT):
             pass
+        except Exception:  # a contained backend that fails as it is built, say
+            if not self.contained:
+                raise
         self.setup_seconds += time.perf_counter() - start
 
     # Judging -------------------------------------------------------------------------

@@ -112,3 +112,13 @@ class Described(Hostile):
 
     def misbehave(self) -> None:
         pass
+
+
+class ExitsWhenBuilt(Hostile):
+    def __init__(self, **options: str) -> None:
+        os._exit(4)
+
+
+class RaisesWhenBuilt(Hostile):
+    def __init__(self, **options: str) -> None:
+        raise RuntimeError("cannot build")
