@@ -266,18 +266,6 @@ def backend_class(name: str) -> type[Backend]:
     return cls
 
 
-def summary(name: str) -> str:
-    """Backend ``name``'s line for ``sudoku backends``: an outside backend's own ``SUMMARY``
-    when its class declares one, else the line the registry holds."""
-    found = entry(name)
-    if found.outside:
-        try:
-            return getattr(backend_class(name), "SUMMARY", None) or found.summary
-        except BackendUnavailable:
-            pass
-    return found.summary
-
-
 def contained(name: str) -> bool:
     """Whether backend ``name`` runs contained, in a worker process of its own: an outside
     package's, unless its class declares ``IN_PROCESS``."""
@@ -285,15 +273,40 @@ def contained(name: str) -> bool:
 
 
 def version(name: str) -> str:
+    """The distribution that identifies backend ``name`` and its version: its library's for a
+    built-in backend; an outside backend's package, and the library its class names in
+    ``LIBRARY`` if it does."""
     found = entry(name)
     if found.distribution is None:
         return "built in"
+    said = _installed(found.distribution)
+    if found.outside and (library := _own(name, "LIBRARY")):
+        said += f", {_installed(library)}"
+    return said
+
+
+def summary(name: str) -> str:
+    """Backend ``name``'s line for ``sudoku backends``: an outside backend's own ``SUMMARY``
+    when its class declares one, else the line the registry holds."""
+    found = entry(name)
+    return (found.outside and _own(name, "SUMMARY")) or found.summary
+
+
+def _own(name: str, declaration: str) -> str | None:
+    """What an outside backend's class declares as ``declaration`` (text), if it can be read."""
+    try:
+        return getattr(backend_class(name), declaration, None)
+    except BackendUnavailable:
+        return None
+
+
+def _installed(distribution: str) -> str:
     from importlib import metadata
 
     try:
-        return f"{found.distribution} {metadata.version(found.distribution)}"
+        return f"{distribution} {metadata.version(distribution)}"
     except metadata.PackageNotFoundError:
-        return f"{found.distribution} (not installed)"
+        return f"{distribution} (not installed)"
 
 
 def availability(name: str) -> tuple[bool, str]:

@@ -12,6 +12,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy
 import pytest
 
 from solvers.tools.datasets import DATASETS
@@ -259,6 +260,7 @@ def test_broken_outside_backends_are_listed_with_why_and_break_nothing(hostile):
     assert listing.returncode == 0 and "Traceback" not in listing.stderr, listing.stderr
     rows = {line.split()[0]: line for line in listing.stdout.splitlines()}
     assert "propagate, from an outside package" in rows["described"]  # its SUMMARY
+    assert f"sudoku-hostile 0.1.0, numpy {numpy.__version__}" in rows["described"]  # LIBRARY
     for name, why in BROKEN.items():
         assert why in rows[name], rows[name]
         said = done[name]

@@ -109,6 +109,7 @@ class LibraryList(Hostile):
 
 class Described(Hostile):
     SUMMARY = "propagate, from an outside package"
+    LIBRARY = "numpy"  # not that it uses it: the listing shows the version of what it names
 
     def misbehave(self) -> None:
         pass
