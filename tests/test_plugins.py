@@ -294,3 +294,12 @@ def test_an_outside_search_that_ignores_its_deadline_ends_within_the_backstop(ho
     assert done.returncode == 3, done.stderr
     # killed at 2 * 1.5 + 1 s (runner.BACKSTOP), with the command's start-up on top
     assert seconds < 2 * 1.5 + 1 + 3, seconds
+
+
+def test_every_built_in_backend_keeps_the_contract_outside_ones_are_held_to():
+    from solvers import registry
+    from solvers.backend import contract_fault
+
+    for name in registry.built_in():
+        if registry.availability(name)[0]:
+            assert contract_fault(registry.backend_class(name)) is None, name
