@@ -16,7 +16,7 @@ a persistent solver lives on between calls); a forked child starts with none of 
 from __future__ import annotations
 
 import atexit
-import multiprocessing.util  # (registers its exit hook before ours)
+import multiprocessing.util  # registers its exit hook before ours
 import os
 import threading
 import time
