@@ -94,6 +94,9 @@ isolated = sudoku_hostile:Isolated
 described = sudoku_hostile:Described
 exitswhenbuilt = sudoku_hostile:ExitsWhenBuilt
 raiseswhenbuilt = sudoku_hostile:RaisesWhenBuilt
+returnsnone = sudoku_hostile:ReturnsNone
+returnstext = sudoku_hostile:ReturnsText
+returnsgenerator = sudoku_hostile:ReturnsGenerator
 notabackend = sudoku_hostile:NotABackend
 function = sudoku_hostile:a_function
 module = sudoku_hostile
@@ -204,6 +207,22 @@ def test_an_outside_backend_that_fails_as_it_is_built_fails_each_puzzle_in_one_l
             ]
         else:
             assert f"{backend}: 3 errors; the first, puzzle 1: {BUILT[backend]}" in done.stdout
+
+
+MALFORMED = {
+    "returnsnone": "search returned NoneType, not a Found",
+    "returnstext": "its count '2' is not a whole number",
+    "returnsgenerator": "search returned generator, not a Found",
+}
+
+
+def test_a_malformed_answer_from_a_contained_backend_is_a_bug_line_for_each_puzzle(hostile):
+    three = str(hostile / "three.txt")
+    calls = {(b, c): (c, three, "--backend", b) for b in MALFORMED for c in ("solve", "count")}
+    for (backend, command), done in run_all(hostile, calls).items():
+        assert done.returncode == 5, (backend, command, done.stderr)
+        said = f"BUG: backend {backend} returned a malformed answer: {MALFORMED[backend]}"
+        assert done.stderr.splitlines() == [f"sudoku: line {n}: {said}" for n in (1, 2, 3)]
 
 
 def test_an_outside_search_that_ignores_its_deadline_is_stopped(hostile):

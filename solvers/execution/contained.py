@@ -20,6 +20,14 @@ from solvers.errors import BackendCrashed
 T = TypeVar("T")
 
 
+class NotAFound:
+    """Stands in for an answer that is not a ``Found`` (a generator cannot cross the pipe),
+    naming its type for the runner's check of the answer's form."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+
 class Contained(Backend):
     """``inner``, answering as itself, with whatever it raises beyond an Exception or a
     SystemExit (which the worker already takes as a failure) made a BackendCrashed."""
@@ -29,13 +37,13 @@ class Contained(Backend):
         self.inner = inner
 
     def solve(self, board: Board, deadline: Deadline) -> Found:
-        return _guarded(self.inner.solve, board, deadline)
+        return _sendable(_guarded(self.inner.solve, board, deadline))
 
     def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        return _guarded(self.inner.count, board, limit, deadline)
+        return _sendable(_guarded(self.inner.count, board, limit, deadline))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        return _guarded(self.inner.search, board, deadline, limit)
+        return _sendable(_guarded(self.inner.search, board, deadline, limit))
 
     def stops_itself(self, operation: Operation) -> bool:
         return self.inner.stops_itself(operation)
@@ -54,3 +62,9 @@ def _guarded(call: Callable[..., T], *args: object) -> T:
         raise
     except BaseException as error:
         raise BackendCrashed(f"backend raised {type(error).__name__}: {error}") from None
+
+
+def _sendable(found: object) -> Found:
+    if isinstance(found, Found):
+        return found
+    return NotAFound(type(found).__name__)  # type: ignore[return-value]  # judged malformed

@@ -35,6 +35,7 @@ from solvers.errors import (
 )
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
+from solvers.execution.contained import Contained, NotAFound
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
@@ -87,8 +88,6 @@ class Runner:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
         engine = self._engine or self.resolved.build()
         if self.contained:
-            from solvers.execution.contained import Contained
-
             return Contained(engine)
         return engine
 
@@ -287,7 +286,8 @@ def _malformed(found: object, board: Board, limit: int) -> str | None:
     """What is wrong with the form of a backend's answer (an outside backend's above all),
     or None: the verifier judges the solution itself afterwards."""
     if not isinstance(found, Found):
-        return f"search returned {type(found).__name__}, not a Found"
+        kind = found.kind if isinstance(found, NotAFound) else type(found).__name__
+        return f"search returned {kind}, not a Found"
     count, solution = found.count, found.solution
     if isinstance(count, bool) or not isinstance(count, int):
         return f"its count {count!r} is not a whole number"

@@ -123,3 +123,20 @@ class ExitsWhenBuilt(Hostile):
 class RaisesWhenBuilt(Hostile):
     def __init__(self, **options: str) -> None:
         raise RuntimeError("cannot build")
+
+
+class ReturnsNone(Backend):
+    def search(self, board, deadline, limit):
+        return None
+
+
+class ReturnsText(Backend):
+    def search(self, board, deadline, limit):
+        return Found("2")
+
+
+class ReturnsGenerator(Backend):
+    """Its answer cannot even be sent from its worker process."""
+
+    def search(self, board, deadline, limit):
+        return (solution for solution in ())
