@@ -6,10 +6,13 @@ it holds (its line for ``sudoku backends``; ``LIBRARY``: the PyPI distribution o
 read from its text: adding one is writing that module alone. An installed outside package
 declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
 "module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
-the first time the names are listed or an unknown name is asked for; ``register`` adds one in
-code. Importing ``solvers`` imports no adapter library: a backend is a module path until it is
-used, and a missing library becomes one clear sentence from ``availability`` or
-BackendUnavailable from ``backend_class``.
+the first time the names are listed or an unknown name is asked for (a name ``--backend``
+could not select is left out, with why: ``plugin_problems``); its class is held to the backend
+contract before use (``backend.contract_fault``), and it runs contained, in a worker process
+of its own, unless it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
+adds one in code, run as a built-in one is. Importing ``solvers`` imports no adapter library:
+a backend is a module path until it is used, and a missing library becomes one clear sentence
+from ``availability`` or BackendUnavailable from ``backend_class``.
 
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
@@ -54,7 +57,7 @@ _ENTRIES: dict[str, Entry] = {}
 GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages declare backends in
 _plugins_read = False
 _plugin_problems: list[str] = []
-_faults: dict[object, str | None] = {}  # an outside backend's class: what breaks its contract
+_faults: dict[str, str | None] = {}  # what breaks an outside backend's contract, by its target
 
 # Fastest first, by measurement (README, "Measured"): the default backend of a run of many
 # puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
@@ -263,10 +266,10 @@ def backend_class(name: str) -> type[Backend]:
             f"backend {name} is unavailable: {found.target} not found"
         ) from None
     if found.outside:  # the built-in ones are held to the contract by the tests
-        if cls not in _faults:  # asked for every puzzle with rules: checked once
-            _faults[cls] = contract_fault(cls)
-        if _faults[cls]:
-            raise BackendUnavailable(f"backend {name} is broken: {found.target}: {_faults[cls]}")
+        if found.target not in _faults:  # asked for every puzzle with rules: checked once
+            _faults[found.target] = contract_fault(cls)
+        if fault := _faults[found.target]:
+            raise BackendUnavailable(f"backend {name} is broken: {found.target}: {fault}")
     return cls
 
 

@@ -99,6 +99,7 @@ returnstext = sudoku_hostile:ReturnsText
 returnsgenerator = sudoku_hostile:ReturnsGenerator
 notabackend = sudoku_hostile:NotABackend
 function = sudoku_hostile:a_function
+notaclass = sudoku_hostile:NOT_A_CLASS
 module = sudoku_hostile
 exitsatimport = sudoku_hostile_exits:Backend
 raisesatimport = sudoku_hostile_raises:Backend
@@ -249,6 +250,7 @@ def test_an_outside_backend_runs_in_a_worker_unless_it_declares_in_process(hosti
 BROKEN = {
     "notabackend": "class NotABackend does not derive from solvers.backend.Backend",
     "function": "it names a function, not a class deriving from Backend",
+    "notaclass": "it names a list, not a class deriving from Backend",
     "exitsatimport": "importing sudoku_hostile_exits raised SystemExit: 3",
     "raisesatimport": "importing sudoku_hostile_raises raised RuntimeError: this module cannot",
     "encodestext": "ENCODES is 'cages', not a frozenset of 'cages' and 'primitives'",

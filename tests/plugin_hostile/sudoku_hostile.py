@@ -79,6 +79,9 @@ def a_function(board, deadline, limit):
     return Found(0)
 
 
+NOT_A_CLASS = ["a", "list"]  # not even hashable
+
+
 class EncodesText(Hostile):
     ENCODES = "cages"
 
