@@ -178,6 +178,16 @@ def test_an_outside_backend_that_crashes_costs_that_puzzle_alone(hostile, cli, b
     assert f"{backend}  " in check.stdout and "Traceback" not in check.stderr
 
 
+def test_an_outside_backend_crash_costs_that_puzzle_alone_with_jobs_too(hostile, cli):
+    three = str(hostile / "three.txt")
+    calls = {"jobs": ("solve", three, "--backend", "segfault", "--jobs", "2")}
+    (done,) = run_all(hostile, calls).values()
+    expected = cli("solve", three, "--backend", "propagate").out.splitlines()
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.splitlines() == [expected[0], expected[2]]
+    assert done.stderr == f"sudoku: line 2: {CRASHES['segfault']}\n"
+
+
 def test_compare_counts_an_outside_backend_crash_as_that_puzzle_error(hostile):
     three = str(hostile / "three.txt")
     backends = ",".join(CRASHES)
