@@ -49,7 +49,7 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
                 registry.version(name),
                 "available" if ok else reason,
                 _supports(name) if ok else "-",
-                registry.entry(name).summary,
+                registry.summary(name),
             )
         )
     run.table(rows, numbers_right=False)
