@@ -27,7 +27,7 @@ Killer cages, extra regions, diagonals and the negative constraints are read in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -130,7 +130,7 @@ def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
         for part in entries(value, reading, key):
             for line in lines(part, reading, key):
                 if kind == "regionsumline":
-                    reading.add(key, kind, line, regions=_stretches(line, reading, key))
+                    reading.add(key, kind, line, regions=_stretches(line, reading))
                 elif kind == "whispers":
                     reading.add(key, kind, line, **_gap(part, line, reading, key))
                 else:
@@ -148,14 +148,12 @@ def _gap(part: dict[str, Any], line: tuple[int, ...], reading: Reading, key: str
     return {"difference": number(part, reading, key, name(line[0], reading.size))}
 
 
-def _stretches(line: tuple[int, ...], reading: Reading, key: str) -> tuple[int, ...]:
-    """Each cell's region, for a line that enters each region once (f-puzzles sums a region's
-    cells wherever they lie on the line; the kind sums each stretch)."""
-    labels = tuple(reading.regions[c] for c in line)
-    if reenters(labels):
-        where = name(line[0], reading.size)
-        raise reading.refuse(key, f"the line at {where} enters a region twice")
-    return labels
+def _stretches(line: tuple[int, ...], reading: Reading) -> tuple[int, ...]:
+    """Each cell's region: the kind sums each stretch of the line within one region, a line
+    that comes back to a region starting a stretch of its own there (the rule's "box borders
+    divide the line into segments", as dclamage/SudokuSolver's RegionSumLinesConstraint.cs
+    splits it)."""
+    return tuple(reading.regions[c] for c in line)
 
 
 def _outside(kind: str) -> Callable[[Reading, str, Any], None]:
@@ -251,12 +249,6 @@ def check(reading: Reading) -> list[Constraint]:
     return found
 
 
-def reenters(labels: Sequence[int]) -> bool:
-    """Whether a line whose cells lie in these regions, in order, comes back to a region."""
-    left = [a for a, b in pairwise(labels) if a != b]
-    return len(left) != len(set(left)) or labels[-1] in left
-
-
 # -- writing, one constraint at a time ------------------------------------------------------
 
 
@@ -316,7 +308,7 @@ def _check_stretches(board: Board, constraint: Constraint) -> None:
         return
     labels = [board.geometry.box_of[c] for c in constraint.cells]
     mine = [a != b for a, b in pairwise(constraint.param("regions"))]
-    if mine != [a != b for a, b in pairwise(labels)] or reenters(labels):
+    if mine != [a != b for a, b in pairwise(labels)]:
         raise _unwritable(constraint, board.size, "its stretches are not the board's regions")
 
 
