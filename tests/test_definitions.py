@@ -132,7 +132,7 @@ def threes(values: list[int]) -> list[list[int]]:
 
 
 def group(value: int, n: int) -> int:
-    """Low, middle or high: a third of 1..N."""
+    """Low, middle or high: thirds of 1..N cut evenly from the bottom (1-2, 3, 4 on 4x4)."""
     return (value - 1) * 3 // n
 
 
@@ -296,6 +296,12 @@ DEFINITIONS = [
         lambda g, n: all(
             group(a, n) != group(b, n) for a, b in pairwise(line(g, n, "r1c1 r1c2 r1c3"))
         ),
+    ),
+    Definition(
+        "entropic", board("entropic r1c1 r2c2 r3c3", "1..." + "." * 12), 24,
+        "thirds cut from the bottom, 1-2, 3, 4 on 4x4, where dclamage's middle third is the odd "
+        "size out (1, 2-3, 4)",
+        lambda g, n: len({group(v, n) for v in line(g, n, "r1c1 r2c2 r3c3")}) == 3,
     ),
     Definition(
         "zipper", board("zipper r1c1 r2c2 r1c3", HALF6), 4,

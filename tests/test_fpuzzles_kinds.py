@@ -306,7 +306,6 @@ def jigsaw(**keys) -> dict:
         (grid_json(9, skyscraper=[{"cell": "R0C1", "value": "12"}]), "total 12 is not in 1..9"),
         (grid_json(9, xv=[{"cells": ["R1C1", "R1C2"], "value": "Y"}]), "the dot at R1C1 is 'Y'"),
         (grid_json(9, xv=[{"cells": ["R1C1", "R1C3"], "value": "X"}]), "do not touch orthogonally"),
-        (grid_json(8, entropicline=[{"lines": [["R1C1", "R1C2", "R1C3"]]}]), "not a multiple of 3"),
         (grid_json(9, thermometer=[{"lines": [["R1C1", "R1C3"]]}]), "r1c1 and r1c3 do not touch"),
         (grid_json(9, thermometer=[{"lines": ["R1C1"]}]), "an entry with no lines"),
         (grid_json(9, quadruple=[{"cells": ["R1C1"], "values": "12"}]), "values are not a list"),
