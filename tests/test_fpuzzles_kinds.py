@@ -180,6 +180,21 @@ def test_a_region_sum_line_back_in_a_region_sums_each_stretch(backend, cli, tmp_
     assert fpuzzles.to_json(board)["regionsumline"] == [line]
 
 
+@pytest.mark.parametrize("backend", ["cpsat", "dfs"])
+@pytest.mark.parametrize(("parity", "kind", "count"), [("Odd", "odd", 24), ("Even", "even", 48)])
+def test_a_cells_parity_is_an_odd_or_an_even_cell(backend, parity, kind, count, cli, tmp_path):
+    # as "Orbit" by Qodec writes its odd and even corners; r1c2 given 1 leaves r1c1 2, 3 or 4
+    data = grid_json(4)
+    data["grid"][0][:2] = [{"parity": parity}, {"value": 1, "given": True}]
+    puzzle = tmp_path / "parity.json"
+    puzzle.write_text(json.dumps(data))
+    run = cli("count", str(puzzle), "--backend", backend, "--limit", "100")
+    assert (run.code, run.out, run.err) == (0, f"{count}\n", "")
+    board = read(data)
+    assert board.rules.constraints == (C(kind, 0),)
+    assert fpuzzles.to_json(board)[kind] == [{"cell": "R1C1"}]
+
+
 def test_a_boards_maxima_are_one_set_however_they_were_given():
     # as f-puzzles lists them under one key: touching maxima are not compared with each other
     touching = Rules(constraints=(C("maximum", 10), C("maximum", 11)))

@@ -237,6 +237,26 @@ KEYS: dict[str, Reader] = {KINDS[kind].fpuzzles: shape(kind) for kind, shape in 
 KEYS |= {KINDS[kind].fpuzzles: read for kind, read in OWN.items()}
 
 
+def cell_parity(grid: list, reading: Reading) -> None:
+    """A grid cell's ``parity``, "Odd" or "Even": an odd or an even cell, as the ``odd`` and
+    ``even`` keys say today. f-puzzles has written odd and even cells so: "Orbit" by Qodec
+    (dclamage/SudokuSolver's ``SudokuTests/Puzzles.cs``) marks four corners with it, its rules
+    say "grey circles must be odd, grey squares even" and its solution holds odd and even
+    values there."""
+    n = reading.size
+    for index in range(n * n):
+        parity = grid[index // n][index % n].get("parity")
+        if parity is None or parity == "":
+            continue
+        kind = parity.lower() if isinstance(parity, str) else None
+        if kind not in ("odd", "even"):
+            where = name(index, n)
+            raise reading.refuse(
+                "parity", f"{where} has parity {str(parity)[:12]!r}, not Odd or Even"
+            )
+        reading.add("parity", kind, (index,))
+
+
 def check(reading: Reading) -> list[Constraint]:
     """The constraints read, each validated against its kind, an error naming its key."""
     found = []
