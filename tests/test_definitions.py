@@ -138,6 +138,7 @@ def group(value: int, n: int) -> int:
 
 # the bottom half of a 6x6 grid given: the top half's completions are few enough to list
 HALF6 = "." * 18 + "351462513624246351"
+
 DEFINITIONS = [
     Definition(
         "anti-knight", board("anti-knight", "165432" "432165" + "." * 24), 4,
@@ -402,6 +403,8 @@ def grids() -> Callable[[Board], list[tuple[int, ...]]]:
 
 
 def completions(puzzle: Board) -> Iterator[tuple[int, ...]]:
+    """The grids that fill the board's blanks keeping its rows, columns and boxes (not its
+    constraints), in order."""
     n, peers = puzzle.size, puzzle.shape.geometry.peers
     cells = list(puzzle.cells)
     if any(v and any(cells[p] == v for p in peers[i]) for i, v in enumerate(cells)):
