@@ -203,6 +203,8 @@ def test_every_key_no_rule_reads_is_refused(change, says):
         ({"givenPencilMarks": "12"}, "the marks of R1C1 are not a list of values"),
         ({"value": 10, "given": True}, "the given '10' is not a value 1..9"),
         ({"region": "A"}, "region 'A' is not a number"),
+        ({"parity": "grey"}, "f-puzzles key 'parity': R1C1 has parity 'grey', not Odd or Even"),
+        ({"parity": 1}, "f-puzzles key 'parity': R1C1 has parity '1', not Odd or Even"),
     ],
 )
 def test_cells_that_carry_a_rule_the_model_lacks_are_refused(cell, says):
