@@ -437,3 +437,26 @@ def test_a_given_flag_that_is_no_boolean_is_one_error_naming_the_cell(cli):
     done = cli("count", stdin=json.dumps(data) + "\n")
     assert done.code == 2
     assert "given is 'false', not true or false" in done.err
+
+
+def test_a_json_line_left_open_is_its_own_error_and_the_lines_after_it_are_answered(cli):
+    whole = json.dumps(fpuzzles.to_json(fpuzzles.read(links()[0]).board))
+    lines = [whole, whole[:40], whole, links()[1], whole]
+    done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
+    assert done.code == 2
+    assert done.out.split() == ["1", "1", "1", "1"]
+    (error,) = done.err.splitlines()
+    assert error.startswith("sudoku: line 2: the f-puzzles puzzle is not JSON")
+    assert " at at " not in error
+
+
+def test_two_json_documents_in_one_file_are_two_puzzles(tmp_path, cli):
+    document = (EXAMPLES / "fpuzzles.json").read_text()
+    path = tmp_path / "two.json"
+    path.write_text(document.rstrip() + "\n" + document)
+    lines = document.rstrip().count("\n") + 1
+    done = cli("solve", str(path), "--json")
+    assert done.code == 0, done.err
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert [record["index"] for record in records] == [1, lines + 1]
+    assert all(record["status"] == "solved" for record in records)

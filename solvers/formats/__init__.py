@@ -3,8 +3,8 @@
 - ``spaced``: N lines of N whitespace-separated integers (BOJ 2580);
 - ``compact``: N lines of N digits (BOJ 2239), N <= 9;
 - ``line``: one puzzle per line (``lines``): N*N symbols, ``.`` or ``0`` empty;
-- ``fpuzzles``: one f-puzzles link (or bare payload, SudokuPad link, JSON) per line, or one
-  JSON document (``fpuzzles``, ``fpuzzles_link``).
+- ``fpuzzles``: one f-puzzles link (or bare payload, SudokuPad link, JSON) per line, or
+  JSON documents over several lines (``fpuzzles``, ``fpuzzles_link``).
 
 A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
 next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
@@ -167,7 +167,7 @@ def _line_item(
 
 
 def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
-    """f-puzzles puzzles, one a line (or one JSON document): each read alone."""
+    """f-puzzles puzzles, one a line (or a JSON document over several): each read alone."""
     from solvers.formats import fpuzzles
 
     yield from source.take_problems()

@@ -38,15 +38,73 @@ def looks_like(text: str) -> bool:
 
 
 def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """Each puzzle's (line number, text) among numbered content lines: one a line, except a
-    JSON document written over several lines (its first line does not close it), which is
-    the rest of the source."""
+    """Each puzzle's (line number, text) among numbered content lines: one a line, or a JSON
+    document written over several lines, which ends on the line that closes its first brace.
+
+    A document left open (a ``{`` without its ``}``) ends where a line holds a puzzle of its
+    own (a link, a payload, or a whole JSON object with a grid), or at the end of the source:
+    it is then one bad entry, and the lines after it are read as usual. Two documents one after
+    the other are two entries.
+    """
     lines = iter(lines)
+    pending: tuple[int, list[str], int] | None = None  # first line, its lines, brace depth
     for number, text in lines:
-        if text.startswith("{") and not text.endswith("}"):
-            yield number, "\n".join([text, *(rest for _, rest in lines)])
-            return
-        yield number, text
+        if pending is not None and _starts_puzzle(text):
+            yield pending[0], "\n".join(pending[1])
+            pending = None
+        if pending is None:
+            depth = _depth(text, 0)
+            if depth <= 0:
+                yield number, text
+            else:
+                pending = (number, [text], depth)
+            continue
+        start, held, depth = pending
+        held.append(text)
+        depth = _depth(text, depth)
+        if depth <= 0:
+            yield start, "\n".join(held)
+            pending = None
+        else:
+            pending = (start, held, depth)
+    if pending is not None:
+        yield pending[0], "\n".join(pending[1])
+
+
+def _depth(text: str, depth: int) -> int:
+    """The depth of JSON braces and brackets after a line, strings skipped (JSON strings hold
+    no line break, so an unclosed quote ends with its line)."""
+    quoted = escaped = False
+    for char in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    return depth
+
+
+def _starts_puzzle(text: str) -> bool:
+    """Whether a line inside an open JSON document is a puzzle of its own: no line of a
+    document is a link, a bare payload, or a whole object holding a grid."""
+    if text.lower().startswith(("http://", "https://")) or _BARE.fullmatch(text):
+        return True
+    if not (text.startswith("{") and text.endswith("}") and '"grid"' in text):
+        return False
+    import json
+
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def decode(text: str, line: int | None = None) -> dict[str, Any]:
@@ -60,9 +118,10 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         where = f"character {error.pos + 1}"
-        raise InputError(
-            f"the f-puzzles puzzle is not JSON: {error.msg} at {where}", line
-        ) from None
+        if "\n" in text:
+            where = f"its line {error.lineno}, character {error.colno}"
+        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
+        raise InputError(f"the f-puzzles puzzle is not JSON: {message} at {where}", line) from None
     except RecursionError:
         raise InputError("the f-puzzles puzzle is JSON nested too deep", line) from None
     if not isinstance(data, dict):
