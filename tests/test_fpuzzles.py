@@ -460,3 +460,28 @@ def test_two_json_documents_in_one_file_are_two_puzzles(tmp_path, cli):
     records = [json.loads(line) for line in done.out.splitlines()]
     assert [record["index"] for record in records] == [1, lines + 1]
     assert all(record["status"] == "solved" for record in records)
+
+
+def test_a_link_that_decompresses_past_the_cap_is_one_error_and_the_next_line_is_read(cli):
+    title = "a" * (fpuzzles_link.MAX_JSON + 1)  # lz-string packs a run into a few KB
+    bomb = fpuzzles_link.encode(grid_json(4, title=title))
+    assert len(bomb) < 16_384  # a line the reader takes
+    pad = bomb.replace(fpuzzles_link.URL, "https://sudokupad.app/fpuzzles")
+    done = cli("count", "--input-format", "fpuzzles", stdin=f"{bomb}\n{pad}\n{links()[0]}\n")
+    assert done.code == 2 and done.out.split() == ["1"]
+    size = f"{len(json.dumps(grid_json(4, title=title), separators=(',', ':'))):,}"
+    for line in (1, 2):
+        assert (
+            f"line {line}: the f-puzzles puzzle decompresses to {size} characters of JSON: "
+            "no puzzle is longer than 1,000,000" in done.err
+        )
+
+
+def test_a_json_document_over_the_cap_is_one_error(tmp_path, cli):
+    long_line = '"author": "' + "a" * 16_000 + '",'
+    lines = ["{", *[long_line] * 70, '"size": 4,', f'"grid": {json.dumps(grid_json(4)["grid"])}']
+    path = tmp_path / "long.json"
+    path.write_text("\n".join([*lines, "}", links()[0]]) + "\n")
+    done = cli("count", str(path))
+    assert done.code == 2 and done.out.split() == ["1"]
+    assert "line 1: the f-puzzles puzzle is over 1,000,000 characters of JSON" in done.err

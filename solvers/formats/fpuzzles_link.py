@@ -23,6 +23,10 @@ URL = "https://www.f-puzzles.com/?load="
 _BARE = re.compile(r"N4Ig[A-Za-z0-9+/=%]*")
 _SUDOKUPAD_HOSTS = ("sudokupad", "crackingthecryptic.com")
 _SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
+# Characters of a puzzle's JSON: a 16x16 with every kind of constraint takes under 100,000; a
+# link of one line decompresses to tens of millions when its text repeats, and writing that back
+# as a link would take minutes.
+MAX_JSON = 1_000_000
 
 
 def looks_like(text: str) -> bool:
@@ -60,7 +64,8 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
                 pending = (number, [text], depth)
             continue
         start, held, depth = pending
-        held.append(text)
+        if sum(map(len, held)) <= MAX_JSON:  # past it, the document is refused for its length
+            held.append(text)
         depth = _depth(text, depth)
         if depth <= 0:
             yield start, "\n".join(held)
@@ -112,8 +117,16 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
     import json  # here, as lzstring: every reader looks for links, few meet one (3 ms)
 
     text = text.strip()
-    if not text.startswith("{"):
+    packed = not text.startswith("{")
+    if packed:
         text = _decompress(_payload(text, line), line)
+    if len(text) > MAX_JSON:
+        size = f"decompresses to {len(text):,}" if packed else f"is over {MAX_JSON:,}"
+        raise InputError(
+            f"the f-puzzles puzzle {size} characters of JSON: no puzzle is longer than "
+            f"{MAX_JSON:,}",
+            line,
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
