@@ -18,7 +18,7 @@ from solvers.deadline import MAX_SECONDS, timeout_of
 from solvers.errors import InputError, UsageError
 from solvers.formats import FORMATS
 
-_ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}")
+_ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]{1,5}")
 
 
 class Parser(argparse.ArgumentParser):
@@ -179,6 +179,8 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
 def seconds(text: str) -> float:
     """A timeout: a number of seconds above 0 and at most a week."""
     try:
+        if not text.isascii():  # float() reads any script's digits
+            raise ValueError(text)
         return timeout_of(float(text))
     except (ValueError, UsageError):
         raise argparse.ArgumentTypeError(
@@ -191,6 +193,8 @@ def whole(least: int, most: int = MAX_LIMIT):
 
     def parse(text: str) -> int:
         try:
+            if not text.isascii():  # int() reads any script's digits
+                raise ValueError(text)
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
