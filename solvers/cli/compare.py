@@ -196,6 +196,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
+            for line in summary.disputed_lines(tables[-1]):
+                run.emit(line)
         for kind, text in dataset.notes:
             run.emit(text)
             run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))
