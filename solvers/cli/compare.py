@@ -56,9 +56,9 @@ def add_to(commands) -> None:
         "run as given, and the run says how many.\n"
         "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
         "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
-        "puzzle's included); 6 with --against, a backend significantly slower (Mann-Whitney\n"
-        "p < 0.01 and median up by more than 10%) or that lost puzzles (solved before; a\n"
-        "timeout, error or wrong answer now); 2 bad input."
+        "puzzle's included); 6 with --against, a backend significantly slower (its puzzles'\n"
+        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01) or that lost\n"
+        "puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
         "datasets",
@@ -246,7 +246,7 @@ def _against(run: Run, new, old, path: str) -> None:
         raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
     run.emit(
-        f"against {path} ({old.started}): {len(found)} backend runs in both, wall times compared"
+        f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
     if found:
         run.table(regression.table(found, summary.ms))
