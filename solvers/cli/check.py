@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     backends = args.backends or (LARGE_BACKENDS if large else ALL)
     specs = backends_named(backends)
     timeout = args.timeout or (LARGE_TIMEOUT if large else DEFAULT_TIMEOUT)
-    if args.backends is None or args.timeout is None:
+    if args.backends is None or (large and args.timeout is None):  # what a user did not choose
         run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
