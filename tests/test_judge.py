@@ -9,6 +9,7 @@ import random
 
 import numpy as np
 import pytest
+from conftest import ROOM
 from corpus import complete_board, variant
 
 from solvers import Board, Shape, registry, solve, solve_many
@@ -68,7 +69,7 @@ def test_solvability_and_a_status_its_count_contradicts_are_disagreements():
 def test_compare_catches_a_miscount_as_check_does(cli, registered):
     registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
     args = ["several9", "--limit", "2", "--backends", "undercounter,propagate"]
-    compared = cli("compare", *args)
+    compared = cli("compare", *args, *ROOM)
     assert compared.code == 4
     # puzzles are named by their line in the file (two header lines come first)
     assert "puzzle 3: counts: undercounter 1, propagate 2+" in compared.out
@@ -103,7 +104,7 @@ def test_compare_marks_a_disputed_backend_and_leaves_it_out_of_best_and_the_vbs(
     registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
     run_json, page = tmp_path / "run.json", tmp_path / "report.html"
     args = ["several9", "--limit", "3", "--backends", "undercounter,propagate,dlx"]
-    compared = cli("compare", *args, "--json", str(run_json))
+    compared = cli("compare", *args, *ROOM, "--json", str(run_json))
     assert compared.code == 4
     rows = {line.split()[0]: line.split() for line in compared.out.splitlines()[2:6]}
     assert rows["undercounter"][1:3] == ["!", "0"]  # marked, and nothing counted solved
@@ -124,7 +125,7 @@ def test_compare_marks_a_disputed_backend_and_leaves_it_out_of_best_and_the_vbs(
 
 
 def test_compare_agrees_when_the_backends_do(cli):
-    run = cli("compare", "several9", "--limit", "2", "--backends", "dlx,propagate")
+    run = cli("compare", "several9", "--limit", "2", "--backends", "dlx,propagate", *ROOM)
     assert run.code == 0 and "disagree" not in run.out and "counts:" not in run.out
 
 

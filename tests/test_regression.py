@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOM
 
 from solvers import registry
 from solvers.tools import regression, results
@@ -90,7 +91,8 @@ def test_the_report_shows_the_regressions(cli, runs, tmp_path):
 
 def test_compare_against_a_faster_old_run_exits_6(cli, tmp_path):
     now = tmp_path / "now.json"
-    args = ["compare", "small4", "--limit", "12", "--backends", "propagate", "--json", str(now)]
+    args = ["compare", "small4", "--limit", "12", "--backends", "propagate", *ROOM]
+    args += ["--json", str(now)]
     assert cli(*args).code == 0
     data = json.loads(now.read_text())
     for record in data["records"]:
