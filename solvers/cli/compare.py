@@ -102,7 +102,7 @@ def add_to(commands) -> None:
         "columns, bands and stacks permuted, transposed); each answer is mapped back and must "
         "agree with the puzzle's",
     )
-    parser.add_argument("--seed", type=whole(0), default=0, help="the shuffles' seed (default 0)")
+    parser.add_argument("--seed", type=whole(0), help="the shuffles' seed (default 0)")
     parser.add_argument(
         "--baseline",
         metavar="SPEC",
@@ -159,7 +159,7 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
                 f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
             )
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    return Settings(args.mode, timeout, args.shuffle, args.seed, baseline)
+    return Settings(args.mode, timeout, args.shuffle, args.seed or 0, baseline)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:

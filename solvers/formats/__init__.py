@@ -79,7 +79,9 @@ def read_puzzles(
             return
         number, text = first
     fmt = detect(text) if fmt == "auto" else fmt
-    if fmt == "fpuzzles":
+    if fmt == "fpuzzles" and shape is not None:  # not silently ignored: say so, read nothing
+        yield InputError(f"box {shape} given, but an f-puzzles puzzle sets its own size", number)
+    elif fmt == "fpuzzles":
         yield from _fpuzzles_puzzles(source, (number, text))
     elif fmt == "line":
         yield from _line_puzzles(source, (number, text), shape)
