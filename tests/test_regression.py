@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import ROOM
@@ -209,3 +210,13 @@ def test_a_backend_three_times_slower_is_flagged_though_its_old_run_was_loaded(
     assert run.code == 6, run.out
     verdicts = [line.split()[-1] for line in run.out.splitlines() if line.startswith("easy9")]
     assert "slower" in verdicts
+
+
+def test_a_puzzle_the_judge_now_disputes_is_lost(tmp_path):
+    new = json.loads(Path(synthetic(tmp_path / "new.json", {"steady": OLD_MS})).read_text())
+    new["records"][2]["disputed"] = True  # puzzle 3: another backend's count disagreed
+    (tmp_path / "new.json").write_text(json.dumps(new))
+    old = synthetic(tmp_path / "old.json", {"steady": OLD_MS})
+    (change,) = regression.changes(results.read(str(tmp_path / "new.json")), results.read(old))
+    assert [str(lost) for lost in change.lost] == ["puzzle 3: solved -> disputed"]
+    assert change.regressed

@@ -151,9 +151,14 @@ def _change(
         float(np.median(new_times)) if keys else 0.0,
         1.0 if math.isnan(p) else p,
         ratio,
-        tuple(StatusChange(*k, then[k].status, now[k].status) for k in lost),
-        tuple(StatusChange(*k, then[k].status, now[k].status) for k in gained),
+        tuple(StatusChange(*k, _said(then[k]), _said(now[k])) for k in lost),
+        tuple(StatusChange(*k, _said(then[k]), _said(now[k])) for k in gained),
     )
+
+
+def _said(record) -> str:
+    """A record's status, or ``disputed`` where the judge disputed its answer."""
+    return "disputed" if record.disputed else str(record.status)
 
 
 def _cpu(records: list, timeout: float) -> np.ndarray:
