@@ -485,3 +485,13 @@ def test_a_json_document_over_the_cap_is_one_error(tmp_path, cli):
     done = cli("count", str(path))
     assert done.code == 2 and done.out.split() == ["1"]
     assert "line 1: the f-puzzles puzzle is over 1,000,000 characters of JSON" in done.err
+
+
+def test_two_json_documents_on_one_line_name_where_the_second_starts(cli):
+    whole = json.dumps(fpuzzles.to_json(fpuzzles.read(links()[0]).board))
+    done = cli("count", stdin=f"{whole}{whole}\n{whole}\n")
+    assert done.code == 2 and done.out.split() == ["1"]
+    assert done.err == (
+        f"sudoku: line 1: a second JSON document starts at character {len(whole) + 1}: put each "
+        "puzzle on a line of its own\n"
+    )

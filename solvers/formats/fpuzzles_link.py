@@ -133,6 +133,11 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
         where = f"character {error.pos + 1}"
         if "\n" in text:
             where = f"its line {error.lineno}, character {error.colno}"
+        if error.msg == "Extra data" and text[error.pos :].startswith("{"):  # two on a line
+            raise InputError(
+                f"a second JSON document starts at {where}: put each puzzle on a line of its own",
+                line,
+            ) from None
         message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
         raise InputError(f"the f-puzzles puzzle is not JSON: {message} at {where}", line) from None
     except RecursionError:
