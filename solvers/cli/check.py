@@ -1,4 +1,4 @@
-"""``sudoku check``: every backend on every puzzle, and what they disagree on."""
+"""``sudoku check``: backends on every puzzle, and what they disagree on."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def add_to(commands) -> None:
     parser = command(
         commands,
         "check",
-        "run every backend on every puzzle and compare answers",
+        "run backends on every puzzle and compare answers (every backend for a few puzzles)",
         "sudoku check examples/puzzles.txt --backends dfs,sat,cpsat --timeout 10",
         statuses=False,
     )
