@@ -40,7 +40,7 @@ def add_to(commands) -> None:
     parser = command(
         commands,
         "check",
-        "run backends on every puzzle and compare answers (every backend for a few puzzles)",
+        "run backends on every puzzle and compare their answers",
         "sudoku check examples/puzzles.txt --backends dfs,sat,cpsat --timeout 10",
         statuses=False,
     )
