@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy
 import pytest
+from conftest import ROOM
 
 from solvers.tools.datasets import DATASETS
 
@@ -45,10 +46,18 @@ def sudoku(site: Path, *args: str, stdin: str = "") -> subprocess.CompletedProce
 def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
     calls = {
         "backends": ("backends",),
-        "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat"),
+        "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat", *ROOM),
         "check": ("check", "-", "--backends", "undercount,cpsat"),
         "solve killer": ("solve", "-", "--backend", "undercount"),
-        "compare killer": ("compare", "killer9", "--limit", "2", "--backends", "undercount,cpsat"),
+        "compare killer": (
+            "compare",
+            "killer9",
+            "--limit",
+            "2",
+            "--backends",
+            "undercount,cpsat",
+            *ROOM,
+        ),
     }
     with ThreadPoolExecutor(len(calls)) as pool:
         runs = {

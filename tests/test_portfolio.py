@@ -184,6 +184,7 @@ class WrongRace(Portfolio):
 # Deadlines and orphans -----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_the_deadline_is_kept_and_every_member_killed(no_orphans):
     timeout = 0.5
     members = [("sleeps", Sleeps()), real("propagate")]
@@ -193,6 +194,7 @@ def test_the_deadline_is_kept_and_every_member_killed(no_orphans):
     assert time.perf_counter() - start < timeout * 1.5 + 1
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_a_timeout_through_the_runner(no_orphans):
     with Runner("portfolio") as runner:
         start = time.perf_counter()

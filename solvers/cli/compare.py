@@ -63,9 +63,9 @@ def add_to(commands) -> None:
         "run as given, and the run says how many.\n"
         "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
         "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
-        "puzzle's included); 6 with --against, a backend significantly slower (Mann-Whitney\n"
-        "p < 0.01 and median up by more than 10%) or that lost puzzles (solved before; a\n"
-        "timeout, error or wrong answer now); 2 bad input."
+        "puzzle's included); 6 with --against, a backend significantly slower (its puzzles'\n"
+        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01) or that lost\n"
+        "puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
         "datasets",
@@ -109,7 +109,7 @@ def add_to(commands) -> None:
         "columns, bands and stacks permuted, transposed); each answer is mapped back and must "
         "agree with the puzzle's",
     )
-    parser.add_argument("--seed", type=whole(0), default=0, help="the shuffles' seed (default 0)")
+    parser.add_argument("--seed", type=whole(0), help="the shuffles' seed (default 0)")
     parser.add_argument(
         "--baseline",
         metavar="SPEC",
@@ -176,7 +176,7 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
                 f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
             )
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    return Settings(args.mode, timeout, args.shuffle, args.seed, baseline)
+    return Settings(args.mode, timeout, args.shuffle, args.seed or 0, baseline)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
@@ -214,6 +214,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
+            for line in summary.disputed_lines(tables[-1]):
+                run.emit(line)
         for kind, text in dataset.notes:
             run.emit(text)
             run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))
@@ -297,7 +299,7 @@ def _against(run: Run, new, old, path: str) -> None:
         raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
     run.emit(
-        f"against {path} ({old.started}): {len(found)} backend runs in both, wall times compared"
+        f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
     if found:
         run.table(regression.table(found, summary.ms))

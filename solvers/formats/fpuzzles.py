@@ -164,7 +164,7 @@ def _killercage(reading: Reading, key: str, value: Any) -> None:
             reading.add(key, "killercage", found, total=number(part, reading, key, where))
 
 
-DIGITAL_ROOT = re.compile(r"DR(\d+)")
+DIGITAL_ROOT = re.compile(r"DR([0-9]+)")
 
 
 def _digital_root_cages(reading: Reading, value: Any) -> bool:

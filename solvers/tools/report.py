@@ -57,6 +57,7 @@ COLUMNS = (
     Column("timeouts", "timeouts"),
     Column("errors", "errors"),
     Column("wrong", "wrong"),
+    Column("disputed", "disputed"),  # shown when the judge disputed some answer
     Column("PAR-2 ms", "par2_s", "ms"),
     Column("median ms [95% CI]", "median_s", "ms", "median_ci_s"),
     Column("p95 ms", "p95_s", "ms"),
@@ -102,10 +103,18 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
     rows = summary.summarize(dataset, settings)
     shown = [c for c in COLUMNS if any(c.cell(row, settings)[1] is not None for row in rows)]
     shown = [c for c in COLUMNS if c in shown or c.key in ("backend", "solved")]
+    if not any(row.get("disputed") for row in rows):
+        shown = [c for c in shown if c.key != "disputed"]
+    cells = [[c.cell(row, settings) for c in shown] for row in rows]
+    for row, line in zip(rows, cells, strict=True):
+        if row.get("disputed"):
+            line[0] = (line[0][0] + summary.DISPUTED, line[0][1])
+    virtual = [line for row, line in zip(rows, cells, strict=True) if row["backend"] == summary.VBS]
     return {
         "run": dataset,
         "header": [c.title for c in shown],
-        "rows": [[c.cell(row, settings) for c in shown] for row in rows],
+        "rows": [line for line in cells if line not in virtual],
+        "vbs": virtual,  # a row of its own under the backends', never sorted among them
         "overview": _data_uri(_overview(dataset, settings, style)),
         "pairs": _pairs(dataset, settings, rows),
         "strength": _strength(dataset) if dataset.strength else None,

@@ -48,6 +48,7 @@ class Record:
     puzzle: int
     copy: int
     answer: Answer
+    disputed: bool = False  # the judge doubts the answer (another backend's disagrees)
 
     spec = property(lambda self: self.answer.backend, doc="the answer's backend spec")
     status = property(lambda self: self.answer.status)
@@ -59,8 +60,9 @@ class Record:
 
     @property
     def finished(self) -> bool:
-        """A verified solution, or a proof there is none, within the timeout."""
-        return self.answer.status.finished
+        """A verified solution, or a proof there is none, within the timeout, that the judge
+        does not dispute."""
+        return self.answer.status.finished and not self.disputed
 
     @property
     def key(self) -> tuple[int, int]:
@@ -79,14 +81,15 @@ class Record:
             "count": answer.count,
             "stats": dict(answer.stats),
             "detail": answer.detail,
-        }
+        } | ({"disputed": True} if self.disputed else {})
 
     @classmethod
     def of_json(cls, item: dict[str, Any]) -> Record:
         status, times = Status(item["status"]), (item["seconds"], item["cpu_seconds"])
         count, stats, detail = item.get("count"), item.get("stats", {}), item.get("detail", "")
         answer = Answer(status, item["spec"], None, count, *times, stats, detail)
-        return cls(item["dataset"], item["puzzle"], item["copy"], answer)
+        disputed = item.get("disputed", False)
+        return cls(item["dataset"], item["puzzle"], item["copy"], answer, disputed)
 
 
 @dataclass(frozen=True)

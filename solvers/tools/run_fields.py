@@ -122,7 +122,7 @@ def _dataset(dataset: Any, where: str) -> None:
 def _record(record: Any, where: str) -> tuple:
     _of(record, dict, where, "an object")
     known = {"dataset", "puzzle", "copy", "spec", "status", "seconds", "cpu_seconds"}
-    known |= {"count", "stats", "detail"}
+    known |= {"count", "stats", "detail", "disputed"}
     if strange := sorted(set(record) - known):
         raise BadField(f"{where}.{strange[0]}: not a field of a record")
     for name in ("dataset", "spec", "status"):
@@ -137,6 +137,7 @@ def _record(record: Any, where: str) -> tuple:
         _whole(record["count"], f"{where}.count")
     _of(record.get("stats", {}), dict, f"{where}.stats", "an object")
     _text(record.get("detail", ""), f"{where}.detail")
+    _of(record.get("disputed", False), bool, f"{where}.disputed", "true or false")
     return record["dataset"], record["spec"], record["puzzle"], record["copy"]
 
 
