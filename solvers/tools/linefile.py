@@ -32,7 +32,7 @@ from solvers.errors import InputError
 from solvers.formats import LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
 
-RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one kernel call each
+RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
 # of its timeout at a quarter of the measured rate); one that needs more is left to the
 # per-puzzle path, which keeps the deadline.
