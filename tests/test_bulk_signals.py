@@ -18,7 +18,7 @@ EMPTY9 = "." * 81
 # an easy puzzle first (its count may be printed before the signal: it is proved), then a
 # count that no run finishes
 LINES = [DATASETS["easy9"].puzzles()[0], EMPTY9, EMPTY9]
-DEFAULT = {("sigterm", 1)}
+DEFAULT = {("sigterm", 1)}  # the default run's case: no wall-clock limit there
 
 
 @pytest.mark.parametrize(
@@ -49,16 +49,18 @@ def test_a_signal_ends_an_untimed_bulk_count(tmp_path, name, jobs):
     sent = time.monotonic()
     (os.killpg if to_group else os.kill)(process.pid, number)
     try:
-        out, err = process.communicate(timeout=10)
-    finally:
+        out, err = process.communicate(timeout=30)  # a hang fails here, whatever the load
+    except subprocess.TimeoutExpired:
         process.kill()
+        out, err = process.communicate()
     took = time.monotonic() - sent
     time.sleep(0.2)
     left = [pid for pid in children if alive(pid)]
     for pid in left:
         os.kill(pid, 9)
-    assert process.returncode == 128 + number, err
-    assert took < 2.0, f"{took:.2f} s to exit"
+    assert process.returncode == 128 + number, f"{took:.1f} s after the signal: {err}"
+    if (name, jobs) not in DEFAULT:  # the 2 s the contract allows, in the slow run alone
+        assert took < 2.0, f"{took:.2f} s to exit"
     assert not left, f"processes left behind: {left}"
     assert "Traceback" not in err
     assert out in ("", "1\n"), "an answer that was not proved"
