@@ -79,6 +79,7 @@ def test_backends_states_the_rule(cli):
     last = cli("backends").out.splitlines()[-1]
     assert last.startswith(f"default: propagate for up to {registry.SMALL_RUN} puzzles")
     assert "native for more" in last
+    assert f"portfolio for up to {registry.SMALL_RUN} puzzles with constraints" in last
 
 
 def test_a_command_declares_its_own_arguments_only_and_the_help_lists_every_command():

@@ -59,7 +59,7 @@ RACED = 2
 # puzzle it has not proved in its head start (the option ``head``, seconds of wall clock, the
 # default first; 0: race at once) is raced.
 HEAD_START = "propagate"
-HEAD_STARTS = ("0.1", "0", "0.05", "0.2", "0.3", "0.5")
+HEAD_STARTS = ("0.3", "0", "0.05", "0.1", "0.2", "0.5")
 
 
 def _available(libraries: dict[str, str]) -> tuple[str, ...]:
@@ -75,7 +75,7 @@ if len(_PRESENT) < RACED:
 
 # what `sudoku backends` says of it: read from this text by the registry, which finds a
 # backend by its module's name
-SUMMARY = "propagate for 0.1 s, then native and cms raced in two processes: the first proof wins"
+SUMMARY = "propagate for 0.3 s, then native and cms raced in two processes: the first proof wins"
 
 
 def _build(name: str) -> Backend:
