@@ -3,7 +3,9 @@ wrong, the deadline holds, and no member's process outlives a call or the comman
 
 from __future__ import annotations
 
+import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -135,6 +137,34 @@ def test_a_member_that_cannot_be_loaded_loses(no_orphans):
     members = [("missing", "no_such_backend"), real("propagate")]
     found = race(members, Operation.COUNT, PUZZLE, 2, Deadline(30))
     assert (found.count, found.stats["winner"]) == (1, "propagate")
+
+
+def killer9_line_47(tmp_path: Path) -> Path:
+    """killer9's slowest puzzle for propagate (1.1-1.2 s of CPU), with the set's rules line."""
+    with open_named("killer9") as handle:
+        lines = handle.read().splitlines()
+    path = tmp_path / "killer9-47.txt"
+    path.write_text(f"{lines[2]}\n{lines[46]}\n")
+    return path
+
+
+def test_a_few_puzzles_with_constraints_are_the_portfolios_by_default(cli, tmp_path):
+    run = cli("count", str(killer9_line_47(tmp_path)), "--limit", "2", "--json")
+    (record,) = [json.loads(line) for line in run.out.splitlines()]
+    assert (run.code, record["count"], record["backend"]) == (0, 1, "portfolio")
+
+
+@pytest.mark.slow
+def test_the_default_proves_killer9s_hardest_in_under_a_second_of_cpu(tmp_path):
+    puzzle = str(killer9_line_47(tmp_path))
+    spent = []
+    for _ in range(3):  # the median of three fresh processes, start-up included
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run([SUDOKU, "count", puzzle, "--limit", "2"], capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        assert done.stdout == b"1\n"
+        spent.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    assert sorted(spent)[1] < 1.0, spent
 
 
 # Members that fail, forked like the real ones -----------------------------------------
