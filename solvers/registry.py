@@ -75,6 +75,9 @@ PREFERRED_FOR = {"non-consecutive": ("cms", "sat")}
 # has loaded its compiled kernel (docs/startup.md has the measurements).
 FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
 SMALL_RUN = 100
+# A few puzzles with constraints: the portfolio starts as propagate does, and races native and
+# cms past its head start, where propagate alone takes up to seconds (docs/portfolio.md).
+FIRST_TO_PROVE = ("portfolio", *FIRST_TO_ANSWER)
 REFERENCE = "dfs"
 
 
@@ -328,11 +331,14 @@ def availability(name: str) -> tuple[bool, str]:
 def default_backend(board: Board | None = None, puzzles: int | None = None) -> str:
     """The backend available here that encodes ``board``'s rules (None: classic) and answers
     first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
-    few. UsageError naming the kinds when no backend supports them."""
+    few (for a few with constraints the portfolio, which proves the hard ones too). UsageError
+    naming the kinds when no backend supports them."""
     few = puzzles is not None and puzzles <= SMALL_RUN
+    classic = board is None or board.rules.is_classic
     kinds = board.rules.names if board is not None else frozenset()
     preferred = [b for kind, backends in PREFERRED_FOR.items() if kind in kinds for b in backends]
-    for name in (*preferred, *(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
+    first = (FIRST_TO_ANSWER if classic else FIRST_TO_PROVE) if few else FASTEST_FIRST
+    for name in (*preferred, *first, REFERENCE):
         if availability(name)[0] and (board is None or not lacking(name, board)):
             return name
     raise UsageError(f"no backend available here supports {' and '.join(sorted(kinds))}")
