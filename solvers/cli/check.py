@@ -93,7 +93,8 @@ def plain(resolved: Resolved) -> Resolved:
 def run(args: argparse.Namespace, run: Run) -> None:
     puzzles = puzzle_count(args.file, args.input_format)
     large = puzzles is not None and puzzles > SMALL
-    backends = args.backends or (LARGE_BACKENDS if large else ALL)
+    default = LARGE_BACKENDS if large else ALL
+    backends = default if args.backends is None else args.backends
     specs = backends_named(backends)
     timeout = args.timeout or (LARGE_TIMEOUT if large else DEFAULT_TIMEOUT)
     if args.backends is None or (large and args.timeout is None):  # what a user did not choose
