@@ -84,17 +84,7 @@ def deadline_cases():
         *SPECS,
         *(f"pysat:solver={e}" for e in registry.backend_class("pysat").OPTIONS["solver"]),
     ]
-    return [
-        pytest.param(spec, marks=[pytest.mark.slow, *([Z3_BUILD] if spec == "z3" else [])])
-        for spec in specs
-    ]
-
-
-# z3 builds a board's rules outside the deadline (issue 33 names the gap: 1,440 constraints on
-# a 16x16 and --timeout 1 took 9.5 s): in two of three fresh-clone slow runs the empty 25x25
-# count took 3.4 and 5.2 s here against a 0.95 s bound, alone it stays within; a known gap, not
-# strict, until z3's model is built under its deadline
-Z3_BUILD = pytest.mark.xfail(strict=False, reason="z3 builds its 25x25 rules past the deadline")
+    return [pytest.param(spec, marks=[pytest.mark.slow]) for spec in specs]
 
 
 @pytest.mark.parametrize("spec", deadline_cases())
