@@ -180,3 +180,16 @@ def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
     assert run.err == (
         "sudoku: no puzzle in 1 s: ask for more clues, another difficulty or a longer --timeout\n"
     )
+
+
+# Variants are made up to 16x16 (docs/vocabulary.md, Sizes); classic puzzles up to 25x25.
+
+
+@pytest.mark.parametrize("size, rules", [(20, "anti-king"), (25, "x"), (25, "jigsaw,killer")])
+def test_a_variant_above_16x16_is_refused_in_one_line(cli, size, rules):
+    run = cli("generate", "--size", str(size), "--rules", rules, "--seed", "1", "--timeout", "60")
+    assert run.code == 2 and run.out == ""
+    assert run.err == (
+        f"sudoku: --rules {rules}: variant puzzles are made up to 16x16, not {size}x{size} "
+        "(classic puzzles up to 25x25)\n"
+    )

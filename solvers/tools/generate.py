@@ -33,7 +33,7 @@ from solvers.board import Board, Shape
 from solvers.cells import no_boxes, row_regions
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout, UsageError
-from solvers.formats.variant_text import variants
+from solvers.formats.variant_text import RULE_NAMES, variants
 from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools import clues
 from solvers.tools.layouts import random_cages, random_regions
@@ -48,6 +48,7 @@ COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw
 SHORTCUT_SIZE = 9
 NATIVE_FROM = 9  # variant boards larger than this are completed by the native kernel
 COMPLETION_WORK = 200_000_000  # its work budget per layout (about half a second)
+MAX_VARIANT_SIZE = 16  # variants are made up to 16x16 (docs/vocabulary.md, Sizes)
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,15 @@ class Request:
     rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
 
     def __post_init__(self) -> None:
-        # Said before any puzzle is begun: a board of prime side exists only as a jigsaw.
+        # Said before any puzzle is begun: the sizes variants are made in, and that a board of
+        # prime side exists only as a jigsaw.
         n = self.shape.size
+        if self.rules and n > MAX_VARIANT_SIZE:
+            named = ",".join(name for name in (*RULE_NAMES, *clues.GENERATED) if name in self.rules)
+            raise UsageError(
+                f"--rules {named}: variant puzzles are made up to {MAX_VARIANT_SIZE}x"
+                f"{MAX_VARIANT_SIZE}, not {n}x{n} (classic puzzles up to 25x25)"
+            )
         if not self.shape.has_boxes and "jigsaw" not in self.rules:
             raise UsageError(f"{no_boxes(n)} (--rules jigsaw)")
         if not self.shape.has_boxes and "windoku" in self.rules:
