@@ -12,6 +12,8 @@ import pytest
 from conftest import BACKENDS
 
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, registry, solve
+from solvers.deadline import Deadline
+from solvers.errors import EngineError
 from solvers.tools.generate import Request, generate
 
 NEW = ["z3", "mip", "choco", "cms", "exactcover", "cpmpy"]
@@ -177,3 +179,22 @@ def test_cpmpy_takes_unsatisfiable_at_its_time_limit_for_a_timeout():
     assert _finished(SimpleNamespace(exitstatus=unsat, runtime=0.3), 2.0)
     assert _finished(SimpleNamespace(exitstatus=unsat, runtime=9.0), None)
     assert not _finished(SimpleNamespace(exitstatus=ExitStatus.UNKNOWN, runtime=0.1), 2.0)
+
+
+# An engine's stop is named as what it is: only its time limit is a timeout.
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip"])
+def test_a_mip_stop_other_than_its_time_limit_is_an_engine_error_naming_its_status(solver):
+    backend = registry.backend_class("mip")(solver=solver)
+    program = backend.program(Board.empty(Shape(3, 3)), Deadline(30))
+    # the solver's own node limit, 0 on an empty 9x9: a stop of its own, far from the deadline
+    if solver == "highs":
+        program.highs.setOptionValue("mip_max_nodes", 0)
+        said = "mip: HiGHS stopped without an answer: Solution limit reached"
+    else:
+        program.scip.setParam("limits/nodes", 0)
+        said = "mip:solver=scip: SCIP stopped without an answer: nodelimit"
+    with pytest.raises(EngineError) as stopped:
+        program.run(Deadline(30))
+    assert str(stopped.value) == said
