@@ -193,3 +193,16 @@ def test_a_variant_above_16x16_is_refused_in_one_line(cli, size, rules):
         f"sudoku: --rules {rules}: variant puzzles are made up to 16x16, not {size}x{size} "
         "(classic puzzles up to 25x25)\n"
     )
+
+
+@pytest.mark.slow  # timed: a 5 s timeout on a 16x16 whose rules few grids obey
+def test_a_variant_of_board_wide_rules_keeps_its_timeout(cli):
+    # the default counting backend loaded first: the timeout covers the making alone
+    count_solutions(parse("." * 256), 1)
+    start = time.perf_counter()
+    args = ["generate", "--size", "16", "--rules", "anti-knight,anti-king", "--timeout", "5"]
+    run = cli(*args, "--seed", "1")
+    took = time.perf_counter() - start
+    assert run.code in (0, 2), run.err
+    assert run.code == 0 or "no puzzle in 5 s" in run.err
+    assert took <= 1.5 * 5 + 0.5, f"{took:.1f} s for a 5 s timeout"

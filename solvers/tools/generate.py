@@ -143,12 +143,7 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
 
 def _left(deadline: Deadline | None) -> float | None:
     """The time left as a timeout; SolveTimeout when none is left."""
-    if deadline is None or deadline.at is None:
-        return None
-    left = deadline.remaining()
-    if not left:
-        raise SolveTimeout("deadline passed")
-    return left
+    return None if deadline is None else deadline.timeout()
 
 
 def layout(request: Request, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
@@ -267,22 +262,27 @@ def generate(
         )
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
+    deadline = Deadline(timeout)  # the first puzzle's, the check below included
     if wide := clues.board_wide(request.rules):
         # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
         regions = None if request.shape.has_boxes else row_regions(request.shape.size)
         rules = Rules(regions=regions, constraints=wide)
-        if count_solutions(Board.empty(request.shape, rules), 1) == 0:
+        try:
+            grids = count_solutions(Board.empty(request.shape, rules), 1, timeout=_left(deadline))
+        except SolveTimeout:
+            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
+        if grids == 0:
             n = request.shape.size
             kinds = " and ".join(c.kind for c in wide)
             raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
     rng = random.Random(seed)
     while True:
-        deadline = Deadline(timeout)
         try:
             found = _one(request, rng, deadline)
         except SolveTimeout:
             raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
         yield found
+        deadline = Deadline(timeout)
 
 
 ADVICE = "ask for more clues, another difficulty or a longer --timeout"
