@@ -8,10 +8,12 @@ measurement: README, "Backends") or ``scip``, the one that also comes with
 ``pip install -e '.[mip]'``.
 
 The deadline is the solver's time limit (HiGHS ``time_limit``, SCIP ``limits/time``), set
-before every run with what is left; building a SCIP model in Python looks at the clock between
-rows. Counting adds a no-good cut per solution found (its empty cells' binaries sum to at most
-their number less one) and runs again. Stats: branch-and-bound nodes and LP iterations, summed
-over the runs (both are often 0: presolve alone solves most puzzles).
+before every run with what is left: only that limit's status is a timeout, any other stop
+without an answer an ``EngineError`` naming the solver's status. Building a SCIP model in
+Python looks at the clock between rows. Counting adds a no-good cut per solution found (its
+empty cells' binaries sum to at most their number less one) and runs again. Stats:
+branch-and-bound nodes and LP iterations, summed over the runs (both are often 0: presolve
+alone solves most puzzles).
 
 The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as
 an all-different and a linear row), compiled into rows over the same binaries
@@ -36,9 +38,15 @@ from solvers.board import Board, Geometry
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import BackendUnavailable, EngineError, SolveTimeout
 
 INF = highspy.kHighsInf
+# With no objective and binaries only, "unbounded or infeasible" can only be infeasible.
+HIGHS_INFEASIBLE = (
+    highspy.HighsModelStatus.kInfeasible,
+    highspy.HighsModelStatus.kUnboundedOrInfeasible,
+)
+SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 
 
 # what `sudoku backends` says of it, and the PyPI distribution of its library:
@@ -60,13 +68,7 @@ class MipBackend(Backend):
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        n, flat = board.size, flatten(board)
-        rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
-        lower = np.zeros(rows.binaries)
-        lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
-        program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
-        program.add(_rule_rows(flat.geometry), deadline)
-        program.add(rows.rows, deadline)
+        n, program = board.size, self.program(board, deadline)
         empty = [cell for cell, v in enumerate(board.cells) if not v]
         solutions = Solutions(limit)
         while program.run(deadline):
@@ -76,6 +78,17 @@ class MipBackend(Backend):
             chosen = [cell * n + int(cells[cell]) - 1 for cell in empty]
             program.add([(chosen, [1.0] * len(chosen), -INF, len(chosen) - 1.0)], deadline)
         return solutions.found(board, program.stats)
+
+    def program(self, board: Board, deadline: Deadline) -> _Highs | _Scip:
+        """``board``'s integer program for the chosen solver, ready to ``run``."""
+        n, flat = board.size, flatten(board)
+        rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        lower = np.zeros(rows.binaries)
+        lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
+        program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
+        program.add(_rule_rows(flat.geometry), deadline)
+        program.add(rows.rows, deadline)
+        return program
 
 
 @lru_cache(maxsize=16)
@@ -187,13 +200,14 @@ class _Highs:
         self.stats["nodes"] += info.mip_node_count
         self.stats["lp_iterations"] += info.simplex_iteration_count
         status = self.highs.getModelStatus()
-        if status == highspy.HighsModelStatus.kInfeasible:
+        if status in HIGHS_INFEASIBLE:
             return False
-        if status != highspy.HighsModelStatus.kOptimal:
-            raise SolveTimeout(
-                stats={**self.stats, "status": self.highs.modelStatusToString(status)}
-            )
-        return True
+        if status == highspy.HighsModelStatus.kOptimal:
+            return True
+        named = self.highs.modelStatusToString(status)
+        if status == highspy.HighsModelStatus.kTimeLimit:
+            raise SolveTimeout(stats={**self.stats, "status": named})
+        raise EngineError(f"mip: HiGHS stopped without an answer: {named}")
 
     def values(self) -> np.ndarray:
         return np.asarray(self.highs.getSolution().col_value)
@@ -235,11 +249,13 @@ class _Scip:
         self.stats["nodes"] += self.scip.getNNodes()
         self.stats["lp_iterations"] += self.scip.getNLPIterations()
         status = self.scip.getStatus()
-        if status == "infeasible":
+        if status in SCIP_INFEASIBLE:
             return False
-        if status != "optimal":
+        if status == "optimal":
+            return True
+        if status == "timelimit":
             raise SolveTimeout(stats={**self.stats, "status": status})
-        return True
+        raise EngineError(f"mip:solver=scip: SCIP stopped without an answer: {status}")
 
     def values(self) -> np.ndarray:
         solution = self.scip.getBestSol()

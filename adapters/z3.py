@@ -6,14 +6,14 @@ value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
-givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``. The
-rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as an
-all-different and a linear row) and go in a push/pop scope with a count's blocking clauses,
-compiled with Z3's own terms (``_Primitives``): all-different (``Distinct``, or at most one per
-value), forbidden pairs (a clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the
-Booleans, a sum on integers, a sum of bit-vectors wide enough not to wrap, compared signed), a
-domain and a compressed table (an ``Or`` of rows, each an ``And`` of "cell in set"; no
-auxiliary variable).
+givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``.
+The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as an
+all-different and a linear row) and go in a push/pop scope with a count's blocking clauses, one
+primitive at a time with a look at the deadline after each, compiled with Z3's own terms
+(``_Primitives``): all-different (``Distinct``, or at most one per value), forbidden pairs (a
+clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the Booleans, a sum on integers, a sum of
+bit-vectors wide enough not to wrap, compared signed), a domain and a compressed table (an ``Or``
+of rows, each an ``And`` of "cell in set"; no auxiliary variable).
 Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
 evaluating one term (its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
 """
@@ -63,7 +63,12 @@ class Z3Backend(Backend):
         solutions = Solutions(limit)
         solver.push()
         try:
-            solver.add(_Primitives(model).compile(flat.primitives_for(self.ENCODES)))
+            # a primitive at a time, the deadline looked at in between: building the terms of
+            # a 16x16's pair rules alone takes seconds
+            primitives = _Primitives(model)
+            for primitive in flat.primitives_for(self.ENCODES):
+                solver.add(primitives.terms(primitive))
+                deadline.check({"building": "the board's rules"})
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())
                 if solutions.add(cells) or not empty:
@@ -80,6 +85,7 @@ class Z3Backend(Backend):
         n, model = geometry.size, _Model(self.options["model"], geometry.size)
         rows = [range(r * n, r * n + n) for r in range(n)]
         for row in rows:
+            model.declare(row)
             model.solver.add([model.domain(cell) for cell in row])
             yield
         for unit in geometry.units:
@@ -98,14 +104,20 @@ class _Model:
     def __init__(self, kind: str, n: int) -> None:
         ctx = z3.Context()
         self.solver, self.n, self.boolean = z3.Solver(ctx=ctx), n, kind == "bool"
-        self.width = n if self.boolean else n.bit_length()  # bits per cell in the read term
-        if self.boolean:
-            self.vars = [[z3.Bool(f"c{i}v{v}", ctx) for v in range(n)] for i in range(n * n)]
-        elif kind == "int":
-            self.vars = [z3.Int(f"c{i}", ctx) for i in range(n * n)]
-        else:
-            self.vars = [z3.BitVec(f"c{i}", self.width, ctx) for i in range(n * n)]
+        self.kind, self.width = kind, n if self.boolean else n.bit_length()  # bits per cell read
+        self.vars: list = []  # a row at a time (``declare``), between looks at the deadline
         self.reading: list[z3.ExprRef] = []  # a term per row (``read_term``)
+
+    def declare(self, cells: range) -> None:
+        """The variables of ``cells``, the next cells in order."""
+        ctx, n = self.solver.ctx, self.n
+        for i in cells:
+            if self.boolean:
+                self.vars.append([z3.Bool(f"c{i}v{v}", ctx) for v in range(n)])
+            elif self.kind == "int":
+                self.vars.append(z3.Int(f"c{i}", ctx))
+            else:
+                self.vars.append(z3.BitVec(f"c{i}", self.width, ctx))
 
     def domain(self, cell: int) -> z3.BoolRef:
         """The cell holds one value of 1..N."""
@@ -154,9 +166,6 @@ class _Primitives:
 
     def __init__(self, model: _Model) -> None:
         self.model, self.vars, self.n = model, model.vars, model.n
-
-    def compile(self, primitives) -> list:
-        return [term for primitive in primitives for term in self.terms(primitive)]
 
     def terms(self, primitive) -> list:
         if isinstance(primitive, AllDifferent):

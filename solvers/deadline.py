@@ -49,6 +49,14 @@ class Deadline:
         """Seconds left (never below zero), or None for no limit."""
         return None if self.at is None else max(0.0, self.at - time.perf_counter())
 
+    def timeout(self) -> float | None:
+        """The time left as a timeout to hand to a call (None for no limit); SolveTimeout when
+        none is left."""
+        left = self.remaining()
+        if left is not None and left <= 0:
+            raise SolveTimeout("deadline passed")
+        return left
+
     def check(self, stats: dict | None = None) -> None:
         """Raise SolveTimeout (with ``stats``) if the deadline has passed."""
         if self.expired():

@@ -56,3 +56,8 @@ class SolveTimeout(SudokuError):
 class BackendCrashed(SudokuError):
     """A backend failed without answering: its worker process died (a crash inside a C
     extension, say), or its code raised something that is not one of the library's errors."""
+
+
+class EngineError(BackendCrashed):
+    """An engine ended without an answer for a reason of its own, not the deadline (a solver
+    error, a limit of its own): the message names the engine and its status."""

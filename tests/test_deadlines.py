@@ -15,8 +15,9 @@ import pytest
 from conftest import BACKENDS
 from corpus import complete_board, variant
 
-from solvers import Board, Shape, parse, solve
+from solvers import Board, Shape, parse, registry, solve
 from solvers.backend import Operation
+from solvers.compile import PRIMITIVES
 from solvers.execution import Runner, Status
 from solvers.tools.datasets import DATASETS
 
@@ -165,3 +166,27 @@ def test_sat_solve_keeps_its_deadline_at_every_timeout():
         took, status = timed("sat", "solve", board, timeout)
         assert status in (Status.TIMEOUT, Status.SOLVED), status
         assert took <= 1.5 * timeout + 0.2, f"{took:.2f} s for a {timeout} s timeout"
+
+
+# An empty 16x16 under three rules of pairs: 1,770 primitives beside its units, whose building
+# is the larger part of the work before a search starts (z3 took 5 s of a 1 s timeout for it:
+# docs/reliability.md, Deadlines).
+PAIRS16 = "# rules: non-consecutive; anti-knight; anti-king\n" + "." * 256 + "\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "backend", [b for b in BACKENDS if PRIMITIVES in registry.backend_class(b).ENCODES]
+)
+def test_the_deadline_covers_building_a_boards_rules(backend):
+    board, timeout = parse(PAIRS16), 1.0
+    with Runner(backend) as runner:
+        # the library loaded, and what it keeps per geometry built (resumed from call to call),
+        # by two calls before: what the call builds for the board's rules is all that is new
+        runner.solve(board, timeout)
+        runner.solve(board, timeout)
+        start = time.perf_counter()
+        answer = runner.solve(board, timeout)
+        took = time.perf_counter() - start
+    assert answer.status in (Status.TIMEOUT, Status.SOLVED), answer.status
+    assert took <= 1.5 * timeout + 0.2, f"{backend}: {took:.2f} s for a {timeout} s timeout"

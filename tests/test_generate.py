@@ -182,3 +182,29 @@ def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
     assert run.err == (
         "sudoku: no puzzle in 1 s: ask for more clues, another difficulty or a longer --timeout\n"
     )
+
+
+# Variants are made up to 16x16 (docs/vocabulary.md, Sizes); classic puzzles up to 25x25.
+
+
+@pytest.mark.parametrize("size, rules", [(20, "anti-king"), (25, "x"), (25, "jigsaw,killer")])
+def test_a_variant_above_16x16_is_refused_in_one_line(cli, size, rules):
+    run = cli("generate", "--size", str(size), "--rules", rules, "--seed", "1", "--timeout", "60")
+    assert run.code == 2 and run.out == ""
+    assert run.err == (
+        f"sudoku: --rules {rules}: variant puzzles are made up to 16x16, not {size}x{size} "
+        "(classic puzzles up to 25x25)\n"
+    )
+
+
+@pytest.mark.slow  # timed: a 5 s timeout on a 16x16 whose rules few grids obey
+def test_a_variant_of_board_wide_rules_keeps_its_timeout(cli):
+    # the default counting backend loaded first: the timeout covers the making alone
+    count_solutions(parse("." * 256), 1)
+    start = time.perf_counter()
+    args = ["generate", "--size", "16", "--rules", "anti-knight,anti-king", "--timeout", "5"]
+    run = cli(*args, "--seed", "1")
+    took = time.perf_counter() - start
+    assert run.code in (0, 2), run.err
+    assert run.code == 0 or "no puzzle in 5 s" in run.err
+    assert took <= 1.5 * 5 + 0.5, f"{took:.1f} s for a 5 s timeout"

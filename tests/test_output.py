@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import re
@@ -14,10 +15,13 @@ import termios
 from pathlib import Path
 
 import pytest
+from conftest import BACKENDS
 
 import solvers
-from solvers import solve
-from solvers.tools.datasets import path_of
+from solvers import registry, solve
+from solvers.cli import main
+from solvers.compile import PRIMITIVES
+from solvers.tools.datasets import DATASETS, path_of
 
 SUDOKU = [sys.executable, "-m", "solvers"]
 
@@ -260,3 +264,75 @@ def test_times_keep_their_trailing_zeros():
         "100",
         "735",
     ]
+
+
+# What an engine prints never reaches the answers: standard output holds them alone.
+
+CHATTY = (
+    "import sys\n"
+    f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+    "from solvers import registry\n"
+    "from solvers.cli import main\n"
+    "registry.register('chatty', 'tiny_backend:Chatty', summary='prints as it searches')\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_what_an_engine_prints_goes_to_stderr_never_among_the_answers(tmp_path, command):
+    puzzles = tmp_path / "small.txt"
+    lines = DATASETS["small4"].puzzles()[:3]
+    puzzles.write_text("\n".join(lines) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-c", CHATTY, command, str(puzzles), "--backend", "chatty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    expected = io.StringIO()
+    assert main([command, str(puzzles), "--backend", "dfs"], expected, io.StringIO()) == 0
+    assert done.stdout == expected.getvalue() and len(done.stdout.splitlines()) == 3
+    assert done.stderr.count("chatty from C") == 3 and done.stderr.count("chatty from Python") == 3
+
+
+def variant_puzzles(name: str, count: int) -> list[str]:
+    """The first ``count`` puzzles of a shipped variant set, each under its rules line."""
+    lines, rules = [], ""
+    for line in Path(path_of(name)).read_text().splitlines():
+        if line.startswith("# rules:"):
+            rules = line
+        elif line and not line.startswith("#") and len(lines) < 2 * count:
+            lines += [rules, line]
+    return lines
+
+
+def library_engines() -> list:
+    # the backends over a library that encode every kind (the handwritten ones print nothing;
+    # dfs, the reference, and csp, a pure-Python search, take minutes on these); mip in the
+    # default run (HiGHS printed a debug line among the answers), the rest slow
+    return [
+        pytest.param(name, marks=[] if name == "mip" else [pytest.mark.slow])
+        for name in BACKENDS
+        if registry.entry(name).distribution is not None
+        and PRIMITIVES in registry.backend_class(name).ENCODES
+        and name != "csp"
+    ]
+
+
+@pytest.mark.parametrize("backend", library_engines())
+def test_each_engine_leaves_standard_output_to_the_answers(tmp_path, backend):
+    puzzles = tmp_path / "variants.txt"
+    lines = [*variant_puzzles("kropki9", 2), *variant_puzzles("xv9", 1)]
+    puzzles.write_text("\n".join([*lines, *variant_puzzles("thermo9", 1)]) + "\n")
+    args = ["solve", str(puzzles), "--format", "line"]
+    expected = io.StringIO()
+    assert main([*args, "--backend", "propagate"], expected, io.StringIO()) == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", *args, "--backend", backend],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected.getvalue() and len(done.stdout.splitlines()) == 4

@@ -123,3 +123,16 @@ class Paced(Backend):
 
 class ThreeTimesSlower(Paced):
     PACE = 3
+
+
+class Chatty(Tiny):
+    """Tiny, talking as some engines do while they search: a line from C through the C
+    library's buffered standard output (HiGHS's debug lines are printed so), and one from
+    Python."""
+
+    def search(self, board, deadline, limit):
+        import ctypes
+
+        ctypes.CDLL(None).printf(b"chatty from C\n")
+        print("chatty from Python")
+        return super().search(board, deadline, limit)

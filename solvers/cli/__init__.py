@@ -23,6 +23,7 @@ from solvers.cli.output import (
     OutputClosed,
     OutputFailed,
     Run,
+    answers_apart,
 )
 from solvers.cli.parser import build_parser
 from solvers.errors import SudokuError, WrongAnswer
@@ -53,8 +54,8 @@ def main(
     if out is None or getattr(out, "closed", False):
         print("sudoku: standard output is closed: the answers would be lost", file=err)
         return EXIT_BAD_INPUT
-    run = Run(out, err)
-    with _ending_signals():
+    with _ending_signals(), answers_apart(out) as out:
+        run = Run(out, err)
         try:
             announce_native(args, run)
             args.run(args, run)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import io
 import json
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from solvers.cli import progress
@@ -39,6 +42,45 @@ exit status: 0 every puzzle solved; 1 at least one has no solution; 3 at least o
 
 def worst(*codes: int) -> int:
     return max(codes, key=_SEVERITY.index)
+
+
+@contextlib.contextmanager
+def answers_apart(out: TextIO) -> Iterator[TextIO]:
+    """Within, the answers go to a descriptor of their own and descriptor 1 points at stderr:
+    an engine that prints (HiGHS's debug lines from C, a library's ``print``, in this process
+    or a worker it starts) cannot mix its text into the answers. ``out`` when it is not the
+    process's standard output (a test's StringIO) is handed back as it is."""
+    try:
+        own = out is sys.stdout and out.fileno() == 1
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        own = False
+    if not own:
+        yield out
+        return
+    out.flush()
+    answers_fd = os.dup(1)
+    try:
+        os.dup2(2, 1)
+    except OSError:  # stderr closed: engines' text goes nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    answers = open(  # noqa: SIM115
+        answers_fd, "w", encoding=out.encoding, errors=out.errors, closefd=False
+    )
+    try:
+        yield answers
+    finally:
+        with contextlib.suppress(OSError):
+            answers.flush()
+        _flush_c_stdout()  # what a C library buffered goes to stderr, not after the answers
+        os.dup2(answers_fd, 1)
+        os.close(answers_fd)
+
+
+def _flush_c_stdout() -> None:
+    with contextlib.suppress(OSError, AttributeError, TypeError):
+        ctypes.CDLL(None).fflush(None)
 
 
 class OutputClosed(Exception):

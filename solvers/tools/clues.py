@@ -34,9 +34,12 @@ STEPS8 = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
     """A random complete board under ``empty``'s rules (constraints included), or None when
     they allow none: random cells get random values, each kept while a solution has it.
-    SolveTimeout once ``deadline`` passes."""
+    SolveTimeout once ``deadline`` passes: every count and solve is given the time left."""
     from solvers.api import count_solutions, solve
+    from solvers.deadline import Deadline
+    from solvers.errors import SolveTimeout
 
+    deadline = deadline or Deadline()
     cells = list(empty.cells)
     order = [cell for cell, value in enumerate(cells) if not value]
     rng.shuffle(order)
@@ -44,12 +47,13 @@ def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None)
         values = list(range(1, empty.size + 1))
         rng.shuffle(values)
         for value in values:
-            if deadline is not None:
-                deadline.check()
             cells[cell] = value
-            found = count_solutions(empty.with_cells(cells), 2)
+            found = count_solutions(empty.with_cells(cells), 2, timeout=deadline.timeout())
             if found == 1:
-                return solve(empty.with_cells(cells)).solution
+                solution = solve(empty.with_cells(cells), timeout=deadline.timeout()).solution
+                if solution is None:  # a puzzle with one solution: the deadline came first
+                    raise SolveTimeout("deadline passed")
+                return solution
             if found == 2:
                 break
             cells[cell] = 0

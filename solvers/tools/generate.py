@@ -33,7 +33,7 @@ from solvers.board import Board, Shape
 from solvers.cells import no_boxes, row_regions
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout, UsageError
-from solvers.formats.variant_text import variants
+from solvers.formats.variant_text import RULE_NAMES, variants
 from solvers.handwritten.rules import PropagatingSearch
 from solvers.tools import clues
 from solvers.tools.layouts import random_cages, random_regions
@@ -48,6 +48,7 @@ COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw
 SHORTCUT_SIZE = 9
 NATIVE_FROM = 9  # variant boards larger than this are completed by the native kernel
 COMPLETION_WORK = 200_000_000  # its work budget per layout (about half a second)
+MAX_VARIANT_SIZE = 16  # variants are made up to 16x16 (docs/vocabulary.md, Sizes)
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,15 @@ class Request:
     rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
 
     def __post_init__(self) -> None:
-        # Said before any puzzle is begun: a board of prime side exists only as a jigsaw.
+        # Said before any puzzle is begun: the sizes variants are made in, and that a board of
+        # prime side exists only as a jigsaw.
         n = self.shape.size
+        if self.rules and n > MAX_VARIANT_SIZE:
+            named = ",".join(name for name in (*RULE_NAMES, *clues.GENERATED) if name in self.rules)
+            raise UsageError(
+                f"--rules {named}: variant puzzles are made up to {MAX_VARIANT_SIZE}x"
+                f"{MAX_VARIANT_SIZE}, not {n}x{n} (classic puzzles up to 25x25)"
+            )
         if not self.shape.has_boxes and "jigsaw" not in self.rules:
             raise UsageError(f"{no_boxes(n)} (--rules jigsaw)")
         if not self.shape.has_boxes and "windoku" in self.rules:
@@ -135,12 +143,7 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
 
 def _left(deadline: Deadline | None) -> float | None:
     """The time left as a timeout; SolveTimeout when none is left."""
-    if deadline is None or deadline.at is None:
-        return None
-    left = deadline.remaining()
-    if not left:
-        raise SolveTimeout("deadline passed")
-    return left
+    return None if deadline is None else deadline.timeout()
 
 
 def layout(request: Request, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
@@ -259,22 +262,27 @@ def generate(
         )
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
+    deadline = Deadline(timeout)  # the first puzzle's, the check below included
     if wide := clues.board_wide(request.rules):
         # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
         regions = None if request.shape.has_boxes else row_regions(request.shape.size)
         rules = Rules(regions=regions, constraints=wide)
-        if count_solutions(Board.empty(request.shape, rules), 1) == 0:
+        try:
+            grids = count_solutions(Board.empty(request.shape, rules), 1, timeout=_left(deadline))
+        except SolveTimeout:
+            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
+        if grids == 0:
             n = request.shape.size
             kinds = " and ".join(c.kind for c in wide)
             raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
     rng = random.Random(seed)
     while True:
-        deadline = Deadline(timeout)
         try:
             found = _one(request, rng, deadline)
         except SolveTimeout:
             raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
         yield found
+        deadline = Deadline(timeout)
 
 
 ADVICE = "ask for more clues, another difficulty or a longer --timeout"
