@@ -54,7 +54,10 @@ def main(
     if out is None or getattr(out, "closed", False):
         print("sudoku: standard output is closed: the answers would be lost", file=err)
         return EXIT_BAD_INPUT
-    with _ending_signals(), answers_apart(out) as out:
+    # a command that runs engines keeps their prints out of its answers; the others write
+    # where they are told (-o /dev/stdout is the standard output)
+    apart = answers_apart(out) if getattr(args, "engines", False) else contextlib.nullcontext(out)
+    with _ending_signals(), apart as out:
         run = Run(out, err)
         try:
             announce_native(args, run)

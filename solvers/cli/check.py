@@ -67,7 +67,7 @@ def add_to(commands) -> None:
         f"{DEFAULT_TIMEOUT:g}; {LARGE_TIMEOUT:g} for a file of more than {SMALL} puzzles: a "
         "puzzle no backend finishes in time is reported unconfirmed)",
     )
-    parser.set_defaults(run=run, json=False)
+    parser.set_defaults(run=run, json=False, engines=True)
 
 
 def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:

@@ -142,7 +142,7 @@ def add_to(commands) -> None:
     parser.add_argument(
         "--plot", metavar="FILE.png|FILE.svg", help="draw cactus plots and box plots of times"
     )
-    parser.set_defaults(run=run, file=None, input_format="auto", box=None)
+    parser.set_defaults(run=run, file=None, input_format="auto", box=None, engines=True)
 
 
 def specs_of(args: argparse.Namespace) -> list[Resolved]:

@@ -28,7 +28,7 @@ def add_to(commands) -> None:
         help="stop counting at K; K means 'K or more' (default 2)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, engines=True)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:

@@ -82,7 +82,7 @@ def add_to(commands) -> None:
         metavar="SECONDS",
         help=f"give up when a puzzle takes longer (default {DEFAULT_TIMEOUT:g})",
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, engines=True)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:

@@ -31,7 +31,7 @@ def add_to(commands) -> None:
     backend_options(parser)
     scale_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, engines=True)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
