@@ -1,13 +1,13 @@
-"""``propagate`` on a board with cages or primitives (``solvers.compile``): each compiled into
-the candidate-mask search of ``rules``, not kind by kind.
+"""``propagate`` on a board with more than units (``solvers.compile``): each sum and primitive
+compiled into the candidate-mask search of ``rules``, not kind by kind.
 
 ``ConstrainedTables`` compiles a board's flattened rules once:
 
 - units: the geometry's (rows, columns, regions, and every all-different group of N cells),
   where naked and hidden singles look;
-- cage: its cells become peers, and keep only values of the cage's sets of distinct values
-  adding up to its total (``propagators.distinct_sum``; bounds on its sum besides halve the
-  nodes of a killer puzzle, but cost more time than they save);
+- sum over an all-different group: its cells become peers, and keep only values of its sets
+  of distinct values adding up to the total (``sums.narrow``; bounds on the sum besides halve
+  the nodes of a killer puzzle, but cost more time than they save);
 - all-different (of fewer than N cells): its cells become peers;
 - domain: masks the cell before the search starts; a linear constraint on one cell is one;
 - relation: the forbidden pairs as, per value of one cell, the mask of the other's values
@@ -28,23 +28,20 @@ contradiction its units and propagators found (dom/wdeg).
 
 from __future__ import annotations
 
+import operator
+
 from solvers.board import Board
 from solvers.compile import flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.handwritten import propagators
+from solvers.handwritten import propagators, sums
 from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
 
-OPS = {
-    "==": lambda total, constant: total == constant,
-    "!=": lambda total, constant: total != constant,
-    "<=": lambda total, constant: total <= constant,
-    ">=": lambda total, constant: total >= constant,
-}
+OPS = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge}
 
 
 class ConstrainedTables:
     """The geometry's tables (``units``, ``units_of``, ``peers``, ``unit_bits``, ``full_mask``,
-    as ``rules`` reads them) with the cages and primitives added; ``domains`` masks each cell
+    as ``rules`` reads them) with the sums and primitives added; ``domains`` masks each cell
     at the start; ``props`` lists ``(propagator, data)``, propagator i being bit
     ``len(units) + i``."""
 
@@ -57,11 +54,11 @@ class ConstrainedTables:
         mates: list[set[int]] = [set(peers) for peers in geometry.peers]
         relations: dict[tuple[int, int], list[int]] = {}
         linears: list[Linear] = []
-        sums, tables = [], []
-        for cage in flat.cages:
-            for cell in cage.cells:
-                mates[cell].update(cage.cells)
-            sums.append((propagators.distinct_sum, (cage.cells, cage.value_sets(n))))
+        groups, tables = [], []
+        for cells, sets in sums.groups(flat):
+            for cell in cells:
+                mates[cell].update(cells)
+            groups.append((sums.narrow, (cells, sets)))
         for primitive in flat.primitives:
             if isinstance(primitive, AllDifferent):
                 for cell in primitive.cells:
@@ -98,7 +95,7 @@ class ConstrainedTables:
                 self.add_relation(relations, a, b, forbidden)
             else:
                 bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
-        others = [(run, data, cells_of(data)) for run, data in sums + bounds + tables]
+        others = [(run, data, cells_of(data)) for run, data in groups + bounds + tables]
         found = self.relation_props(relations, count) + others
         self.props = tuple((run, data) for run, data, _ in found)
         self.units_of = geometry.units_of
@@ -224,7 +221,7 @@ class ConstrainedSearch(PropagatingSearch):
 
     settle = staticmethod(settle)
 
-    def start(self, board: Board) -> tuple[list[int], list[int], list[int]] | None:
+    def start(self, board: Board) -> tuple[list[int], list[int], list[int], int] | None:
         self.geometry = tables = ConstrainedTables(board)
         candidates = [
             (1 << v if v else tables.full_mask) & domain
@@ -233,7 +230,7 @@ class ConstrainedSearch(PropagatingSearch):
         if tables.broken or not all(candidates):
             return None  # a given outside its cell's domain, or a cell with no value left
         singles = [cell for cell, mask in enumerate(candidates) if not mask & (mask - 1)]
-        return candidates, [0] * len(tables.units), singles
+        return candidates, [0] * len(tables.units), singles, tables.all_dirty
 
     def choose(self, candidates: list[int]) -> int:
         """dom/wdeg: the cell with the fewest candidates per weight (its units and propagators,
