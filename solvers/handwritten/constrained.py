@@ -15,7 +15,7 @@ compiled into the candidate-mask search of ``rules``, not kind by kind.
   one, and a linear constraint on two cells becomes one (arc consistency is stronger than
   bounds there: an X's 10 - v exactly). A relation between peers forbids equal values too:
   then a cell holding 4 or 5 takes both out of a non-consecutive neighbour in its row, which
-  neither the relation nor the row sees alone (less than half the nodes on that set);
+  neither the relation nor the row sees alone;
 - linear: bounds consistency;
 - table: each row a mask per cell.
 
@@ -131,9 +131,9 @@ class ConstrainedTables:
 
     def relation_props(self, relations: dict, count: int) -> list[tuple]:
         """One propagator per cell with relations (``propagators.revise``), watching that cell
-        alone: when it changes, each partner keeps the values it still allows (one per pair,
-        re-run whenever either cell changed, took a fifth more CPU on the non-consecutive
-        set). The ``Support`` tables are shared between pairs with the same relation."""
+        alone: when it changes, each partner keeps the values it still allows (cheaper than
+        one per pair, re-run whenever either cell changed). The ``Support`` tables are shared
+        between pairs with the same relation."""
         shared: dict[tuple[int, ...], propagators.Support] = {}
         partners: list[list[tuple[int, propagators.Support]]] = [[] for _ in range(count)]
         for (first, second), allows in relations.items():
@@ -235,8 +235,7 @@ class ConstrainedSearch(PropagatingSearch):
     def choose(self, candidates: list[int]) -> int:
         """dom/wdeg: the cell with the fewest candidates per weight (its units and propagators,
         heavier for each contradiction they found), so the search goes first where it failed
-        before; -1 when every cell is fixed. On the non-consecutive set it took a tenth of
-        the nodes that the fewest candidates alone took."""
+        before; -1 when every cell is fixed."""
         best, score, weight = -1, 99.0, self.geometry.weight
         for cell, mask in enumerate(candidates):
             if mask & (mask - 1):
