@@ -58,7 +58,7 @@ class ConstrainedTables:
         for cells, sets in sums.groups(flat):
             for cell in cells:
                 mates[cell].update(cells)
-            groups.append((sums.narrow, (cells, sets)))
+            groups.append((sums.narrow, (cells, sets), cells))
         for primitive in flat.primitives:
             if isinstance(primitive, AllDifferent):
                 for cell in primitive.cells:
@@ -71,7 +71,7 @@ class ConstrainedTables:
                 linears.append(primitive)
             else:
                 rows = tuple(tuple(map(self.mask_of, row)) for row in primitive.rows)
-                tables.append((propagators.table, (primitive.cells, rows)))
+                tables.append((propagators.table, (primitive.cells, rows), primitive.cells))
         self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
         bounds = []
         self.broken = False  # a constraint no grid can meet whatever it holds
@@ -94,9 +94,10 @@ class ConstrainedTables:
                 }
                 self.add_relation(relations, a, b, forbidden)
             else:
-                bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
-        others = [(run, data, cells_of(data)) for run, data in groups + bounds + tables]
-        found = self.relation_props(relations, count) + others
+                data = (terms, linear.op, linear.constant, n)
+                bounds.append((propagators.linear, data, tuple(cell for _, cell in terms)))
+        # (propagator, data, the cells it watches)
+        found = self.relation_props(relations, count) + groups + bounds + tables
         self.props = tuple((run, data) for run, data, _ in found)
         self.units_of = geometry.units_of
         self.unit_bits = self.watch_lists(geometry.unit_bits, [watch for *_, watch in found])
@@ -164,13 +165,6 @@ class ConstrainedTables:
             for cell in watch:
                 bits[cell] |= 1 << (first + index)
         return tuple(bits)
-
-
-def cells_of(data: tuple) -> tuple[int, ...]:
-    """The cells a sum or table propagator reads, from its data (see ``propagators``)."""
-    if isinstance(data[0][0], tuple):  # a linear constraint's terms
-        return tuple(cell for _, cell in data[0])
-    return data[0]
 
 
 def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int, tables) -> bool:
