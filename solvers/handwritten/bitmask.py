@@ -63,12 +63,15 @@ class MaskSearch:
         options[k] = free
 
     def set(self, cell: int, bit: int) -> None:
-        """Place (or, placed already, take back) the value ``bit`` in ``cell``'s units."""
+        """Place (or, placed already, take back) the value ``bit`` in ``cell``'s units and
+        sums."""
         used = self.used
         for unit in self.units_of[cell]:
             used[unit] ^= bit
         if self.sums is not None:
-            self.sums.toggle(cell, bit)
+            held = self.sums.held
+            for group in self.sums.groups_of[cell]:
+                held[group] ^= bit
 
     def run(self) -> Found:
         cells, empties = self.cells, self.empties

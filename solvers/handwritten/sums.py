@@ -30,7 +30,8 @@ def groups(flat: Flat) -> tuple[Group, ...]:
 class SumGroups:
     """The groups of a board's flattened rules, from 0: ``groups_of[cell]`` lists those
     holding the cell (none for most; two where one constraint's group meets another's), and
-    ``held[group]`` is the mask of the values its cells hold, kept up to date by ``toggle``."""
+    ``held[group]`` is the mask of the values its cells hold, which the search keeps up to
+    date as it places and takes back values."""
 
     def __init__(self, flat: Flat, cells: list[int]) -> None:
         found = groups(flat)
@@ -64,10 +65,15 @@ class SumGroups:
         return mask
 
     def allowed(self, cell: int) -> int:
-        """The values every group of ``cell`` can still take, by ``held`` (-1: no group)."""
+        """The values every group of ``cell`` can still take, by ``held`` (-1: no group): its
+        ``open`` values, the sets' loop written out since the search asks at every step."""
         allowed = -1
         for group in self.groups_of[cell]:
-            allowed &= self.open(group, self.held[group])
+            placed, union = self.held[group], 0
+            for values in self.sets[group]:
+                if values & placed == placed:
+                    union |= values
+            allowed &= union & ~placed
         return allowed
 
     def allows(self, cell: int, value: int, cells: list[int]) -> bool:
@@ -76,11 +82,6 @@ class SumGroups:
             if not self.open(group, self.placed(group, cells)) >> value & 1:
                 return False
         return True
-
-    def toggle(self, cell: int, bit: int) -> None:
-        """Place (or, placed already, take back) the value ``bit`` in ``cell``'s groups."""
-        for group in self.groups_of[cell]:
-            self.held[group] ^= bit
 
 
 def narrow(candidates: list[int], todo: list[int], data: Group, tables: Any) -> int:
