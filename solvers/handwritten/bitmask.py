@@ -32,6 +32,8 @@ class MaskSearch:
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
         groups = sums.SumGroups(flatten(board), self.cells)
         self.sums = groups if groups else None
+        # taken out once: free and set ask for them at every step
+        self.held, self.groups_of, self.allowed = groups.held, groups.groups_of, groups.allowed
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -42,12 +44,12 @@ class MaskSearch:
     def free(self, cell: int) -> int:
         """The mask of values no unit of ``cell`` holds (that its sums can still take)."""
         used = self.used
-        held = 0
+        taken = 0
         for unit in self.units_of[cell]:
-            held |= used[unit]
-        free = self.every & ~held
+            taken |= used[unit]
+        free = self.every & ~taken
         if self.sums is not None:
-            free &= self.sums.allowed(cell)
+            free &= self.allowed(cell)
         return free
 
     def enter(self, k: int, options: list[int]) -> None:
@@ -69,8 +71,8 @@ class MaskSearch:
         for unit in self.units_of[cell]:
             used[unit] ^= bit
         if self.sums is not None:
-            held = self.sums.held
-            for group in self.sums.groups_of[cell]:
+            held = self.held
+            for group in self.groups_of[cell]:
                 held[group] ^= bit
 
     def run(self) -> Found:
