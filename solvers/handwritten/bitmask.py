@@ -4,19 +4,16 @@ It keeps the documents' order (empty cells row-major, values ascending) and so f
 lexicographically first solution as ``dfs``; what changes is the check: each unit keeps a bit
 mask of the values it holds (bit v for value v), so "may v go here" is a few lookups instead of
 scans. This is the plan of the BOJ 2239 write-up. ``mrv`` is the same search, changing only
-which empty cell comes next.
-
-Cages (``solvers.compile``) keep a mask of the values placed in them too: a value may go into
-a cage only while one of the cage's value sets holds it with those (``cages.CageTable``).
+which empty cell comes next. Groups with a sum keep such a mask too (``sums.SumGroups``).
 """
 
 from __future__ import annotations
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import CAGES, flatten
+from solvers.compile import flatten
 from solvers.deadline import Deadline, Ticker
-from solvers.handwritten.cages import CageTable
+from solvers.handwritten import sums
 
 
 class MaskSearch:
@@ -33,9 +30,10 @@ class MaskSearch:
             for unit in self.units_of[cell] if value else ():
                 self.used[unit] |= 1 << value
         self.empties = [cell for cell, value in enumerate(self.cells) if not value]
-        cages = CageTable(flatten(board))
-        self.cage_used = [cages.placed(k, self.cells) for k in range(len(cages.cells))]
-        self.cages_of, self.open = (cages.cages_of if cages else None), cages.open
+        groups = sums.SumGroups(flatten(board), self.cells)
+        self.sums = groups if groups else None
+        # taken out once: free and set ask for them at every step
+        self.held, self.groups_of, self.allowed = groups.held, groups.groups_of, groups.allowed
         self.solutions = Solutions(limit)
         self.nodes = self.guesses = 0
         self.ticker = Ticker(deadline, self.stats)
@@ -44,16 +42,14 @@ class MaskSearch:
         return {"nodes": self.nodes, "guesses": self.guesses}
 
     def free(self, cell: int) -> int:
-        """The mask of values no unit of ``cell`` holds (that its cage, if any, can still
-        take)."""
+        """The mask of values no unit of ``cell`` holds (that its sums can still take)."""
         used = self.used
-        held = 0
+        taken = 0
         for unit in self.units_of[cell]:
-            held |= used[unit]
-        free = self.every & ~held
-        if self.cages_of is not None:
-            for cage in self.cages_of[cell]:
-                free &= self.open(cage, self.cage_used[cage])
+            taken |= used[unit]
+        free = self.every & ~taken
+        if self.sums is not None:
+            free &= self.allowed(cell)
         return free
 
     def enter(self, k: int, options: list[int]) -> None:
@@ -69,13 +65,15 @@ class MaskSearch:
         options[k] = free
 
     def set(self, cell: int, bit: int) -> None:
-        """Place (or, placed already, take back) the value ``bit`` in ``cell``'s units."""
+        """Place (or, placed already, take back) the value ``bit`` in ``cell``'s units and
+        sums."""
         used = self.used
         for unit in self.units_of[cell]:
             used[unit] ^= bit
-        if self.cages_of is not None:
-            for cage in self.cages_of[cell]:
-                self.cage_used[cage] ^= bit
+        if self.sums is not None:
+            held = self.held
+            for group in self.groups_of[cell]:
+                held[group] ^= bit
 
     def run(self) -> Found:
         cells, empties = self.cells, self.empties
@@ -116,7 +114,7 @@ SUMMARY = "the reference's order and answers, with row/column/box bit masks inst
 
 
 class Bitmask(Backend):
-    ENCODES = frozenset({CAGES})  # units, and cages by their value sets
+    ENCODES = sums.ENCODES
     FEWEST_FIRST = False  # the next empty cell: row-major (mrv: the one of fewest candidates)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

@@ -1,13 +1,13 @@
-"""``propagate`` on a board with cages or primitives (``solvers.compile``): each compiled into
-the candidate-mask search of ``rules``, not kind by kind.
+"""``propagate`` on a board with more than units (``solvers.compile``): each sum and primitive
+compiled into the candidate-mask search of ``rules``, not kind by kind.
 
 ``ConstrainedTables`` compiles a board's flattened rules once:
 
 - units: the geometry's (rows, columns, regions, and every all-different group of N cells),
   where naked and hidden singles look;
-- cage: its cells become peers, and keep only values of the cage's sets of distinct values
-  adding up to its total (``propagators.distinct_sum``; bounds on its sum besides halve the
-  nodes of a killer puzzle, but cost more time than they save);
+- sum over an all-different group: its cells become peers, and keep only values of its sets
+  of distinct values adding up to the total (``sums.narrow``; bounds on the sum besides halve
+  the nodes of a killer puzzle, but cost more time than they save);
 - all-different (of fewer than N cells): its cells become peers;
 - domain: masks the cell before the search starts; a linear constraint on one cell is one;
 - relation: the forbidden pairs as, per value of one cell, the mask of the other's values
@@ -15,7 +15,7 @@ the candidate-mask search of ``rules``, not kind by kind.
   one, and a linear constraint on two cells becomes one (arc consistency is stronger than
   bounds there: an X's 10 - v exactly). A relation between peers forbids equal values too:
   then a cell holding 4 or 5 takes both out of a non-consecutive neighbour in its row, which
-  neither the relation nor the row sees alone (less than half the nodes on that set);
+  neither the relation nor the row sees alone;
 - linear: bounds consistency;
 - table: each row a mask per cell.
 
@@ -28,23 +28,20 @@ contradiction its units and propagators found (dom/wdeg).
 
 from __future__ import annotations
 
+import operator
+
 from solvers.board import Board
 from solvers.compile import flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.handwritten import propagators
+from solvers.handwritten import propagators, sums
 from solvers.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
 
-OPS = {
-    "==": lambda total, constant: total == constant,
-    "!=": lambda total, constant: total != constant,
-    "<=": lambda total, constant: total <= constant,
-    ">=": lambda total, constant: total >= constant,
-}
+OPS = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge}
 
 
 class ConstrainedTables:
     """The geometry's tables (``units``, ``units_of``, ``peers``, ``unit_bits``, ``full_mask``,
-    as ``rules`` reads them) with the cages and primitives added; ``domains`` masks each cell
+    as ``rules`` reads them) with the sums and primitives added; ``domains`` masks each cell
     at the start; ``props`` lists ``(propagator, data)``, propagator i being bit
     ``len(units) + i``."""
 
@@ -57,11 +54,11 @@ class ConstrainedTables:
         mates: list[set[int]] = [set(peers) for peers in geometry.peers]
         relations: dict[tuple[int, int], list[int]] = {}
         linears: list[Linear] = []
-        sums, tables = [], []
-        for cage in flat.cages:
-            for cell in cage.cells:
-                mates[cell].update(cage.cells)
-            sums.append((propagators.distinct_sum, (cage.cells, cage.value_sets(n))))
+        groups, tables = [], []
+        for cells, sets in sums.groups(flat):
+            for cell in cells:
+                mates[cell].update(cells)
+            groups.append((sums.narrow, (cells, sets), cells))
         for primitive in flat.primitives:
             if isinstance(primitive, AllDifferent):
                 for cell in primitive.cells:
@@ -74,7 +71,7 @@ class ConstrainedTables:
                 linears.append(primitive)
             else:
                 rows = tuple(tuple(map(self.mask_of, row)) for row in primitive.rows)
-                tables.append((propagators.table, (primitive.cells, rows)))
+                tables.append((propagators.table, (primitive.cells, rows), primitive.cells))
         self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
         bounds = []
         self.broken = False  # a constraint no grid can meet whatever it holds
@@ -97,9 +94,10 @@ class ConstrainedTables:
                 }
                 self.add_relation(relations, a, b, forbidden)
             else:
-                bounds.append((propagators.linear, (terms, linear.op, linear.constant, n)))
-        others = [(run, data, cells_of(data)) for run, data in sums + bounds + tables]
-        found = self.relation_props(relations, count) + others
+                data = (terms, linear.op, linear.constant, n)
+                bounds.append((propagators.linear, data, tuple(cell for _, cell in terms)))
+        # (propagator, data, the cells it watches)
+        found = self.relation_props(relations, count) + groups + bounds + tables
         self.props = tuple((run, data) for run, data, _ in found)
         self.units_of = geometry.units_of
         self.unit_bits = self.watch_lists(geometry.unit_bits, [watch for *_, watch in found])
@@ -134,9 +132,9 @@ class ConstrainedTables:
 
     def relation_props(self, relations: dict, count: int) -> list[tuple]:
         """One propagator per cell with relations (``propagators.revise``), watching that cell
-        alone: when it changes, each partner keeps the values it still allows (one per pair,
-        re-run whenever either cell changed, took a fifth more CPU on the non-consecutive
-        set). The ``Support`` tables are shared between pairs with the same relation."""
+        alone: when it changes, each partner keeps the values it still allows (cheaper than
+        one per pair, re-run whenever either cell changed). The ``Support`` tables are shared
+        between pairs with the same relation."""
         shared: dict[tuple[int, ...], propagators.Support] = {}
         partners: list[list[tuple[int, propagators.Support]]] = [[] for _ in range(count)]
         for (first, second), allows in relations.items():
@@ -167,13 +165,6 @@ class ConstrainedTables:
             for cell in watch:
                 bits[cell] |= 1 << (first + index)
         return tuple(bits)
-
-
-def cells_of(data: tuple) -> tuple[int, ...]:
-    """The cells a sum or table propagator reads, from its data (see ``propagators``)."""
-    if isinstance(data[0][0], tuple):  # a linear constraint's terms
-        return tuple(cell for _, cell in data[0])
-    return data[0]
 
 
 def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int, tables) -> bool:
@@ -224,7 +215,7 @@ class ConstrainedSearch(PropagatingSearch):
 
     settle = staticmethod(settle)
 
-    def start(self, board: Board) -> tuple[list[int], list[int], list[int]] | None:
+    def start(self, board: Board) -> tuple[list[int], list[int], list[int], int] | None:
         self.geometry = tables = ConstrainedTables(board)
         candidates = [
             (1 << v if v else tables.full_mask) & domain
@@ -233,13 +224,12 @@ class ConstrainedSearch(PropagatingSearch):
         if tables.broken or not all(candidates):
             return None  # a given outside its cell's domain, or a cell with no value left
         singles = [cell for cell, mask in enumerate(candidates) if not mask & (mask - 1)]
-        return candidates, [0] * len(tables.units), singles
+        return candidates, [0] * len(tables.units), singles, tables.all_dirty
 
     def choose(self, candidates: list[int]) -> int:
         """dom/wdeg: the cell with the fewest candidates per weight (its units and propagators,
         heavier for each contradiction they found), so the search goes first where it failed
-        before; -1 when every cell is fixed. On the non-consecutive set it took a tenth of
-        the nodes that the fewest candidates alone took."""
+        before; -1 when every cell is fixed."""
         best, score, weight = -1, 99.0, self.geometry.weight
         for cell, mask in enumerate(candidates):
             if mask & (mask - 1):

@@ -11,13 +11,13 @@ The write-ups recurse, one call per empty cell; here the same search keeps its p
 (the value each empty cell holds), so a 25x25 board's 625-deep search needs no deeper stack.
 
 Every unit (``board.geometry``: the diagonals, windows and other all-different groups of N
-cells among them) is scanned so. A cage (``solvers.compile``) is held to its value sets as it
-fills (``cages.CageTable``): a killer puzzle, which may have no givens, is out of reach without.
-Every constraint of the vocabulary, killer cages included, is checked as a reference should: by
-its kind's own check (``solvers.constraints``), never its decomposition into primitives, once
-every cell the check reads is filled (a board-wide kind: once the board is full), so the
-engines that compile decompositions are cross-checked against the kinds' stated meaning; but
-one the compile step made units alone (a diagonal) is left to the unit scan, which holds it.
+cells among them) is scanned so. A group with a sum is held to its value sets as it fills
+(``sums.SumGroups``): a killer puzzle, which may have no givens, is out of reach without. Every
+constraint of the vocabulary is checked as a reference should: by its kind's own check
+(``solvers.constraints``), never its decomposition into primitives, once every cell the check
+reads is filled (a board-wide kind: once the board is full), so the engines that compile
+decompositions are cross-checked against the kinds' stated meaning; but one the compile step
+made units alone (a diagonal) is left to the unit scan, which holds it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from solvers.board import Board
 from solvers.compile import EVERY_KIND, flat, flatten
 from solvers.constraints import AllDifferent, Constraint, kind_of
 from solvers.deadline import Deadline, Ticker
-from solvers.handwritten.cages import CageTable
+from solvers.handwritten.sums import SumGroups
 from solvers.variants import Rules
 
 # what `sudoku backends` says of it, and the PyPI distribution of its library:
@@ -36,7 +36,7 @@ SUMMARY = "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 258
 
 
 class DepthFirst(Backend):
-    ENCODES = EVERY_KIND  # cages by their value sets, and every kind by its own check
+    ENCODES = EVERY_KIND  # sums by their value sets, and every kind by its own check
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         return _Search(board, deadline, limit).run()
@@ -46,9 +46,9 @@ class _Search:
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
         self.board = board
         self.cell_units = board.geometry.cell_units
-        self.cages = CageTable(flatten(board))
-        self.cages_of = self.cages.cages_of if self.cages else None
         self.cells = list(board.cells)
+        groups = SumGroups(flatten(board), self.cells)
+        self.sums = groups if groups else None
         self.empties = [cell for cell, value in enumerate(self.cells) if value == 0]
         self.checks, self.broken = _checks_by_last_cell(board, self.empties)
         self.solutions = Solutions(limit)
@@ -59,18 +59,14 @@ class _Search:
         return {"nodes": self.placements, "backtracks": self.backtracks}
 
     def fits(self, cell: int, value: int) -> bool:
-        """Scan the cell's units for ``value`` (and, in a cage, check that some set of the
-        cage's values still holds it with those placed)."""
+        """Scan the cell's units for ``value`` (and check that its sums can still take it)."""
         cells = self.cells
         for unit in self.cell_units[cell]:
             for other in unit:
                 if cells[other] == value:
                     return False
-        if self.cages_of is not None:
-            cages = self.cages
-            for cage in self.cages_of[cell]:
-                if not cages.open(cage, cages.placed(cage, cells)) >> value & 1:
-                    return False
+        if self.sums is not None and not self.sums.allows(cell, value, cells):
+            return False
         return cell not in self.checks or self.constraints_hold(cell, value)
 
     def constraints_hold(self, cell: int, value: int) -> bool:
@@ -136,4 +132,4 @@ def _units_alone(constraint: Constraint, board: Board) -> bool:
     if AllDifferent not in kind_of(constraint).primitives:
         return False
     alone = flat(board.shape, Rules(regions=board.rules.regions, constraints=(constraint,)))
-    return not alone.cages and not alone.primitives
+    return not alone.beyond(frozenset())

@@ -84,6 +84,20 @@ class Links:
             i = up[i]
         right[left[c]] = left[right[c]] = c
 
+    def cover_rest(self, row: int) -> None:
+        """Cover every column ``row`` hits but its own (whose column is covered already)."""
+        j = self.right[row]
+        while j != row:
+            self.cover(self.column[j])
+            j = self.right[j]
+
+    def uncover_rest(self, row: int) -> None:
+        """Undo ``cover_rest``, in the reverse order."""
+        j = self.left[row]
+        while j != row:
+            self.uncover(self.column[j])
+            j = self.left[j]
+
 
 class _Search:
     """Algorithm X, keeping its place in a stack of (column covered, row chosen) pairs."""
@@ -130,23 +144,15 @@ class _Search:
 
     def choose(self, column: int, row: int) -> None:
         """Take ``row`` into the cover: every other column it hits is covered."""
-        links = self.links
         self.stack.append((column, row))
         self.nodes += 1
         self.ticker.tick()
-        j = links.right[row]
-        while j != row:
-            links.cover(links.column[j])
-            j = links.right[j]
+        self.links.cover_rest(row)
 
     def drop(self) -> tuple[int, int]:
         """Take the last row back out of the cover."""
-        links = self.links
         column, row = self.stack.pop()
-        j = links.left[row]
-        while j != row:
-            links.uncover(links.column[j])
-            j = links.left[j]
+        self.links.uncover_rest(row)
         return column, row
 
     def next_row(self) -> bool:
@@ -196,31 +202,15 @@ class DancingLinks(Backend):
         links = links or Links(board.geometry, cages)
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]
         for node in given_rows:
-            self._select(links, node)
+            links.cover(links.column[node])
+            links.cover_rest(node)
         run = _Search(links, board, deadline, limit)
         run.search()  # a SolveTimeout leaves the links half-covered: that matrix is dropped
         for node in reversed(given_rows):
-            self._deselect(links, node)
+            links.uncover_rest(node)
+            links.uncover(links.column[node])
         if not cages:
             self._links[board.geometry] = links
         while len(self._links) > KEPT:  # jigsaw puzzles each bring a geometry of their own
             del self._links[next(iter(self._links))]
         return run.solutions.found(board, run.stats())
-
-    @staticmethod
-    def _select(links: Links, node: int) -> None:
-        j = node
-        while True:
-            links.cover(links.column[j])
-            j = links.right[j]
-            if j == node:
-                return
-
-    @staticmethod
-    def _deselect(links: Links, node: int) -> None:
-        j = links.left[node]
-        while True:
-            links.uncover(links.column[j])
-            if j == node:
-                return
-            j = links.left[j]

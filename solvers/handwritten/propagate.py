@@ -1,4 +1,4 @@
-"""``propagate``: constraint propagation in pure Python, at 20 times Norvig's speed.
+"""``propagate``: constraint propagation in pure Python, on a packed state.
 
 The state is one int packing every constraint as a group of bits (``packed``). Placing a value
 is one AND; naked and hidden singles in every group are found at once with a few int operations
@@ -8,7 +8,7 @@ over every pair of units that meet in two cells or more) run the same way. Then 
 branches on a cell with the fewest candidates, choosing among the first 2N such cells the one
 whose weaker value the most peers still hold, trying values in ascending order.
 
-The packed tables belong to a set of units (22 ms to build on 9x9), and a board's other
+The packed tables belong to a set of units (built once per geometry), and a board's other
 rules are each puzzle's own: a board whose flattened rules (``solvers.compile``) hold more than
 units goes to the cell-mask search of ``rules`` instead, with each of those rules compiled as
 a propagator (``constrained``): propagate supports every kind.

@@ -14,9 +14,6 @@ so ``settle`` never re-runs one for its own changes.
 - ``linear``: bounds consistency on ``sum(k * value) op constant``: with each term's least and
   greatest value, a value that cannot reach the constant whatever the others hold goes; repeated
   until nothing changes. ``!=`` acts once all cells but one are fixed.
-- ``distinct_sum``: a cage (``solvers.compile``): the cells hold one of the sets of distinct
-  values adding up to the total, so each keeps only values of the sets that hold every value
-  fixed there and fit what the cells can still take.
 - ``table``: a compressed table: a cell keeps the values that some row still open on every
   cell allows.
 """
@@ -153,22 +150,6 @@ def _not_equal(candidates: list[int], todo: list[int], data: tuple, tables: Any)
     return tables.unit_bits[cell]
 
 
-def distinct_sum(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
-    """``data``: (cells, the value sets the cells can hold together, as masks)."""
-    cells, sets = data
-    fixed = union = 0
-    for cell in cells:
-        mask = candidates[cell]
-        union |= mask
-        if not mask & (mask - 1):
-            fixed |= mask
-    allowed = 0
-    for values in sets:
-        if values & fixed == fixed and values & union == values:
-            allowed |= values
-    return _restrict(candidates, todo, cells, [allowed] * len(cells), tables)
-
-
 def table(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> int:
     """``data``: (cells, rows, each row a mask of allowed values per cell)."""
     cells, rows = data
@@ -181,10 +162,10 @@ def table(candidates: list[int], todo: list[int], data: tuple, tables: Any) -> i
         else:
             for i, values in enumerate(row):
                 allowed[i] |= values
-    return _restrict(candidates, todo, cells, allowed, tables)
+    return restrict(candidates, todo, cells, allowed, tables)
 
 
-def _restrict(
+def restrict(
     candidates: list[int], todo: list[int], cells: tuple, allowed: list[int], tables: Any
 ) -> int:
     """Keep in each cell only its allowed values; the changed cells' unit bits, or -1."""

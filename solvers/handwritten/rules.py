@@ -8,19 +8,13 @@ random completion of ``generate`` and the rating of a puzzle's difficulty all us
 - naked single: a cell left with one candidate takes it, and that value leaves its peers;
 - hidden single: a value with one possible cell in a unit goes there.
 
-A cell with no candidates, or a unit where some value has no place, is a contradiction. In a
-killer puzzle a cage's cells are peers (its values never repeat) and one more rule runs:
+A cell with no candidates, or a unit where some value has no place, is a contradiction.
 
-- cage sums: a cage's cells keep only values of the cage's sets (``Cage.value_sets``) that
-  hold every value already fixed in it and that its cells can still all take
-  (``propagators.distinct_sum``).
-
-The rules read their tables from the board's ``Geometry``, or for a killer puzzle from
-``KillerTables``, which add the cages of the board's flattened rules (``tables_for``).
+The rules read their tables from the units of the board's compile step (``solvers.compile``).
 ``PropagatingSearch`` applies them and branches on the first cell with the fewest candidates:
 ``generate`` uses it to fill random complete boards (values shuffled) and to rate a puzzle's
 difficulty (its guesses: a measure that stays put whatever ``propagate`` becomes), and
-``constrained`` builds ``propagate``'s search for cages and primitives on it.
+``constrained`` builds ``propagate``'s search for the rest of a board's rules on it.
 """
 
 from __future__ import annotations
@@ -29,41 +23,9 @@ from collections.abc import Callable
 
 from solvers.backend import Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import Flat, flatten
+from solvers.compile import flatten
 from solvers.deadline import Deadline, Ticker
 from solvers.errors import SolveTimeout
-from solvers.handwritten.propagators import distinct_sum
-
-
-class KillerTables:
-    """A killer puzzle's tables: the geometry's, with each cage's cells peers of one another
-    and each cage one more bit (after the units') in the cells' ``unit_bits``; ``sums`` holds
-    each cage's cells and value sets."""
-
-    def __init__(self, flat: Flat) -> None:
-        geometry = flat.geometry
-        self.units, self.units_of = geometry.units, geometry.units_of
-        self.full_mask, first = geometry.full_mask, len(geometry.units)
-        self.sums = tuple((cage.cells, cage.value_sets(geometry.size)) for cage in flat.cages)
-        mates = [set(peers) for peers in geometry.peers]
-        bits = list(geometry.unit_bits)
-        for k, (cells, _sets) in enumerate(self.sums, start=first):
-            for cell in cells:
-                mates[cell].update(cells)
-                bits[cell] |= 1 << k
-        self.peers = tuple(tuple(sorted(m - {cell})) for cell, m in enumerate(mates))
-        self.unit_bits = tuple(bits)
-        self.all_dirty = (1 << (first + len(self.sums))) - 1
-
-
-def tables_for(board: Board) -> Geometry | KillerTables:
-    flat = flatten(board)
-    return KillerTables(flat) if flat.cages else flat.geometry
-
-
-def all_dirty(tables: Geometry | KillerTables) -> int:
-    """Every unit (and cage) as a bit set."""
-    return getattr(tables, "all_dirty", (1 << len(tables.units)) - 1)
 
 
 def naked_singles(
@@ -139,15 +101,11 @@ def settle(
         if not dirty:
             return True
         pending, dirty = dirty, 0
-        units = len(geometry.units)
         while pending:
             low = pending & -pending
             pending ^= low
             index = low.bit_length() - 1
-            if index < units:
-                changed = hidden_singles(candidates, placed, todo, index, geometry)
-            else:
-                changed = distinct_sum(candidates, todo, geometry.sums[index - units], geometry)
+            changed = hidden_singles(candidates, placed, todo, index, geometry)
             if changed < 0:
                 return False
             dirty |= changed
@@ -183,20 +141,21 @@ class PropagatingSearch:
     def run(self, board: Board) -> Found:
         started = self.start(board)
         if started is not None:
-            candidates, placed, todo = started
-            if self.settle(candidates, placed, todo, all_dirty(self.geometry), self.geometry):
+            candidates, placed, todo, dirty = started
+            if self.settle(candidates, placed, todo, dirty, self.geometry):
                 self.branch(candidates, placed)
         return self.solutions.found(board, self.stats())
 
-    def start(self, board: Board) -> tuple[list[int], list[int], list[int]] | None:
-        """Sets ``self.geometry``; the first candidates, placed values and cells to take out
-        of their peers, or None if the board plainly has no solution."""
-        self.geometry = tables = tables_for(board)
-        every = tables.full_mask
+    def start(self, board: Board) -> tuple[list[int], list[int], list[int], int] | None:
+        """Sets ``self.geometry``; the first candidates, placed values, cells to take out of
+        their peers and units (and propagators) to look at, or None if the board plainly has
+        no solution."""
+        self.geometry = geometry = flatten(board).geometry
+        every = geometry.full_mask
         candidates = [1 << v if v else every for v in board.cells]
-        placed = [0] * len(tables.units)
+        placed = [0] * len(geometry.units)
         givens = [cell for cell, v in enumerate(board.cells) if v]
-        return candidates, placed, givens
+        return candidates, placed, givens, (1 << len(geometry.units)) - 1
 
     def choose(self, candidates: list[int]) -> int:
         """The cell to branch on: the first with the fewest candidates; -1 if all are fixed."""

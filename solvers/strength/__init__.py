@@ -12,7 +12,7 @@ guess, and returns an ``Outcome`` (solved, cells decided, candidates):
 
 Every level reads the units of the board's compile step (``solvers.compile.flatten``): rows,
 columns, regions, and the constraints' all-different groups of N cells. ``gac`` and ``sac``
-also read its cages and primitives but tables (``network``); the other levels do not: on such
+also read the rest of it but tables (``network``); the other levels do not: on such
 a board they decide what the units alone decide. A grid a level completes counts as solved
 only if it keeps every rule.
 """

@@ -27,7 +27,7 @@ class Outcome:
 
 def units_of(board: Board) -> Geometry:
     """The board's units after the compile step: rows, columns, regions and every all-different
-    group of N cells its constraints add (diagonals, windows, a cage of N cells): what every
+    group of N cells its constraints add (diagonals, windows, extra regions): what every
     level reads (gac and sac read more: ``network``)."""
     return flatten(board).geometry
 
@@ -40,7 +40,7 @@ def start(board: Board) -> list[int]:
 
 def outcome(board: Board, candidates: list[int] | tuple[int, ...]) -> Outcome:
     """The outcome of candidates a level reached; solved needs the grid to keep every rule
-    (cages and constraints too, which the levels do not read)."""
+    (its constraints too, which most levels do not read)."""
     fixed = sum(1 for mask in candidates if mask and mask & (mask - 1) == 0)
     solved = fixed == len(candidates) and not problems(board, board.with_cells(grid(candidates)))
     return Outcome(solved, fixed, tuple(candidates))

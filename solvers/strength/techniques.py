@@ -142,13 +142,8 @@ def naked_subset(grid: Grid, k: int) -> Step | None:
                 (c, v) for c in unit if c not in cells for v in values(grid.candidates[c] & union)
             ]
             if gone:
-                name = f"naked {SUBSETS[k]}"
-                return Step(
-                    name,
-                    {2: 3.0, 3: 3.6, 4: 5.0}[k],
-                    geometry.unit_names[index],
-                    eliminated=tuple(gone),
-                )
+                name, rating = f"naked {SUBSETS[k]}", {2: 3.0, 3: 3.6, 4: 5.0}[k]
+                return Step(name, rating, geometry.unit_names[index], eliminated=tuple(gone))
     return None
 
 
@@ -164,13 +159,8 @@ def hidden_subset(grid: Grid, k: int) -> Step | None:
             keep = sum(1 << v for v in chosen)
             gone = [(c, v) for c in cells for v in values(grid.candidates[c] & ~keep)]
             if gone:
-                name = f"hidden {SUBSETS[k]}"
-                return Step(
-                    name,
-                    {2: 3.4, 3: 4.0, 4: 5.4}[k],
-                    geometry.unit_names[index],
-                    eliminated=tuple(gone),
-                )
+                name, rating = f"hidden {SUBSETS[k]}", {2: 3.4, 3: 4.0, 4: 5.4}[k]
+                return Step(name, rating, geometry.unit_names[index], eliminated=tuple(gone))
     return None
 
 
@@ -233,12 +223,8 @@ def wing(grid: Grid, pivot_size: int) -> Step | None:
                 names = [cell_name(cell, n) for cell in (pivot, first, second)]
                 where = f"pivot {names[0]}, pincers {names[1]} {names[2]}"
                 value = z.bit_length() - 1
-                return Step(
-                    name,
-                    {2: 4.2, 3: 4.4}[pivot_size],
-                    where,
-                    eliminated=tuple((c, value) for c in gone),
-                )
+                eliminated = tuple((c, value) for c in gone)
+                return Step(name, {2: 4.2, 3: 4.4}[pivot_size], where, eliminated=eliminated)
     return None
 
 
