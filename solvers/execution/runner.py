@@ -33,6 +33,7 @@ from solvers.errors import (
 )
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
+from solvers.execution.children import signalled_here
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
@@ -48,7 +49,8 @@ class Runner:
     """One backend, built with the spec's options, and everything needed to ask it safely.
 
     ``isolate``: True runs every call in a worker process; None (the default) only the calls
-    with a timeout that the backend cannot keep by itself.
+    with a timeout that the backend cannot keep by itself, and in the process a user signals
+    (``children.signalled_here``) every call of a backend that is not ``INTERRUPTIBLE``.
     """
 
     def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
@@ -233,6 +235,8 @@ class Runner:
         if self.isolate is not None:
             return self.isolate
         if self.recycle:
+            return True
+        if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
 
