@@ -156,6 +156,11 @@ def solve_timed(backend: str, folder: Path) -> tuple[list[str], str]:
     return [*command, "--timeout", "100"], stdin
 
 
+def check_file(backend: str, folder: Path) -> tuple[list[str], str]:
+    command, stdin = solve_file(backend, folder)
+    return [SUDOKU, "check", command[2], "--backends", f"{backend},dfs", "--timeout", "100"], stdin
+
+
 LIBRARY = textwrap.dedent(
     """
     import os, signal, sys
@@ -189,6 +194,7 @@ PATHS = {
     "count FILE": count_file,
     "solve --jobs 2": solve_jobs,
     "solve --timeout 100": solve_timed,
+    "check FILE": check_file,
     "library solve()": library,
 }
 # Every backend on two paths, every path with two backends (a library of C code and minizinc,
@@ -196,6 +202,7 @@ PATHS = {
 CELLS = sorted(
     {(backend, path) for backend in BACKENDS for path in ("solve FILE", "count -")}
     | {(backend, path) for backend in ("sat", "minizinc") for path in PATHS}
+    | {("exactcover", "count -")}  # it encodes no rule of the 16x16
 )
 DEFAULT = {
     ("sat", "solve FILE", "sighup"),
@@ -231,13 +238,16 @@ def test_a_signal_ends_every_backend_on_every_path(backend, path, name, tmp_path
     assert took < (10.0 if (backend, path, name) in DEFAULT else 2.0), f"{took:.2f} s to end"
 
 
+COUNT = [SUDOKU, "count", "-", "--limit", "1000000000"]
 THREAD = textwrap.dedent(
     """
     import sys, threading, time
     from solvers.api import count_solutions
     backend = sys.argv[1]
     threading.Thread(
-        target=count_solutions, args=("." * 81,), kwargs={"backend": backend, "limit": 10**9}
+        target=count_solutions,
+        args=("." * 81,),
+        kwargs={"backend": backend, "limit": 10**9, "timeout": 100},
     ).start()
     time.sleep(600)
     """
@@ -248,7 +258,7 @@ THREAD = textwrap.dedent(
 @pytest.mark.parametrize(
     "run",
     [
-        pytest.param([SUDOKU, "count", "-", "-j", "2", "--backend", "sat"], id="count --jobs 2"),
+        pytest.param([*COUNT, "--jobs", "2", "--backend", "sat"], id="count --jobs 2"),
         pytest.param([sys.executable, "-c", THREAD, "sat"], id="library count in a thread"),
         pytest.param([sys.executable, "-c", THREAD, "minizinc"], id="minizinc in a thread"),
     ],
