@@ -93,6 +93,11 @@ class Backend:
     # library whose native search holds the thread for as long as it runs says False: in that
     # process the runner then serves every call from a worker process, killed when the run ends.
     INTERRUPTIBLE: ClassVar[bool] = True
+    # An outside package's backend runs in a worker process of its own, so that a crash costs
+    # one puzzle and a search that overruns its deadline is killed; one that sets IN_PROCESS
+    # runs in the caller's process, as a built-in backend does (starts sooner, but is trusted
+    # to keep its deadline and never to end the process). Built-in backends do not read it.
+    IN_PROCESS: ClassVar[bool] = False
 
     def __init__(self, **options: str) -> None:
         self.options = options
@@ -166,3 +171,46 @@ def choose_options(
             )
         chosen[key] = str(value)
     return chosen
+
+
+def contract_fault(cls: object) -> str | None:
+    """Why ``cls`` cannot serve as a backend, in a few words, or None: a class deriving from
+    ``Backend`` whose declarations have the types this contract gives them (an outside
+    package's class is checked before it is used)."""
+    if not isinstance(cls, type):
+        return f"it names a {type(cls).__name__}, not a class deriving from Backend"
+    if not issubclass(cls, Backend):
+        return f"class {cls.__name__} does not derive from solvers.backend.Backend"
+    return _options_fault(cls.OPTIONS) or _declarations_fault(cls)
+
+
+def _options_fault(options: object) -> str | None:
+    if not isinstance(options, Mapping):
+        return f"OPTIONS is a {type(options).__name__}, not a mapping of option to values"
+    for key, values in options.items():
+        if not isinstance(key, str) or not isinstance(values, tuple):
+            return f"OPTIONS[{key!r}] is {values!r}, not a tuple of values (the default first)"
+        if not values or not all(isinstance(value, str) for value in values):
+            return f"OPTIONS[{key!r}] is {values!r}: give one or more values, as text"
+    return None
+
+
+def _declarations_fault(cls: type[Backend]) -> str | None:
+    from solvers.compile import CAGES, PRIMITIVES
+
+    known = f"{CAGES!r} and {PRIMITIVES!r}"
+    encodes = cls.ENCODES
+    if not isinstance(encodes, frozenset | set):
+        return f"ENCODES is {encodes!r}, not a frozenset of {known}"
+    if unknown := sorted(map(repr, encodes - {CAGES, PRIMITIVES})):
+        return f"ENCODES holds {', '.join(unknown)}: it may hold only {known}"
+    for text in ("SUMMARY", "LIBRARY"):
+        value = getattr(cls, text, None)
+        if value is not None and not isinstance(value, str):
+            return f"{text} is {value!r}, not text"
+    recycle = cls.RECYCLE_AFTER
+    if recycle is not None and (type(recycle) is not int or recycle < 1):
+        return f"RECYCLE_AFTER is {recycle!r}, not None or a whole number above 0"
+    if not isinstance(cls.IN_PROCESS, bool):
+        return f"IN_PROCESS is {cls.IN_PROCESS!r}, not True or False"
+    return None

@@ -1,4 +1,4 @@
-"""Many puzzles at once: ``solve_many`` over a NumPy array, one kernel call, every answer
+"""Many puzzles at once: ``solve_many`` over a NumPy array, one batch, every answer
 verified twice: in the kernel, and by the verifier (``verify.failing_rows``), which shares no
 code with the kernel.
 

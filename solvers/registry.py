@@ -6,10 +6,13 @@ it holds (its line for ``sudoku backends``; ``LIBRARY``: the PyPI distribution o
 read from its text: adding one is writing that module alone. An installed outside package
 declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
 "module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
-the first time the names are listed or an unknown name is asked for; ``register`` adds one in
-code. Importing ``solvers`` imports no adapter library: a backend is a module path until it is
-used, and a missing library becomes one clear sentence from ``availability`` or
-BackendUnavailable from ``backend_class``.
+the first time the names are listed or an unknown name is asked for (a name ``--backend``
+could not select is left out, with why: ``plugin_problems``); its class is held to the backend
+contract before use (``backend.contract_fault``), and it runs contained, in a worker process
+of its own, unless it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
+adds one in code, run as a built-in one is. Importing ``solvers`` imports no adapter library:
+a backend is a module path until it is used, and a missing library becomes one clear sentence
+from ``availability`` or BackendUnavailable from ``backend_class``.
 
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
@@ -25,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solvers.backend import Backend
+from solvers.backend import Backend, contract_fault
 from solvers.errors import BackendUnavailable, UsageError
+from solvers.spec import ALL, BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
@@ -38,6 +42,7 @@ class Entry:
     target: str  # "module:Class", or "module" for a built-in (its one Backend class)
     distribution: str | None  # the PyPI distribution whose version identifies the library
     summary: str
+    outside: bool = False  # an installed package's (an entry point): it runs contained
 
 
 # Where built-in backends live, listed in this order (the reference first): a module of one of
@@ -52,6 +57,7 @@ _ENTRIES: dict[str, Entry] = {}
 GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages declare backends in
 _plugins_read = False
 _plugin_problems: list[str] = []
+_faults: dict[str, str | None] = {}  # what breaks an outside backend's contract, by its target
 
 # Fastest first, by measurement (README, "Measured"): the default backend of a run of many
 # puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
@@ -69,6 +75,9 @@ PREFERRED_FOR = {"non-consecutive": ("cms", "sat")}
 # has loaded its compiled kernel (docs/startup.md has the measurements).
 FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
 SMALL_RUN = 100
+# A few puzzles with constraints: the portfolio starts as propagate does, and races native and
+# cms past its head start, where propagate alone takes up to seconds (docs/portfolio.md).
+FIRST_TO_PROVE = ("portfolio", *FIRST_TO_ANSWER)
 REFERENCE = "dfs"
 
 
@@ -174,7 +183,8 @@ def plugin_problems() -> list[str]:
 
 def _read_plugins() -> None:
     """Register each backend an installed package declares in ``GROUP``, once per process. A
-    name already taken or a value that is not "module:Class" is left out, and said why."""
+    name already taken, one ``--backend`` cannot name, or a value that is not "module:Class" is
+    left out, and said why."""
     global _plugins_read
     if _plugins_read:
         return
@@ -187,10 +197,24 @@ def _read_plugins() -> None:
         source = f"entry point {point.name!r} of {dist or 'an installed package'}"
         if point.name in _ENTRIES:
             _plugin_problems.append(f"{source} left out: backend {point.name} already exists")
+        elif why := _unselectable(point.name):
+            _plugin_problems.append(f"{source} left out: {why}")
         elif ":" not in point.value or point.attr is None:
             _plugin_problems.append(f"{source} left out: {point.value!r} is not 'module:Class'")
         else:
-            register(point.name, point.value, distribution=dist, summary=f"from {dist}")
+            _ENTRIES[point.name] = Entry(point.name, point.value, dist, f"from {dist}", True)
+
+
+def _unselectable(name: str) -> str | None:
+    """Why ``--backend`` could not select a backend called ``name``, or None."""
+    if name == ALL:
+        return f"the name {ALL!r} is taken by --backends {ALL} (every backend)"
+    try:
+        if BackendSpec.parse(name).label == name:
+            return None
+    except UsageError:
+        pass
+    return f"the name {name!r} cannot be given to --backend (letters, digits, - and _ only)"
 
 
 def lacking(name: str, board: Board) -> frozenset[str]:
@@ -220,8 +244,12 @@ def backend_class(name: str) -> type[Backend]:
     except ImportError as error:
         hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
-    except Exception as error:  # a library that fails as it loads (numba with no cache dir)
-        raise BackendUnavailable(f"backend {name} is unavailable: {error}") from None
+    # a library that fails as it loads (numba with no cache dir), a module that exits
+    except (Exception, SystemExit) as error:
+        raised = f"{error}"
+        if found.outside or isinstance(error, SystemExit):
+            raised = f"importing {module_name} raised {type(error).__name__}: {error}"
+        raise BackendUnavailable(f"backend {name} is unavailable: {raised}") from None
     if not class_name:  # a built-in: the one Backend class its module defines
         own = [
             value
@@ -235,23 +263,60 @@ def backend_class(name: str) -> type[Backend]:
             f"backend {name} is unavailable: {module_name} defines {len(own)} backends, not one"
         )
     try:
-        return getattr(module, class_name)
+        cls = getattr(module, class_name)
     except AttributeError:
         raise BackendUnavailable(
             f"backend {name} is unavailable: {found.target} not found"
         ) from None
+    if found.outside:  # the built-in ones are held to the contract by the tests
+        if found.target not in _faults:  # asked for every puzzle with rules: checked once
+            _faults[found.target] = contract_fault(cls)
+        if fault := _faults[found.target]:
+            raise BackendUnavailable(f"backend {name} is broken: {found.target}: {fault}")
+    return cls
+
+
+def contained(name: str) -> bool:
+    """Whether backend ``name`` runs contained, in a worker process of its own: an outside
+    package's, unless its class declares ``IN_PROCESS``."""
+    return entry(name).outside and not backend_class(name).IN_PROCESS
 
 
 def version(name: str) -> str:
+    """The distribution that identifies backend ``name`` and its version: its library's for a
+    built-in backend; an outside backend's package, and the library its class names in
+    ``LIBRARY`` if it does."""
     found = entry(name)
     if found.distribution is None:
         return "built in"
+    said = _installed(found.distribution)
+    if found.outside and (library := _own(name, "LIBRARY")):
+        said += f", {_installed(library)}"
+    return said
+
+
+def summary(name: str) -> str:
+    """Backend ``name``'s line for ``sudoku backends``: an outside backend's own ``SUMMARY``
+    when its class declares one, else the line the registry holds."""
+    found = entry(name)
+    return (found.outside and _own(name, "SUMMARY")) or found.summary
+
+
+def _own(name: str, declaration: str) -> str | None:
+    """What an outside backend's class declares as ``declaration`` (text), if it can be read."""
+    try:
+        return getattr(backend_class(name), declaration, None)
+    except BackendUnavailable:
+        return None
+
+
+def _installed(distribution: str) -> str:
     from importlib import metadata
 
     try:
-        return f"{found.distribution} {metadata.version(found.distribution)}"
+        return f"{distribution} {metadata.version(distribution)}"
     except metadata.PackageNotFoundError:
-        return f"{found.distribution} (not installed)"
+        return f"{distribution} (not installed)"
 
 
 def availability(name: str) -> tuple[bool, str]:
@@ -266,11 +331,14 @@ def availability(name: str) -> tuple[bool, str]:
 def default_backend(board: Board | None = None, puzzles: int | None = None) -> str:
     """The backend available here that encodes ``board``'s rules (None: classic) and answers
     first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
-    few. UsageError naming the kinds when no backend supports them."""
+    few (for a few with constraints the portfolio, which proves the hard ones too). UsageError
+    naming the kinds when no backend supports them."""
     few = puzzles is not None and puzzles <= SMALL_RUN
+    classic = board is None or board.rules.is_classic
     kinds = board.rules.names if board is not None else frozenset()
     preferred = [b for kind, backends in PREFERRED_FOR.items() if kind in kinds for b in backends]
-    for name in (*preferred, *(FIRST_TO_ANSWER if few else FASTEST_FIRST), REFERENCE):
+    first = (FIRST_TO_ANSWER if classic else FIRST_TO_PROVE) if few else FASTEST_FIRST
+    for name in (*preferred, *first, REFERENCE):
         if availability(name)[0] and (board is None or not lacking(name, board)):
             return name
     raise UsageError(f"no backend available here supports {' and '.join(sorted(kinds))}")

@@ -5,6 +5,7 @@ import os
 import random
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,9 @@ from solvers import Board, Shape, registry
 from solvers.cli import main
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+# compare's default timeout (0.5 s) is wall-clock time, which a loaded machine can miss: a test
+# that expects every puzzle answered gives the run room.
+ROOM = ("--timeout", "30")
 # Backends that need a command a pip install does not bring; without it they are left out of
 # the tests of every backend, and their own tests skip naming why (tests/test_minizinc.py).
 TOOLCHAINS = {"minizinc": "minizinc"}
@@ -103,7 +107,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         from solvers.handwritten.native.cache import compile_kernels, compiled
 
         if compiled() is False:
+            say = _say(session)
+            say("compiling the native kernel with numba, once before the tests (20-60 s of CPU)")
+            start = time.perf_counter()
             compile_kernels()
+            say(f"native kernel compiled in {time.perf_counter() - start:.1f} s")
+
+
+def _say(session: pytest.Session) -> Callable[[str], None]:
+    """A line on the terminal now, past pytest's capture (its reporter's, where it has one)."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        return lambda text: (reporter.write_line(text), reporter.flush())
+    return lambda text: print(text, file=sys.__stderr__, flush=True)
 
 
 def _compile_bytecode() -> None:
@@ -179,7 +195,7 @@ def compare_run(tmp_path_factory) -> tuple[CliRun, Path]:
     args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1", "--seed", "1"]
     args += ["--backends", "propagate,sat:encoding=minimal,sat:encoding=extended"]
     args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
-    args += ["--plot", str(folder / "run.png")]
+    args += ["--plot", str(folder / "run.png"), *ROOM]
     out, err = io.StringIO(), io.StringIO()
     code = main(args, out, err)
     return CliRun(code, out.getvalue(), err.getvalue()), folder / "run.json"

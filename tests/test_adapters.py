@@ -161,6 +161,7 @@ def test_solve_deadline_holds_from_the_command_line(cli, puzzles, backend):
     assert time.perf_counter() - start < 3.0
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_sat_solve_deadline_holds_in_process():
     # The pigeonhole formula PHP(11) takes PicoSAT minutes; the adapter's propagation-limited
     # loop must give up at the deadline in-process, without a worker.

@@ -75,6 +75,27 @@ def test_the_kernel_built_ahead_gives_numbas_answers_and_counters():
     assert aot.solve_batch(plan_for(Board.empty(Shape(2, 2))), np.zeros((1, 16)), 300).counts == 288
 
 
+@pytest.mark.parametrize("copy", ["built ahead", "numba"])
+def test_a_batch_cut_into_many_short_kernel_calls_answers_as_one_long_call(monkeypatch, copy):
+    from solvers.handwritten.native import batch, outcome
+
+    solve_batch = aot.solve_batch if copy == "built ahead" else with_numba
+    whole = [
+        solve_batch(plan_for(b), puzzles, limit, budget) for b, puzzles, limit, budget in cases()
+    ]
+    calls = []
+
+    def counted(plan, puzzles, kernel):
+        return outcome.run_batch(plan, puzzles, lambda *a: calls.append(1) or kernel(*a))
+
+    monkeypatch.setattr(aot, "run_batch", counted)
+    monkeypatch.setattr(batch, "run_batch", counted)
+    monkeypatch.setattr(outcome, "CALL_WORK", 500)  # a few nodes a call: searches resumed often
+    for (board, puzzles, limit, budget), expected in zip(cases(), whole, strict=True):
+        assert_same(solve_batch(plan_for(board), puzzles, limit, budget), expected)
+    assert len(calls) > 2 * sum(len(puzzles) for _, puzzles, _, _ in cases())
+
+
 def test_without_a_c_compiler_the_build_fails_fast_leaves_only_a_marker_and_numba_answers(
     tmp_path,
 ):

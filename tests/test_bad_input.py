@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import BOJ2580_IN
 
@@ -100,3 +102,53 @@ def test_box_that_does_not_fit(cli):
 
 def test_usage_error_exit_2(cli):
     assert cli("solve", "--timeout", "soon").code == 2
+
+
+def _fpuzzles(**keys: object) -> str:
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    return json.dumps({"size": 4, "grid": grid, **keys}) + "\n"
+
+
+# Python's int() and \d read any script's digits: Arabic-Indic and full-width ones here.
+ONE, THREE = "\u0661", "\u0663"  # Arabic-Indic
+WIDE_THREE, WIDE_FOUR = "\uff13", "\uff14"  # full width
+OTHER_DIGITS = {
+    "grid value": (
+        f"{ONE} 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+        f"'{ONE}' (U+0661) is not a digit",
+    ),
+    "line value": (WIDE_THREE + "." * 15 + "\n", f"'{WIDE_THREE}' (U+FF13) is not a digit"),
+    "constraint cell": (
+        f"# rules: thermometer r1c2 r{THREE}c1\n" + "." * 16 + "\n",
+        f"'r{THREE}c1' is not a cell such as r1c2",
+    ),
+    "constraint total": (
+        f"# rules: killercage r1c1 r1c2 total={WIDE_THREE}\n" + "." * 16 + "\n",
+        f"total='{WIDE_THREE}': '{WIDE_THREE}' is not a whole number",
+    ),
+    "f-puzzles clue": (
+        _fpuzzles(killercage=[{"cells": ["R1C1", "R1C2"], "value": THREE}]),
+        f"the clue at R1C1 has value '{THREE}', not a number",
+    ),
+    "f-puzzles cell": (
+        _fpuzzles(killercage=[{"cells": ["R1C1", f"R{ONE}C2"], "value": "3"}]),
+        f"'R{ONE}C2' is not a cell of the 4x4 grid",
+    ),
+    "f-puzzles size": (_fpuzzles(size=WIDE_FOUR), f"size is '{WIDE_FOUR}', not a number"),
+}
+
+
+@pytest.mark.parametrize("case", OTHER_DIGITS, ids=list(OTHER_DIGITS))
+def test_digits_of_other_scripts_are_refused_where_numbers_are_read(cli, case):
+    text, says = OTHER_DIGITS[case]
+    done = cli("count", stdin=text)
+    assert done.code == 2 and not done.out
+    (line,) = done.err.splitlines()
+    assert says in line and "line " in line
+
+
+@pytest.mark.parametrize("option", ["--limit", "--timeout"])
+def test_digits_of_other_scripts_are_refused_in_options(cli, capsys, option):
+    done = cli("count", option, WIDE_THREE, stdin=GOOD_LINE + "\n")
+    assert done.code == 2 and not done.out
+    assert f"argument {option}: '{WIDE_THREE}' is not a" in capsys.readouterr().err

@@ -251,3 +251,56 @@ def test_solve_many_refuses_what_is_no_limit_or_no_cell_value_with_the_projects_
     with pytest.raises(SudokuError, match=said.replace("(", r"\(")):
         solve_many(**arguments)
     assert list(solve_many(np.zeros((1, 81), np.int64), np.int64(2)).counts) == [2]
+
+
+def large_lines() -> list[str]:
+    """A few thousand lines: shipped puzzles of several sides, with and without solutions,
+    among comments, a bad line, a rules section and a bad rules line."""
+    names = ["easy9", "hard9", "several9", "nosolution9", "small4", "big16"]
+    puzzles = [line for name in names for line in DATASETS[name].puzzles()]
+    lines = []
+    for copy in range(15):
+        lines += [f"# copy {copy}", *puzzles]
+        if copy == 7:
+            lines += [
+                "not a puzzle",
+                "# rules: x",
+                *DATASETS["x9"].puzzles()[:5],
+                "# rules: classic",
+            ]
+        if copy == 11:
+            lines += ["# rules: bogus", *puzzles[:3], "# rules: classic"]
+    return lines
+
+
+@pytest.mark.parametrize("header", ["", "quizzes,solutions\n"])
+@pytest.mark.parametrize("command", [["count", "--limit", "3"], ["solve"]], ids=" ".join)
+def test_jobs_answer_a_large_file_as_one_job_does(cli, tmp_path, header, command):
+    path = tmp_path / "large.txt"
+    path.write_text(header + "\n".join(large_lines()) + "\n")
+    assert (
+        len(list(linefile.ranges(str(path), 0, linefile.range_bytes(path.stat().st_size, 2)))) > 2
+    )
+    args = [*command, str(path), "--backend", "native"]
+    serial, parallel = cli(*args), cli(*args, "--jobs", "2")
+    assert (parallel.out, parallel.err, parallel.code) == (serial.out, serial.err, serial.code)
+    assert serial.code == 2 and "line" in serial.err
+
+
+def test_each_worker_gets_several_ranges_of_a_large_file():
+    mb = 1 << 20
+    assert linefile.range_bytes(40 * mb, 1) == linefile.RANGE_BYTES
+    assert 40 * mb / linefile.range_bytes(40 * mb, 16) >= 16 * 8  # every worker, eight each
+    assert linefile.range_bytes(1000, 4) == linefile.MIN_RANGE_BYTES  # never tiny
+
+
+def test_an_unreadable_rules_line_past_the_first_range_is_cited_by_its_own_number(cli, tmp_path):
+    easy = DATASETS["easy9"].puzzles()
+    lines = easy * (linefile.RANGE_BYTES // (82 * len(easy)) + 2)  # past the first range
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join([*lines, "# rules: bogus", easy[0], easy[1]]) + "\n")
+    bad = len(lines) + 1
+    done = cli("count", str(path), "--backend", "native")
+    assert done.err.splitlines()[1:] == [
+        f"sudoku: line {bad + k}: under the rules line {bad}, which cannot be read" for k in (1, 2)
+    ]

@@ -212,3 +212,34 @@ def test_an_option_a_command_would_not_use_is_refused_in_one_line(cli, capsys, c
     capsys.readouterr()
     assert cli(command, "examples/boj2580.txt", *more, "--format", "line").code == 2
     assert "unrecognized arguments: --format line" in capsys.readouterr().err
+
+
+IGNORED = {
+    "solve --json --format": (
+        ["solve", "examples/boj2580.txt", "--json", "--format", "line"],
+        "sudoku solve: --format line and --json: the answers are written as JSON; give one",
+    ),
+    "count --jobs --scheduler": (
+        ["count", "examples/puzzles.txt", "--jobs", "2", "--scheduler", "127.0.0.1:8786"],
+        "sudoku count: --jobs 2 and --scheduler: the cluster's workers run the puzzles",
+    ),
+    "compare --seed alone": (
+        ["compare", "small4", "--backends", "propagate", "--seed", "5"],
+        "sudoku compare: --seed 5 without --shuffle: the seed is the shuffles'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", IGNORED, ids=list(IGNORED))
+def test_an_option_the_others_make_useless_is_refused_before_any_work(cli, capsys, case):
+    args, says = IGNORED[case]
+    done = cli(*args)
+    assert done.code == 2 and not done.out
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(says) and line.endswith(f"(see 'sudoku {args[0]} --help')")
+
+
+def test_a_box_shape_for_f_puzzles_is_refused_not_ignored(cli):
+    done = cli("solve", "examples/fpuzzles.txt", "--box", "2x3")
+    assert done.code == 2 and not done.out
+    assert done.err == "sudoku: line 3: box 2x3 given, but an f-puzzles puzzle sets its own size\n"

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from solvers import Board, Shape, Status, count_solutions, format_board, solve
 from solvers.execution import Runner
 from solvers.execution.runner import borrowed
+from solvers.tools.datasets import DATASETS
 from solvers.tools.generate import Request, layout
 from solvers.verify import problems
 
@@ -240,8 +241,44 @@ def test_check_command_reports_timeouts_apart(cli, puzzles):
     assert run.out.splitlines()[-1].startswith("1 puzzle: 0 agree, 0 disagree, 1 unconfirmed")
 
 
-def test_check_confirms_a_puzzle_two_backends_agree_on_whatever_timed_out(cli, puzzles):
+def test_check_confirms_a_puzzle_two_backends_agree_on_whatever_timed_out(cli, puzzles, registered):
+    registered("givesup", "tiny_backend:GivesUp", summary="gives up at once")
     text = format_board(puzzles["16x16-minimal"], "line") + "\n"
-    run = cli("check", "--backends", "dfs,sat,cpsat", "--timeout", "1.5", stdin=text)
+    run = cli("check", "--backends", "givesup,sat,cpsat", "--timeout", "30", stdin=text)
     assert run.code == 0, run.out
     assert run.out.splitlines()[-1].startswith("1 puzzle: 1 agree, 0 disagree, 0 unconfirmed")
+
+
+def test_check_of_a_large_file_runs_three_engines_within_a_second_and_says_so(cli, tmp_path):
+    path = tmp_path / "twelve.txt"
+    path.write_text("".join(line + "\n" for line in DATASETS["easy9"].puzzles()[:12]))
+    run = cli("check", str(path))
+    assert run.code == 0, run.err
+    assert run.err.splitlines() == [
+        "sudoku: checking 12 puzzles with propagate, cpsat, pysat (for more than 10 puzzles; "
+        "--backends), each solving and counting within 1 s (--timeout): at most 1 min 12 s"
+    ]
+    table = [line.split()[0] for line in run.out.splitlines()[1:4]]
+    assert table == ["propagate", "cpsat", "pysat"]
+    assert run.out.splitlines()[-1].startswith("12 puzzles: 12 agree")
+
+
+def test_check_says_what_it_runs_and_how_long_it_may_take_unless_told_what(cli, tmp_path):
+    one = "1" + "." * 15 + "\n"
+    run = cli("check", stdin=one)
+    assert run.code == 0, run.err
+    backends = len(run.out.splitlines()) - 2  # a row each, between the header and the verdict
+    assert run.err.startswith(
+        f"sudoku: checking each puzzle with every available backend ({backends}; --backends "
+        "chooses), each solving and counting within 10 s (--timeout): at most "
+    )
+    assert run.err.endswith(" a puzzle\n") and run.err.count("\n") == 1
+    told = cli("check", "--backends", "sat,pysat", stdin=one)
+    assert told.code == 0 and told.err == ""
+    path = tmp_path / "twelve.txt"
+    path.write_text(one * 12)
+    large = cli("check", str(path), "--backends", "sat,pysat")
+    assert large.err == (
+        "sudoku: checking 12 puzzles with sat, pysat, each solving and counting within 1 s "
+        "(--timeout): at most 48 s\n"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from conftest import BOJ2239_IN, BOJ2239_OUT
 from corpus import all_solutions
 
@@ -38,6 +39,7 @@ def test_dfs_counts_up_to_the_limit(puzzles):
     assert count_solutions(puzzles["no-solution-6x6"], 2, "dfs") == 0
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_dfs_deadline_holds(puzzles):
     hard = puzzles["16x16-minimal"]  # far out of the row-major DFS's reach
     start = time.perf_counter()

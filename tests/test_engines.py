@@ -97,6 +97,7 @@ def deadline_cases():
 Z3_BUILD = pytest.mark.xfail(strict=False, reason="z3 builds its 25x25 rules past the deadline")
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 @pytest.mark.parametrize("spec", deadline_cases())
 def test_deadlines_hold_on_an_empty_25x25_count_and_an_unsatisfiable_9x9(spec):
     # the library imported and any worker started first: the deadline covers the call alone,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import ROOM
 
 from solvers import (
     Board,
@@ -245,7 +246,7 @@ def test_compare_with_an_empty_dataset_is_bad_input(cli, tmp_path):
 
 
 def test_compare_with_jobs_says_that_timings_share_the_cores(cli):
-    run = cli("compare", "small4", "--limit", "2", "--backends", "sat", "--jobs", "2")
+    run = cli("compare", "small4", "--limit", "2", "--backends", "sat", "--jobs", "2", *ROOM)
     assert run.code == 0
     assert "sudoku: backends timed side by side share the cores" in run.err
 

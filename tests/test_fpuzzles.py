@@ -203,6 +203,8 @@ def test_every_key_no_rule_reads_is_refused(change, says):
         ({"givenPencilMarks": "12"}, "the marks of R1C1 are not a list of values"),
         ({"value": 10, "given": True}, "the given '10' is not a value 1..9"),
         ({"region": "A"}, "region 'A' is not a number"),
+        ({"parity": "grey"}, "f-puzzles key 'parity': R1C1 has parity 'grey', not Odd or Even"),
+        ({"parity": 1}, "f-puzzles key 'parity': R1C1 has parity '1', not Odd or Even"),
     ],
 )
 def test_cells_that_carry_a_rule_the_model_lacks_are_refused(cell, says):
@@ -437,3 +439,61 @@ def test_a_given_flag_that_is_no_boolean_is_one_error_naming_the_cell(cli):
     done = cli("count", stdin=json.dumps(data) + "\n")
     assert done.code == 2
     assert "given is 'false', not true or false" in done.err
+
+
+def test_a_json_line_left_open_is_its_own_error_and_the_lines_after_it_are_answered(cli):
+    whole = json.dumps(fpuzzles.to_json(fpuzzles.read(links()[0]).board))
+    lines = [whole, whole[:40], whole, links()[1], whole]
+    done = cli("count", "--input-format", "fpuzzles", stdin="\n".join(lines) + "\n")
+    assert done.code == 2
+    assert done.out.split() == ["1", "1", "1", "1"]
+    (error,) = done.err.splitlines()
+    assert error.startswith("sudoku: line 2: the f-puzzles puzzle is not JSON")
+    assert " at at " not in error
+
+
+def test_two_json_documents_in_one_file_are_two_puzzles(tmp_path, cli):
+    document = (EXAMPLES / "fpuzzles.json").read_text()
+    path = tmp_path / "two.json"
+    path.write_text(document.rstrip() + "\n" + document)
+    lines = document.rstrip().count("\n") + 1
+    done = cli("solve", str(path), "--json")
+    assert done.code == 0, done.err
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert [record["index"] for record in records] == [1, lines + 1]
+    assert all(record["status"] == "solved" for record in records)
+
+
+def test_a_link_that_decompresses_past_the_cap_is_one_error_and_the_next_line_is_read(cli):
+    title = "a" * (fpuzzles_link.MAX_JSON + 1)  # lz-string packs a run into a few KB
+    bomb = fpuzzles_link.encode(grid_json(4, title=title))
+    assert len(bomb) < 16_384  # a line the reader takes
+    pad = bomb.replace(fpuzzles_link.URL, "https://sudokupad.app/fpuzzles")
+    done = cli("count", "--input-format", "fpuzzles", stdin=f"{bomb}\n{pad}\n{links()[0]}\n")
+    assert done.code == 2 and done.out.split() == ["1"]
+    size = f"{len(json.dumps(grid_json(4, title=title), separators=(',', ':'))):,}"
+    for line in (1, 2):
+        assert (
+            f"line {line}: the f-puzzles puzzle decompresses to {size} characters of JSON: "
+            "no puzzle is longer than 1,000,000" in done.err
+        )
+
+
+def test_a_json_document_over_the_cap_is_one_error(tmp_path, cli):
+    long_line = '"author": "' + "a" * 16_000 + '",'
+    lines = ["{", *[long_line] * 70, '"size": 4,', f'"grid": {json.dumps(grid_json(4)["grid"])}']
+    path = tmp_path / "long.json"
+    path.write_text("\n".join([*lines, "}", links()[0]]) + "\n")
+    done = cli("count", str(path))
+    assert done.code == 2 and done.out.split() == ["1"]
+    assert "line 1: the f-puzzles puzzle is over 1,000,000 characters of JSON" in done.err
+
+
+def test_two_json_documents_on_one_line_name_where_the_second_starts(cli):
+    whole = json.dumps(fpuzzles.to_json(fpuzzles.read(links()[0]).board))
+    done = cli("count", stdin=f"{whole}{whole}\n{whole}\n")
+    assert done.code == 2 and done.out.split() == ["1"]
+    assert done.err == (
+        f"sudoku: line 1: a second JSON document starts at character {len(whole) + 1}: put each "
+        "puzzle on a line of its own\n"
+    )

@@ -159,6 +159,7 @@ def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cl
 # 16x16 variants complete without stalling; a deadline with the other give-ups.
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 @pytest.mark.parametrize("rules", ["windoku", "jigsaw"])
 def test_a_16x16_variant_is_made_in_seconds_and_is_unique(cli, rules):
     start = time.perf_counter()
@@ -172,6 +173,7 @@ def test_a_16x16_variant_is_made_in_seconds_and_is_unique(cli, rules):
     assert took < 30, f"{took:.1f} s"  # completing the board must not stall
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
     start = time.perf_counter()
     run = cli(*["generate", "--rules", "windoku", "--size", "16", "--seed", "3", "--timeout", "1"])

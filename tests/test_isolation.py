@@ -14,6 +14,7 @@ def test_a_segfault_in_a_worker_is_an_error_not_a_crash(crasher):
         solve(Board.empty(Shape(2, 2)), crasher, timeout=5)
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 def test_a_worker_that_never_answers_is_killed_at_the_deadline_and_replaced(crasher):
     stuck = Board(Shape(2, 2), (1,) + (0,) * 15)
     start = time.perf_counter()

@@ -4,16 +4,18 @@ by a verifier that shares no code with the kernel."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
 import pytest
+from conftest import ROOM
 from corpus import complete_board, variant
 
 from solvers import Board, Shape, registry, solve, solve_many
 from solvers.backend import STATS, Backend
 from solvers.execution import Answer, Status
-from solvers.execution.judge import disagreements
+from solvers.execution.judge import disagreements, disputed
 from solvers.formats import parse
 from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
@@ -67,7 +69,7 @@ def test_solvability_and_a_status_its_count_contradicts_are_disagreements():
 def test_compare_catches_a_miscount_as_check_does(cli, registered):
     registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
     args = ["several9", "--limit", "2", "--backends", "undercounter,propagate"]
-    compared = cli("compare", *args)
+    compared = cli("compare", *args, *ROOM)
     assert compared.code == 4
     # puzzles are named by their line in the file (two header lines come first)
     assert "puzzle 3: counts: undercounter 1, propagate 2+" in compared.out
@@ -77,8 +79,53 @@ def test_compare_catches_a_miscount_as_check_does(cli, registered):
     assert "line 1: counts: undercounter 1, propagate 2+" in checked.out
 
 
+def test_the_judge_disputes_the_answers_it_can_show_wrong_and_a_minority_count():
+    rng = random.Random(7)
+    one, two = complete_board(S9, rng), complete_board(S9, rng)
+
+    def said(name: str, count: int | None, solution: Board | None = one) -> Answer:
+        status = Status.SOLVED if solution is not None else Status.UNSOLVABLE
+        return Answer(status, name, solution=solution, count=count)
+
+    assert disputed([said("a", 2), said("b", 2)]) == frozenset()
+    assert disputed([said("a", 1), said("b", 2), said("c", 2)]) == {"a"}  # the fewer say 1
+    assert disputed([said("a", 1), said("b", 2)]) == {"a", "b"}  # one against one: no word
+    assert disputed([said("a", 1), said("b", 2, two)]) == {"a"}  # two solutions seen
+    assert disputed([said("a", None, None), said("b", None)]) == {"a"}  # b's is verified
+    assert disputed([said("a", 1, two)], known=one) == {"a"}  # unique, but not the file's
+    assert disputed([said("a", 1, two), said("b", 1)]) == {"a", "b"}  # two: neither unique
+    assert disputed([said("a", 0), said("b", 1)]) == {"a"}  # solved, yet counts none
+    assert disputed([Answer(Status.TIMEOUT, "a"), said("b", 2)]) == frozenset()
+
+
+def test_compare_marks_a_disputed_backend_and_leaves_it_out_of_best_and_the_vbs(
+    cli, registered, tmp_path
+):
+    registered("undercounter", "tiny_backend:Undercounter", summary="counts 1 at most")
+    run_json, page = tmp_path / "run.json", tmp_path / "report.html"
+    args = ["several9", "--limit", "3", "--backends", "undercounter,propagate,dlx"]
+    compared = cli("compare", *args, *ROOM, "--json", str(run_json))
+    assert compared.code == 4
+    rows = {line.split()[0]: line.split() for line in compared.out.splitlines()[2:6]}
+    assert rows["undercounter"][1:3] == ["!", "0"]  # marked, and nothing counted solved
+    assert rows["undercounter"][-2] == "0"  # never best
+    assert rows["propagate"][1] == "3" and rows["VBS"][1] == "3"
+    assert "! undercounter: the judge disputes 3 of its answers" in compared.out
+    written = json.loads(run_json.read_text())["datasets"][0]["summary"]
+    by_name = {row["backend"]: row for row in written}
+    assert by_name["undercounter"]["disputed"] == 3 and by_name["undercounter"]["best_pct"] == 0
+    assert by_name["VBS"]["median_s"] == pytest.approx(
+        min(by_name["propagate"]["median_s"], by_name["dlx"]["median_s"]), rel=0.5
+    )
+    assert cli("report", str(run_json), "-o", str(page)).code == 0
+    text = page.read_text()
+    assert '<tr><td>undercounter !</td><td data-v="0">0</td>' in text
+    body, foot = text.split("<tfoot>")
+    assert "<tr><td>VBS</td>" not in body and "<tr><td>VBS</td>" in foot.split("</tfoot>")[0]
+
+
 def test_compare_agrees_when_the_backends_do(cli):
-    run = cli("compare", "several9", "--limit", "2", "--backends", "dlx,propagate")
+    run = cli("compare", "several9", "--limit", "2", "--backends", "dlx,propagate", *ROOM)
     assert run.code == 0 and "disagree" not in run.out and "counts:" not in run.out
 
 

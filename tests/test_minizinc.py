@@ -182,6 +182,7 @@ def test_without_the_minizinc_command_the_backend_is_unavailable_with_the_instal
     )
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 @needs_minizinc
 def test_minizincs_own_time_limit_stops_a_count_with_its_statistics():
     from adapters.minizinc import MiniZincBackend
@@ -195,6 +196,7 @@ def test_minizincs_own_time_limit_stops_a_count_with_its_statistics():
     assert {"nodes", "flat_time_s"} <= set(stopped.value.stats)
 
 
+@pytest.mark.slow  # a wall-clock bound, which a loaded machine can miss
 @needs_minizinc
 def test_a_count_past_its_deadline_has_its_worker_killed_at_the_deadline():
     with Runner("minizinc") as runner:

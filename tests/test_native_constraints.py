@@ -161,8 +161,8 @@ def test_a_classic_run_never_loads_the_constrained_kernel():
 def test_native_counts_as_dfs_on_many_random_boards_of_each_kind(name):
     # test_vocabulary's boards, twenty times over (4 s in all): native's propagators
     # against the reference, which checks each kind by its own check
-    shapes = [Shape(2, 2)] if name != "entropic" else []
-    if not KINDS[name].board_wide or name == "entropic":
+    shapes = [Shape(2, 2)]
+    if not KINDS[name].board_wide:
         shapes.append(Shape(2, 3))
     with Runner("native") as native, Runner("dfs") as dfs:
         for seed in range(20):

@@ -136,6 +136,22 @@ def test_a_first_native_run_says_it_compiles_and_how_long_it_took(tmp_path):
     assert (again.stdout, again.stderr) == (first.stdout, "")
 
 
+@pytest.mark.slow  # compiles the kernel into an empty cache: 35 s and more
+def test_a_first_test_session_says_it_compiles_the_kernel_before_it_does(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))  # an empty cache
+    test = "tests/test_dfs.py::test_boj2239_answer_from_the_library"
+    command = [sys.executable, "-m", "pytest", test, "-q", "-n", "0", "-p", "no:cacheprovider"]
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=root, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    said = lines.index(
+        "compiling the native kernel with numba, once before the tests (20-60 s of CPU)"
+    )
+    assert re.fullmatch(r"native kernel compiled in \d+\.\d s", lines[said + 1])
+    assert "1 passed" in lines[-1]
+
+
 def test_a_run_with_the_kernel_compiled_says_nothing_of_it(tmp_path):
     board = tmp_path / "board.txt"
     board.write_text("1" + "." * 15 + "\n")
@@ -192,7 +208,7 @@ def test_one_puzzle_is_one_puzzle(cli):
     one = "1" + "." * 15 + "\n"
     assert "\n1 puzzle: 1 agree" in cli("check", "--backends", "dfs,sat", stdin=one).out
     run = cli("compare", "-", "--backends", "dfs", "--limit", "1", stdin=one)
-    assert run.out.startswith("-: 1 puzzle, mode unique"), run.out
+    assert run.out.startswith("-: 1 puzzle, mode unique, timeout 0.5 s per puzzle"), run.out
 
 
 def test_generate_help_says_what_difficulty_means(cli, capsys):

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOM
 from crashing_backend import KillOnce
 
 from solvers import format_board, read_puzzles
@@ -110,6 +111,7 @@ def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):
             "nosolution9",
             "--backends",
             "native,sat",
+            *ROOM,
             "--json",
             str(out),
             *extra,

@@ -12,7 +12,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy
 import pytest
+from conftest import ROOM
 
 from solvers.tools.datasets import DATASETS
 
@@ -44,10 +46,18 @@ def sudoku(site: Path, *args: str, stdin: str = "") -> subprocess.CompletedProce
 def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
     calls = {
         "backends": ("backends",),
-        "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat"),
+        "compare": ("compare", "several9", "--limit", "3", "--backends", "undercount,cpsat", *ROOM),
         "check": ("check", "-", "--backends", "undercount,cpsat"),
         "solve killer": ("solve", "-", "--backend", "undercount"),
-        "compare killer": ("compare", "killer9", "--limit", "2", "--backends", "undercount,cpsat"),
+        "compare killer": (
+            "compare",
+            "killer9",
+            "--limit",
+            "2",
+            "--backends",
+            "undercount,cpsat",
+            *ROOM,
+        ),
     }
     with ThreadPoolExecutor(len(calls)) as pool:
         runs = {
@@ -75,3 +85,261 @@ def test_an_installed_package_adds_a_backend_that_works_everywhere(site):
     left_out = done["compare killer"]
     assert left_out.returncode == 0, left_out.stdout + left_out.stderr
     assert "undercount left out: it does not support killercage" in left_out.stdout
+
+
+# Outside backends that misbehave are contained --------------------------------------------
+
+HOSTILE = Path(__file__).parent / "plugin_hostile"
+# The entry points of tests/plugin_hostile, as its installed .dist-info would declare them.
+HOSTILE_ENTRY_POINTS = """\
+[sudoku_solvers.backends]
+osexit = sudoku_hostile:OsExit
+segfault = sudoku_hostile:Segfault
+exitzero = sudoku_hostile:ExitZero
+raisesbase = sudoku_hostile:RaisesBase
+deaf = sudoku_hostile:Deaf
+inprocess = sudoku_hostile:InProcess
+isolated = sudoku_hostile:Isolated
+described = sudoku_hostile:Described
+exitswhenbuilt = sudoku_hostile:ExitsWhenBuilt
+raiseswhenbuilt = sudoku_hostile:RaisesWhenBuilt
+returnsnone = sudoku_hostile:ReturnsNone
+returnstext = sudoku_hostile:ReturnsText
+returnsgenerator = sudoku_hostile:ReturnsGenerator
+notabackend = sudoku_hostile:NotABackend
+function = sudoku_hostile:a_function
+notaclass = sudoku_hostile:NOT_A_CLASS
+module = sudoku_hostile
+exitsatimport = sudoku_hostile_exits:Backend
+raisesatimport = sudoku_hostile_raises:Backend
+encodestext = sudoku_hostile:EncodesText
+encodesunknown = sudoku_hostile:EncodesUnknown
+optionstext = sudoku_hostile:OptionsText
+optionsempty = sudoku_hostile:OptionsEmpty
+optionslist = sudoku_hostile:OptionsList
+summarynumber = sudoku_hostile:SummaryNumber
+librarylist = sudoku_hostile:LibraryList
+two words = sudoku_hostile:Described
+a,b = sudoku_hostile:Described
+c:d = sudoku_hostile:Described
+dfs = sudoku_hostile:Described
+all = sudoku_hostile:Described
+"""
+# Three puzzles of small4: the hostile backends misbehave on the second (its first cell is
+# empty), and answer the others with the project's propagating search.
+THREE = "3...4.3........2\n.31....32......1\n1..3.....24.....\n"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    """A folder holding tests/plugin_hostile as pip would install it: its modules and a
+    .dist-info with its entry points, found by importlib.metadata on the path."""
+    site = tmp_path_factory.mktemp("hostile")
+    for module in HOSTILE.glob("*.py"):
+        shutil.copy(module, site)
+    info = site / "sudoku_hostile-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sudoku-hostile\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(HOSTILE_ENTRY_POINTS)
+    (site / "three.txt").write_text(THREE)
+    return site
+
+
+def run_all(
+    site: Path, calls: dict[str, tuple[str, ...]]
+) -> dict[str, subprocess.CompletedProcess]:
+    """Each call's ``sudoku`` run, at once in threads, with a limit that no hang outlives."""
+
+    def one(args: tuple[str, ...]) -> subprocess.CompletedProcess:
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.getcwd()]))
+        command = [sys.executable, "-m", "solvers", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        runs = {name: pool.submit(one, args) for name, args in calls.items()}
+        return {name: future.result() for name, future in runs.items()}
+
+
+CRASHES = {
+    "osexit": "osexit worker died (exit code 3)",
+    "segfault": "segfault worker died (exit code -11)",
+    "exitzero": "backend raised SystemExit: 0",
+    "raisesbase": "backend raised BaseException: a search that gave up its own way",
+}
+
+
+@pytest.mark.parametrize("backend", CRASHES)
+def test_an_outside_backend_that_crashes_costs_that_puzzle_alone(hostile, cli, backend):
+    three = str(hostile / "three.txt")
+    commands = ("solve", "count", "check")
+    done = run_all(
+        hostile, {c: (c, three, "--backend" + "s" * (c == "check"), backend) for c in commands}
+    )
+    for command in ("solve", "count"):
+        expected = cli(command, three, "--backend", "propagate").out.splitlines()
+        said = done[command]
+        assert said.returncode == 2, said.stderr
+        assert said.stdout.splitlines() == [expected[0], expected[2]]
+        assert said.stderr == f"sudoku: line 2: {CRASHES[backend]}\n"
+    check = done["check"]
+    assert check.returncode == 2, check.stderr
+    assert check.stdout.splitlines()[0] == f"line 2: {backend}: {CRASHES[backend]}"
+    assert f"{backend}  " in check.stdout and "Traceback" not in check.stderr
+
+
+def test_an_outside_backend_crash_costs_that_puzzle_alone_with_jobs_too(hostile, cli):
+    three = str(hostile / "three.txt")
+    calls = {"jobs": ("solve", three, "--backend", "segfault", "--jobs", "2")}
+    (done,) = run_all(hostile, calls).values()
+    expected = cli("solve", three, "--backend", "propagate").out.splitlines()
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.splitlines() == [expected[0], expected[2]]
+    assert done.stderr == f"sudoku: line 2: {CRASHES['segfault']}\n"
+
+
+def test_compare_counts_an_outside_backend_crash_as_that_puzzle_error(hostile):
+    three = str(hostile / "three.txt")
+    backends = ",".join(CRASHES)
+    (done,) = run_all(hostile, {"compare": ("compare", three, "--backends", backends)}).values()
+    assert done.returncode == 2, done.stdout + done.stderr
+    for backend, crash in CRASHES.items():
+        row = next(line.split() for line in done.stdout.splitlines() if line.startswith(backend))
+        assert row[1:4] == ["2", "0", "1"]  # solved, timeouts, errors
+        assert f"{backend}: 1 errors; the first, puzzle 2: {crash}" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+BUILT = {
+    "exitswhenbuilt": "exitswhenbuilt worker died (exit code 4)",
+    "raiseswhenbuilt": "backend raised RuntimeError: cannot build",
+}
+
+
+def test_an_outside_backend_that_fails_as_it_is_built_fails_each_puzzle_in_one_line(hostile):
+    three = str(hostile / "three.txt")
+    calls = {(b, "solve"): ("solve", three, "--backend", b) for b in BUILT}
+    calls |= {(b, "compare"): ("compare", three, "--backends", f"{b},propagate") for b in BUILT}
+    for (backend, command), done in run_all(hostile, calls).items():
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        if command == "solve":
+            assert done.stderr.splitlines() == [
+                f"sudoku: line {line}: {BUILT[backend]}" for line in (1, 2, 3)
+            ]
+        else:
+            assert f"{backend}: 3 errors; the first, puzzle 1: {BUILT[backend]}" in done.stdout
+
+
+MALFORMED = {
+    "returnsnone": "search returned NoneType, not a Found",
+    "returnstext": "its count '2' is not a whole number",
+    "returnsgenerator": "search returned generator, not a Found",
+}
+
+
+def test_a_malformed_answer_from_a_contained_backend_is_a_bug_line_for_each_puzzle(hostile):
+    three = str(hostile / "three.txt")
+    calls = {(b, c): (c, three, "--backend", b) for b in MALFORMED for c in ("solve", "count")}
+    for (backend, command), done in run_all(hostile, calls).items():
+        assert done.returncode == 5, (backend, command, done.stderr)
+        said = f"BUG: backend {backend} returned a malformed answer: {MALFORMED[backend]}"
+        assert done.stderr.splitlines() == [f"sudoku: line {n}: {said}" for n in (1, 2, 3)]
+
+
+def test_an_outside_search_that_ignores_its_deadline_is_stopped(hostile):
+    three = str(hostile / "three.txt")
+    calls = {c: (c, three, "--backend", "deaf", "--timeout", "1") for c in ("solve", "count")}
+    for command, done in run_all(hostile, calls).items():
+        assert done.returncode == 3, (command, done.stderr)
+        assert len(done.stdout.splitlines()) == 2
+        assert done.stderr == "sudoku: line 2: timeout after 1 s\n"
+
+
+def test_an_outside_backend_runs_in_a_worker_unless_it_declares_in_process(hostile):
+    """The backend names the process that started the one it ran in: this test's process when
+    it ran in the sudoku command's own, the command's when it ran in a worker of its own."""
+    calls = {
+        b: ("solve", str(hostile / "three.txt"), "--backend", b) for b in ("inprocess", "isolated")
+    }
+    done = run_all(hostile, calls)
+    assert done["inprocess"].stderr.endswith(f"ran in a child of process {os.getpid()}\n")
+    assert "ran in a child of process" in done["isolated"].stderr
+    assert f"process {os.getpid()}\n" not in done["isolated"].stderr
+
+
+BROKEN = {
+    "notabackend": "class NotABackend does not derive from solvers.backend.Backend",
+    "function": "it names a function, not a class deriving from Backend",
+    "notaclass": "it names a list, not a class deriving from Backend",
+    "exitsatimport": "importing sudoku_hostile_exits raised SystemExit: 3",
+    "raisesatimport": "importing sudoku_hostile_raises raised RuntimeError: this module cannot",
+    "encodestext": "ENCODES is 'cages', not a frozenset of 'cages' and 'primitives'",
+    "encodesunknown": "ENCODES holds 'everything': it may hold only 'cages' and 'primitives'",
+    "optionstext": "OPTIONS['model'] is 'fast', not a tuple of values (the default first)",
+    "optionsempty": "OPTIONS['model'] is (): give one or more values, as text",
+    "optionslist": "OPTIONS is a list, not a mapping of option to values",
+    "summarynumber": "SUMMARY is 5, not text",
+    "librarylist": "LIBRARY is ['somelib'], not text",
+}
+UNNAMEABLE = "cannot be given to --backend (letters, digits, - and _ only)"
+REFUSED = {
+    "module": "'sudoku_hostile' is not 'module:Class'",
+    "two words": f"the name 'two words' {UNNAMEABLE}",
+    "a,b": f"the name 'a,b' {UNNAMEABLE}",
+    "c:d": f"the name 'c:d' {UNNAMEABLE}",
+    "dfs": "backend dfs already exists",
+    "all": "the name 'all' is taken by --backends all (every backend)",
+}
+
+
+def test_broken_outside_backends_are_listed_with_why_and_break_nothing(hostile):
+    three = str(hostile / "three.txt")
+    calls = {"backends": ("backends",), "described": ("solve", three, "--backend", "described")}
+    calls |= {name: ("solve", three, "--backend", name) for name in BROKEN}
+    done = run_all(hostile, calls)
+    listing = done["backends"]
+    assert listing.returncode == 0 and "Traceback" not in listing.stderr, listing.stderr
+    rows = {line.split()[0]: line for line in listing.stdout.splitlines()}
+    assert "propagate, from an outside package" in rows["described"]  # its SUMMARY
+    assert f"sudoku-hostile 0.1.0, numpy {numpy.__version__}" in rows["described"]  # LIBRARY
+    for name, why in BROKEN.items():
+        assert why in rows[name], rows[name]
+        said = done[name]
+        assert said.returncode == 2 and said.stdout == "", said.stderr
+        assert len(said.stderr.splitlines()) == 1 and why in said.stderr
+    assert done["described"].returncode == 0 and len(done["described"].stdout.splitlines()) == 3
+
+
+def test_entry_point_names_that_cannot_be_selected_are_refused_at_listing(hostile):
+    (listing,) = run_all(hostile, {"backends": ("backends",)}).values()
+    notes = [line for line in listing.stderr.splitlines() if "left out" in line]
+    assert notes == [
+        f"sudoku: entry point {name!r} of sudoku-hostile left out: {why}"
+        for name, why in REFUSED.items()
+    ]
+    listed = [line.split()[0] for line in listing.stdout.splitlines()]
+    assert listed.count("dfs") == 1 and not {"two", "a,b", "c:d", "all"} & set(listed)
+
+
+@pytest.mark.slow
+def test_an_outside_search_that_ignores_its_deadline_ends_within_the_backstop(hostile):
+    import time
+
+    empty = hostile / "empty.txt"
+    empty.write_text("." * 16 + "\n")
+    start = time.perf_counter()
+    (done,) = run_all(
+        hostile, {"solve": ("solve", str(empty), "--backend", "deaf", "--timeout", "2")}
+    ).values()
+    seconds = time.perf_counter() - start
+    assert done.returncode == 3, done.stderr
+    # killed at 2 * 1.5 + 1 s (runner.BACKSTOP), with the command's start-up on top
+    assert seconds < 2 * 1.5 + 1 + 3, seconds
+
+
+def test_every_built_in_backend_keeps_the_contract_outside_ones_are_held_to():
+    from solvers import registry
+    from solvers.backend import contract_fault
+
+    for name in registry.built_in():
+        if registry.availability(name)[0]:
+            assert contract_fault(registry.backend_class(name)) is None, name

@@ -38,12 +38,12 @@ def settled(board: Board) -> list[set[int]]:
     return [{v for v in range(1, board.size + 1) if mask >> v & 1} for mask in candidates]
 
 
-def test_propagate_supports_every_kind_and_is_the_default_but_for_non_consecutive():
+def test_propagate_supports_every_kind_and_starts_the_default_but_for_non_consecutive():
     from solvers.constraints import KINDS
 
     assert set(KINDS) <= registry.supported("propagate")
     thermometer = parse("# rules: thermometer r1c1 r1c2\n" + "." * 81)
-    assert registry.default_backend(thermometer, puzzles=1) == "propagate"
+    assert registry.default_backend(thermometer, puzzles=1) == "portfolio"  # propagate first
     # measured: a SAT solver's learning answers non-consecutive puzzles five times faster
     preferred = [
         n for n in registry.PREFERRED_FOR["non-consecutive"] if registry.availability(n)[0]

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import ROOM
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ from solvers.cli import main
 def good(tmp_path_factory) -> Path:
     """A small real run: two backends on a few puzzles of two datasets."""
     path = tmp_path_factory.mktemp("run") / "run.json"
-    args = ["compare", "small4", "hard9", "--limit", "3", "--backends", "native,propagate"]
+    args = ["compare", "small4", "hard9", "--limit", "3", "--backends", "native,propagate", *ROOM]
     assert main([*args, "--json", str(path)], io.StringIO(), io.StringIO()) == 0
     return path
 

@@ -25,6 +25,18 @@ def test_few_puzzles_go_to_propagate_and_many_to_native():
     assert registry.default_backend() == "native"  # unknown: many
 
 
+def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
+    from solvers.formats import read_puzzles
+
+    for name in ("killer9", "jigsaw9", "thermo9"):
+        with DATASETS[name].open() as handle:
+            board = next(iter(read_puzzles(handle.read().splitlines()))).board
+        assert registry.default_backend(board, puzzles=1) == "portfolio"
+        assert registry.default_backend(board, puzzles=registry.SMALL_RUN) == "portfolio"
+        assert registry.default_backend(board, puzzles=registry.SMALL_RUN + 1) == "native"
+        assert registry.default_backend(board) == "native"
+
+
 def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
     code = (
         "import sys\n"
@@ -67,6 +79,7 @@ def test_backends_states_the_rule(cli):
     last = cli("backends").out.splitlines()[-1]
     assert last.startswith(f"default: propagate for up to {registry.SMALL_RUN} puzzles")
     assert "native for more" in last
+    assert f"portfolio for up to {registry.SMALL_RUN} puzzles with constraints" in last
 
 
 def test_a_command_declares_its_own_arguments_only_and_the_help_lists_every_command():

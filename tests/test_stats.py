@@ -55,11 +55,12 @@ def test_the_paired_ratio_is_the_median_of_each_puzzles_ratio():
     assert stats.paired_ratio([2.0, 4.0, 6.0], [1.0, 2.0, 2.0]) == (2.0, 2.0, 3.0)
 
 
-def test_mann_whitney_gives_the_exact_p_value_of_separated_samples():
-    # All of one below all of the other: 2 of the C(6,3) = 20 orderings are that extreme.
-    assert stats.mann_whitney([1, 2, 3], [4, 5, 6]) == pytest.approx(2 / 20)
-    assert stats.mann_whitney([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]) == pytest.approx(2 / 252)
-    assert stats.mann_whitney([1, 3, 5], [2, 4, 6]) == pytest.approx(0.7)  # U = 3: 14 of 20
+def test_the_signed_rank_test_gives_the_exact_p_value_of_pairs_all_one_way():
+    # Every puzzle slower: 2 of the 2**5 sign patterns are that extreme.
+    assert stats.signed_rank([2, 4, 6, 8, 10], [1, 2, 3, 4, 5]) == pytest.approx(2 / 32)
+    assert stats.signed_rank([1, 2, 3], [1, 2, 3]) == 1.0  # no pair moved
+    # pairs in opposite directions by the same factors: no direction at all
+    assert stats.signed_rank([2, 1, 4, 1], [1, 2, 1, 4]) == pytest.approx(1.0)
 
 
 def test_the_virtual_best_and_each_backends_share_of_best_puzzles():

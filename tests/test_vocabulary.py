@@ -79,9 +79,9 @@ def runners():
 
 def boards_for(name: str) -> list[Board]:
     """Two small boards with constraints of kind ``name``: 4x4 with a fifth of the cells
-    given, then 6x6 with half (the one the default run counts; entropic lines: 6x6 only)."""
+    given, then 6x6 with half (the one the default run counts)."""
     rng = random.Random(f"vocabulary {name}")
-    shapes = [Shape(2, 2), Shape(2, 3)] if name != "entropic" else [Shape(2, 3)]
+    shapes = [Shape(2, 2), Shape(2, 3)]
     return [board_with(name, s, rng, givens=0.2 if s.size == 4 else 0.5) for s in shapes]
 
 
@@ -215,7 +215,6 @@ def test_random_boards_with_random_kinds_count_as_the_reference_does(kinds, shap
     givens come from (when a draw does): counted by dfs and the fast full-vocabulary engines.
     dfs checks a board-wide kind only on a full board: a 6x6 board keeps at least a third of
     its cells given, and a board dfs cannot count in 10 s is no example."""
-    assume(shape.size % 3 == 0 or "entropic" not in kinds)
     rng = random.Random(seed)
     boards = [board_with(kind, shape, rng, max(given, shape.size / 18)) for kind in kinds]
     mixed = tuple(c for board in boards for c in board.rules.constraints)

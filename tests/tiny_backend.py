@@ -100,3 +100,26 @@ class Exits(Backend):
         import sys
 
         sys.exit(0)
+
+
+class Paced(Backend):
+    """Propagate's search, then as much CPU again as ``PACE - 1`` such searches: a slowdown
+    that a machine's load does not explain."""
+
+    PACE = 1
+
+    def search(self, board, deadline, limit):
+        import time
+
+        from solvers.handwritten.rules import PropagatingSearch
+
+        start = time.process_time()
+        found = PropagatingSearch(deadline, limit).run(board)
+        until = start + self.PACE * (time.process_time() - start)
+        while time.process_time() < until:
+            pass
+        return Found(found.count, found.solution, found.stats)
+
+
+class ThreeTimesSlower(Paced):
+    PACE = 3

@@ -1,4 +1,4 @@
-"""``sudoku check``: every backend on every puzzle, and what they disagree on."""
+"""``sudoku check``: backends on every puzzle, and what they disagree on."""
 
 from __future__ import annotations
 
@@ -20,12 +20,19 @@ from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
 from solvers.execution.answer import Status
 from solvers.execution.judge import COUNT_LIMIT
-from solvers.pipeline import Plan
+from solvers.formats import read_puzzles
+from solvers.pipeline import Plan, jobs_for
 from solvers.spec import ALL, BackendSpec, Resolved, parse_list
 from solvers.tools.check import verdict_for
 from solvers.verify import problems
 
 DEFAULT_TIMEOUT = 10.0
+# A file of more than SMALL puzzles is checked, unless told otherwise, by three engines that share
+# no code (a search of this project's, CP, SAT), each answering a hard 9x9 in milliseconds, with
+# a shorter timeout: every backend at 10 s took 36 minutes on top95.
+SMALL = 10
+LARGE_BACKENDS = "propagate,cpsat,pysat"
+LARGE_TIMEOUT = 1.0
 COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported")
 
 
@@ -33,7 +40,7 @@ def add_to(commands) -> None:
     parser = command(
         commands,
         "check",
-        "run every backend on every puzzle and compare answers",
+        "run backends on every puzzle and compare their answers",
         "sudoku check examples/puzzles.txt --backends dfs,sat,cpsat --timeout 10",
         statuses=False,
     )
@@ -48,17 +55,17 @@ def add_to(commands) -> None:
     scale_options(parser)
     parser.add_argument(
         "--backends",
-        default=ALL,
         metavar="a,b,...|all",
-        help="backends to compare (default: every available one)",
+        help=f"backends to compare (default: every available one; for a file of more than "
+        f"{SMALL} puzzles, {LARGE_BACKENDS})",
     )
     parser.add_argument(
         "--timeout",
         type=seconds,
-        default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"per backend and puzzle, for solving and for counting each (default "
-        f"{DEFAULT_TIMEOUT:g}: a puzzle no backend finishes in time is reported unconfirmed)",
+        f"{DEFAULT_TIMEOUT:g}; {LARGE_TIMEOUT:g} for a file of more than {SMALL} puzzles: a "
+        "puzzle no backend finishes in time is reported unconfirmed)",
     )
     parser.set_defaults(run=run, json=False)
 
@@ -84,11 +91,17 @@ def plain(resolved: Resolved) -> Resolved:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    specs = backends_named(args.backends)
+    puzzles = puzzle_count(args.file, args.input_format)
+    large = puzzles is not None and puzzles > SMALL
+    backends = args.backends or (LARGE_BACKENDS if large else ALL)
+    specs = backends_named(backends)
+    timeout = args.timeout or (LARGE_TIMEOUT if large else DEFAULT_TIMEOUT)
+    if args.backends is None or (large and args.timeout is None):  # what a user did not choose
+        run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
-    plan = Plan("check", tuple(specs), COUNT_LIMIT, args.timeout, args.jobs, args.scheduler)
+    plan = Plan("check", tuple(specs), COUNT_LIMIT, timeout, args.jobs, args.scheduler)
     for item, answers in answers_of(args, run, plan):
         wrong_field = item.known_solution and problems(item.board, item.known_solution)
         if wrong_field:
@@ -131,3 +144,54 @@ def run(args: argparse.Namespace, run: Run) -> None:
         f"{counted(seen, 'puzzle')}: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
         f"(timeouts); backends: {', '.join(labels)}"
     )
+
+
+def puzzle_count(path: str, fmt: str) -> int | None:
+    """How many puzzles a file holds, as the reader counts them (bad ones too); None for
+    standard input, which is read as it comes."""
+    from solvers.tools.datasets import open_named, path_of
+
+    if path == "-" or path_of(path) is None:
+        return None
+    from solvers.cli.progress import puzzle_lines
+    from solvers.tools.linefile import start
+
+    skip = start(path_of(path), fmt)
+    if skip is not None:
+        return puzzle_lines(path_of(path), skip)
+    with open_named(path) as handle:
+        return sum(1 for _ in read_puzzles(handle, fmt))
+
+
+def _what_runs(
+    puzzles: int | None, specs: list[Resolved], timeout: float, jobs: int, backends: str
+) -> str:
+    """The stderr line before a check on defaults: what runs, and the longest it may take."""
+    if backends == ALL:
+        named = f"every available backend ({len(specs)}; --backends chooses)"
+    elif backends == LARGE_BACKENDS:
+        named = f"{LARGE_BACKENDS.replace(',', ', ')} (for more than {SMALL} puzzles; --backends)"
+    else:
+        named = ", ".join(spec.label for spec in specs)
+    calls = 2 * len(specs)  # a solve and a count each
+    if puzzles is None:
+        what, bound = "each puzzle", f"at most {_duration(calls * timeout)} a puzzle"
+    else:
+        what = counted(puzzles, "puzzle")
+        bound = f"at most {_duration(puzzles * calls * timeout / min(jobs, puzzles or 1))}"
+    return (
+        f"checking {what} with {named}, each solving and counting within {timeout:g} s "
+        f"(--timeout): {bound}"
+    )
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as a person reads a wait: '40 s', '9 min 30 s', '3 h 10 min'."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, rest = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"

@@ -8,6 +8,7 @@ import os
 import shlex
 import time
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from solvers.cli.check import backends_named, plain
 from solvers.cli.inputs import puzzles_of
@@ -22,9 +23,15 @@ from solvers.cli.output import (
     writable,
 )
 from solvers.cli.parser import command, scale_options, seconds, whole
+from solvers.cli.strength import DEFAULT_LEVELS, LEVEL_NAMES
+from solvers.cli.strength import table as strength_table
 from solvers.errors import InputError, UsageError
 from solvers.spec import ALL, BackendSpec, Resolved
 from solvers.tools.results import MODES, Settings
+
+if TYPE_CHECKING:
+    from solvers.formats import Puzzle
+    from solvers.strength.tally import Measured
 
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
 DEFAULT_LIMIT = 20
@@ -56,9 +63,9 @@ def add_to(commands) -> None:
         "run as given, and the run says how many.\n"
         "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
         "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
-        "puzzle's included); 6 with --against, a backend significantly slower (Mann-Whitney\n"
-        "p < 0.01 and median up by more than 10%) or that lost puzzles (solved before; a\n"
-        "timeout, error or wrong answer now); 2 bad input."
+        "puzzle's included); 6 with --against, a backend significantly slower (its puzzles'\n"
+        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01) or that lost\n"
+        "puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
         "datasets",
@@ -102,7 +109,7 @@ def add_to(commands) -> None:
         "columns, bands and stacks permuted, transposed); each answer is mapped back and must "
         "agree with the puzzle's",
     )
-    parser.add_argument("--seed", type=whole(0), default=0, help="the shuffles' seed (default 0)")
+    parser.add_argument("--seed", type=whole(0), help="the shuffles' seed (default 0)")
     parser.add_argument(
         "--baseline",
         metavar="SPEC",
@@ -114,6 +121,16 @@ def add_to(commands) -> None:
         default=[],
         metavar="BACKEND:KEY=VALUE",
         help="a backend option for every spec of that backend, e.g. sat:encoding=extended",
+    )
+    parser.add_argument(
+        "--strength",
+        nargs="?",
+        const=DEFAULT_LEVELS,
+        metavar="L1,L2",
+        help="also measure what each level of inference decides on each puzzle with no search, "
+        "as sudoku strength does: a table per dataset, kept in --json and shown by sudoku "
+        f"report (levels: {', '.join(LEVEL_NAMES)} or all; with no value, all but the slow "
+        "fl:extended and sac)",
     )
     parser.add_argument("--json", metavar="FILE", help="write every answer and table as JSON")
     parser.add_argument(
@@ -159,7 +176,7 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
                 f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
             )
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    return Settings(args.mode, timeout, args.shuffle, args.seed, baseline)
+    return Settings(args.mode, timeout, args.shuffle, args.seed or 0, baseline)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
@@ -167,6 +184,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
     specs = specs_of(args)
     settings = settings_of(args, specs)
+    levels = _levels(args.strength) if args.strength is not None else []
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
     for option, path in (("--json", args.json), ("--plot", args.plot)):
@@ -196,9 +214,13 @@ def run(args: argparse.Namespace, run: Run) -> None:
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
             run.table(summary.table(tables[-1], settings))
+            for line in summary.disputed_lines(tables[-1]):
+                run.emit(line)
         for kind, text in dataset.notes:
             run.emit(text)
             run.end(EXIT_OF_NOTE.get(kind, EXIT_OK))
+        if levels:
+            dataset.strength = _strength(run, source, puzzles, levels)
         run.emit("")
         done.datasets.append(dataset)
     if args.json:
@@ -207,6 +229,39 @@ def run(args: argparse.Namespace, run: Run) -> None:
         plots.overview(done, args.plot)
     if older is not None:
         _against(run, done, older, args.against)
+
+
+def _levels(text: str) -> list[str]:
+    """The --strength levels, as ``sudoku strength --levels`` reads them; a dataset written
+    right after a bare --strength is taken as its value, and the message says so."""
+    from solvers.strength import levels_of
+    from solvers.tools.datasets import shipped
+
+    try:
+        return levels_of(text)
+    except UsageError as error:
+        if shipped(text) is not None or os.path.exists(text):
+            raise UsageError(
+                f"{error} (--strength took the dataset {text} as its levels: name the datasets "
+                "first, or write --strength=LEVELS)"
+            ) from None
+        raise
+
+
+def _strength(run: Run, source: str, puzzles: list[Puzzle], levels: list[str]) -> list[Measured]:
+    """Each level on each puzzle as given (a shuffled copy is the same puzzle to every level),
+    in this process with no deadline, as ``sudoku strength`` measures; its table printed."""
+    from solvers.strength.tally import measured, tallies
+
+    show = run.progress(f"{source}: strength")
+    found: list[Measured] = []
+    for done, puzzle in enumerate(puzzles, 1):
+        found += measured(puzzle.line, puzzle.board, levels)
+        if show:
+            show(done, len(puzzles))
+    run.emit("strength: what each level decides with no search, on each puzzle as given")
+    run.table(strength_table(tallies(found)))
+    return found
 
 
 def _check_sources(sources: list[str]) -> None:
@@ -244,7 +299,7 @@ def _against(run: Run, new, old, path: str) -> None:
         raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
     run.emit(
-        f"against {path} ({old.started}): {len(found)} backend runs in both, wall times compared"
+        f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
     if found:
         run.table(regression.table(found, summary.ms))

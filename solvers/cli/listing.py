@@ -49,7 +49,7 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
                 registry.version(name),
                 "available" if ok else reason,
                 _supports(name) if ok else "-",
-                registry.entry(name).summary,
+                registry.summary(name),
             )
         )
     run.table(rows, numbers_right=False)
@@ -85,10 +85,17 @@ def default_rule(many: str) -> str:
     few = registry.default_backend(puzzles=1)
     if few == many:
         return f"default: {many}, whatever the number of puzzles"
+    proving = next(n for n in registry.FIRST_TO_PROVE if registry.availability(n)[0])
+    constraints = (
+        f"; {proving} for up to {registry.SMALL_RUN} puzzles with constraints "
+        f"({few}, then a race: docs/portfolio.md)"
+        if proving != few
+        else ""
+    )
     return (
         f"default: {few} for up to {registry.SMALL_RUN} puzzles (it answers before {many} has "
-        f"loaded its compiled kernel), {many} for more (docs/startup.md); for rules they do "
-        "not support, the next that does (cpsat supports every kind)"
+        f"loaded its compiled kernel), {many} for more (docs/startup.md){constraints}; for "
+        "rules they do not support, the next that does (cpsat supports every kind)"
     )
 
 

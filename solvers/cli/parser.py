@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
+import sys
 
 from solvers import registry
 from solvers.backend import MAX_LIMIT
@@ -18,7 +19,7 @@ from solvers.deadline import MAX_SECONDS, timeout_of
 from solvers.errors import InputError, UsageError
 from solvers.formats import FORMATS
 
-_ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}")
+_ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]{1,5}")
 
 
 class Parser(argparse.ArgumentParser):
@@ -26,6 +27,27 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """The arguments; a usage error for an option the command would not use."""
+        found = super().parse_args(args, namespace)
+        if said := unused(found):
+            name = (sys.argv[1:] if args is None else args)[0]  # the command: it parsed
+            self.exit(2, f"{self.prog} {name}: {said} (see '{self.prog} {name} --help')\n")
+        return found
+
+
+def unused(args: argparse.Namespace) -> str | None:
+    """The first option given that would change nothing with the others given, or None: an
+    option silently ignored is a mistake a user does not see."""
+    jobs, scheduler = getattr(args, "jobs", 1), getattr(args, "scheduler", None)
+    if scheduler and jobs != 1:
+        return f"--jobs {jobs} and --scheduler: the cluster's workers run the puzzles; give one"
+    if getattr(args, "json", None) is True and getattr(args, "format", "auto") != "auto":
+        return f"--format {args.format} and --json: the answers are written as JSON; give one"
+    if getattr(args, "shuffle", None) == 0 and getattr(args, "seed", None) is not None:
+        return f"--seed {args.seed} without --shuffle: the seed is the shuffles'; give --shuffle K"
+    return None
 
 
 # Each command by the module that declares it (in the order of the help).
@@ -179,6 +201,8 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
 def seconds(text: str) -> float:
     """A timeout: a number of seconds above 0 and at most a week."""
     try:
+        if not text.isascii():  # float() reads any script's digits
+            raise ValueError(text)
         return timeout_of(float(text))
     except (ValueError, UsageError):
         raise argparse.ArgumentTypeError(
@@ -191,6 +215,8 @@ def whole(least: int, most: int = MAX_LIMIT):
 
     def parse(text: str) -> int:
         try:
+            if not text.isascii():  # int() reads any script's digits
+                raise ValueError(text)
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None

@@ -4,12 +4,15 @@ search (``solvers.strength``)."""
 from __future__ import annotations
 
 import argparse
-import time
+from typing import TYPE_CHECKING
 
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run
 from solvers.cli.parser import command, shape
 from solvers.formats import FORMATS
+
+if TYPE_CHECKING:
+    from solvers.strength.tally import Tally
 
 # the levels' names, weakest first in each family (solvers.strength.LEVELS: a test holds the
 # two alike): written here so that building the command line imports no level
@@ -17,6 +20,8 @@ LEVEL_NAMES = (
     "up:minimal", "up:extended", "fl:extended", "fc", "gac", "sac",
     "singles", "locked", "subsets", "fish", "wings",
 )  # fmt: skip
+# every level but the slow fl:extended and sac
+DEFAULT_LEVELS = "up:minimal,up:extended,fc,gac,singles,locked,subsets,fish,wings"
 
 
 def add_to(commands) -> None:
@@ -34,7 +39,7 @@ def add_to(commands) -> None:
     puzzle_options(parser)
     parser.add_argument(
         "--levels",
-        default="up:minimal,up:extended,fc,gac,singles,locked,subsets,fish,wings",
+        default=DEFAULT_LEVELS,
         metavar="L1,L2",
         help="the levels, comma-separated (default: all but the slow fl:extended and sac)",
     )
@@ -55,45 +60,36 @@ def puzzle_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.strength import levels_of, measure
+    from solvers.strength import levels_of
+    from solvers.strength.tally import measured, tallies
 
     levels = levels_of(args.levels)
-    solved = dict.fromkeys(levels, 0)
-    fixed: dict[str, list[int]] = {level: [] for level in levels}
-    seconds: dict[str, list[float]] = {level: [] for level in levels}
+    found = []
     for item in puzzles_of(args, run):
-        for level in levels:
-            began = time.perf_counter()
-            outcome = measure(item.board, level)
-            took = time.perf_counter() - began
-            solved[level] += outcome.solved
-            fixed[level].append(outcome.fixed)
-            seconds[level].append(took)
+        for one in measured(item.line, item.board, levels):
+            found.append(one)
             if args.json:
                 run.emit_json(
-                    {"index": item.line, "level": level, "solved": outcome.solved,
-                     "fixed": outcome.fixed, "seconds": round(took, 6)}
+                    {"index": one.puzzle, "level": one.level, "solved": one.solved,
+                     "fixed": one.fixed, "seconds": round(one.seconds, 6)}
                 )  # fmt: skip
     if not args.json:
-        run.table(_table(levels, solved, fixed, seconds))
+        run.table(table(tallies(found)))
 
 
-def _table(levels, solved, fixed, seconds) -> list[tuple[str, ...]]:
-    import statistics
-
+def table(tallied: list[Tally]) -> list[tuple[str, ...]]:
+    """Per level: puzzles solved with no search (count, %), mean cells decided, the median
+    time per puzzle and the total."""
     rows = [("level", "solved", "%", "mean fixed", "median ms", "total s")]
-    for level in levels:
-        count = len(fixed[level])
-        if not count:
-            continue
+    for tally in tallied:
         rows.append(
             (
-                level,
-                str(solved[level]),
-                f"{100 * solved[level] / count:.1f}",
-                f"{statistics.fmean(fixed[level]):.1f}",
-                f"{1000 * statistics.median(seconds[level]):.2f}",
-                f"{sum(seconds[level]):.2f}",
+                tally.level,
+                str(tally.solved),
+                f"{tally.solved_pct:.1f}",
+                f"{tally.mean_fixed:.1f}",
+                f"{1000 * tally.median_s:.2f}",
+                f"{tally.total_s:.2f}",
             )
         )
     return rows

@@ -12,7 +12,8 @@
   by madformuse/SudokuSolver (a fork of dclamage/SudokuSolver):
   ``Constraints/LockoutLineConstraint.cs``.
 - ``entropic``: every three consecutive cells hold one low, one middle, one high value (1-3,
-  4-6, 7-9 on 9x9; N must be a multiple of 3).
+  4-6, 7-9 on 9x9; thirds of 1..N, the middle one the odd size out where N is no multiple of
+  3); a line of two cells holds values of two of them.
 - ``zipper``: cells equally far from the centre add up to the same total (the centre's value
   on a line of odd length).
 - ``modularline``: every three consecutive cells hold one value of each remainder mod 3 (a
@@ -175,25 +176,36 @@ def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
     return [Relation(first, last, close)] + [Table((first, cell, last), rows) for cell in middle]
 
 
+def _thirds(n: int) -> tuple[range, range, range]:
+    """The low, middle and high values of 1..N: thirds, where N is no multiple of 3 the middle
+    one the odd size out (1, 2-3, 4 on 4x4; 1-3, 4-5, 6-8 on 8x8), as dclamage/SudokuSolver's
+    EntropicLineConstraint.cs sizes them."""
+    small, large = n // 3, (n + 2) // 3
+    low, middle = (small, large) if n % 3 == 1 else (large, small)
+    return range(1, low + 1), range(low + 1, low + middle + 1), range(low + middle + 1, n + 1)
+
+
+def _windows(cells: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every three consecutive cells of a line (a line of two: its two cells)."""
+    return [cells[start : start + 3] for start in range(max(1, len(cells) - 2))]
+
+
 def check_entropic(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    third = n // 3
-    cells = constraint.cells
-    problems = []
-    for start in range(len(cells) - 2):
-        window = cells[start : start + 3]
-        if len({(grid[cell] - 1) // third for cell in window}) < 3:
-            problems.append(
-                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
-                f"{[grid[cell] for cell in window]}: not one low, one middle and one high"
-            )
-    return problems
+    third = {value: index for index, values in enumerate(_thirds(n)) for value in values}
+    return [
+        f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+        f"{[grid[cell] for cell in window]}: not one low, one middle and one high"
+        for window in _windows(constraint.cells)
+        if len({third[grid[cell]] for cell in window}) < len(window)
+    ]
 
 
 def decompose_entropic(constraint: Constraint, n: int) -> list[Primitive]:
-    third, cells = n // 3, constraint.cells
-    groups = [frozenset(range(g * third + 1, (g + 1) * third + 1)) for g in range(3)]
-    rows = tuple(permutations(groups))
-    return [Table(cells[i : i + 3], rows) for i in range(len(cells) - 2)]
+    groups = [frozenset(values) for values in _thirds(n)]
+    return [
+        Table(window, tuple(permutations(groups, len(window))))
+        for window in _windows(constraint.cells)
+    ]
 
 
 def check_zipper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -283,12 +295,6 @@ def _validate_nabner(constraint: Constraint, n: int) -> None:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
 
 
-def _validate_entropic(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
-    if n % 3:
-        raise InputError(f"{describe(constraint, n)}: N = {n} is not a multiple of 3")
-
-
 def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
     # f-puzzles draws each as a line, but a clone (two groups of cells: read on its own)
     shape = more.pop("fpuzzles_shape", "lines" if more.get("fpuzzles") else None)
@@ -327,8 +333,8 @@ KINDS = (
           {Relation, Table}, fpuzzles="lockout", example="lockout r9c6 r8c7 r9c8",
           source="madformuse LockoutLineConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
-          "and one of 7-9.", check_entropic, decompose_entropic, {Table}, least=3,
-          validate=_validate_entropic, fpuzzles="entropicline",
+          "and one of 7-9.", check_entropic, decompose_entropic, {Table},
+          validate=_line, fpuzzles="entropicline",
           example="entropic r8c2 r8c3 r8c4 r8c5", source="dclamage EntropicLineConstraint.cs"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},

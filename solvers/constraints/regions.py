@@ -9,16 +9,17 @@
 - ``quadruple``: the four cells around a point contain each value in ``values`` (as many
   times as it is listed).
 - ``regionsumline``: a line whose ``regions`` gives each cell's region (box); each stretch of
-  the line within one region adds up to the same total.
+  the line within one region adds up to the same total, a line that comes back to a region
+  making a stretch of its own there.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations, pairwise
+from itertools import accumulate, combinations, pairwise
 
-from solvers.cells import cell_name, first_seen
+from solvers.cells import cell_name
 from solvers.errors import InputError
 
 from .model import Constraint, Kind, describe, require_box, require_steps
@@ -170,12 +171,14 @@ def _validate_regionsumline(constraint: Constraint, n: int) -> None:
 
 
 def _labels(constraint: Constraint) -> Constraint:
-    """A region sum line's region labels numbered by first appearance: only which cells share
-    a region counts, not what the regions are called."""
+    """A region sum line's region labels numbered by stretch: only where the line crosses into
+    another region counts, not what the regions are called nor whether the line was in one
+    before (each stretch has its own sum)."""
     labels = constraint.param("regions")
     if not isinstance(labels, tuple):
         return constraint  # validation names it
-    renamed = first_seen(labels)
+    crossings = accumulate((a != b for a, b in pairwise(labels)), initial=0)
+    renamed = tuple(crossings) if labels else labels
     if renamed == labels:
         return constraint
     params = tuple((k, renamed if k == "regions" else v) for k, v in constraint.params)

@@ -9,10 +9,13 @@ tasks), ``compare``, the benchmarks and the bulk path.
   failure, solvability, counts (a miscount is a disagreement), a status that its own count
   contradicts, and for a unique puzzle its solution (against the file's, and between
   backends). A timeout says nothing either way.
+- ``disputed``: the backends those disagreements put in doubt, which a summary must not count
+  as having answered the puzzle.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -75,6 +78,37 @@ def disagreements(
     if counted and all(s.count == 1 for s in counted):
         found += _unique_solutions(said, known)
     return found
+
+
+def disputed(
+    said: Sequence[Answer], known: Board | None = None, limit: int = COUNT_LIMIT
+) -> frozenset[str]:
+    """The backends whose answer on one puzzle the judge disputes (none when all agree).
+
+    First those an answer proves wrong: a solution is verified, so a backend that says there
+    is none, counts fewer solutions than the backends found between them, says the puzzle is
+    unique with another solution than the file's, or contradicts its own count, is wrong. Then,
+    for counts that still differ, those whose count is not the one most backends give; on a
+    tie no count can be believed, and every counting backend is disputed.
+    """
+    if not disagreements(said, known, limit):
+        return frozenset()
+    found = {s.backend for s in said if s.status is Status.WRONG}
+    solved = [s for s in said if s.status is Status.SOLVED and s.solution is not None]
+    if solved:
+        found |= {s.backend for s in said if s.status is Status.UNSOLVABLE}
+    counted = [s for s in said if s.count is not None]
+    seen = min(len({s.solution for s in solved}), limit)
+    for s in counted:
+        unique_elsewhere = s.count == 1 and known is not None and s.solution not in (None, known)
+        contradicts = s.status.finished and (s.count > 0) != (s.status is Status.SOLVED)
+        if s.count < seen or unique_elsewhere or contradicts:
+            found.add(s.backend)
+    rest = Counter(s.count for s in counted if s.backend not in found)
+    if len(rest) > 1:
+        (top, most), (_, second) = rest.most_common(2)
+        found |= {s.backend for s in counted if s.count != top or most == second}
+    return frozenset(found)
 
 
 def _unique_solutions(said: Sequence[Answer], known: Board | None) -> list[str]:

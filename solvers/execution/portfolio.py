@@ -1,43 +1,46 @@
 """``portfolio``: engines with different strengths raced on the machine's cores, the first
 proof taken and the others stopped at once.
 
-The first member searches alone in this process for a head start (``HEAD_START_S``), which
-is all most puzzles need; past it, each member searches in a child forked for the one call
-(``race``), and the first that proves something wins: a solve's first solution that the
-verifier accepts, or "no solution"; a count's first finished count up to the limit. The others
-are killed as it arrives, and every child is reaped before ``search`` returns or raises, at
-the deadline, on an error, on Ctrl-C or SIGTERM (the command turns both into exceptions); a
-child whose parent dies outright is killed by the kernel (``become_child``). A member that
-crashes, raises or returns a grid that is not a solution loses; when no member proves
-anything, the answer is the worst failure seen (a wrong grid, then a crash, then the
-timeout), for the runner to judge.
+A cheap search (``HEAD_START``, ``propagate``: nothing to load) searches alone in this process
+for a head start (the option ``head``), which is all most puzzles need; past it, each raced
+member searches in a child forked for the one call (``race``), and the first that proves
+something wins: a solve's first solution that the verifier accepts, or "no solution"; a
+count's first finished count up to the limit. The others are killed as it arrives, and every
+child is reaped before ``search`` returns or raises, at the deadline, on an error, on Ctrl-C
+or SIGTERM (the command turns both into exceptions); a child whose parent dies outright is
+killed by the kernel (``become_child``). A member that crashes, raises or returns a grid that
+is not a solution loses; when no member proves anything, the answer is the worst failure seen
+(a wrong grid, then a crash, then the timeout), for the runner to judge.
 
 It lives here, not beside the searches: a backend module may import only the core, and
 forking, killing and reaping children is this layer's work (``worker``, ``children``). It
 derives from ``Backend`` like any other, so the runner, the judge and ``sudoku compare``
 treat it as one more backend; the registry names it by its dotted path.
 
-Its members (``MEMBERS``) were chosen by measurement: docs/portfolio.md has the command and
-the table.
+A raced member is loaded in its child, for the one call: a run of a few puzzles that the head
+start proves never imports numba or CryptoMiniSat, and a raced puzzle's cms starts searching
+at once, while native loads its kernel in its own process. Its members (``MEMBERS``) and its
+head start were chosen by measurement: docs/portfolio.md has the commands and the tables.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import signal
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection, Pipe, wait
-from typing import Any
+from typing import Any, ClassVar
 
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
+from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
-from solvers.errors import BackendCrashed, BackendUnavailable, SolveTimeout
+from solvers.errors import BackendCrashed, SolveTimeout
 from solvers.execution.children import become_child
 from solvers.execution.worker import Attempt, attempt
-from solvers.registry import backend_class
 from solvers.spec import BackendSpec
 from solvers.verify import problems
 
@@ -45,24 +48,22 @@ from solvers.verify import problems
 # search compiled with numba, the fastest on every shipped variant set but non-consecutive, and
 # CryptoMiniSat, a clause-learning solver, the fastest there (where native's slowest puzzle
 # takes three times as long). pysat steps in when one of them is missing. Two, not three: on a
-# machine of two cores a third member only takes time from the other two.
-MEMBERS = ("native", "cms", "pysat")
+# machine of two cores a third member only takes time from the other two. Each is named with
+# the module its library is imported as, looked for without importing it: loading numba takes
+# half a second, which a puzzle the head start proves should not pay.
+MEMBERS = {"native": "numba", "cms": "pycryptosat", "pysat": "pysat"}
 RACED = 2
-# The first member searches alone, in this process, this long before any child is forked:
-# forking two processes of this size, and killing and reaping the loser, costs 20-80 ms on
-# the measured machine, while native proves most variant puzzles in a few milliseconds. Only
-# a puzzle it has not proved by then is raced (native starting again in its child).
-HEAD_START_S = 0.05
+# The search that goes first, alone, in this process, before any child is forked: propagate
+# answers most variant puzzles in milliseconds and has no kernel to load, while a member
+# loaded in its child costs CPU before it searches (cms 15 ms, native's kernel 0.45 s). Only a
+# puzzle it has not proved in its head start (the option ``head``, seconds of wall clock, the
+# default first; 0: race at once) is raced.
+HEAD_START = "propagate"
+HEAD_STARTS = ("0.3", "0", "0.05", "0.1", "0.2", "0.5")
 
 
-def _available(names: Sequence[str]) -> tuple[str, ...]:
-    found = []
-    for name in names:
-        try:
-            backend_class(name)
-        except BackendUnavailable:
-            continue
-        found.append(name)
+def _available(libraries: dict[str, str]) -> tuple[str, ...]:
+    found = [name for name, library in libraries.items() if importlib.util.find_spec(library)]
     return tuple(found[:RACED])
 
 
@@ -74,32 +75,42 @@ if len(_PRESENT) < RACED:
 
 # what `sudoku backends` says of it: read from this text by the registry, which finds a
 # backend by its module's name
-SUMMARY = "native alone for 50 ms, then native and cms raced in two processes: the first proof wins"
+SUMMARY = "propagate for 0.3 s, then native and cms raced in two processes: the first proof wins"
+
+
+def _build(name: str) -> Backend:
+    return BackendSpec.parse(name).resolve().build()
 
 
 class Portfolio(Backend):
-    """The first ``RACED`` available ``MEMBERS``: the first alone for its head start, then
-    all of them raced, one forked child each."""
+    """``HEAD_START`` alone for its head start, then the first ``RACED`` available
+    ``MEMBERS`` raced, one forked child each."""
 
-    # What every member takes: a board beyond one of them is refused, never half-raced.
-    ENCODES = frozenset.intersection(*(backend_class(name).ENCODES for name in _PRESENT))
+    # What the head start and every member take (each declares EVERY_KIND; a test holds them
+    # to it): a board beyond one of them is refused, never half-raced.
+    ENCODES = EVERY_KIND
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"head": HEAD_STARTS}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        # Built here, in the parent, once: each child forks with the member already built (a
-        # compiled kernel loaded, a persistent solver made), and its changes die with it.
-        self.members = [(name, BackendSpec.parse(name).resolve().build()) for name in _PRESENT]
-        # A solution met per kind of board (its shape, classic or not), until the members have
-        # searched it here once; then None.
+        self.head = (HEAD_START, _build(HEAD_START))
+        self.head_start = float(self.options["head"])
+        # Each member by name: its child loads it, and what it loads dies with the child. (A
+        # member given built, as the tests give theirs, is forked ready.)
+        self.members: list[tuple[str, Backend | str]] = [(name, name) for name in _PRESENT]
+        # A solution met per kind of board (its shape, classic or not), until the loaded
+        # searches have searched it here once; then None.
         self._solved: dict[tuple[Shape, bool], Board | None] = {}
 
     def prepare(self, shape: Shape) -> None:
-        for _name, member in self.members:
-            member.prepare(shape)
+        # The members are not loaded here: a run of a few puzzles loads them in each race, and
+        # ``sudoku compare`` (which prepares every backend untimed) measures that run.
+        self.head[1].prepare(shape)
 
     def close(self) -> None:
-        for _name, member in self.members:
-            member.close()
+        for _name, member in (self.head, *self.members):
+            if isinstance(member, Backend):
+                member.close()
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         kind = (board.shape, board.rules.is_classic)
@@ -116,16 +127,16 @@ class Portfolio(Backend):
     def _alone(
         self, operation: Operation, board: Board, limit: int, deadline: Deadline
     ) -> Found | None:
-        """The first member's proof within its head start, searched here; None when it has
-        none by then (or cannot be stopped at a deadline, or fails: the race judges it)."""
-        name, first = self.members[0]
+        """The head start's proof, searched here; None when it has none by then (or cannot
+        be stopped at a deadline, or fails: the race is left to answer)."""
+        name, first = self.head
         remaining = deadline.remaining()
-        if not first.stops_itself(operation):
+        if not first.stops_itself(operation) or self.head_start <= 0:
             return None
         if remaining is not None and remaining <= 0:
             raise SolveTimeout(stats=_stats(None, {}, {}))
         start = time.perf_counter()
-        share = HEAD_START_S if remaining is None else min(HEAD_START_S, remaining)
+        share = self.head_start if remaining is None else min(self.head_start, remaining)
         try:
             found = first.search(board, Deadline(share), limit)
         except (Exception, SystemExit):  # its deadline, or a failure the race will meet
@@ -140,24 +151,26 @@ class Portfolio(Backend):
         builds on its first call (a kernel entry of native's, a model per shape) is then made
         once, in this process, and every child after inherits it instead of making it again.
         Not before the second board of a kind: a single puzzle is not made to wait for each
-        member's first call in turn."""
+        member's first call in turn; nor a member not loaded here."""
         solved = self._solved[kind]
         self._solved[kind] = None
-        for _name, member in self.members:
+        for _name, member in (self.head, *self.members):
             # a member that fails here fails in its races too, where it is judged
-            with contextlib.suppress(Exception):
-                member.search(solved, Deadline(1.0), 1)
+            if isinstance(member, Backend):
+                with contextlib.suppress(Exception):
+                    member.search(solved, Deadline(1.0), 1)
 
 
 def race(
-    members: Sequence[tuple[str, Backend]],
+    members: Sequence[tuple[str, Backend | str]],
     operation: Operation,
     board: Board,
     limit: int,
     deadline: Deadline,
 ) -> Found:
-    """``operation`` on ``board`` by every member at once, each in a forked child; the first
-    proof wins (``Found``, its stats naming the winner and each member's seconds). Raises
+    """``operation`` on ``board`` by every member at once, each in a forked child (a member
+    given by name is loaded there, its loading timed with its search); the first proof wins
+    (``Found``, its stats naming the winner and each member's seconds). Raises
     SolveTimeout at the deadline and BackendCrashed when every member failed without a wrong
     grid to show; a wrong grid comes back as the Found to be judged."""
     start = time.perf_counter()
@@ -195,7 +208,7 @@ def race(
 
 
 def _fork(
-    member: Backend, operation: Operation, board: Board, limit: int, deadline: Deadline
+    member: Backend | str, operation: Operation, board: Board, limit: int, deadline: Deadline
 ) -> tuple[Connection, int]:
     """A child that makes one attempt and sends it back; (the reading end, its pid)."""
     reader, writer = Pipe(duplex=False)
@@ -206,7 +219,7 @@ def _fork(
         try:
             reader.close()
             become_child(parent)
-            tried = attempt(member, operation, board, limit, deadline.remaining())
+            tried = _attempt(member, operation, board, limit, deadline)
             try:
                 writer.send(tried)
             except Exception as error:  # an answer that cannot be pickled
@@ -216,6 +229,20 @@ def _fork(
             os._exit(code)  # no exit hooks of the parent's (its runners, its workers)
     writer.close()
     return reader, pid
+
+
+def _attempt(
+    member: Backend | str, operation: Operation, board: Board, limit: int, deadline: Deadline
+) -> Attempt:
+    """One attempt, in the child: the member loaded first if it is a name (BackendUnavailable
+    or any failure to load is a failure of the attempt), with the deadline that is left."""
+    start = time.perf_counter()
+    try:
+        engine = member if isinstance(member, Backend) else _build(member)
+    except (Exception, SystemExit) as error:
+        return Attempt(None, error, time.perf_counter() - start, 0.0)
+    tried = attempt(engine, operation, board, limit, deadline.remaining())
+    return tried._replace(seconds=time.perf_counter() - start)
 
 
 def _receive(reader: Connection, name: str, start: float) -> Attempt:

@@ -2,7 +2,8 @@
 
 A runner builds its backend (with the spec's options), keeps the deadline (in-process when the
 backend stops by itself, in a worker process it kills otherwise, or always in a worker when
-asked to, as ``sudoku compare`` does), prepares and warms the backend up for a board shape
+asked to, as ``sudoku compare`` does, and for an outside package's backend unless it declares
+``IN_PROCESS``: ``registry.contained``), prepares and warms the backend up for a board shape
 untimed, and judges every answer: a solution is verified against the rules and the givens
 before the puzzle is called solved. ``solve``/``count_solutions``, ``check``, ``compare``, the
 parallel tasks and the benchmarks all go through it.
@@ -15,13 +16,14 @@ a persistent solver lives on between calls); a forked child starts with none of 
 from __future__ import annotations
 
 import atexit
-import multiprocessing.util  # noqa: F401  (registers its exit hook before ours)
+import multiprocessing.util  # registers its exit hook before ours
 import os
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from solvers import registry
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.errors import (
@@ -34,6 +36,7 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.children import signalled_here
+from solvers.execution.contained import Contained, NotAFound
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
@@ -49,8 +52,10 @@ class Runner:
     """One backend, built with the spec's options, and everything needed to ask it safely.
 
     ``isolate``: True runs every call in a worker process; None (the default) only the calls
-    with a timeout that the backend cannot keep by itself, and in the process a user signals
-    (``children.signalled_here``) every call of a backend that is not ``INTERRUPTIBLE``.
+    with a timeout that the backend cannot keep by itself, every call of a backend that runs
+    contained (``registry.contained``) where this process may have children, and in the
+    process a user signals (``children.signalled_here``) every call of a backend that is not
+    ``INTERRUPTIBLE``.
     """
 
     def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
@@ -58,6 +63,7 @@ class Runner:
         self.spec, self.label = self.resolved.spec, self.resolved.label
         self.options = dict(self.resolved.options)
         self.isolate = isolate
+        self.contained = registry.contained(self.resolved.name)
         # a library that keeps memory per call runs in a worker replaced this often
         self.recycle = self.resolved.cls.RECYCLE_AFTER
         self._served = 0  # calls the current worker has served, when recycling
@@ -83,7 +89,10 @@ class Runner:
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        return self._engine or self.resolved.build()
+        engine = self._engine or self.resolved.build()
+        if self.contained:
+            return Contained(engine)
+        return engine
 
     def __enter__(self) -> Runner:
         return self
@@ -145,12 +154,17 @@ class Runner:
         """What ``each`` times, before judging: for a benchmark's timed region. Boards whose
         givens break a rule are the caller's to leave out (``judge`` does not look)."""
         if self._isolated(operation, timeout):
-            inner, kill_after = self._deadlines(operation, timeout)
             found: list[Attempt] = []
             boards = list(boards)
             while len(found) < len(boards):  # at most what the worker may serve before renewal
                 share = boards[len(found) : len(found) + self._room()]
-                found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
+                try:
+                    inner, kill_after = self._deadlines(operation, timeout)
+                    found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
+                except Exception as error:  # a contained backend that fails as it is built
+                    if not self.contained or isinstance(error, _CALLERS_FAULT):
+                        raise
+                    found += [Attempt(None, error, 0.0, 0.0)] * len(share)
                 self._count_served(len(share))
             return found
         engine = self.engine
@@ -162,7 +176,7 @@ class Runner:
         (killed at a deadline, and not yet replaced)."""
         if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
             return worker_peak
-        return 0 if self.isolate else peak_rss_kb()
+        return 0 if self.isolate or self.contained else peak_rss_kb()
 
     def warm_up(self, shape: Shape, timeout: float | None = None) -> None:
         """Untimed, once per shape: what the backend keeps per shape, and one solve of a
@@ -180,6 +194,9 @@ class Runner:
             self.solve(Board.pattern(shape), timeout)
         except (SolveTimeout, BackendCrashed, *_CALLERS_FAULT):
             pass
+        except Exception:  # a contained backend that fails as it is built, say
+            if not self.contained:
+                raise
         self.setup_seconds += time.perf_counter() - start
 
     # Judging -------------------------------------------------------------------------
@@ -234,6 +251,8 @@ class Runner:
     def _isolated(self, operation: Operation, timeout: float | None) -> bool:
         if self.isolate is not None:
             return self.isolate
+        if self.contained and not multiprocessing.current_process().daemon:
+            return True
         if self.recycle:
             return True
         if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
@@ -272,7 +291,8 @@ def _malformed(found: object, board: Board, limit: int) -> str | None:
     """What is wrong with the form of a backend's answer (an outside backend's above all),
     or None: the verifier judges the solution itself afterwards."""
     if not isinstance(found, Found):
-        return f"search returned {type(found).__name__}, not a Found"
+        kind = found.kind if isinstance(found, NotAFound) else type(found).__name__
+        return f"search returned {kind}, not a Found"
     count, solution = found.count, found.solution
     if isinstance(count, bool) or not isinstance(count, int):
         return f"its count {count!r} is not a whole number"

@@ -3,8 +3,8 @@
 - ``spaced``: N lines of N whitespace-separated integers (BOJ 2580);
 - ``compact``: N lines of N digits (BOJ 2239), N <= 9;
 - ``line``: one puzzle per line (``lines``): N*N symbols, ``.`` or ``0`` empty;
-- ``fpuzzles``: one f-puzzles link (or bare payload, SudokuPad link, JSON) per line, or one
-  JSON document (``fpuzzles``, ``fpuzzles_link``).
+- ``fpuzzles``: one f-puzzles link (or bare payload, SudokuPad link, JSON) per line, or
+  JSON documents over several lines (``fpuzzles``, ``fpuzzles_link``).
 
 A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
 next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
@@ -79,7 +79,9 @@ def read_puzzles(
             return
         number, text = first
     fmt = detect(text) if fmt == "auto" else fmt
-    if fmt == "fpuzzles":
+    if fmt == "fpuzzles" and shape is not None:  # not silently ignored: say so, read nothing
+        yield InputError(f"box {shape} given, but an f-puzzles puzzle sets its own size", number)
+    elif fmt == "fpuzzles":
         yield from _fpuzzles_puzzles(source, (number, text))
     elif fmt == "line":
         yield from _line_puzzles(source, (number, text), shape)
@@ -167,7 +169,7 @@ def _line_item(
 
 
 def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
-    """f-puzzles puzzles, one a line (or one JSON document): each read alone."""
+    """f-puzzles puzzles, one a line (or a JSON document over several): each read alone."""
     from solvers.formats import fpuzzles
 
     yield from source.take_problems()

@@ -69,9 +69,11 @@ def split_lines(buf: np.ndarray) -> Lines:
 def plain_puzzles(buf: np.ndarray, lines: Lines, shape: Shape | None) -> list[Plain]:
     """The plain lines of ``lines``, grouped by board side (most blocks have one group)."""
     lengths = lines.ends - lines.starts
+    longest = max(SQUARES)
+    present = np.bincount(np.minimum(lengths, longest + 1), minlength=longest + 2)
     found = []
     for length, size in sorted(SQUARES.items()):  # (np.unique would import numpy.ma: 10 ms)
-        if shape is not None and shape.size != size:
+        if (shape is not None and shape.size != size) or not present[length]:
             continue
         chosen = np.flatnonzero(lengths == length)
         if not len(chosen):

@@ -25,8 +25,8 @@ from solvers.cells import cell_name
 from solvers.constraints import Constraint, kind_of
 from solvers.errors import InputError
 
-CELL = re.compile(r"r(\d+)c(\d+)")
-NUMBER = re.compile(r"-?\d+")
+CELL = re.compile(r"r([0-9]+)c([0-9]+)")  # ASCII digits: \d matches any script's
+NUMBER = re.compile(r"-?[0-9]+")
 DIGITS = 9  # the most digits a number of the text form may have (totals are far smaller)
 LISTS = frozenset({"values", "regions", "totals"})
 

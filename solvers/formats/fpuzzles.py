@@ -52,9 +52,10 @@ SETTINGS = ("size", "grid", "title", "author", "ruleset", "solution", "highlight
 SETTINGS += ("disabledlogic", "truecandidatesoptions")
 META = ("title", "author", "ruleset")
 # What a cell may hold besides its given: the solver's own digits, notes and colours, and the
-# setter's pencil marks (read apart, ``_pencil_marks``).
+# setter's pencil marks and parity (read apart: ``_pencil_marks``, ``cell_parity``).
 CELL_NOTES = ("value", "given", "region", "c", "cArray", "highlight")
 CELL_NOTES += ("centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks")
+CELL_NOTES += ("parity",)
 MARKS = "givenPencilMarks"  # the setter's marks: rules (the solver's own notes are not)
 
 
@@ -87,6 +88,7 @@ def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
     labels = regions or tuple(_default_regions(shape.size))
     reading, ignored = Reading(shape, line, labels, jigsaw=regions is not None), []
     _pencil_marks(data["grid"], givens, reading)
+    fpuzzles_kinds.cell_parity(data["grid"], reading)
     for key, value in data.items():
         if key in SETTINGS or _empty(value):
             continue
@@ -162,7 +164,7 @@ def _killercage(reading: Reading, key: str, value: Any) -> None:
             reading.add(key, "killercage", found, total=number(part, reading, key, where))
 
 
-DIGITAL_ROOT = re.compile(r"DR(\d+)")
+DIGITAL_ROOT = re.compile(r"DR([0-9]+)")
 
 
 def _digital_root_cages(reading: Reading, value: Any) -> bool:

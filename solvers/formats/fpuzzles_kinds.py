@@ -27,7 +27,7 @@ Killer cages, extra regions, diagonals and the negative constraints are read in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -130,7 +130,7 @@ def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
         for part in entries(value, reading, key):
             for line in lines(part, reading, key):
                 if kind == "regionsumline":
-                    reading.add(key, kind, line, regions=_stretches(line, reading, key))
+                    reading.add(key, kind, line, regions=_stretches(line, reading))
                 elif kind == "whispers":
                     reading.add(key, kind, line, **_gap(part, line, reading, key))
                 else:
@@ -148,14 +148,12 @@ def _gap(part: dict[str, Any], line: tuple[int, ...], reading: Reading, key: str
     return {"difference": number(part, reading, key, name(line[0], reading.size))}
 
 
-def _stretches(line: tuple[int, ...], reading: Reading, key: str) -> tuple[int, ...]:
-    """Each cell's region, for a line that enters each region once (f-puzzles sums a region's
-    cells wherever they lie on the line; the kind sums each stretch)."""
-    labels = tuple(reading.regions[c] for c in line)
-    if reenters(labels):
-        where = name(line[0], reading.size)
-        raise reading.refuse(key, f"the line at {where} enters a region twice")
-    return labels
+def _stretches(line: tuple[int, ...], reading: Reading) -> tuple[int, ...]:
+    """Each cell's region: the kind sums each stretch of the line within one region, a line
+    that comes back to a region starting a stretch of its own there (the rule's "box borders
+    divide the line into segments", as dclamage/SudokuSolver's RegionSumLinesConstraint.cs
+    splits it)."""
+    return tuple(reading.regions[c] for c in line)
 
 
 def _outside(kind: str) -> Callable[[Reading, str, Any], None]:
@@ -239,6 +237,26 @@ KEYS: dict[str, Reader] = {KINDS[kind].fpuzzles: shape(kind) for kind, shape in 
 KEYS |= {KINDS[kind].fpuzzles: read for kind, read in OWN.items()}
 
 
+def cell_parity(grid: list, reading: Reading) -> None:
+    """A grid cell's ``parity``, "Odd" or "Even": an odd or an even cell, as the ``odd`` and
+    ``even`` keys say today. f-puzzles has written odd and even cells so: "Orbit" by Qodec
+    (dclamage/SudokuSolver's ``SudokuTests/Puzzles.cs``) marks four corners with it, its rules
+    say "grey circles must be odd, grey squares even" and its solution holds odd and even
+    values there."""
+    n = reading.size
+    for index in range(n * n):
+        parity = grid[index // n][index % n].get("parity")
+        if parity is None or parity == "":
+            continue
+        kind = parity.lower() if isinstance(parity, str) else None
+        if kind not in ("odd", "even"):
+            where = name(index, n)
+            raise reading.refuse(
+                "parity", f"{where} has parity {str(parity)[:12]!r}, not Odd or Even"
+            )
+        reading.add("parity", kind, (index,))
+
+
 def check(reading: Reading) -> list[Constraint]:
     """The constraints read, each validated against its kind, an error naming its key."""
     found = []
@@ -249,12 +267,6 @@ def check(reading: Reading) -> list[Constraint]:
             raise reading.refuse(key, error.message) from None
         found.append(constraint)
     return found
-
-
-def reenters(labels: Sequence[int]) -> bool:
-    """Whether a line whose cells lie in these regions, in order, comes back to a region."""
-    left = [a for a, b in pairwise(labels) if a != b]
-    return len(left) != len(set(left)) or labels[-1] in left
 
 
 # -- writing, one constraint at a time ------------------------------------------------------
@@ -316,7 +328,7 @@ def _check_stretches(board: Board, constraint: Constraint) -> None:
         return
     labels = [board.geometry.box_of[c] for c in constraint.cells]
     mine = [a != b for a, b in pairwise(constraint.param("regions"))]
-    if mine != [a != b for a, b in pairwise(labels)] or reenters(labels):
+    if mine != [a != b for a, b in pairwise(labels)]:
         raise _unwritable(constraint, board.size, "its stretches are not the board's regions")
 
 

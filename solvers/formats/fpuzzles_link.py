@@ -23,6 +23,10 @@ URL = "https://www.f-puzzles.com/?load="
 _BARE = re.compile(r"N4Ig[A-Za-z0-9+/=%]*")
 _SUDOKUPAD_HOSTS = ("sudokupad", "crackingthecryptic.com")
 _SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
+# Characters of a puzzle's JSON: a 16x16 with every pencil mark in every cell is 38,000; a
+# link of one line decompresses to tens of millions when its text repeats, and writing that
+# back as a link would take minutes.
+MAX_JSON = 1_000_000
 
 
 def looks_like(text: str) -> bool:
@@ -38,15 +42,74 @@ def looks_like(text: str) -> bool:
 
 
 def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """Each puzzle's (line number, text) among numbered content lines: one a line, except a
-    JSON document written over several lines (its first line does not close it), which is
-    the rest of the source."""
+    """Each puzzle's (line number, text) among numbered content lines: one a line, or a JSON
+    document written over several lines, which ends on the line that closes its first brace.
+
+    A document left open (a ``{`` without its ``}``) ends where a line holds a puzzle of its
+    own (a link, a payload, or a whole JSON object with a grid), or at the end of the source:
+    it is then one bad entry, and the lines after it are read as usual. Two documents one after
+    the other are two entries.
+    """
     lines = iter(lines)
+    pending: tuple[int, list[str], int] | None = None  # first line, its lines, brace depth
     for number, text in lines:
-        if text.startswith("{") and not text.endswith("}"):
-            yield number, "\n".join([text, *(rest for _, rest in lines)])
-            return
-        yield number, text
+        if pending is not None and _starts_puzzle(text):
+            yield pending[0], "\n".join(pending[1])
+            pending = None
+        if pending is None:
+            depth = _depth(text, 0)
+            if depth <= 0:
+                yield number, text
+            else:
+                pending = (number, [text], depth)
+            continue
+        start, held, depth = pending
+        if sum(map(len, held)) <= MAX_JSON:  # past it, the document is refused for its length
+            held.append(text)
+        depth = _depth(text, depth)
+        if depth <= 0:
+            yield start, "\n".join(held)
+            pending = None
+        else:
+            pending = (start, held, depth)
+    if pending is not None:
+        yield pending[0], "\n".join(pending[1])
+
+
+def _depth(text: str, depth: int) -> int:
+    """The depth of JSON braces and brackets after a line, strings skipped (JSON strings hold
+    no line break, so an unclosed quote ends with its line)."""
+    quoted = escaped = False
+    for char in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    return depth
+
+
+def _starts_puzzle(text: str) -> bool:
+    """Whether a line inside an open JSON document is a puzzle of its own: no line of a
+    document is a link, a bare payload, or a whole object holding a grid."""
+    if text.lower().startswith(("http://", "https://")) or _BARE.fullmatch(text):
+        return True
+    if not (text.startswith("{") and text.endswith("}") and '"grid"' in text):
+        return False
+    import json
+
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def decode(text: str, line: int | None = None) -> dict[str, Any]:
@@ -54,15 +117,29 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
     import json  # here, as lzstring: every reader looks for links, few meet one (3 ms)
 
     text = text.strip()
-    if not text.startswith("{"):
+    packed = not text.startswith("{")
+    if packed:
         text = _decompress(_payload(text, line), line)
+    if len(text) > MAX_JSON:
+        size = f"decompresses to {len(text):,}" if packed else f"is over {MAX_JSON:,}"
+        raise InputError(
+            f"the f-puzzles puzzle {size} characters of JSON: no puzzle is longer than "
+            f"{MAX_JSON:,}",
+            line,
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         where = f"character {error.pos + 1}"
-        raise InputError(
-            f"the f-puzzles puzzle is not JSON: {error.msg} at {where}", line
-        ) from None
+        if "\n" in text:
+            where = f"its line {error.lineno}, character {error.colno}"
+        if error.msg == "Extra data" and text[error.pos :].startswith("{"):  # two on a line
+            raise InputError(
+                f"a second JSON document starts at {where}: put each puzzle on a line of its own",
+                line,
+            ) from None
+        message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
+        raise InputError(f"the f-puzzles puzzle is not JSON: {message} at {where}", line) from None
     except RecursionError:
         raise InputError("the f-puzzles puzzle is JSON nested too deep", line) from None
     if not isinstance(data, dict):

@@ -13,8 +13,9 @@ from solvers.board import Shape
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 
-_CELL = re.compile(r"R(\d{1,3})C(\d{1,3})", re.IGNORECASE)
-_NUMBER = re.compile(r"\d{1,6}")
+# ASCII digits: \d matches any script's
+_CELL = re.compile(r"R([0-9]{1,3})C([0-9]{1,3})", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 @dataclass

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from solvers import registry
 from solvers.board import Board
 from solvers.execution.answer import Answer, Status
-from solvers.execution.judge import COUNT_LIMIT, disagreements
+from solvers.execution.judge import COUNT_LIMIT, disagreements, disputed
 from solvers.formats import Puzzle, format_puzzle, variant_text
 from solvers.pipeline import Plan, timed
 from solvers.spec import Resolved
@@ -95,7 +95,11 @@ def run_dataset(
         ]
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
-    dataset.notes = left_out + notes(dataset) + judged(boards, answered, known)
+    said, doubted = judged(boards, answered, known)
+    dataset.records = [
+        replace(r, disputed=True) if (r.spec, r.key) in doubted else r for r in dataset.records
+    ]
+    dataset.notes = left_out + notes(dataset) + said
     dataset.hashes = {p.line: puzzle_hash(_as_text(p.board)) for p in puzzles}
     return dataset
 
@@ -109,18 +113,20 @@ def _as_text(board: Board) -> str:
 
 def judged(
     boards: list[Copy], answered: list[list[Answer]], known: dict[int, Board | None]
-) -> list[tuple[str, str]]:
+) -> tuple[list[tuple[str, str]], set[tuple[str, tuple[int, int]]]]:
     """A ``disagree`` note for each copy the judge finds the specs disagree on: solvability,
-    a count, a unique puzzle's solution (against the file's, or between specs). Wrong answers
-    and errors have notes of their own."""
-    found = []
+    a count, a unique puzzle's solution (against the file's, or between specs), and the
+    (spec, (line, copy)) of each answer it disputes. Wrong answers and errors have notes of
+    their own."""
+    found, doubted = [], set()
     own_notes = (Status.WRONG, Status.ERROR)
     for i, board in enumerate(boards):
         said = [answers[i] for answers in answered if answers[i].status not in own_notes]
         solution = known.get(board.line) if board.copy == 0 else None
         for text in disagreements(said, solution):
             found.append(("disagree", f"{_where(board.line, board.copy)}: {text}"))
-    return found
+        doubted |= {(spec, (board.line, board.copy)) for spec in disputed(said, solution)}
+    return found, doubted
 
 
 def _where(line: int, copy: int) -> str:

@@ -29,10 +29,13 @@ import numpy as np
 
 from solvers.board import Board, Shape
 from solvers.errors import InputError
-from solvers.formats import LineReader, Puzzle, format_board, line_start
+from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
 
-RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one kernel call each
+RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
+# With --jobs N, ranges small enough that each worker gets RANGES_PER_JOB of them, so that all
+# finish together (a range costs about 0.5 ms beside its puzzles: 4% of a 64 KB range's time)
+RANGES_PER_JOB, MIN_RANGE_BYTES = 8, 1 << 17
 # With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
 # of its timeout at a quarter of the measured rate); one that needs more is left to the
 # per-puzzle path, which keeps the deadline.
@@ -76,20 +79,33 @@ class Range:
 @dataclass
 class Answered:
     """A range's answer: its pieces, how many lines and puzzles it held, the rules in force at
-    its end, and the error that stopped reading (nothing after it counts)."""
+    its end, and the error that stopped reading (nothing after it counts). ``cites`` says
+    whether a message cites a line of the range by number (the puzzles under an unreadable
+    rules line of the range name that line): renumbering items does not reach that text, so
+    such a range is read again from its real first line."""
 
     pieces: list
     lines: int
     puzzles: int
     rules: frozenset[str]
     stopped: InputError | None = None
+    cites: bool = False
 
 
-def ranges(path: str, skip: int, size: int = RANGE_BYTES) -> Iterator[Range]:
-    """The file's byte ranges of about ``size`` bytes, each ending after a line end. Only the
-    first range's line numbers are known here; the others count from 2 (any line but the
-    first, which alone may carry a byte-order mark) and are renumbered as they come back."""
+def range_bytes(total: int, jobs: int) -> int:
+    """The size of the ranges of a file of ``total`` bytes answered by ``jobs`` processes."""
+    if jobs <= 1:
+        return RANGE_BYTES
+    return min(RANGE_BYTES, max(MIN_RANGE_BYTES, total // (jobs * RANGES_PER_JOB)))
+
+
+def ranges(path: str, skip: int, size: int | None = None) -> Iterator[Range]:
+    """The file's byte ranges of about ``size`` bytes (``RANGE_BYTES``), each ending after a
+    line end. Only the first range's line numbers are known here; the others count from 2
+    (any line but the first, which alone may carry a byte-order mark) and are renumbered as
+    they come back."""
     total = os.path.getsize(path)
+    size = RANGE_BYTES if size is None else size
     with open(path, "rb") as handle:
         start = 0
         while start < total:
@@ -124,14 +140,14 @@ def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
     for group in groups:
         fast[group.lines] = True
     reader = LineReader(job.shape, where.rules)
-    read = _read_others(reader, data, lines, fast, where)
+    read, cites = _read_others(reader, data, lines, fast, where)
     groups = [_still_plain(group, fast) for group in groups]
     solved = _Solved(job, groups)
     read += solved.unanswered(where.first_line)
     read.sort(key=lambda pair: pair[0])
     pieces = solved.pieces(job, read)
     puzzles = solved.count + sum(isinstance(item, Puzzle) for _, item in read)
-    return Answered(pieces, len(lines), puzzles, reader.rules, reader.error)
+    return Answered(pieces, len(lines), puzzles, reader.rules, reader.error, cites)
 
 
 def _still_plain(group, fast: np.ndarray):
@@ -140,29 +156,40 @@ def _still_plain(group, fast: np.ndarray):
     return group._replace(lines=group.lines[keep], values=group.values[keep])
 
 
-def _read_others(reader: LineReader, data: bytes, lines, fast: np.ndarray, where: Range) -> list:
+def _read_others(
+    reader: LineReader, data: bytes, lines, fast: np.ndarray, where: Range
+) -> tuple[list, bool]:
     """(line index, an item the reader gives) for every line, in order, that is not a plain
-    puzzle under classic rules; ``fast`` is cleared for the plain lines read so."""
+    puzzle under classic rules; ``fast`` is cleared for the plain lines read so. And whether a
+    line read was an unreadable rules line (``Answered.cites``)."""
     found = []
     others = np.flatnonzero(~fast).tolist()
     at, index = 0, 0
+    cites = False
     while True:
         if not reader.rules:  # classic: on to the next line that is not plain
             while at < len(others) and others[at] < index:
                 at += 1
             if at == len(others):
-                return found
+                return found, cites
             index = others[at]
         if index >= len(lines):
-            return found
+            return found, cites
         fast[index] = False
         number = where.first_line + index
         if number != where.skip:
+            rules = reader.rules
             found += [(index, item) for item in reader.read(number, _raw(data, lines, index))]
+            cites = cites or (reader.rules is not rules and _unread(reader.rules))
         index += 1
         if reader.error is not None:  # nothing after this line counts
             fast[index:] = False
-            return found
+            return found, cites
+
+
+def _unread(rules: frozenset[str]) -> bool:
+    """Whether ``rules`` are an unreadable rules line's (``formats.UNREAD``)."""
+    return any(name.startswith(UNREAD) for name in rules)
 
 
 def _raw(data: bytes, lines, index: int) -> str:
@@ -304,13 +331,17 @@ def answers(
     if jobs > 1:
         _load_kernel()  # here, once: the forked workers start with it loaded
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
-    guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip)))
+    size = range_bytes(os.path.getsize(path), jobs)
+    guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip, size)))
     line, rules, puzzles = 1, frozenset(), 0
     calls = spread(partial(answer_range, job), guessed, workers(jobs, None))
     with closing(calls):  # a stop, or the consumer gone: the workers go at once
         for where, answered in calls:
-            if where.rules != rules:  # read under other rules than were in force there: again
-                answered = answer_range(job, replace(where, rules=rules))
+            if where.rules != rules or (answered.cites and where.first_line != line):
+                # read under other rules than were in force there, or its messages cite its
+                # lines by the range's own numbers: read again, here, knowing both
+                where = replace(where, rules=rules, first_line=line)
+                answered = answer_range(job, where)
             shift = line - where.first_line
             for piece in answered.pieces:
                 yield piece if isinstance(piece, bytes) else _renumbered(piece, shift)

@@ -4,10 +4,15 @@ Only like runs are compared (``unlike``): the same mode, timeout, shuffle and se
 each dataset in both the same puzzles, told by a hash of each. For each dataset and backend
 spec in both runs (matched by name and label), the puzzles are then paired by line and copy. A
 puzzle finished before and not now (a timeout, an error, a wrong answer) is lost; one
-unfinished before and finished now, gained. Times are compared as asv and Google Benchmark's
-compare do, with the Mann-Whitney U test over the scored wall times (an unfinished puzzle at
-twice its run's timeout): a backend is significantly slower when p < 0.01 and its median grew
-by more than 10%, faster when p < 0.01 and it shrank as much.
+unfinished before and finished now, gained.
+
+Times are CPU times, each puzzle against itself: the effect is the median over the puzzles of
+the ratio of a puzzle's CPU time now to then (an unfinished puzzle at twice its run's
+timeout), and it counts when the Wilcoxon signed-rank test over the puzzles' log ratios gives
+p < 0.01 and the effect is beyond ``SLOWER`` either way. Wall times follow the machine's load;
+CPU times less so, but a loaded machine still inflates them (cache and cores shared): by up to
+1.45x on a 2-core machine at load 15 (docs/compare.md), under the threshold, while a real
+slowdown of 2x or more is over it.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from solvers.tools import stats
 from solvers.tools.results import CompareRun, DatasetRun, Settings
 
 ALPHA = 0.01  # the p-value below which a change in time counts
-SLOWER = 1.10  # and the ratio of medians above which it counts as slower
+SLOWER = 1.75  # and the median ratio of CPU times above which it counts as slower
 
 
 @dataclass(frozen=True)
@@ -46,12 +51,9 @@ class Change:
     old_median_s: float
     new_median_s: float
     p_value: float
+    ratio: float  # the median over the puzzles of each one's CPU time now to then
     lost: tuple[StatusChange, ...] = ()
     gained: tuple[StatusChange, ...] = ()
-
-    @property
-    def ratio(self) -> float:
-        return self.new_median_s / self.old_median_s if self.old_median_s > 0 else math.inf
 
     @property
     def slower(self) -> bool:
@@ -135,9 +137,10 @@ def _change(
     now = {r.key: r for r in dataset.records_of(spec)}
     then = {r.key: r for r in before.records_of(spec)}
     keys = [key for key in now if key in then]
-    new_times = stats.scored_records([now[k] for k in keys], new.settings.timeout)
-    old_times = stats.scored_records([then[k] for k in keys], old.settings.timeout)
-    p = stats.mann_whitney(new_times, old_times) if len(keys) > 1 else 1.0
+    new_times = _cpu([now[k] for k in keys], new.settings.timeout)
+    old_times = _cpu([then[k] for k in keys], old.settings.timeout)
+    p = stats.signed_rank(new_times, old_times) if len(keys) > 1 else 1.0
+    ratio = stats.paired_ratio(new_times, old_times).value if keys else 1.0
     lost = [k for k in keys if then[k].finished and not now[k].finished]
     gained = [k for k in keys if now[k].finished and not then[k].finished]
     return Change(
@@ -147,14 +150,25 @@ def _change(
         float(np.median(old_times)) if keys else 0.0,
         float(np.median(new_times)) if keys else 0.0,
         1.0 if math.isnan(p) else p,
-        tuple(StatusChange(*k, then[k].status, now[k].status) for k in lost),
-        tuple(StatusChange(*k, then[k].status, now[k].status) for k in gained),
+        ratio,
+        tuple(StatusChange(*k, _said(then[k]), _said(now[k])) for k in lost),
+        tuple(StatusChange(*k, _said(then[k]), _said(now[k])) for k in gained),
     )
+
+
+def _said(record) -> str:
+    """A record's status, or ``disputed`` where the judge disputed its answer."""
+    return "disputed" if record.disputed else str(record.status)
+
+
+def _cpu(records: list, timeout: float) -> np.ndarray:
+    """Each record's CPU time where it finished, else twice the timeout (as PAR-2 scores)."""
+    return stats.scored([r.cpu_seconds for r in records], [r.finished for r in records], timeout)
 
 
 def table(found: list[Change], ms) -> list[list[str]]:
     """The terminal's regression table: a header, then a line per backend and dataset."""
-    rows = [["dataset", "backend", "puzzles", "median wall ms", "change", "p", "verdict"]]
+    rows = [["dataset", "backend", "puzzles", "median cpu ms", "change", "p", "verdict"]]
     for change in found:
         rows.append(
             [

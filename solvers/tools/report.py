@@ -2,9 +2,10 @@
 
 Everything is rebuilt from the run's records (``results.read``): the summary tables (sortable,
 by a few lines of inline JavaScript), the cactus and box plots, a scatter plot for any two
-backend specs, and with an older run the regressions. The file is self-contained: the plots
-are SVG inside it, and it fetches nothing when opened. jinja2 writes it (autoescaped);
-matplotlib draws the plots.
+backend specs, with an older run the regressions, and where the run measured it
+(``compare --strength``) what each level of inference decides with no search. The file is
+self-contained: the plots are SVG inside it, and it fetches nothing when opened. jinja2 writes
+it (autoescaped); matplotlib draws the plots.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ COLUMNS = (
     Column("timeouts", "timeouts"),
     Column("errors", "errors"),
     Column("wrong", "wrong"),
+    Column("disputed", "disputed"),  # shown when the judge disputed some answer
     Column("PAR-2 ms", "par2_s", "ms"),
     Column("median ms [95% CI]", "median_s", "ms", "median_ci_s"),
     Column("p95 ms", "p95_s", "ms"),
@@ -101,13 +103,52 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
     rows = summary.summarize(dataset, settings)
     shown = [c for c in COLUMNS if any(c.cell(row, settings)[1] is not None for row in rows)]
     shown = [c for c in COLUMNS if c in shown or c.key in ("backend", "solved")]
+    if not any(row.get("disputed") for row in rows):
+        shown = [c for c in shown if c.key != "disputed"]
+    cells = [[c.cell(row, settings) for c in shown] for row in rows]
+    for row, line in zip(rows, cells, strict=True):
+        if row.get("disputed"):
+            line[0] = (line[0][0] + summary.DISPUTED, line[0][1])
+    virtual = [line for row, line in zip(rows, cells, strict=True) if row["backend"] == summary.VBS]
     return {
         "run": dataset,
         "header": [c.title for c in shown],
-        "rows": [[c.cell(row, settings) for c in shown] for row in rows],
+        "rows": [line for line in cells if line not in virtual],
+        "vbs": virtual,  # a row of its own under the backends', never sorted among them
         "overview": _data_uri(_overview(dataset, settings, style)),
         "pairs": _pairs(dataset, settings, rows),
+        "strength": _strength(dataset) if dataset.strength else None,
     }
+
+
+def _strength(dataset: DatasetRun) -> dict:
+    """The strength tables: per level, as ``sudoku strength`` prints it, and per puzzle, the
+    levels that solve it and the cells each decides; cells as the summary's, (text, value)."""
+    from solvers.strength.tally import solved_by, tallies
+
+    tallied = tallies(dataset.strength)
+    levels = [tally.level for tally in tallied]
+    per_level = [
+        [
+            (tally.level, None),
+            (str(tally.solved), tally.solved),
+            (f"{tally.solved_pct:.1f}", tally.solved_pct),
+            (f"{tally.mean_fixed:.1f}", tally.mean_fixed),
+            (summary.ms(tally.median_s), tally.median_s),
+            (f"{tally.total_s:.2f}", tally.total_s),
+        ]
+        for tally in tallied
+    ]
+    fixed = {(m.puzzle, m.level): m.fixed for m in dataset.strength}
+    per_puzzle = [
+        [
+            (str(line), line),
+            (", ".join(solving) or "none", len(solving)),
+            *((str(fixed[line, level]), fixed[line, level]) for level in levels),
+        ]
+        for line, solving in solved_by(dataset.strength).items()
+    ]
+    return {"levels": levels, "per_level": per_level, "per_puzzle": per_puzzle}
 
 
 def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:

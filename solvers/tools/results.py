@@ -13,11 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.tools import run_fields
+
+if TYPE_CHECKING:
+    from solvers.strength.tally import Measured
 
 FORMAT = "sudoku-compare/2"
 MODES = run_fields.MODES
@@ -45,6 +48,7 @@ class Record:
     puzzle: int
     copy: int
     answer: Answer
+    disputed: bool = False  # the judge doubts the answer (another backend's disagrees)
 
     spec = property(lambda self: self.answer.backend, doc="the answer's backend spec")
     status = property(lambda self: self.answer.status)
@@ -56,8 +60,9 @@ class Record:
 
     @property
     def finished(self) -> bool:
-        """A verified solution, or a proof there is none, within the timeout."""
-        return self.answer.status.finished
+        """A verified solution, or a proof there is none, within the timeout, that the judge
+        does not dispute."""
+        return self.answer.status.finished and not self.disputed
 
     @property
     def key(self) -> tuple[int, int]:
@@ -76,14 +81,15 @@ class Record:
             "count": answer.count,
             "stats": dict(answer.stats),
             "detail": answer.detail,
-        }
+        } | ({"disputed": True} if self.disputed else {})
 
     @classmethod
     def of_json(cls, item: dict[str, Any]) -> Record:
         status, times = Status(item["status"]), (item["seconds"], item["cpu_seconds"])
         count, stats, detail = item.get("count"), item.get("stats", {}), item.get("detail", "")
         answer = Answer(status, item["spec"], None, count, *times, stats, detail)
-        return cls(item["dataset"], item["puzzle"], item["copy"], answer)
+        disputed = item.get("disputed", False)
+        return cls(item["dataset"], item["puzzle"], item["copy"], answer, disputed)
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,8 @@ class DatasetRun:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, text)
     # each puzzle's hash by its line: what tells two runs' puzzles apart (not their lines)
     hashes: dict[int, str] = field(default_factory=dict)
+    # with --strength: each level on each puzzle as given, puzzle by puzzle
+    strength: list[Measured] = field(default_factory=list)
 
     def records_of(self, spec: str) -> list[Record]:
         return [record for record in self.records if record.spec == spec]
@@ -146,10 +154,20 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
         ],
     }
     records = [r.as_json() for d in run.datasets for r in d.records]
+    strength = [_strength_json(d.name, m) for d in run.datasets for m in d.strength]
     text = json.dumps(head, indent=2)[: -len("\n}")]
-    lines = ",\n".join(f"    {json.dumps(record)}" for record in records)
+    lists = {"strength": strength} if strength else {}
+    lists["records"] = records
     with open(path, "w", encoding="utf-8") as handle:
-        handle.write(f'{text},\n  "records": [\n{lines}\n  ]\n}}\n')
+        handle.write(text)
+        for name, items in lists.items():
+            lines = ",\n".join(f"    {json.dumps(item)}" for item in items)
+            handle.write(f',\n  "{name}": [\n{lines}\n  ]')
+        handle.write("\n}\n")
+
+
+def _strength_json(dataset: str, measured: Measured) -> dict[str, Any]:
+    return {"dataset": dataset, **asdict(measured)}
 
 
 def read(path: str) -> CompareRun:
@@ -192,6 +210,8 @@ def _run_of(data: dict) -> CompareRun:
         )
         for d in data["datasets"]
     ]
+    if data.get("strength"):
+        _add_strength(datasets, data["strength"])
     for dataset in datasets:
         specs = {backend.spec for backend in dataset.backends}
         if len(specs) != len(dataset.backends):
@@ -207,6 +227,17 @@ def _run_of(data: dict) -> CompareRun:
         raise ValueError("a dataset named twice (its records could not be told apart)")
     settings = Settings(**data["settings"])
     return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
+
+
+def _add_strength(datasets: list[DatasetRun], items: list[dict]) -> None:
+    """The run file's strength items (each field checked by run_fields, each dataset named in
+    the run), to their datasets."""
+    from solvers.strength.tally import Measured
+
+    by_name = {dataset.name: dataset for dataset in datasets}
+    for item in items:
+        fields = {key: value for key, value in item.items() if key != "dataset"}
+        by_name[item["dataset"]].strength.append(Measured(**fields))
 
 
 def puzzle_hash(text: str) -> str:

@@ -37,6 +37,42 @@ def check(data: dict) -> None:
         if key in seen:
             raise BadField(f"{where}: a second answer of {key[1]} on {key[0]} line {key[2]}")
         seen.add(key)
+    if "strength" in data:
+        names = {dataset["name"] for dataset in datasets}
+        _strength(_of(data["strength"], list, "strength", "a list"), names)
+
+
+def _strength(items: list, datasets: set[str]) -> None:
+    """``sudoku compare --strength``'s items: each level on each puzzle once, every puzzle of a
+    dataset with the same levels (so that each level's count is over the same puzzles)."""
+    from solvers.strength import LEVELS
+
+    levels: dict[str, dict[int, set[str]]] = {}  # by dataset, by puzzle
+    for index, item in enumerate(items):
+        where = f"strength[{index}]"
+        _of(item, dict, where, "an object")
+        known = {"dataset", "puzzle", "level", "solved", "fixed", "seconds"}
+        if strange := sorted(set(item) - known):
+            raise BadField(f"{where}.{strange[0]}: not a field of a strength item")
+        dataset = _text(_get(item, "dataset", where), f"{where}.dataset")
+        if dataset not in datasets:
+            raise BadField(f"{where}.dataset is {_short(dataset)}: not a dataset of the run")
+        level = _text(_get(item, "level", where), f"{where}.level")
+        if level not in LEVELS:
+            raise BadField(f"{where}.level is {_short(level)}: not a level of sudoku strength")
+        _whole(_get(item, "puzzle", where), f"{where}.puzzle")
+        _of(_get(item, "solved", where), bool, f"{where}.solved", "true or false")
+        _whole(_get(item, "fixed", where), f"{where}.fixed")
+        _seconds(_get(item, "seconds", where), f"{where}.seconds")
+        seen = levels.setdefault(dataset, {}).setdefault(item["puzzle"], set())
+        if level in seen:
+            raise BadField(f"{where}: a second {level} on {dataset} line {item['puzzle']}")
+        seen.add(level)
+    for dataset, puzzles in levels.items():
+        every = set().union(*puzzles.values())
+        for line, found in puzzles.items():
+            if lacking := sorted(every - found, key=list(LEVELS).index):
+                raise BadField(f"strength: {dataset} line {line} has no {lacking[0]}")
 
 
 def _settings(settings: Any) -> None:
@@ -86,7 +122,7 @@ def _dataset(dataset: Any, where: str) -> None:
 def _record(record: Any, where: str) -> tuple:
     _of(record, dict, where, "an object")
     known = {"dataset", "puzzle", "copy", "spec", "status", "seconds", "cpu_seconds"}
-    known |= {"count", "stats", "detail"}
+    known |= {"count", "stats", "detail", "disputed"}
     if strange := sorted(set(record) - known):
         raise BadField(f"{where}.{strange[0]}: not a field of a record")
     for name in ("dataset", "spec", "status"):
@@ -101,6 +137,7 @@ def _record(record: Any, where: str) -> tuple:
         _whole(record["count"], f"{where}.count")
     _of(record.get("stats", {}), dict, f"{where}.stats", "an object")
     _text(record.get("detail", ""), f"{where}.detail")
+    _of(record.get("disputed", False), bool, f"{where}.disputed", "true or false")
     return record["dataset"], record["spec"], record["puzzle"], record["copy"]
 
 

@@ -89,13 +89,16 @@ def paired_ratio(times: Sequence[float], baseline: Sequence[float]) -> Interval:
     return median_interval(ratios)
 
 
-def mann_whitney(new: Sequence[float], old: Sequence[float]) -> float:
-    """The two-sided p-value of the Mann-Whitney U test that ``new`` and ``old`` come from one
-    distribution (scipy: exact for small samples without ties, else the normal
-    approximation)."""
-    from scipy.stats import mannwhitneyu
+def signed_rank(new: Sequence[float], old: Sequence[float]) -> float:
+    """The two-sided p-value of the Wilcoxon signed-rank test that each puzzle's log time
+    ratio ``new / old`` is centred on 0 (scipy); 1.0 when every pair is equal."""
+    from scipy.stats import wilcoxon
 
-    return float(mannwhitneyu(new, old, alternative="two-sided").pvalue)
+    floor = 1e-9  # a CPU clock's tick: no log of 0
+    logs = np.log(np.maximum(new, floor)) - np.log(np.maximum(old, floor))
+    if not np.any(logs):
+        return 1.0
+    return float(wilcoxon(logs, alternative="two-sided").pvalue)
 
 
 def virtual_best(times: np.ndarray) -> np.ndarray:

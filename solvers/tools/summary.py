@@ -4,7 +4,9 @@ A row per backend spec, and a ``VBS`` row: the virtual best solver, the best spe
 puzzle. Every time statistic is over all the puzzles a spec was given (each shuffled copy
 counting as a puzzle), an unfinished one scoring twice the timeout as in PAR-2. ``solved``
 counts the puzzles answered within the timeout, as the SAT competition does: a verified
-solution, or a proof that there is none (``unsolvable`` says how many were proofs).
+solution, or a proof that there is none (``unsolvable`` says how many were proofs), that the
+judge does not dispute. A disputed answer (``disputed`` counts them) scores as unfinished: it
+is never the best on its puzzle, and never the VBS's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from solvers.tools import stats
 from solvers.tools.results import DatasetRun, Record, Settings
 
 VBS = "VBS"
+DISPUTED = " !"  # after a backend's name in the table: the judge disputes some of its answers
 # Counters some libraries report, shown as per-puzzle means when a backend has them.
 LIBRARY_STATS = ("branches", "conflicts", "decisions", "propagations")
 
@@ -86,8 +89,9 @@ def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> di
 def _counts(records: list[Record]) -> dict:
     count = {s: sum(r.status == s for r in records) for s in Status}
     return {
-        "solved": count[Status.SOLVED] + count[Status.UNSOLVABLE],
-        "unsolvable": count[Status.UNSOLVABLE],
+        "solved": sum(r.finished for r in records),
+        "unsolvable": sum(r.finished and r.status == Status.UNSOLVABLE for r in records),
+        "disputed": sum(r.disputed for r in records),
         "timeouts": count[Status.TIMEOUT],
         "errors": count[Status.ERROR] + count[Status.UNSUPPORTED] + count[Status.INVALID],
         "wrong": count[Status.WRONG],
@@ -120,6 +124,7 @@ def _virtual_best(times: np.ndarray, finished: np.ndarray, timeout: float, base)
         ("options", "best_pct", "cpu_median_s", "setup_s", "peak_rss_mib", "unsolvable"),
     )
     row |= dict.fromkeys(("errors", "wrong", "several_solutions", "guesses_per_puzzle"))
+    row["disputed"] = None
     row.update(_times(best, [], timeout, base), backend=VBS, puzzles=best.size)
     row.update(solved=solved, timeouts=best.size - solved, no_guess_pct=None, stats={})
     return row
@@ -196,7 +201,7 @@ def table(rows: list[dict], settings: Settings) -> list[list[str]]:
     lines = [header]
     for row in rows:
         line = [
-            row["backend"],
+            row["backend"] + (DISPUTED if row.get("disputed") else ""),
             str(row["solved"]),
             str(row["timeouts"]),
             "-" if row["errors"] is None else str(row["errors"] + row["wrong"]),
@@ -211,3 +216,13 @@ def table(rows: list[dict], settings: Settings) -> list[list[str]]:
         line.append("-" if row["peak_rss_mib"] is None else f"{row['peak_rss_mib']:.0f}")
         lines.append(line)
     return lines
+
+
+def disputed_lines(rows: list[dict]) -> list[str]:
+    """A line under the table for each backend the judge disputed, saying what that costs it."""
+    return [
+        f"{DISPUTED.strip()} {row['backend']}: the judge disputes {row['disputed']} of its "
+        "answers (the notes say why): not counted solved, never best, never the VBS's"
+        for row in rows
+        if row.get("disputed")
+    ]

@@ -35,7 +35,7 @@ from types import ModuleType
 import numpy as np
 
 from solvers.handwritten.native.outcome import UNLIMITED, Batch, run_batch
-from solvers.handwritten.native.tables import Plan, sizes
+from solvers.handwritten.native.tables import Plan
 
 PACKAGE = Path(__file__).resolve().parent
 BUILD_SECONDS = 600  # numba.pycc takes 20-40 s of CPU here; a build past this is given up
@@ -183,10 +183,9 @@ def solve_batch(
         from solvers.handwritten.native.batch import solve_batch as with_numba
 
         return with_numba(plan, puzzles, limit, budget)
-    width, room = sizes(plan)
 
-    def kernel(puzzles, solutions, flags, stats):
-        module.batch(puzzles, limit, budget, *plan.tables, plan.band, plan.pairs, width, room,
+    def kernel(puzzles, space, work, solutions, flags, stats):
+        module.batch(puzzles, limit, budget, *plan.tables, plan.band, plan.pairs, *space, work,
                      solutions, flags, stats)  # fmt: skip
 
     return run_batch(plan, puzzles, kernel)

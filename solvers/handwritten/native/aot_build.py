@@ -18,8 +18,8 @@ from solvers.handwritten.native.tables import Tables
 
 TABLE = "i8[:, ::1]"
 SIGNATURE = (
-    f"void(u1[:, ::1], i8, i8, {', '.join([TABLE] * len(Tables._fields))}, b1, b1, i8, i8, "
-    "u1[:, ::1], u1[::1], i8[:, ::1])"
+    f"void(u1[:, ::1], i8, i8, {', '.join([TABLE] * len(Tables._fields))}, b1, b1, "
+    "i8[:, ::1], i8[:, ::1], i8[::1], i8[::1], i8[::1], i8, u1[:, ::1], u1[::1], i8[:, ::1])"
 )
 
 
@@ -50,11 +50,12 @@ def build(folder: str, name: str, cpu: str = "") -> None:
 
     @compiler.export("batch", SIGNATURE)
     def batch(puzzles, limit, budget, units, cell_units, unit_bits, peers, segs, parts,
-              unit_parts, elims, cages, cage_sets, band, pairs, width, room, solutions,
-              flags, stats):  # fmt: skip
+              unit_parts, elims, cages, cage_sets, band, pairs, state, branch, room, ctrl, at,
+              work, solutions, flags, stats):  # fmt: skip
         t = Tables(units, cell_units, unit_bits, peers, segs, parts, unit_parts, elims, cages,
                    cage_sets)  # fmt: skip
-        _batch(puzzles, limit, budget, t, band, pairs, width, room, solutions, flags, stats)
+        _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at, work,
+               solutions, flags, stats)  # fmt: skip
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

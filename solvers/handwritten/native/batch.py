@@ -1,12 +1,14 @@
-"""Many puzzles of one shape and rules in one kernel call, each answer verified in the kernel.
+"""Many puzzles of one shape and rules in one batch, each answer verified in the kernel.
 
 ``solve_batch(plan, puzzles, limit, budget)`` runs the search on every row of a (P, N*N)
 uint8 array of values (0 empty) and returns, per puzzle, the solutions counted up to ``limit``,
 the first solution, a flag, and the search's counters. The first solution of each puzzle is
-checked inside the same call against every rule and the givens (``search.verify``).
-A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a deadline to
-take further one at a time. Boards whose rules have primitives are searched one puzzle at
-a time by their own kernel entry (``constrained``), with the same flags.
+checked inside the kernel against every rule and the givens (``search.verify``). The kernel is
+called for about ``outcome.CALL_WORK`` units of work at a time, a search cut between two calls
+taken up exactly where it stopped, so that a signal is acted on within a call, however long a
+puzzle takes. A puzzle over ``budget`` units of work is left UNFINISHED, for a caller with a
+deadline to take further one at a time. Boards whose rules have primitives are searched one
+puzzle at a time by their own kernel entry (``constrained``), with the same flags.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 from solvers.handwritten.native import bits, cache
 from solvers.handwritten.native.cache import numba
 from solvers.handwritten.native.outcome import Batch, Flag, run_batch
-from solvers.handwritten.native.search import run, sizes, verify
+from solvers.handwritten.native.search import run, verify
 from solvers.handwritten.native.tables import Plan
 
 # Flag's values, as plain integers for the compiled code
@@ -35,58 +37,74 @@ def _flag(phase, found, verified):
 
 
 @numba.njit(cache=True)
-def _batch(puzzles, limit, budget, t, band, pairs, width, room_size, solutions, flags, stats):
-    """The search on each row of ``puzzles``; stats[p] = (found, guesses, nodes)."""
-    cells = puzzles.shape[1]
-    state = np.zeros((cells + 1, width), np.int64)
-    branch = np.zeros((cells + 1, 3), np.int64)
-    room = np.zeros(room_size, np.int64)
-    ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
-    for p in range(puzzles.shape[0]):
-        ctrl[bits.PHASE] = bits.START
-        ctrl[bits.LIMIT] = limit
-        ctrl[bits.WORK] = 0
-        phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, budget, band, pairs)
+def _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at, work,
+           solutions, flags, stats):  # fmt: skip
+    """The search on each row of ``puzzles`` from row at[0] on, for about ``work`` units of
+    work in all; stats[p] = (found, guesses, nodes). Returns with at[0] the next row: a row
+    whose search the call's work ran out in is left in the arrays, and the next call takes it
+    up exactly there (a puzzle's own ``budget`` is counted over all its calls)."""
+    left = work
+    for p in range(at[0], puzzles.shape[0]):
+        if ctrl[bits.PHASE] != bits.PAUSED:
+            ctrl[bits.PHASE] = bits.START
+            ctrl[bits.LIMIT] = limit
+            ctrl[bits.WORK] = 0
+        before = ctrl[bits.WORK]
+        allowed = min(budget - before, left)
+        phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, allowed, band, pairs)
+        left -= ctrl[bits.WORK] - before
+        if phase == bits.PAUSED and ctrl[bits.WORK] < budget:
+            at[0] = p  # this call's work is done, not the puzzle's
+            return
         found = ctrl[bits.FOUND] if phase != bits.INVALID else 0
         verified = found > 0 and phase != bits.PAUSED and verify(puzzles[p], solutions[p], t)
         flags[p] = _flag(phase, found, verified)
         stats[p, 0] = found
         stats[p, 1] = ctrl[bits.GUESSES]
         stats[p, 2] = ctrl[bits.NODES]
+        ctrl[bits.PHASE] = bits.START
+        if left <= 0:
+            at[0] = p + 1
+            return
+    at[0] = puzzles.shape[0]
 
 
 def solve_batch(
     plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = bits.UNLIMITED
 ) -> Batch:
-    """Every row of ``puzzles`` (values of boards that ``plan`` describes) in one call of
-    numba's kernel (``aot.solve_batch`` takes the copy built ahead of time when there is one)."""
-    width, room = sizes(plan)
+    """Every row of ``puzzles`` (values of boards that ``plan`` describes) by numba's kernel,
+    in calls of bounded work (``outcome.run_batch``); ``aot.solve_batch`` takes the copy
+    built ahead of time when there is one."""
 
-    def kernel(puzzles, solutions, flags, stats):
+    def kernel(puzzles, space, work, solutions, flags, stats):
         if plan.primitives is not None:
-            _one_by_one(plan, puzzles, limit, budget, solutions, flags, stats)
+            _one_by_one(plan, puzzles, limit, budget, space, work, solutions, flags, stats)
             return
         cache.load_numpy_support()
-        _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, width, room,
+        _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, *space, work,
                solutions, flags, stats)  # fmt: skip
 
     return run_batch(plan, puzzles, kernel)
 
 
-def _one_by_one(plan: Plan, puzzles, limit, budget, solutions, flags, stats) -> None:
+def _one_by_one(plan: Plan, puzzles, limit, budget, space, work, solutions, flags, stats) -> None:
     """A board with constraints: each puzzle by the constrained kernel's entry in turn (the
     batch kernel knows no constraints; a kernel of its own for them would add to the first
-    compile for a loop that costs a microsecond a puzzle here), with the same flags."""
+    compile for a loop that costs a microsecond a puzzle here), with the same flags, each
+    search in calls of ``work`` units as the batch kernel's."""
     from solvers.handwritten.native.solver import Workspace
 
-    space = Workspace(plan)
-    ctrl = space.ctrl
-    for p, puzzle in enumerate(puzzles):
+    searching = Workspace(plan)
+    ctrl = searching.ctrl
+    for p in range(int(space.at[0]), len(puzzles)):
         ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
-        phase = space.run(plan, puzzle, budget)
+        phase = bits.PAUSED
+        while phase == bits.PAUSED and ctrl[bits.WORK] < budget:
+            phase = searching.run(plan, puzzles[p], min(budget - ctrl[bits.WORK], work))
         found = int(ctrl[bits.FOUND]) if phase != bits.INVALID else 0
         if found:
-            solutions[p] = space.first
+            solutions[p] = searching.first
         verified = found > 0 and phase != bits.PAUSED and bool(ctrl[bits.VERIFIED])
         flags[p] = _flag.py_func(phase, found, verified)
         stats[p] = found, ctrl[bits.GUESSES], ctrl[bits.NODES]
+    space.at[0] = len(puzzles)

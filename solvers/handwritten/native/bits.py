@@ -12,13 +12,15 @@ from __future__ import annotations
 from llvmlite import ir
 
 from solvers.handwritten.native.cache import numba
-from solvers.handwritten.native.outcome import UNLIMITED  # noqa: F401 (one definition, numba-free)
+from solvers.handwritten.native.outcome import (  # noqa: F401 (one definition, numba-free)
+    CTRL_SIZE,
+    UNLIMITED,
+)
 
 intrinsic, types = numba.extending.intrinsic, numba.types
 
 # ctrl slots
-PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED = range(9)
-CTRL_SIZE = 9
+PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED = range(CTRL_SIZE)
 # phases of a search
 START, PAUSED, DONE, INVALID = 0, 1, 2, 3
 

@@ -100,12 +100,12 @@ def _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
 def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
     """``search.run`` for a board with constraints (the general kernel's loop, written out
     here as there: helpers for its steps cost time, measured there)."""
+    stop_at = ctrl[WORK] + budget
     if not _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return ctrl[PHASE]
     depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
     found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
     work = ctrl[WORK]
-    stop_at = work + budget
     phase = DONE
     while depth >= 0:
         if choose:

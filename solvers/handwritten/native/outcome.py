@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from solvers.handwritten.native.tables import Plan
 
 UNLIMITED = 2**62  # a work budget that never runs out
+CTRL_SIZE = 9  # the kernel's registers (their names: bits)
+# Work units per kernel call of a batch (20-60 ms): a signal is acted on within one call.
+CALL_WORK = 20_000_000
 
 
 class Flag(IntEnum):
@@ -36,10 +39,27 @@ class Batch(NamedTuple):
     nodes: np.ndarray
 
 
+class Space(NamedTuple):
+    """The arrays a batch's searches live in between kernel calls: ``state``, ``branch``,
+    ``room`` and ``ctrl`` as ``solver.Workspace`` has them, and ``at``, the row under way."""
+
+    state: np.ndarray
+    branch: np.ndarray
+    room: np.ndarray
+    ctrl: np.ndarray
+    at: np.ndarray
+
+
 def run_batch(plan: Plan, puzzles: np.ndarray, kernel: Callable[..., None]) -> Batch:
-    """The arrays of one batch around ``kernel(puzzles, solutions, flags, stats)``, a kernel
-    call that fills them in (either copy of the kernel: numba's, or the one built ahead of
-    time); ``stats`` rows are (found, guesses, nodes). ValueError for rows of another size."""
+    """The arrays of one batch around ``kernel(puzzles, space, work, solutions, flags,
+    stats)``, a kernel call (either copy of the kernel: numba's, or the one built ahead of
+    time) that fills them in from row ``space.at[0]`` on for about ``work`` units and moves
+    ``at`` on; ``stats`` rows are (found, guesses, nodes). It is called until every row is
+    answered, so that between calls Python runs the handlers of the signals that came in
+    (Ctrl-C, SIGTERM), which cannot run while compiled code holds the thread. ValueError for
+    rows of another size."""
+    from solvers.handwritten.native.tables import sizes
+
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     if puzzles.ndim != 2 or puzzles.shape[1] != plan.cell_count:
         raise ValueError(f"puzzles must be a (P, {plan.cell_count}) array, not {puzzles.shape}")
@@ -47,6 +67,15 @@ def run_batch(plan: Plan, puzzles: np.ndarray, kernel: Callable[..., None]) -> B
     solutions = np.zeros((count, plan.cell_count), np.uint8)
     flags = np.zeros(count, np.uint8)
     stats = np.zeros((count, 3), np.int64)
-    if count:
-        kernel(puzzles, solutions, flags, stats)
+    width, room = sizes(plan)
+    cells = plan.cell_count
+    space = Space(
+        np.zeros((cells + 1, width), np.int64),
+        np.zeros((cells + 1, 3), np.int64),
+        np.zeros(room, np.int64),
+        np.zeros(CTRL_SIZE, np.int64),
+        np.zeros(1, np.int64),
+    )
+    while space.at[0] < count:
+        kernel(puzzles, space, CALL_WORK, solutions, flags, stats)
     return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())

@@ -205,14 +205,16 @@ def _open(puzzle, state, room, ctrl, t, band, pairs):
 @numba.njit(cache=True, inline="always")
 def run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
     """Up to ctrl[LIMIT] solutions of ``puzzle`` (values, 0 empty), the first into ``first``,
-    within about ``budget`` more units of work. Returns the phase: DONE, PAUSED (call again
-    with the same arrays to go on) or INVALID (a value outside 1..N)."""
+    within about ``budget`` more units of work (the root's propagation included, so that
+    where a search is cut into calls never changes where a budget stops it). Returns the
+    phase: DONE, PAUSED (call again with the same arrays to go on) or INVALID (a value
+    outside 1..N)."""
+    stop_at = ctrl[WORK] + budget
     if not _open(puzzle, state, room, ctrl, t, band, pairs):
         return ctrl[PHASE]
     depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
     found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
     work = ctrl[WORK]
-    stop_at = work + budget
     phase = DONE
     while depth >= 0:
         if choose:
