@@ -47,6 +47,7 @@ LIBRARY = "pychoco"
 
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    INTERRUPTIBLE = False  # Choco's native search holds the thread until it ends
     # pychoco keeps about 176 KB of native heap per model for good (2,000 sudoku17 counts:
     # 38 MB to 391 MB in one process): a worker replaced every 500 puzzles stays near 130 MB.
     RECYCLE_AFTER = 500

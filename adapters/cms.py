@@ -38,6 +38,7 @@ LIBRARY = "pycryptosat"
 
 class CryptoMiniSatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
+    INTERRUPTIBLE = False  # its search holds the thread; its own Ctrl-C ends it unanswered
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:

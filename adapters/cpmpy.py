@@ -52,6 +52,7 @@ LIBRARY = "cpmpy"
 
 class CpmpyBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    INTERRUPTIBLE = False  # the solver's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat")
     }

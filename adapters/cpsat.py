@@ -35,6 +35,7 @@ LIBRARY = "ortools"
 
 class CpSatBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    INTERRUPTIBLE = False  # CP-SAT's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("integer", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),

@@ -39,6 +39,7 @@ LIBRARY = "exact-cover"
 
 class ExactCoverBackend(Backend):
     ENCODES = frozenset({CAGES})  # units, and cages by their set rows (solvers.cover)
+    INTERRUPTIBLE = False  # the C search holds the thread until it ends
 
     def stops_itself(self, operation: Operation) -> bool:
         return False

@@ -30,8 +30,10 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 import warnings
 from datetime import timedelta
 from functools import cache
@@ -45,11 +47,40 @@ from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
 from solvers.formats.symbols import VALUE_OF
 
+INSTALL = "apt-get install minizinc"
+PROBE_SECONDS = 10  # for each question asked of minizinc while looking at what it runs
+
+
+def _started(command: list[str]) -> subprocess.Popen:
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a group of its own: killed whole
+    )
+
+
+def _output(process: subprocess.Popen, by: float) -> bytes | None:
+    """What ``process`` wrote, once it has ended; None if it has not by the monotonic time
+    ``by`` (it is killed then, with whatever it started)."""
+    try:
+        return process.communicate(timeout=max(0.0, by - time.monotonic()))[0]
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return None
+
+
+# The package runs `minizinc --version` at import, with no time limit: asked first, with one.
+if (found := shutil.which("minizinc")) and _output(
+    _started([found, "--version"]), time.monotonic() + PROBE_SECONDS
+) is None:
+    raise BackendUnavailable(f"{found} --version gave no answer in {PROBE_SECONDS} s")
 with warnings.catch_warnings(record=True) as _said:  # the package warns as it looks for minizinc
     warnings.simplefilter("always")
     import minizinc
 
-INSTALL = "apt-get install minizinc"
 MOST_SOLUTIONS = 2**31 - 1  # the largest --num-solutions MiniZinc reads
 PREFERRED = ("gecode",)  # fastest first, by measurement (docs/minizinc.md)
 PROBE = "var 1..2: x;\nconstraint x > 1;\nsolve satisfy;\n"
@@ -88,14 +119,11 @@ def runnable_solvers() -> tuple[str, ...]:
         handle.write(PROBE)
     try:
         probes = {
-            s.id.split(".")[-1]: subprocess.Popen(
-                [str(driver.executable), "--solver", s.id, handle.name],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-            )
+            s.id.split(".")[-1]: _started([str(driver.executable), "--solver", s.id, handle.name])
             for s in candidates
         }
-        runs = [name for name, probe in probes.items() if b"x = 2" in probe.communicate()[0]]
+        by = time.monotonic() + PROBE_SECONDS  # a solver that gives no answer by then is left out
+        runs = [name for name, probe in probes.items() if b"x = 2" in (_output(probe, by) or b"")]
     finally:
         os.unlink(handle.name)
     return tuple(sorted(runs, key=lambda name: (name not in PREFERRED, runs.index(name))))
@@ -153,6 +181,7 @@ LIBRARY = "minizinc"
 
 class MiniZincBackend(Backend):
     ENCODES = mzn.ENCODES
+    INTERRUPTIBLE = False  # asyncio's clean-up of an interrupted run waits on the minizinc process
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}
 
     def __init__(self, **options: str) -> None:

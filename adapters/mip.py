@@ -57,6 +57,7 @@ LIBRARY = "highspy"
 
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    INTERRUPTIBLE = False  # the MIP solver's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
 
     def __init__(self, **options: str) -> None:

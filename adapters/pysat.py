@@ -72,6 +72,7 @@ LIBRARY = "python-sat"
 
 class IncrementalBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
+    INTERRUPTIBLE = False  # the SAT solver's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES), **cnf.EXTRA_OPTIONS}
 
     def __init__(self, **options: str) -> None:

@@ -36,6 +36,7 @@ LIBRARY = "pycosat"
 
 class PycosatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
+    INTERRUPTIBLE = False  # PicoSAT's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:

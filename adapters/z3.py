@@ -45,6 +45,7 @@ LIBRARY = "z3-solver"
 
 class Z3Backend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    INTERRUPTIBLE = False  # Z3's check holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
 
     def __init__(self, **options: str) -> None:

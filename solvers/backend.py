@@ -88,6 +88,11 @@ class Backend:
     # how many calls its process is replaced: the runner then serves it from a worker process,
     # started afresh that often, so that a long run holds flat memory.
     RECYCLE_AFTER: ClassVar[int | None] = None
+    # Whether a signal's handler runs within moments while this backend searches in the
+    # process a user signals: a search in Python, or one that returns to Python often. A
+    # library whose native search holds the thread for as long as it runs says False: in that
+    # process the runner then serves every call from a worker process, killed when the run ends.
+    INTERRUPTIBLE: ClassVar[bool] = True
     # An outside package's backend runs in a worker process of its own, so that a crash costs
     # one puzzle and a search that overruns its deadline is killed; one that sets IN_PROCESS
     # runs in the caller's process, as a built-in backend does (starts sooner, but is trusted

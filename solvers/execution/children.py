@@ -1,13 +1,17 @@
 """What every child process of ours does first, so that none outlives the run.
 
 A child (a pool worker, a backend's worker process) ignores Ctrl-C: the interrupt reaches the
-whole process group, and it is the parent's to act on (it stops its children itself). And on
+whole process group, and it is the parent's to act on (it stops its children itself). It blocks
+it too, since a library may put a handler of its own in place during a search (PySAT's, which
+leaves CaDiCaL unusable, and the next call aborts the process). And on
 Linux the kernel kills the child when its parent dies, even by SIGKILL, when nothing of ours
-had the chance to clean up (``PR_SET_PDEATHSIG``).
+had the chance to clean up (``PR_SET_PDEATHSIG``). A child is stopped with every process it
+started (``kill_tree``): a library's own helper (``minizinc`` and its solver) goes with it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -16,18 +20,19 @@ import sys
 _PR_SET_PDEATHSIG = 1
 
 
-def become_child(parent: int | None = None, from_main_thread: bool = True) -> None:
-    """Ignore SIGINT, die at once on SIGTERM and SIGHUP (whatever Python handlers the parent
-    had when it forked: a handler cannot run while the child is inside a C library), and die
-    with the parent (``parent``: its pid, to catch a parent that died before this was set).
+def become_child(parent: int | None = None) -> None:
+    """Ignore and block SIGINT, die at once on SIGTERM and SIGHUP (whatever Python handlers the
+    parent had when it forked: a handler cannot run while the child is inside a C library), and
+    die with the parent (``parent``: its pid, to catch a parent that died before this was set).
 
-    ``from_main_thread`` False: the kernel's death signal is left unset, because it follows
-    the thread that forked, not the process, and would kill a worker that outlives a caller's
-    thread; such a child ends when its pipe to the parent closes instead."""
+    The kernel's death signal follows the thread that forked, not the process: a child must be
+    forked from a thread that lives as long as its process (the main thread, or the one
+    ``worker`` forks from for the others)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
-    if from_main_thread and sys.platform.startswith("linux"):
+    if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -35,3 +40,31 @@ def become_child(parent: int | None = None, from_main_thread: bool = True) -> No
             pass  # no prctl here: the parent's own clean-up is all there is
     if parent is not None and os.getppid() != parent:
         os._exit(1)  # the parent is already gone
+
+
+def signalled_here() -> bool:
+    """Whether this process is the one a user's signal is meant for: not a child that
+    ``multiprocessing`` started (a pool worker, a backend's worker), which its parent stops."""
+    import multiprocessing  # 20 ms, which importing the package does not spend
+
+    return multiprocessing.parent_process() is None
+
+
+def kill_tree(pid: int) -> None:
+    """Kill the process ``pid`` and every process under it, at once (SIGKILL). It is stopped
+    first, so that it starts no more while its descendants are found; they are killed before
+    it, while they can still be found under it (an orphan is init's)."""
+    import psutil  # only here: stopping a worker is rare beside importing the package
+
+    try:
+        root = psutil.Process(pid)
+        root.suspend()
+    except psutil.Error:
+        return  # already gone
+    for _pass in range(2):  # a descendant caught starting a child of its own is met again
+        with contextlib.suppress(psutil.Error):
+            for process in root.children(recursive=True):
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+    with contextlib.suppress(psutil.Error):
+        root.kill()

@@ -113,10 +113,12 @@ class Pool:
             self.executor.shutdown(wait=False)
             self._client.close(timeout=2)
             return
+        from solvers.execution.children import kill_tree
+
         processes = list(getattr(self.executor, "_processes", {}).values())
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
-            process.kill()
+            kill_tree(process.pid)  # with what it started: a backend's worker, minizinc
         for process in processes:
             process.join(2)
         # The pool's manager thread, seeing its workers gone, closes its wake-up pipe. Let it

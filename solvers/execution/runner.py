@@ -35,6 +35,7 @@ from solvers.errors import (
 )
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
+from solvers.execution.children import signalled_here
 from solvers.execution.contained import Contained, NotAFound
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec, Resolved
@@ -51,8 +52,10 @@ class Runner:
     """One backend, built with the spec's options, and everything needed to ask it safely.
 
     ``isolate``: True runs every call in a worker process; None (the default) only the calls
-    with a timeout that the backend cannot keep by itself, and every call of a backend that
-    runs contained (``registry.contained``) where this process may have children.
+    with a timeout that the backend cannot keep by itself, every call of a backend that runs
+    contained (``registry.contained``) where this process may have children, and in the
+    process a user signals (``children.signalled_here``) every call of a backend that is not
+    ``INTERRUPTIBLE``.
     """
 
     def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
@@ -251,6 +254,8 @@ class Runner:
         if self.contained and not multiprocessing.current_process().daemon:
             return True
         if self.recycle:
+            return True
+        if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
 

@@ -15,9 +15,12 @@ pickling are not part of the time.
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 import os
 import resource
+import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +30,7 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import BackendCrashed, SolveTimeout, UsageError
-from solvers.execution.children import become_child
+from solvers.execution.children import become_child, kill_tree
 
 
 class Attempt(NamedTuple):
@@ -79,6 +82,7 @@ class Worker:
         self._process: Any = None
         self._pipe: Any = None
         self._stops: dict[Operation, bool] = {}
+        self._scratch: str | None = None
 
     def stops_itself(self, operation: Operation) -> bool:
         """What the backend in the worker says of itself (starting the worker to ask)."""
@@ -128,17 +132,21 @@ class Worker:
 
     def _reply(self, seconds: float | None) -> Any:
         """The next reply; SolveTimeout (the worker killed) if none comes within ``seconds``,
-        BackendCrashed if the worker dies first."""
-        if not self._pipe.poll(seconds):
-            self.stop()
-            raise SolveTimeout(stats={"killed_after_s": seconds})
+        BackendCrashed if the worker dies first. Interrupted (Ctrl-C, a signal's exception),
+        the worker is killed: it is not left running a call nobody waits for."""
         try:
+            if not self._pipe.poll(seconds):
+                self.stop()
+                raise SolveTimeout(stats={"killed_after_s": seconds})
             kind, payload = self._pipe.recv()
         except (EOFError, ConnectionError):  # the worker died mid-reply
             self._process.join(1)
             code = self._process.exitcode
             self.stop()
             raise BackendCrashed(f"{self.name} worker died (exit code {code})") from None
+        except BaseException:
+            self.stop()
+            raise
         if kind == "error":
             raise payload
         return payload
@@ -156,13 +164,14 @@ class Worker:
             )
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
+        self._scratch = tempfile.mkdtemp(prefix="sudoku-worker-")
         process = context.Process(
             target=_serve,
-            args=(child_end, self.build, os.getpid(), _in_main_thread()),
+            args=(child_end, self._pipe, self.build, os.getpid(), self._scratch),
             daemon=True,
         )
         try:
-            process.start()
+            _fork(process)
         finally:
             child_end.close()
         self._process = process  # only once started: a worker that never was is not kept
@@ -173,20 +182,51 @@ class Worker:
             raise
 
     def stop(self) -> None:
+        """Kill the worker with every process it started, and remove its temporary files."""
         if self._process is not None:
             if self._process.is_alive():
-                self._process.kill()
+                kill_tree(self._process.pid)
             self._process.join()
             self._pipe.close()
-        self._process = self._pipe = None
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+        self._process = self._pipe = self._scratch = None
 
 
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
+# A child is forked from a thread that lives as long as the process: the kernel's death
+# signal (``become_child``) follows the thread that forked, and a caller's thread may end
+# while its worker lives on. The main thread forks its own; the others ask this one.
+_forker: concurrent.futures.ThreadPoolExecutor | None = None
+_forker_lock = threading.Lock()
 
 
-def _serve(pipe: Any, build: Callable[[], Backend], parent: int, main_thread: bool) -> None:
-    become_child(parent, main_thread)
+def _fork(process: multiprocessing.process.BaseProcess) -> None:
+    global _forker
+    if threading.current_thread() is threading.main_thread():
+        process.start()
+        return
+    with _forker_lock:
+        if _forker is None:
+            _forker = concurrent.futures.ThreadPoolExecutor(1, "sudoku-forker")
+    _forker.submit(process.start).result()
+
+
+def _serve(
+    pipe: Any, parents_end: Any, build: Callable[[], Backend], parent: int, scratch: str
+) -> None:
+    """Answer the parent's requests until its end of the pipe closes. The parent's end is
+    closed here, so that the parent's death is an end of file. What the backend writes goes
+    nowhere (its answers cross the pipe), and its temporary files, and those of the programs it
+    starts, go in ``scratch``, which the parent removes."""
+    become_child(parent)
+    parents_end.close()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.environ["TMPDIR"] = tempfile.tempdir = scratch
+    _answer(pipe, build)
+
+
+def _answer(pipe: Any, build: Callable[[], Backend]) -> None:
     try:
         engine = build()
         stops = {operation: engine.stops_itself(operation) for operation in Operation}
