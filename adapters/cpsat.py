@@ -25,7 +25,7 @@ from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.errors import EngineError, SolveTimeout
 
 # what `sudoku backends` says of it, and the PyPI distribution of its library:
 # read from this text by the registry, which finds a backend by its module's name
@@ -58,7 +58,7 @@ class CpSatBackend(Backend):
             return Found(1, board.with_cells(read(solver.value)), stats)
         if status == cp_model.INFEASIBLE:
             return Found(0, None, stats)
-        raise SolveTimeout(stats=stats)
+        raise _stopped(solver, status, model, stats)
 
     def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         model, read = self._build(board)
@@ -69,7 +69,7 @@ class CpSatBackend(Backend):
         # OPTIMAL: enumeration finished; INFEASIBLE: none; otherwise it stopped early, which is
         # fine only when it stopped because the limit was reached.
         if counter.found < limit and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-            raise SolveTimeout(stats=stats)
+            raise _stopped(solver, status, model, stats)
         first = None if counter.first is None else board.with_cells(counter.first)
         return Found(counter.found, first, stats)
 
@@ -228,3 +228,15 @@ def _stats(solver: cp_model.CpSolver) -> dict:
         "conflicts": solver.num_conflicts,
         "wall_time_s": solver.wall_time,
     }
+
+
+def _stopped(
+    solver: cp_model.CpSolver, status: int, model: cp_model.CpModel, stats: dict
+) -> Exception:
+    """Why CP-SAT stopped without an answer: UNKNOWN is its time limit (or an interrupt);
+    anything else (MODEL_INVALID) is an engine error naming the status and what is wrong."""
+    if status == cp_model.UNKNOWN:
+        return SolveTimeout(stats=stats)
+    why = model.Validate().splitlines()[0] if status == cp_model.MODEL_INVALID else ""
+    named = solver.status_name(status) + (f": {why}" if why else "")
+    return EngineError(f"cpsat stopped without an answer: {named}")

@@ -31,7 +31,7 @@ from solvers.board import Board, Geometry
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.errors import EngineError, SolveTimeout
 
 NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
@@ -234,7 +234,10 @@ def _check(solver: z3.Solver, assumptions: list, deadline: Deadline):
     solver.set("timeout", NO_TIMEOUT if remaining is None else max(1, int(remaining * 1000)))
     answer = solver.check(*assumptions)
     if answer == z3.unknown:
-        raise SolveTimeout(stats={"reason": solver.reason_unknown()})
+        reason = solver.reason_unknown()
+        if reason in ("timeout", "canceled"):  # its time limit, or an interrupt
+            raise SolveTimeout(stats={"reason": reason})
+        raise EngineError(f"z3 stopped without an answer: {reason}")
     return answer
 
 

@@ -199,3 +199,32 @@ def test_a_mip_stop_other_than_its_time_limit_is_an_engine_error_naming_its_stat
     with pytest.raises(EngineError) as stopped:
         program.run(Deadline(30))
     assert str(stopped.value) == said
+
+
+def test_a_cpsat_model_it_calls_invalid_is_an_engine_error_naming_why(monkeypatch):
+    from ortools.sat.python import cp_model
+
+    backend = registry.backend_class("cpsat")(model="integer", workers="1")
+    model = cp_model.CpModel()
+    cell = model.new_int_var(0, 3, "cell")
+    model.add(cell * 10**18 + cell * 10**18 >= 1)  # an overflow CP-SAT refuses to solve
+    monkeypatch.setattr(backend, "_build", lambda board: (model, None))
+    with pytest.raises(EngineError) as stopped:
+        backend.search(Board.empty(Shape(2, 2)), Deadline(30), 1)
+    assert str(stopped.value).startswith("cpsat stopped without an answer: MODEL_INVALID: ")
+    assert "overflow" in str(stopped.value)
+
+
+def test_a_z3_unknown_other_than_its_time_limit_is_an_engine_error_naming_its_reason():
+    import z3
+
+    from adapters.z3 import _check
+
+    solver = z3.Solver()
+    cells = [z3.Int(f"c{i}") for i in range(30)]
+    solver.add(z3.Distinct(cells), *[z3.And(c >= 0, c < 30) for c in cells])
+    solver.add(z3.Sum(cells) == 1000)
+    solver.set("rlimit", 10)  # z3's resource limit: a stop of its own, far from the deadline
+    with pytest.raises(EngineError) as stopped:
+        _check(solver, [], Deadline(30))
+    assert str(stopped.value) == "z3 stopped without an answer: max. resource limit exceeded"
