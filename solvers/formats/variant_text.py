@@ -26,7 +26,6 @@ from solvers.variants import Rules
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
 
 CLASSIC_NAME = "classic"
-CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CONSTRAINT = "constraint: "  # a header's constraint, kept as text among the rule names
 
 
