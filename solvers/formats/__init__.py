@@ -7,8 +7,8 @@
   JSON documents over several lines (``fpuzzles``, ``fpuzzles_link``).
 
 A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
-next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
-puzzle as fields (``lines``). Other ``#`` lines and blank lines are skipped; a line file is
+next such line); a jigsaw's regions and a killer's map follow a grid as sections (``grids``) or
+a line puzzle as fields (``lines``). Other ``#`` lines and blank lines are skipped; a line file is
 streamed one line at a time, and a bad line costs that line alone.
 """
 
@@ -139,7 +139,7 @@ def detect(text: str) -> str:
     if fpuzzles_link.looks_like(text):
         return "fpuzzles"
     if _section(text):
-        return "spaced"  # a killer grid left out: the cage map comes first
+        return "spaced"  # a killer grid left out: its map comes first
     words = text.split()
     if len(words[0]) >= min(SQUARES) or _first_field(words[0]) != words[0]:
         return "line"  # a grid row holds at most 9 digits or a few-digit number

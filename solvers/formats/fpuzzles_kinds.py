@@ -21,7 +21,7 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
     clone (``cells`` and ``cloneCells``).
 
-Killer cages, extra regions, diagonals and the negative constraints are read in
+The killer, extra region and diagonal keys and the negative constraints are read in
 ``fpuzzles`` and ``fpuzzles_negative``.
 """
 
