@@ -154,8 +154,7 @@ def puzzle_count(path: str, fmt: str) -> int | None:
 
     if path == "-" or path_of(path) is None:
         return None
-    from solvers.cli.progress import puzzle_lines
-    from solvers.tools.linefile import start
+    from solvers.tools.linefile import puzzle_lines, start
 
     skip = start(path_of(path), fmt)
     if skip is not None:

@@ -316,6 +316,18 @@ def start(path: str, fmt: str) -> int | None:
         return line_start(handle, fmt)
 
 
+def puzzle_lines(path: str, skip: int) -> int:
+    """The puzzles of a line-format file: its lines after line ``skip`` (a CSV header, or
+    0) that are neither blank nor a ``#`` comment, as the reader counts them."""
+    count = 0
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, 1):
+            text = line.strip()
+            if number > skip and text and not text.startswith(b"#"):
+                count += 1
+    return count
+
+
 def answers(
     job: Job,
     path: str,
