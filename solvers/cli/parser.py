@@ -188,13 +188,13 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds",
     )
+    option_argument(parser, "a backend option, e.g. encoding=minimal (repeatable)")
+
+
+def option_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--option KEY=VALUE``, repeatable, read as (key, value) pairs."""
     parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        type=option,
-        help="a backend option, e.g. encoding=minimal (repeatable)",
+        "--option", action="append", default=[], metavar="KEY=VALUE", type=option, help=help
     )
 
 

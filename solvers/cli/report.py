@@ -37,7 +37,7 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import regression, report, results
 
-    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")  # as encode --output-dir
+    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")
     writable(args.output, "-o")
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None
