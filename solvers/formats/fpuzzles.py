@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.board import Board, Shape
-from solvers.cells import cell_name
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
@@ -221,8 +220,7 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         totals, count = constraint.param("totals"), len(constraint.cells)
         root = next((r for r in range(1, 10) if _roots(r, count, n) == totals), None)
         if root is None:
-            raise unwritable(f"multisumcage at {cell_name(constraint.cells[0], n)}",
-                             "has totals no digital root gives")  # fmt: skip
+            raise unwritable(constraint, n, "has totals no digital root gives")
         return {"cage": [{"cells": names(constraint.cells, n), "value": f"DR{root}"}]}
     if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
         return {}
@@ -245,11 +243,10 @@ def _pencil_marks(grid: list, givens: tuple[int, ...], reading: Reading) -> None
 
 def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
     cell = grid[constraint.cells[0] // n][constraint.cells[0] % n]
-    where = f"candidates at {cell_name(constraint.cells[0], n)}"
     if MARKS in cell:  # f-puzzles holds one set of marks a cell
-        raise unwritable(where, "is a second set")
+        raise unwritable(constraint, n, "is a second set")
     if cell.get("given"):  # f-puzzles (and dclamage) ignore a given cell's marks
-        raise unwritable(where, "marks a given cell, whose marks f-puzzles ignores")
+        raise unwritable(constraint, n, "marks a given cell, whose marks f-puzzles ignores")
     cell[MARKS] = list(constraint.param("values"))
 
 
