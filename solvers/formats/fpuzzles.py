@@ -141,12 +141,6 @@ def link(
 # -- reading, key by key ------------------------------------------------------------------
 
 
-def _diagonal(reading: Reading, key: str, value: Any) -> None:
-    if value is not True:
-        raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
-    reading.add(key, key)
-
-
 def _extraregion(reading: Reading, key: str, value: Any) -> None:
     for part in entries(value, reading, key):
         reading.add(key, "extraregion", tuple(cells(part, reading, key)))
@@ -194,8 +188,6 @@ def _roots(root: int, count: int, n: int) -> tuple[int, ...]:
 
 Reader = Callable[[Reading, str, Any], None]
 KEYS: dict[str, Reader] = {
-    "diagonal+": _diagonal,
-    "diagonal-": _diagonal,
     "extraregion": _extraregion,
     "killercage": _killercage,
     "nonconsecutive": fpuzzles_negative.read_nonconsecutive,
@@ -207,11 +199,9 @@ KEYS: dict[str, Reader] = {
 
 
 def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
-    """A constraint's key and entry: the diagonals, extra regions and killer cages here, the
-    negative constraints together (``fpuzzles_negative``), the rest by ``fpuzzles_kinds``."""
+    """A constraint's key and entry: extra regions and killer cages here, the negative
+    constraints together (``fpuzzles_negative``), the rest by ``fpuzzles_kinds``."""
     n = board.size
-    if constraint.kind in ("diagonal+", "diagonal-"):
-        return {constraint.kind: True}
     if constraint.kind == "extraregion":
         return {"extraregion": [{"cells": names(constraint.cells, n)}]}
     if constraint.kind == "killercage":

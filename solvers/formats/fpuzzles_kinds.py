@@ -6,7 +6,7 @@ new-constraints script of its solver plugin write them (read in dclamage/SudokuS
 newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
 
     SWITCH   "antiknight": true                                     anti-knight, anti-king,
-                                                                    disjoint groups
+                                                                    disjoint groups, diagonals
     CELL     "odd": [{"cell": "R1C1"}, ...]                         odd, even; minimum and
                                                                     maximum (one constraint
                                                                     of all the key's cells)
@@ -21,8 +21,8 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
     clone (``cells`` and ``cloneCells``).
 
-The killer, extra region and diagonal keys and the negative constraints are read in
-``fpuzzles`` and ``fpuzzles_negative``.
+The killer and extra region keys and the negative constraints are read in ``fpuzzles`` and
+``fpuzzles_negative``.
 """
 
 from __future__ import annotations
