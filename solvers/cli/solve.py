@@ -6,13 +6,7 @@ import argparse
 
 from solvers.board import Board
 from solvers.cli.inputs import answers_of, plan_of
-from solvers.cli.output import (
-    EXIT_BAD_INPUT,
-    EXIT_TIMEOUT,
-    EXIT_UNSOLVABLE,
-    EXIT_WRONG_ANSWER,
-    Run,
-)
+from solvers.cli.output import EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_UNSOLVABLE, EXIT_WRONG_ANSWER, Run
 from solvers.cli.parser import backend_options, command, input_options, scale_options
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status

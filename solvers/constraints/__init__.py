@@ -26,16 +26,7 @@ from solvers.errors import InputError
 
 from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
 from .model import Constraint, Kind
-from .primitives import (
-    PRIMITIVES,
-    AllDifferent,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-    Table,
-    holds,
-)
+from .primitives import PRIMITIVES, AllDifferent, Domain, Linear, Primitive, Relation, Table, holds
 
 __all__ = [
     "KINDS",

@@ -32,15 +32,7 @@ from solvers.board import Board, Shape
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
-from solvers.formats.fpuzzles_parts import (
-    Reading,
-    cells,
-    entries,
-    name,
-    names,
-    number,
-    unwritable,
-)
+from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number, unwritable
 from solvers.formats.lines import at_line
 from solvers.variants import Rules
 

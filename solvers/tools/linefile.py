@@ -329,11 +329,7 @@ def puzzle_lines(path: str, skip: int) -> int:
 
 
 def answers(
-    job: Job,
-    path: str,
-    skip: int,
-    jobs: int,
-    progress: Callable[[int], None] | None = None,
+    job: Job, path: str, skip: int, jobs: int, progress: Callable[[int], None] | None = None
 ) -> Iterator[Any]:
     """Every piece of the file's answers, in order: bytes, or (item, answer) with the item's
     real line number. ``skip`` is ``start``'s answer; ``progress(puzzles)`` is told of each
