@@ -199,7 +199,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
     _check_sources(sources)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
-    done = results.CompareRun(settings, compare.machine(), _command(args), started)
+    command_line = shlex.join(["sudoku", *getattr(args, "argv", [])])
+    done = results.CompareRun(settings, compare.machine(), command_line, started)
     tables = []
     plan = compare.plan_of(settings, args.jobs, args.scheduler)
     for source in sources:
@@ -267,8 +268,9 @@ def _strength(run: Run, source: str, puzzles: list[Puzzle], levels: list[str]) -
 def _check_sources(sources: list[str]) -> None:
     """Every dataset named once and readable, before any work (stdin, ``-``, is read as it
     comes)."""
-    from solvers.tools.datasets import open_named
+    from solvers.tools.datasets import DATASETS, open_named
 
+    shipped = f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
     for source in sources:
         if sources.count(source) > 1:
             raise UsageError(f"dataset {source} named twice: its tables could not be told apart")
@@ -276,7 +278,7 @@ def _check_sources(sources: list[str]) -> None:
             try:
                 open_named(source).close()
             except FileNotFoundError as error:
-                raise InputError(f"cannot read {source}: {error.strerror}; {_shipped()}") from None
+                raise InputError(f"cannot read {source}: {error.strerror}; {shipped}") from None
             except OSError as error:
                 raise InputError(f"cannot read {source}: {error.strerror or error}") from None
 
@@ -284,12 +286,6 @@ def _check_sources(sources: list[str]) -> None:
 def _progress(run: Run, source: str):
     """Each spec's progress line, as ``compare.run_dataset`` asks for it."""
     return lambda label: run.progress(f"{source}: {label}")
-
-
-def _shipped() -> str:
-    from solvers.tools.datasets import DATASETS
-
-    return f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
 
 
 def _against(run: Run, new, old, path: str) -> None:
@@ -332,10 +328,6 @@ def _heading(source: str, puzzles: list, settings: Settings) -> str:
     elif settings.shuffle:
         text += " (variants: not shuffled)"
     return f"{text}, mode {settings.mode}, timeout {settings.timeout:g} s per puzzle"
-
-
-def _command(args: argparse.Namespace) -> str:
-    return shlex.join(["sudoku", *getattr(args, "argv", [])])
 
 
 def _path_of(source: str) -> str:

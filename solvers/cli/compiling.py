@@ -1,6 +1,6 @@
-"""A notice before the ``native`` kernel compiles for the first time: numba takes 15-22 s of
-CPU over it, and building the batch kernel ahead of time 20-40 s more (``native.aot``), once,
-and a first run should not look hung."""
+"""A notice before the ``native`` kernel compiles for the first time (numba, then the batch
+kernel ahead of time, ``native.aot``): it takes a while, once, and a first run should not
+look hung."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from itertools import chain, islice
 
 from solvers.backend import choose_options
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import Run
-from solvers.cli.parser import command, input_options, option
+from solvers.cli.output import Run, make_folder
+from solvers.cli.parser import command, input_options, option_argument
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 
@@ -38,13 +38,9 @@ def add_to(commands) -> None:
         help="dimacs: the CNF (default); minizinc: a self-contained .mzn model whose output "
         "is the solved grid as one line",
     )
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        type=option,
-        help=f"encoding: {ENCODINGS[0]} (default), {' or '.join(ENCODINGS[1:])}; "
+    option_argument(
+        parser,
+        f"encoding: {ENCODINGS[0]} (default), {' or '.join(ENCODINGS[1:])}; "
         "cages (killer): combinations (default) or pb; linear (the constraints' sums): dp "
         "(default) or pb (dimacs only)",
     )
@@ -63,7 +59,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if len(first) > 1 and not args.output_dir:
         raise UsageError("the input holds several puzzles; use --output-dir DIR for them")
     if args.output_dir:
-        _make_folder(args.output_dir)
+        make_folder(args.output_dir, "--output-dir")
     for puzzle in chain(first, puzzles):
         text = write(puzzle)
         if not args.output_dir:
@@ -95,13 +91,6 @@ def _target(to: str, given: dict[str, str]):
         return cnf.dimacs(formula, _comments(puzzle, chosen))
 
     return dimacs
-
-
-def _make_folder(path: str) -> None:
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"cannot create --output-dir {path}: {error.strerror}") from None
 
 
 def _comments(puzzle, chosen: dict[str, str]) -> list[str]:

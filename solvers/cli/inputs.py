@@ -11,8 +11,7 @@ from typing import Any, TextIO
 
 from solvers import registry
 from solvers.board import Board
-from solvers.cli import progress
-from solvers.cli.output import EXIT_BAD_INPUT, Run
+from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import clash
@@ -148,11 +147,10 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
 def _bar(args: argparse.Namespace, run: Run):
     """A progress bar on a terminal, its total the puzzle lines of a line-format file (unknown
     on standard input); None elsewhere, and for a file of boards (one board, or a few)."""
-    if not progress.wanted(run.err):
+    if not progress_wanted(run.err):
         return None
-    from solvers.cli.progress import puzzle_lines
     from solvers.tools.datasets import path_of
-    from solvers.tools.linefile import start  # NumPy: only with a bar to show
+    from solvers.tools.linefile import puzzle_lines, start  # NumPy: only with a bar to show
 
     path = path_of(args.file)
     if path is None:

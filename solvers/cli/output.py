@@ -11,11 +11,10 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from solvers.cli import progress
+from solvers.errors import UsageError
 
 if TYPE_CHECKING:
     from tqdm import tqdm
-from solvers.errors import UsageError
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -38,6 +37,11 @@ _SEVERITY = [
 EXIT_STATUSES = """\
 exit status: 0 every puzzle solved; 1 at least one has no solution; 3 at least one timed out;
 2 bad input or usage (2 wins over 3, which wins over 1); 5 a backend returned a wrong answer."""
+
+
+# A run quicker than this shows no progress at all: a single board, or a small file, stays as
+# clean on a terminal as on a pipe.
+DELAY_SECONDS = 0.5
 
 
 def worst(*codes: int) -> int:
@@ -83,6 +87,12 @@ def _flush_c_stdout() -> None:
         ctypes.CDLL(None).fflush(None)
 
 
+def progress_wanted(err: TextIO) -> bool:
+    """Whether progress goes to ``err``: a terminal, outside CI (whose logs keep every \\r)."""
+    isatty = getattr(err, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("CI")
+
+
 class OutputClosed(Exception):
     """Whoever reads our output has gone (a closed pipe)."""
 
@@ -98,7 +108,7 @@ class Run:
         self.out, self.err, self.status = out, err, EXIT_OK
         self.bar: tqdm | None = None
         # Answers written to the terminal the bar is drawn on clear the bar first.
-        self._shared_terminal = progress.wanted(err) and getattr(out, "isatty", bool)()
+        self._shared_terminal = progress_wanted(err) and getattr(out, "isatty", bool)()
 
     def emit(self, text: str) -> None:
         self.write(text + "\n")
@@ -139,8 +149,19 @@ class Run:
         """A progress bar for this run on a terminal (``end_progress`` ends it); None when
         stderr is not one, or in CI."""
         self.end_progress()
-        if progress.wanted(self.err):
-            self.bar = progress.bar(self.err, total, label)
+        if progress_wanted(self.err):
+            from tqdm import tqdm  # here: a command that shows no progress does not pay for it
+
+            self.bar = tqdm(
+                total=total,
+                desc=label,
+                unit=" puzzles",
+                unit_scale=False,
+                file=self.err,
+                delay=DELAY_SECONDS,
+                dynamic_ncols=True,
+                leave=True,
+            )
         return self.bar
 
     def end_progress(self) -> None:
@@ -152,7 +173,7 @@ class Run:
     def progress(self, label: str) -> Callable[[int, int], None] | None:
         """``show(done, total)`` for one task of a known size: a bar on a terminal, ended when
         ``done`` reaches ``total``; None when stderr is not a terminal."""
-        if not progress.wanted(self.err):
+        if not progress_wanted(self.err):
             return None
         bar = self.progress_bar(None, label)
 

@@ -71,7 +71,7 @@ COMMANDS = {
 
 class _Version(argparse.Action):
     """``--version``, read from the installed package only when asked: importlib.metadata
-    costs 20-40 ms of every command's start-up."""
+    would slow every command's start-up."""
 
     def __init__(self, option_strings, dest, **kwargs) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
@@ -85,8 +85,8 @@ class _Version(argparse.Action):
 
 
 class _Names:
-    """Every backend's name, read only when a help is printed: the installed packages' entry
-    points (``registry.names``) take 20-40 ms of every command's start-up to read."""
+    """Every backend's name, read only when a help is printed: reading the installed packages'
+    entry points (``registry.names``) would slow every command's start-up."""
 
     def __str__(self) -> str:
         return ", ".join(registry.names())
@@ -94,8 +94,7 @@ class _Names:
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of ``argv``: when it starts with a command, that command's module alone is
-    imported and declared (every command's imports cost a one-board run a third of its time,
-    measured); else all of them, for the help and the usage errors."""
+    imported and declared (for start-up); else all of them, for the help and the usage errors."""
     named = COMMANDS.get(argv[0]) if argv else None
     modules = dict.fromkeys(COMMANDS.values()) if named is None else [named]
     parser = Parser(
@@ -188,13 +187,13 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds",
     )
+    option_argument(parser, "a backend option, e.g. encoding=minimal (repeatable)")
+
+
+def option_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--option KEY=VALUE``, repeatable, read as (key, value) pairs."""
     parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        type=option,
-        help="a backend option, e.g. encoding=minimal (repeatable)",
+        "--option", action="append", default=[], metavar="KEY=VALUE", type=option, help=help
     )
 
 

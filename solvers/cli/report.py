@@ -23,7 +23,7 @@ def add_to(commands) -> None:
         "\n\nEverything is rebuilt from the run's per-puzzle records: the machine, the command,\n"
         "a sortable table per dataset, cactus and box plots, a scatter plot of any two\n"
         "backends, and with --against the puzzles each backend lost and the backends whose\n"
-        "times changed (Mann-Whitney p < 0.01). The page fetches nothing when opened.\n"
+        "times changed (Wilcoxon p < 0.01). The page fetches nothing when opened.\n"
         "exit status: 0 written; 2 bad input (a file that is not a compare run)."
     )
     parser.add_argument("run_file", metavar="RUN.json", help="a sudoku compare --json file")
@@ -37,7 +37,7 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import regression, report, results
 
-    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")  # as encode --output-dir
+    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")
     writable(args.output, "-o")
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None

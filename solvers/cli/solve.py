@@ -6,13 +6,7 @@ import argparse
 
 from solvers.board import Board
 from solvers.cli.inputs import answers_of, plan_of
-from solvers.cli.output import (
-    EXIT_BAD_INPUT,
-    EXIT_TIMEOUT,
-    EXIT_UNSOLVABLE,
-    EXIT_WRONG_ANSWER,
-    Run,
-)
+from solvers.cli.output import EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_UNSOLVABLE, EXIT_WRONG_ANSWER, Run
 from solvers.cli.parser import backend_options, command, input_options, scale_options
 from solvers.errors import InputError
 from solvers.execution.answer import Answer, Status
@@ -57,23 +51,19 @@ def written(item: Puzzle, solution: Board, fmt: str) -> str:
 
 
 def record(item: Puzzle, answer: Answer) -> dict:
-    """The puzzle's JSON record."""
-    solution = answer.solution
+    """The puzzle's JSON record, with its rules and its f-puzzles title, author and ruleset."""
+    solution, board = answer.solution, item.board
+    rules_and_meta = variant_text.record(board.rules, board.size) | dict(item.meta)
     return {
         "index": item.line,
-        "puzzle": format_board(item.board, "line"),
+        "puzzle": format_board(board, "line"),
         "status": str(answer.status),
         "solution": format_board(solution, "line") if solution else None,
         "seconds": float(f"{answer.seconds:.4g}"),  # four significant digits: the rest is noise
         "backend": answer.backend,
         "stats": dict(answer.stats),
         "error": answer.detail or None,
-    } | _rules_and_meta(item)
-
-
-def _rules_and_meta(item: Puzzle) -> dict:
-    """The puzzle's rules as JSON fields, and its f-puzzles title, author and ruleset."""
-    return variant_text.record(item.board.rules, item.board.size) | dict(item.meta)
+    } | rules_and_meta
 
 
 def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:

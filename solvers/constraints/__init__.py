@@ -5,7 +5,7 @@
 - ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
 - the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
   ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
-  ``sums`` (thermometers, arrow, double arrow, killer cage, little killer), ``lines``
+  ``sums`` (thermometers, arrow, double arrow, killer, little killer), ``lines``
   (palindrome, clone, whispers, renban, between, lockout, entropic, zipper, modular line,
   Nabner), ``outside`` (sandwich, X-sum, skyscraper), ``regions`` (quadruple, extra region,
   disjoint groups, diagonals, region sum line: its stretches are the board's regions'),
@@ -26,16 +26,7 @@ from solvers.errors import InputError
 
 from . import cell_kinds, dots, indexers, lines, neighbours, outside, regions, sums
 from .model import Constraint, Kind
-from .primitives import (
-    PRIMITIVES,
-    AllDifferent,
-    Domain,
-    Linear,
-    Primitive,
-    Relation,
-    Table,
-    holds,
-)
+from .primitives import PRIMITIVES, AllDifferent, Domain, Linear, Primitive, Relation, Table, holds
 
 __all__ = [
     "KINDS",

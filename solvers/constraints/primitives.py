@@ -12,7 +12,7 @@ decomposition says what its check says. Engines never call it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 OPERATORS = ("==", "!=", "<=", ">=")
@@ -62,16 +62,10 @@ class Domain:
 @dataclass(frozen=True)
 class Table:
     """The cells' values match at least one row; a row gives each cell a SET of values (a
-    compressed table), so one row stands for every tuple of its product. A plain table of
-    tuples has rows of one-value sets (``Table.of_tuples``)."""
+    compressed table), so one row stands for every tuple of its product."""
 
     cells: tuple[int, ...]
     rows: tuple[tuple[frozenset[int], ...], ...]
-
-    @classmethod
-    def of_tuples(cls, cells: tuple[int, ...], tuples: Iterable[tuple[int, ...]]) -> Table:
-        rows = tuple(tuple(frozenset({value}) for value in row) for row in sorted(set(tuples)))
-        return cls(cells, rows)
 
 
 Primitive = AllDifferent | Relation | Linear | Domain | Table

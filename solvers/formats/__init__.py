@@ -7,8 +7,8 @@
   JSON documents over several lines (``fpuzzles``, ``fpuzzles_link``).
 
 A line ``# rules: x windoku jigsaw killer`` names the rules of the puzzles after it (until the
-next such line); jigsaw regions and killer cages follow a grid as sections (``grids``) or a line
-puzzle as fields (``lines``). Other ``#`` lines and blank lines are skipped; a line file is
+next such line); a jigsaw's regions and a killer's map follow a grid as sections (``grids``) or
+a line puzzle as fields (``lines``). Other ``#`` lines and blank lines are skipped; a line file is
 streamed one line at a time, and a bad line costs that line alone.
 """
 
@@ -68,8 +68,7 @@ def read_puzzles(
     source = _Source(lines)
     first = source.next_content()
     if first is None:
-        problems = source.take_problems() + ([source.error] if source.error else [])
-        yield from problems or [InputError("empty input")]
+        yield from source.leftover() or [InputError("empty input")]
         return
     number, text = first
     if fmt == "auto" and _is_csv_header(text):
@@ -91,7 +90,7 @@ def read_puzzles(
                 raise refused
             source.in_grid = True
             board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
-            problems = source.take_problems() + ([source.error] if source.error else [])
+            problems = source.leftover()
             yield problems[0] if problems else Puzzle(board, start, fmt)
         except InputError as error:
             yield error
@@ -139,7 +138,7 @@ def detect(text: str) -> str:
     if fpuzzles_link.looks_like(text):
         return "fpuzzles"
     if _section(text):
-        return "spaced"  # a killer grid left out: the cage map comes first
+        return "spaced"  # a killer grid left out: its map comes first
     words = text.split()
     if len(words[0]) >= min(SQUARES) or _first_field(words[0]) != words[0]:
         return "line"  # a grid row holds at most 9 digits or a few-digit number
@@ -151,9 +150,7 @@ def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
     for number, text in source.chain(first):
         yield from source.take_problems()
         yield _line_item(text, number, shape, source.rules)
-    yield from source.take_problems()
-    if source.error:
-        yield source.error
+    yield from source.leftover()
 
 
 def _line_item(
@@ -186,9 +183,7 @@ def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
             yield error
             continue
         yield Puzzle(found.board, number, found.form, found.solution, found.meta, found.ignored)
-    yield from source.take_problems()
-    if source.error:
-        yield source.error
+    yield from source.leftover()
 
 
 # A bad ``# rules:`` line is its own error; the puzzles under it, up to the next rules line,
@@ -325,6 +320,10 @@ class _Source:
     def take_problems(self) -> list[InputError]:
         found, self.problems = self.problems, []
         return found
+
+    def leftover(self) -> list[InputError]:
+        """The problems not taken yet, then why reading stopped, if it did."""
+        return self.take_problems() + ([self.error] if self.error else [])
 
     def chain(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
         yield first

@@ -29,19 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.board import Board, Shape
-from solvers.cells import cell_name
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
-from solvers.formats.fpuzzles_parts import (
-    Reading,
-    cells,
-    entries,
-    name,
-    names,
-    number,
-    unwritable,
-)
+from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number, unwritable
 from solvers.formats.lines import at_line
 from solvers.variants import Rules
 
@@ -142,12 +133,6 @@ def link(
 # -- reading, key by key ------------------------------------------------------------------
 
 
-def _diagonal(reading: Reading, key: str, value: Any) -> None:
-    if value is not True:
-        raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
-    reading.add(key, key)
-
-
 def _extraregion(reading: Reading, key: str, value: Any) -> None:
     for part in entries(value, reading, key):
         reading.add(key, "extraregion", tuple(cells(part, reading, key)))
@@ -195,8 +180,6 @@ def _roots(root: int, count: int, n: int) -> tuple[int, ...]:
 
 Reader = Callable[[Reading, str, Any], None]
 KEYS: dict[str, Reader] = {
-    "diagonal+": _diagonal,
-    "diagonal-": _diagonal,
     "extraregion": _extraregion,
     "killercage": _killercage,
     "nonconsecutive": fpuzzles_negative.read_nonconsecutive,
@@ -208,11 +191,9 @@ KEYS: dict[str, Reader] = {
 
 
 def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
-    """A constraint's key and entry: the diagonals, extra regions and killer cages here, the
-    negative constraints together (``fpuzzles_negative``), the rest by ``fpuzzles_kinds``."""
+    """A constraint's key and entry: extra regions and killer cages here, the negative
+    constraints together (``fpuzzles_negative``), the rest by ``fpuzzles_kinds``."""
     n = board.size
-    if constraint.kind in ("diagonal+", "diagonal-"):
-        return {constraint.kind: True}
     if constraint.kind == "extraregion":
         return {"extraregion": [{"cells": names(constraint.cells, n)}]}
     if constraint.kind == "killercage":
@@ -221,8 +202,7 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
         totals, count = constraint.param("totals"), len(constraint.cells)
         root = next((r for r in range(1, 10) if _roots(r, count, n) == totals), None)
         if root is None:
-            raise unwritable(f"multisumcage at {cell_name(constraint.cells[0], n)}",
-                             "has totals no digital root gives")  # fmt: skip
+            raise unwritable(constraint, n, "has totals no digital root gives")
         return {"cage": [{"cells": names(constraint.cells, n), "value": f"DR{root}"}]}
     if constraint.kind.startswith("negative-") or constraint.kind == "non-consecutive":
         return {}
@@ -245,11 +225,10 @@ def _pencil_marks(grid: list, givens: tuple[int, ...], reading: Reading) -> None
 
 def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
     cell = grid[constraint.cells[0] // n][constraint.cells[0] % n]
-    where = f"candidates at {cell_name(constraint.cells[0], n)}"
     if MARKS in cell:  # f-puzzles holds one set of marks a cell
-        raise unwritable(where, "is a second set")
+        raise unwritable(constraint, n, "is a second set")
     if cell.get("given"):  # f-puzzles (and dclamage) ignore a given cell's marks
-        raise unwritable(where, "marks a given cell, whose marks f-puzzles ignores")
+        raise unwritable(constraint, n, "marks a given cell, whose marks f-puzzles ignores")
     cell[MARKS] = list(constraint.param("values"))
 
 

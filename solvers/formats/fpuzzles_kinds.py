@@ -6,7 +6,7 @@ new-constraints script of its solver plugin write them (read in dclamage/SudokuS
 newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
 
     SWITCH   "antiknight": true                                     anti-knight, anti-king,
-                                                                    disjoint groups
+                                                                    disjoint groups, diagonals
     CELL     "odd": [{"cell": "R1C1"}, ...]                         odd, even; minimum and
                                                                     maximum (one constraint
                                                                     of all the key's cells)
@@ -21,8 +21,8 @@ newconstraints.js``; and SudokuPad's ``fpuzzlesdecoder.js``):
     littlekillersum (``cell`` outside, ``direction`` UL/UR/DL/DR), quadruple (``values``),
     clone (``cells`` and ``cloneCells``).
 
-Killer cages, extra regions, diagonals and the negative constraints are read in
-``fpuzzles`` and ``fpuzzles_negative``.
+The killer and extra region keys and the negative constraints are read in ``fpuzzles`` and
+``fpuzzles_negative``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from itertools import pairwise
 from typing import Any
 
 from solvers.board import Board
-from solvers.cells import cell_name, neighbours
+from solvers.cells import neighbours
 from solvers.constraints import KINDS, Constraint
 from solvers.errors import InputError
 from solvers.formats.fpuzzles_parts import (
@@ -278,12 +278,12 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
     kind, n = KINDS[constraint.kind], board.size
     shape = SHAPES.get(constraint.kind)
     if kind.fpuzzles is None or (shape is None and constraint.kind not in OWN):
-        raise _unwritable(constraint, n, "has no f-puzzles key")
+        raise unwritable(constraint, n, "has no f-puzzles key")
     box = constraint.param("box")
     if box is not None and (
         board.rules.regions is not None or box != (board.shape.box_rows, board.shape.box_cols)
     ):
-        raise _unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
+        raise unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
     if shape is _switch:
         return kind.fpuzzles, True
     if shape in (_cell, _cells):
@@ -312,7 +312,7 @@ def _check_apart(board: Board, constraint: Constraint) -> None:
     others = [c for c in board.rules.constraints if c.kind == constraint.kind and c != constraint]
     for other in others:
         if any(d in mine for c in other.cells for d in neighbours(c, n)):
-            raise _unwritable(constraint, n, f"touches another {constraint.kind} constraint")
+            raise unwritable(constraint, n, f"touches another {constraint.kind} constraint")
 
 
 def _write_dot(constraint: Constraint, n: int) -> dict[str, Any]:
@@ -329,7 +329,7 @@ def _check_stretches(board: Board, constraint: Constraint) -> None:
     labels = [board.geometry.box_of[c] for c in constraint.cells]
     mine = [a != b for a, b in pairwise(constraint.param("regions"))]
     if mine != [a != b for a, b in pairwise(labels)]:
-        raise _unwritable(constraint, board.size, "its stretches are not the board's regions")
+        raise unwritable(constraint, board.size, "its stretches are not the board's regions")
 
 
 def _clue_cell(
@@ -346,7 +346,7 @@ def _clue_cell(
             r, c = r + dr, c + dc
         if not (0 <= row < n and 0 <= col < n) and walk == list(cells):
             return f"R{row + 1}C{col + 1}", direction
-    raise _unwritable(constraint, n, "does not run from a clue outside the grid to its edge")
+    raise unwritable(constraint, n, "does not run from a clue outside the grid to its edge")
 
 
 def _write_arrow(constraint: Constraint, n: int) -> dict[str, Any]:
@@ -389,8 +389,3 @@ WRITE_OWN = {
     "quadruple": _write_quadruple,
     "clone": _write_clone,
 }
-
-
-def _unwritable(constraint: Constraint, n: int, why: str) -> InputError:
-    first = f" at {cell_name(constraint.cells[0], n)}" if constraint.cells else ""
-    return unwritable(f"{constraint.kind}{first}", why)

@@ -18,7 +18,6 @@ from typing import Any
 from solvers.board import Board
 from solvers.cells import orthogonal_pairs
 from solvers.constraints import Constraint
-from solvers.errors import InputError
 from solvers.formats.fpuzzles_parts import Reading, unwritable
 
 KROPKI = ("difference", "ratio")
@@ -76,7 +75,7 @@ def write(board: Board) -> dict[str, Any]:
         exempt = _pairs(dots, family, n)
         for constraint in mine:
             if {tuple(sorted(p)) for p in constraint.param("exempt", ())} != set(exempt):
-                raise _unwritable(constraint, "exempts other pairs than those with a dot")
+                raise unwritable(constraint, n, "exempts other pairs than those with a dot")
         if kind == "xv":
             negative.append("xv")
             continue
@@ -86,7 +85,7 @@ def write(board: Board) -> dict[str, Any]:
         elif values == _forbidden(kind, False, (kind,), dots):
             negative.append(kind)
         else:
-            raise _unwritable(mine[0], f"forbids {kind}s {sorted(values)}, not the dots' own")
+            raise unwritable(mine[0], n, f"forbids {kind}s {sorted(values)}, not the dots' own")
     if negative:
         found["negative"] = negative
     _check_reads_back(board, found, dots, n)
@@ -119,9 +118,9 @@ def _check_reads_back(board: Board, found: dict[str, Any], dots, n: int) -> None
     mine |= {c for c in board.rules.constraints if c.kind == "non-consecutive"}
     back = set(constraints(reading, dots))
     if {_meaning(c) for c in back} != {_meaning(c) for c in mine}:
-        extra = sorted((c.kind for c in back ^ mine), key=str)
+        extra = sorted(back ^ mine, key=lambda constraint: constraint.kind)
         raise unwritable(
-            extra[0], "(f-puzzles says the negatives in two switches) would read back otherwise"
+            extra[0], n, "(f-puzzles says the negatives in two switches) would read back otherwise"
         )
 
 
@@ -133,7 +132,3 @@ def _meaning(constraint: Constraint) -> tuple:
     exempt = tuple(sorted(tuple(sorted(p)) for p in constraint.param("exempt", ())))
     family = constraint.kind.removeprefix("negative-")
     return (constraint.kind, exempt, constraint.param(family, DEFAULT.get(family)))
-
-
-def _unwritable(constraint: Constraint, why: str) -> InputError:
-    return unwritable(constraint.kind, why)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.board import Shape
+from solvers.cells import cell_name
 from solvers.constraints import Constraint
 from solvers.errors import InputError
 
@@ -107,10 +108,13 @@ def names(cells: tuple[int, ...] | list[int], n: int) -> list[str]:
     return [name(c, n) for c in cells]
 
 
-def unwritable(what: str, why: str) -> InputError:
-    """The error of a constraint f-puzzles cannot say as the model means it."""
+def unwritable(constraint: Constraint, n: int, why: str) -> InputError:
+    """The error of a constraint f-puzzles cannot say as the model means it, naming its kind
+    and first cell."""
+    first = f" at {cell_name(constraint.cells[0], n)}" if constraint.cells else ""
     return InputError(
-        f"{what} {why}: it cannot be written as f-puzzles (write it --to text or --to json)"
+        f"{constraint.kind}{first} {why}: it cannot be written as f-puzzles (write it --to text "
+        "or --to json)"
     )
 
 

@@ -26,7 +26,6 @@ from solvers.variants import Rules
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
 
 CLASSIC_NAME = "classic"
-CAGE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CONSTRAINT = "constraint: "  # a header's constraint, kept as text among the rule names
 
 
@@ -63,10 +62,6 @@ def _is_kind(word: str) -> bool:
     return word.lower() in KINDS
 
 
-def _kept(name: str) -> bool:
-    return name.startswith(CONSTRAINT)
-
-
 def constraints_of(texts: list[str], size: int, line: int) -> tuple:
     """The constraints written in ``texts`` (one each) on a board of ``size``, a board's
     minima and maxima gathered into one constraint each (``cell_kinds``); InputError at
@@ -97,7 +92,7 @@ def build_rules(
     named without its section is an error. ``constraints``: a section's, one text each (the
     header's travel among ``names``)."""
     size = shape.size
-    texts = [name.removeprefix(CONSTRAINT) for name in sorted(names) if _kept(name)]
+    texts = [name.removeprefix(CONSTRAINT) for name in sorted(names) if name.startswith(CONSTRAINT)]
     read = constraints_of([*texts, *constraints], size, line) if texts or constraints else ()
     names = names | ({"jigsaw"} if regions is not None else set())
     names = names | ({"killer"} if cages is not None else set())
@@ -190,7 +185,7 @@ def record(rules: Rules, size: int) -> dict:
 
         found["constraints"] = [format_constraint(c, size) for c in rules.constraints]
     if rules.regions is not None:
-        found["regions"] = "".join(chr(ord("A") + r) for r in rules.regions)
+        found["regions"] = region_letters(rules.regions)
     return found
 
 
@@ -208,7 +203,12 @@ def fields(rules: Rules, size: int) -> str:
     """A line puzzle's fields: its region map, if it has one."""
     if rules.regions is None:
         return ""
-    return "regions=" + "".join(chr(ord("A") + r) for r in rules.regions)
+    return "regions=" + region_letters(rules.regions)
+
+
+def region_letters(regions: tuple[int, ...]) -> str:
+    """A region map as one line of letters, ``A`` for region 0."""
+    return "".join(chr(ord("A") + r) for r in regions)
 
 
 def _grid(rows: list[str], size: int, what: str, line: int) -> list[str]:

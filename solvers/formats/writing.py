@@ -75,8 +75,7 @@ def text(board: Board) -> str:
     lines = [] if board.rules.is_classic else [variant_text.header(board.rules, board.size)]
     lines.append(format_board(board, "compact" if n <= 9 else "spaced"))
     if board.rules.regions is not None:
-        symbols = "".join(chr(ord("A") + r) for r in board.rules.regions)
-        lines += ["regions:", *_rows(symbols, n)]
+        lines += ["regions:", *_rows(variant_text.region_letters(board.rules.regions), n)]
     return "\n".join(lines)
 
 

@@ -316,12 +316,20 @@ def start(path: str, fmt: str) -> int | None:
         return line_start(handle, fmt)
 
 
+def puzzle_lines(path: str, skip: int) -> int:
+    """The puzzles of a line-format file: its lines after line ``skip`` (a CSV header, or
+    0) that are neither blank nor a ``#`` comment, as the reader counts them."""
+    count = 0
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, 1):
+            text = line.strip()
+            if number > skip and text and not text.startswith(b"#"):
+                count += 1
+    return count
+
+
 def answers(
-    job: Job,
-    path: str,
-    skip: int,
-    jobs: int,
-    progress: Callable[[int], None] | None = None,
+    job: Job, path: str, skip: int, jobs: int, progress: Callable[[int], None] | None = None
 ) -> Iterator[Any]:
     """Every piece of the file's answers, in order: bytes, or (item, answer) with the item's
     real line number. ``skip`` is ``start``'s answer; ``progress(puzzles)`` is told of each

@@ -99,11 +99,7 @@ def unlike(new: CompareRun, old: CompareRun) -> str | None:
     puzzles differ (by their hashes, line by line); a run without hashes cannot be matched."""
     if said := unlike_settings(new.settings, old.settings):
         return said
-    older = {dataset.name: dataset for dataset in old.datasets}
-    for dataset in new.datasets:
-        before = older.get(dataset.name)
-        if before is None:
-            continue
+    for dataset, before in _in_both(new, old):
         if not dataset.hashes or not before.hashes:
             return f"{dataset.name}: a run records no puzzle hashes (written before they were)"
         if dataset.hashes != before.hashes:
@@ -119,16 +115,18 @@ def unlike(new: CompareRun, old: CompareRun) -> str | None:
 def changes(new: CompareRun, old: CompareRun) -> list[Change]:
     """Every backend spec of every dataset that both runs hold, in the newer run's order."""
     found = []
-    older = {dataset.name: dataset for dataset in old.datasets}
-    for dataset in new.datasets:
-        before = older.get(dataset.name)
-        if before is None:
-            continue
+    for dataset, before in _in_both(new, old):
         known = {backend.spec for backend in before.backends}
         for backend in dataset.backends:
             if backend.spec in known:
                 found.append(_change(dataset, before, backend.spec, new, old))
     return found
+
+
+def _in_both(new: CompareRun, old: CompareRun) -> list[tuple[DatasetRun, DatasetRun]]:
+    """Each dataset of the newer run that the older one holds too, with the older's."""
+    older = {dataset.name: dataset for dataset in old.datasets}
+    return [(dataset, older[dataset.name]) for dataset in new.datasets if dataset.name in older]
 
 
 def _change(

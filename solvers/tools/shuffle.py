@@ -6,8 +6,8 @@ within their band and the bands among themselves, the columns within their stack
 stacks among themselves, and, where the boxes are square, the board transposed (a transpose
 of r x c boxes would make c x r ones, another shape). A ``Transform`` maps a board forward
 and a solution of the transformed board back, so each copy's answer can be checked against
-the original's. Only classic rules are shuffled: a variant's diagonals, windows, regions or
-cages would have to move with the cells.
+the original's. Only classic rules are shuffled: a variant's constraints would have to move
+with the cells.
 """
 
 from __future__ import annotations

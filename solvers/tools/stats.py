@@ -1,11 +1,10 @@
 """The statistics of a comparison, as pure functions over per-puzzle times.
 
-numpy computes the quantiles, scipy the bootstrap intervals and the Mann-Whitney U test. One
-convention runs through them all, the SAT competition's: a puzzle a backend did not finish
+numpy computes the quantiles, scipy the bootstrap intervals and the Wilcoxon signed-rank test.
+One convention runs through them all, the SAT competition's: a puzzle a backend did not finish
 within the timeout (a timeout, an error, a wrong answer) scores twice the timeout, so that a
-backend is never flattered by leaving its hardest puzzles out. PAR-2 is the mean of those
-scores; the median, the quantiles, the ratios and the virtual best solver are taken over them
-too.
+backend is never flattered by leaving its hardest puzzles out. PAR-2 is the mean of those scores;
+the median, the quantiles, the ratios and the virtual best solver are taken over them too.
 """
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ def _virtual_best(times: np.ndarray, finished: np.ndarray, timeout: float, base)
     best = stats.virtual_best(times)
     solved = int(np.sum(np.any(finished, axis=0)))
     row = dict.fromkeys(
-        ("options", "best_pct", "cpu_median_s", "setup_s", "peak_rss_mib", "unsolvable"),
+        ("options", "best_pct", "cpu_median_s", "setup_s", "peak_rss_mib", "unsolvable")
     )
     row |= dict.fromkeys(("errors", "wrong", "several_solutions", "guesses_per_puzzle"))
     row["disputed"] = None
