@@ -281,6 +281,8 @@ EXAMPLES = [
     (Constraint("anti-king"), 4, LATIN, False),
     (Constraint("non-consecutive"), 4, CHECKER_13, True),
     (Constraint("non-consecutive"), 4, CHECKER_12, False),
+    (Constraint("diagonal-non-consecutive"), 4, CHECKER_13, True),  # diagonals equal
+    (Constraint("diagonal-non-consecutive"), 4, LATIN, False),  # r1c2 = 2, r2c1 = 3
     (on("odd", 4, "r1c1"), 4, "r1c1=3", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=4", False),
     (on("even", 4, "r1c1"), 4, "r1c1=4", True),

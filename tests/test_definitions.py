@@ -80,6 +80,10 @@ def touching_nonconsecutive(g: Grid, n: int) -> bool:
     return all(abs(g[a] - g[b]) != 1 for a, b in neighbours(n, steps))
 
 
+def diagonal_one_way_nonconsecutive(g: Grid, n: int) -> bool:
+    return all(abs(g[a] - g[b]) != 1 for a, b in neighbours(n, ((1, 1),)))
+
+
 def compared_with_each(names: str, above: bool) -> Callable[[Grid, int], bool]:
     """Every marked cell against every orthogonal neighbour, marked or not."""
 
@@ -151,6 +155,11 @@ DEFINITIONS = [
     Definition(
         "non-consecutive", board("non-consecutive", "135246" "462513" + "." * 24), 2,
         "diagonal touches may not be consecutive either", touching_nonconsecutive,
+    ),
+    Definition(
+        "diagonal-non-consecutive", board("diagonal-non-consecutive"), 8,
+        "only the diagonal touches from top left to bottom right",
+        diagonal_one_way_nonconsecutive,
     ),
     Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,

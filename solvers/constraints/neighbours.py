@@ -1,4 +1,5 @@
-"""Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive.
+"""Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
+non-consecutive.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -69,6 +70,23 @@ def check_non_consecutive(constraint: Constraint, grid: Sequence[int], n: int) -
     return problems
 
 
+def check_diagonal_non_consecutive(
+    constraint: Constraint, grid: Sequence[int], n: int
+) -> list[str]:
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dc in (-1, 1):
+            if r + 1 < n and 0 <= c + dc < n:
+                other = (r + 1) * n + c + dc
+                if abs(grid[cell] - grid[other]) == 1:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) touch diagonally holding consecutive values"
+                    )
+    return problems
+
+
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
@@ -86,6 +104,11 @@ def decompose_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]
     return [Relation(a, b, forbidden) for a, b in _pairs(n, ORTHOGONAL)]
 
 
+def decompose_diagonal_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]:
+    forbidden = consecutive_pairs(n)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KING_DIAGONAL)]
+
+
 BOARD = (0, 0)
 KINDS = (
     Kind("anti-knight", "No two cells a chess knight's move apart hold the same value.",
@@ -100,4 +123,9 @@ KINDS = (
          check_non_consecutive, decompose_non_consecutive, frozenset({Relation}), cells=BOARD,
          fpuzzles="nonconsecutive", example="non-consecutive",
          source="dclamage DifferenceConstraint.cs"),
+    Kind("diagonal-non-consecutive",
+         "No two diagonally neighbouring cells hold consecutive values.",
+         check_diagonal_non_consecutive, decompose_diagonal_non_consecutive,
+         frozenset({Relation}), cells=BOARD, example="diagonal-non-consecutive",
+         source="dclamage DiagonalNonconsecutiveConstraint.cs"),
 )  # fmt: skip
