@@ -84,6 +84,10 @@ def diagonal_one_way_nonconsecutive(g: Grid, n: int) -> bool:
     return all(abs(g[a] - g[b]) != 1 for a, b in neighbours(n, ((1, 1),)))
 
 
+def knight_right_sums(g: Grid, n: int) -> bool:
+    return all(g[a] + g[b] not in (5, 15) for a, b in neighbours(n, ((1, 2), (1, -2))))
+
+
 def compared_with_each(names: str, above: bool) -> Callable[[Grid, int], bool]:
     """Every marked cell against every orthogonal neighbour, marked or not."""
 
@@ -160,6 +164,10 @@ DEFINITIONS = [
         "diagonal-non-consecutive", board("diagonal-non-consecutive"), 8,
         "only the diagonal touches from top left to bottom right",
         diagonal_one_way_nonconsecutive,
+    ),
+    Definition(
+        "knightmare", board("knightmare"), 32,
+        "only the knight's moves two across and one down (half the moves)", knight_right_sums,
     ),
     Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,

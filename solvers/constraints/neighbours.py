@@ -1,5 +1,5 @@
 """Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
-non-consecutive.
+non-consecutive, knightmare.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -9,10 +9,12 @@ or a column.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solvers.cells import cell_name
+from solvers.errors import InputError
 
-from .model import Constraint, Kind
+from .model import Constraint, Kind, describe
 from .primitives import AllDifferent, Primitive, Relation
 
 KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
@@ -87,6 +89,26 @@ def check_diagonal_non_consecutive(
     return problems
 
 
+KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
+
+
+def check_knightmare(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    sums = set(constraint.param("sums", KNIGHTMARE_SUMS))
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                other = (r + dr) * n + c + dc
+                if grid[cell] + grid[other] in sums:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) are a knight's move apart and add up to "
+                        f"{grid[cell] + grid[other]}"
+                    )
+    return problems
+
+
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
@@ -109,6 +131,30 @@ def decompose_diagonal_non_consecutive(constraint: Constraint, n: int) -> list[P
     return [Relation(a, b, forbidden) for a, b in _pairs(n, KING_DIAGONAL)]
 
 
+def decompose_knightmare(constraint: Constraint, n: int) -> list[Primitive]:
+    sums = constraint.param("sums", KNIGHTMARE_SUMS)
+    values = range(1, n + 1)
+    forbidden = frozenset((x, y) for x in values for y in values if x + y in sums)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KNIGHT)] if forbidden else []
+
+
+def _validate_knightmare(constraint: Constraint, n: int) -> None:
+    sums = constraint.param("sums")
+    if sums is None:
+        return
+    if not isinstance(sums, tuple) or not sums:
+        raise InputError(f"{describe(constraint, n)}: sums must be one or more whole numbers")
+    if any(type(total) is not int or not 2 <= total <= 2 * n for total in sums):
+        raise InputError(f"{describe(constraint, n)}: sums {sums!r} are not all in 2..{2 * n}")
+
+
+def _sorted_sums(constraint: Constraint) -> Constraint:
+    sums = constraint.param("sums")
+    if not isinstance(sums, tuple) or any(type(total) is not int for total in sums):
+        return constraint
+    return replace(constraint, params=(("sums", tuple(sorted(set(sums)))),))
+
+
 BOARD = (0, 0)
 KINDS = (
     Kind("anti-knight", "No two cells a chess knight's move apart hold the same value.",
@@ -128,4 +174,10 @@ KINDS = (
          check_diagonal_non_consecutive, decompose_diagonal_non_consecutive,
          frozenset({Relation}), cells=BOARD, example="diagonal-non-consecutive",
          source="dclamage DiagonalNonconsecutiveConstraint.cs"),
+    Kind("knightmare",
+         "No two cells a chess knight's move apart add up to 5 or 15 (or to the sums given).",
+         check_knightmare, decompose_knightmare, frozenset({Relation}), cells=BOARD,
+         params=frozenset({"sums"}), validate_more=_validate_knightmare,
+         defaults=lambda n: {"sums": KNIGHTMARE_SUMS}, canonical=_sorted_sums,
+         example="knightmare sums=10", source="dclamage KnightmareConstraint.cs"),
 )  # fmt: skip
