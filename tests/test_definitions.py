@@ -88,6 +88,13 @@ def knight_right_sums(g: Grid, n: int) -> bool:
     return all(g[a] + g[b] not in (5, 15) for a, b in neighbours(n, ((1, 2), (1, -2))))
 
 
+def within(distance: int) -> Callable[[Grid, int], bool]:
+    """Cells up to ``distance`` steps apart (rows plus columns) hold different values."""
+    steps = [(dr, dc) for dr in range(distance + 1) for dc in range(-distance, distance + 1)
+             if 0 < dr + abs(dc) <= distance and (dr or dc > 0)]  # fmt: skip
+    return lambda g, n: all(g[a] != g[b] for a, b in neighbours(n, steps))
+
+
 def compared_with_each(names: str, above: bool) -> Callable[[Grid, int], bool]:
     """Every marked cell against every orthogonal neighbour, marked or not."""
 
@@ -168,6 +175,10 @@ DEFINITIONS = [
     Definition(
         "knightmare", board("knightmare"), 32,
         "only the knight's moves two across and one down (half the moves)", knight_right_sums,
+    ),
+    Definition(
+        "taxicab", board("taxicab distance=3"), 24,
+        "cells up to the distance apart, not exactly the distance", within(3),
     ),
     Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,

@@ -1,5 +1,5 @@
 """Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
-non-consecutive, knightmare.
+non-consecutive, knightmare, taxicab.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -14,7 +14,7 @@ from dataclasses import replace
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe
+from .model import Constraint, Kind, describe, int_param
 from .primitives import AllDifferent, Primitive, Relation
 
 KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
@@ -109,6 +109,17 @@ def check_knightmare(constraint: Constraint, grid: Sequence[int], n: int) -> lis
     return problems
 
 
+def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    distance = constraint.param("distance")
+    moves = [
+        (dr, dc)
+        for dr in range(-distance, distance + 1)
+        for dc in range(-distance, distance + 1)
+        if abs(dr) + abs(dc) == distance
+    ]
+    return _apart_clashes(grid, n, moves, f"{distance} steps (a taxicab distance)")
+
+
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
@@ -136,6 +147,24 @@ def decompose_knightmare(constraint: Constraint, n: int) -> list[Primitive]:
     values = range(1, n + 1)
     forbidden = frozenset((x, y) for x in values for y in values if x + y in sums)
     return [Relation(a, b, forbidden) for a, b in _pairs(n, KNIGHT)] if forbidden else []
+
+
+def taxicab_offsets(distance: int) -> tuple[tuple[int, int], ...]:
+    """The offsets ``distance`` steps away (rows plus columns), pointing downwards or right."""
+    return tuple(
+        (dr, dc)
+        for dr in range(distance + 1)
+        for dc in range(-distance, distance + 1)
+        if dr + abs(dc) == distance and (dr > 0 or dc > 0)
+    )
+
+
+def decompose_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(pair) for pair in _pairs(n, taxicab_offsets(constraint.param("distance")))]
+
+
+def _validate_taxicab(constraint: Constraint, n: int) -> None:
+    int_param(constraint, n, "distance", 1, max(1, 2 * n - 2))
 
 
 def _validate_knightmare(constraint: Constraint, n: int) -> None:
@@ -180,4 +209,10 @@ KINDS = (
          params=frozenset({"sums"}), validate_more=_validate_knightmare,
          defaults=lambda n: {"sums": KNIGHTMARE_SUMS}, canonical=_sorted_sums,
          example="knightmare sums=10", source="dclamage KnightmareConstraint.cs"),
+    Kind("taxicab",
+         "No two cells the given taxicab distance apart (rows plus columns) hold the same value.",
+         check_taxicab, decompose_taxicab, frozenset({AllDifferent}), cells=BOARD,
+         params=frozenset({"distance"}), required=frozenset({"distance"}),
+         validate_more=_validate_taxicab, example="taxicab distance=4",
+         source="dclamage TaxicabConstraint.cs"),
 )  # fmt: skip
