@@ -294,6 +294,9 @@ EXAMPLES = [
     (Constraint("knightmare", (), (("sums", (4,)),)), 4, CHECKER_13, False),  # 1 + 3 = 4
     (Constraint("taxicab", (), (("distance", 3),)), 4, CHECKER_12, True),  # 3 steps: 1 and 2
     (Constraint("taxicab", (), (("distance", 3),)), 4, LATIN, False),  # r1c1 and r2c3 hold 1
+    (Constraint("self-taxicab"), 4, "r1c1=3 r1c3=3", True),  # two 3s two steps apart
+    (Constraint("self-taxicab"), 4, "r1c1=2 r1c3=2", False),  # two 2s two steps apart
+    (Constraint("self-taxicab"), 6, "615243324615536421142536461352253164", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=3", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=4", False),
     (on("even", 4, "r1c1"), 4, "r1c1=4", True),

@@ -95,6 +95,15 @@ def within(distance: int) -> Callable[[Grid, int], bool]:
     return lambda g, n: all(g[a] != g[b] for a, b in neighbours(n, steps))
 
 
+def self_within(g: Grid, n: int) -> bool:
+    """No two cells holding v are up to v steps apart."""
+    return not any(
+        g[a] == g[b] and abs(a // n - b // n) + abs(a % n - b % n) <= g[a]
+        for a in range(n * n)
+        for b in range(a + 1, n * n)
+    )
+
+
 def compared_with_each(names: str, above: bool) -> Callable[[Grid, int], bool]:
     """Every marked cell against every orthogonal neighbour, marked or not."""
 
@@ -179,6 +188,10 @@ DEFINITIONS = [
     Definition(
         "taxicab", board("taxicab distance=3"), 24,
         "cells up to the distance apart, not exactly the distance", within(3),
+    ),
+    Definition(
+        "self-taxicab", board("self-taxicab", "." * 24 + "461352" "253164"), 2,
+        "two cells holding v up to v steps apart, not exactly v", self_within,
     ),
     Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,

@@ -4,7 +4,7 @@
   decomposition, validation, in one place).
 - ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
 - the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive,
-  diagonal non-consecutive, knightmare, taxicab),
+  diagonal non-consecutive, knightmare, taxicab, self-taxicab),
   ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
   ``sums`` (thermometers, arrow, double arrow, killer, little killer), ``lines``
   (palindrome, clone, whispers, renban, between, lockout, entropic, zipper, modular line,

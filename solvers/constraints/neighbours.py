@@ -1,5 +1,5 @@
 """Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
-non-consecutive, knightmare, taxicab.
+non-consecutive, knightmare, taxicab, self-taxicab.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -120,6 +120,19 @@ def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
     return _apart_clashes(grid, n, moves, f"{distance} steps (a taxicab distance)")
 
 
+def check_self_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    problems = []
+    for cell in range(n * n):
+        value, (r, c) = grid[cell], divmod(cell, n)
+        for other in range(cell + 1, n * n):
+            if grid[other] == value and abs(other // n - r) + abs(other % n - c) == value:
+                problems.append(
+                    f"{cell_name(cell, n)} and {cell_name(other, n)} both hold {value}, "
+                    f"{value} steps apart (a taxicab distance)"
+                )
+    return problems
+
+
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
@@ -161,6 +174,14 @@ def taxicab_offsets(distance: int) -> tuple[tuple[int, int], ...]:
 
 def decompose_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, taxicab_offsets(constraint.param("distance")))]
+
+
+def decompose_self_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
+    return [
+        Relation(a, b, frozenset({(distance, distance)}))
+        for distance in range(1, n + 1)
+        for a, b in _pairs(n, taxicab_offsets(distance))
+    ]
 
 
 def _validate_taxicab(constraint: Constraint, n: int) -> None:
@@ -215,4 +236,8 @@ KINDS = (
          params=frozenset({"distance"}), required=frozenset({"distance"}),
          validate_more=_validate_taxicab, example="taxicab distance=4",
          source="dclamage TaxicabConstraint.cs"),
+    Kind("self-taxicab",
+         "No two cells holding the same value v are v steps apart (rows plus columns).",
+         check_self_taxicab, decompose_self_taxicab, frozenset({Relation}), cells=BOARD,
+         example="self-taxicab", source="dclamage SelfTaxicabConstraint.cs"),
 )  # fmt: skip
