@@ -88,6 +88,11 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         if name.startswith("negative"):
             pairs = rng.sample(orthogonal_pairs(n), 5)
             return Constraint(name, (), (("exempt", tuple(pairs)),))
+        if name == "knightmare" and rng.random() < 0.5:
+            sums = rng.sample(range(2, 2 * n + 1), rng.randint(1, 3))
+            return Constraint(name, (), (("sums", tuple(sorted(sums))),))
+        if name == "taxicab":
+            return Constraint(name, (), (("distance", rng.randint(1, 2 * n - 2)),))
         return Constraint(name, (), box if name == "disjointgroups" else ())
     if name in ("columnindexer", "rowindexer", "boxindexer"):
         return Constraint(name, (rng.randrange(n * n),), box if name == "boxindexer" else ())
@@ -281,6 +286,17 @@ EXAMPLES = [
     (Constraint("anti-king"), 4, LATIN, False),
     (Constraint("non-consecutive"), 4, CHECKER_13, True),
     (Constraint("non-consecutive"), 4, CHECKER_12, False),
+    (Constraint("diagonal-non-consecutive"), 4, CHECKER_13, True),  # diagonals equal
+    (Constraint("diagonal-non-consecutive"), 4, LATIN, False),  # r1c2 = 2, r2c1 = 3
+    (Constraint("knightmare"), 4, LATIN, True),  # knight moves add up to 2-4 and 6-8, never 5
+    (Constraint("knightmare"), 4, "r1c1=1 r2c3=4", False),  # 1 + 4 = 5
+    (Constraint("knightmare", (), (("sums", (4,)),)), 4, CHECKER_12, True),  # 1 + 2 = 3
+    (Constraint("knightmare", (), (("sums", (4,)),)), 4, CHECKER_13, False),  # 1 + 3 = 4
+    (Constraint("taxicab", (), (("distance", 3),)), 4, CHECKER_12, True),  # 3 steps: 1 and 2
+    (Constraint("taxicab", (), (("distance", 3),)), 4, LATIN, False),  # r1c1 and r2c3 hold 1
+    (Constraint("self-taxicab"), 4, "r1c1=3 r1c3=3", True),  # two 3s two steps apart
+    (Constraint("self-taxicab"), 4, "r1c1=2 r1c3=2", False),  # two 2s two steps apart
+    (Constraint("self-taxicab"), 6, "615243324615536421142536461352253164", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=3", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=4", False),
     (on("even", 4, "r1c1"), 4, "r1c1=4", True),
@@ -471,6 +487,9 @@ BAD = [
     (on("extraregion", 4, "r1c1"), 4, "has 1 cell(s), expected 2 or more"),
     (on("extraregion", 4, "r1c1 r1c2 r1c3 r1c4 r2c1"), 4, "5 cells cannot hold different"),
     (Constraint("disjointgroups"), 4, "needs the parameter 'box'"),
+    (Constraint("taxicab"), 4, "needs the parameter 'distance'"),
+    (Constraint("taxicab", (), (("distance", 7),)), 4, "distance 7 is not in 1..6"),
+    (Constraint("knightmare", (), (("sums", (5, 15)),)), 6, "sums (5, 15) are not all in 2..12"),
     (Constraint("disjointgroups", (), (("box", (2, 3)),)), 4, "box 2x3 does not tile 4x4"),
     (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
     (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),

@@ -80,6 +80,30 @@ def touching_nonconsecutive(g: Grid, n: int) -> bool:
     return all(abs(g[a] - g[b]) != 1 for a, b in neighbours(n, steps))
 
 
+def diagonal_one_way_nonconsecutive(g: Grid, n: int) -> bool:
+    return all(abs(g[a] - g[b]) != 1 for a, b in neighbours(n, ((1, 1),)))
+
+
+def knight_right_sums(g: Grid, n: int) -> bool:
+    return all(g[a] + g[b] not in (5, 15) for a, b in neighbours(n, ((1, 2), (1, -2))))
+
+
+def within(distance: int) -> Callable[[Grid, int], bool]:
+    """Cells up to ``distance`` steps apart (rows plus columns) hold different values."""
+    steps = [(dr, dc) for dr in range(distance + 1) for dc in range(-distance, distance + 1)
+             if 0 < dr + abs(dc) <= distance and (dr or dc > 0)]  # fmt: skip
+    return lambda g, n: all(g[a] != g[b] for a, b in neighbours(n, steps))
+
+
+def self_within(g: Grid, n: int) -> bool:
+    """No two cells holding v are up to v steps apart."""
+    return not any(
+        g[a] == g[b] and abs(a // n - b // n) + abs(a % n - b % n) <= g[a]
+        for a in range(n * n)
+        for b in range(a + 1, n * n)
+    )
+
+
 def compared_with_each(names: str, above: bool) -> Callable[[Grid, int], bool]:
     """Every marked cell against every orthogonal neighbour, marked or not."""
 
@@ -151,6 +175,23 @@ DEFINITIONS = [
     Definition(
         "non-consecutive", board("non-consecutive", "135246" "462513" + "." * 24), 2,
         "diagonal touches may not be consecutive either", touching_nonconsecutive,
+    ),
+    Definition(
+        "diagonal-non-consecutive", board("diagonal-non-consecutive"), 8,
+        "only the diagonal touches from top left to bottom right",
+        diagonal_one_way_nonconsecutive,
+    ),
+    Definition(
+        "knightmare", board("knightmare"), 32,
+        "only the knight's moves two across and one down (half the moves)", knight_right_sums,
+    ),
+    Definition(
+        "taxicab", board("taxicab distance=3"), 24,
+        "cells up to the distance apart, not exactly the distance", within(3),
+    ),
+    Definition(
+        "self-taxicab", board("self-taxicab", "." * 24 + "461352" "253164"), 2,
+        "two cells holding v up to v steps apart, not exactly v", self_within,
     ),
     Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,

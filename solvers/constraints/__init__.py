@@ -3,7 +3,8 @@
 - ``model``: ``Constraint`` (a kind's name, cells, parameters) and ``Kind`` (meaning, check,
   decomposition, validation, in one place).
 - ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
-- the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive),
+- the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive,
+  diagonal non-consecutive, knightmare, taxicab, self-taxicab),
   ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
   ``sums`` (thermometers, arrow, double arrow, killer, little killer), ``lines``
   (palindrome, clone, whispers, renban, between, lockout, entropic, zipper, modular line,

@@ -1,4 +1,5 @@
-"""Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive.
+"""Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
+non-consecutive, knightmare, taxicab, self-taxicab.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -8,10 +9,12 @@ or a column.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solvers.cells import cell_name
+from solvers.errors import InputError
 
-from .model import Constraint, Kind
+from .model import Constraint, Kind, describe, int_param
 from .primitives import AllDifferent, Primitive, Relation
 
 KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
@@ -69,6 +72,67 @@ def check_non_consecutive(constraint: Constraint, grid: Sequence[int], n: int) -
     return problems
 
 
+def check_diagonal_non_consecutive(
+    constraint: Constraint, grid: Sequence[int], n: int
+) -> list[str]:
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dc in (-1, 1):
+            if r + 1 < n and 0 <= c + dc < n:
+                other = (r + 1) * n + c + dc
+                if abs(grid[cell] - grid[other]) == 1:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) touch diagonally holding consecutive values"
+                    )
+    return problems
+
+
+KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
+
+
+def check_knightmare(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    sums = set(constraint.param("sums", KNIGHTMARE_SUMS))
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                other = (r + dr) * n + c + dc
+                if grid[cell] + grid[other] in sums:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) are a knight's move apart and add up to "
+                        f"{grid[cell] + grid[other]}"
+                    )
+    return problems
+
+
+def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    distance = constraint.param("distance")
+    moves = [
+        (dr, dc)
+        for dr in range(-distance, distance + 1)
+        for dc in range(-distance, distance + 1)
+        if abs(dr) + abs(dc) == distance
+    ]
+    return _apart_clashes(grid, n, moves, f"{distance} steps (a taxicab distance)")
+
+
+def check_self_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    problems = []
+    for cell in range(n * n):
+        value, (r, c) = grid[cell], divmod(cell, n)
+        for other in range(cell + 1, n * n):
+            if grid[other] == value and abs(other // n - r) + abs(other % n - c) == value:
+                problems.append(
+                    f"{cell_name(cell, n)} and {cell_name(other, n)} both hold {value}, "
+                    f"{value} steps apart (a taxicab distance)"
+                )
+    return problems
+
+
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
@@ -86,6 +150,61 @@ def decompose_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]
     return [Relation(a, b, forbidden) for a, b in _pairs(n, ORTHOGONAL)]
 
 
+def decompose_diagonal_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]:
+    forbidden = consecutive_pairs(n)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KING_DIAGONAL)]
+
+
+def decompose_knightmare(constraint: Constraint, n: int) -> list[Primitive]:
+    sums = constraint.param("sums", KNIGHTMARE_SUMS)
+    values = range(1, n + 1)
+    forbidden = frozenset((x, y) for x in values for y in values if x + y in sums)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KNIGHT)] if forbidden else []
+
+
+def taxicab_offsets(distance: int) -> tuple[tuple[int, int], ...]:
+    """The offsets ``distance`` steps away (rows plus columns), pointing downwards or right."""
+    return tuple(
+        (dr, dc)
+        for dr in range(distance + 1)
+        for dc in range(-distance, distance + 1)
+        if dr + abs(dc) == distance and (dr > 0 or dc > 0)
+    )
+
+
+def decompose_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
+    return [AllDifferent(pair) for pair in _pairs(n, taxicab_offsets(constraint.param("distance")))]
+
+
+def decompose_self_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
+    return [
+        Relation(a, b, frozenset({(distance, distance)}))
+        for distance in range(1, n + 1)
+        for a, b in _pairs(n, taxicab_offsets(distance))
+    ]
+
+
+def _validate_taxicab(constraint: Constraint, n: int) -> None:
+    int_param(constraint, n, "distance", 1, max(1, 2 * n - 2))
+
+
+def _validate_knightmare(constraint: Constraint, n: int) -> None:
+    sums = constraint.param("sums")
+    if sums is None:
+        return
+    if not isinstance(sums, tuple) or not sums:
+        raise InputError(f"{describe(constraint, n)}: sums must be one or more whole numbers")
+    if any(type(total) is not int or not 2 <= total <= 2 * n for total in sums):
+        raise InputError(f"{describe(constraint, n)}: sums {sums!r} are not all in 2..{2 * n}")
+
+
+def _sorted_sums(constraint: Constraint) -> Constraint:
+    sums = constraint.param("sums")
+    if not isinstance(sums, tuple) or any(type(total) is not int for total in sums):
+        return constraint
+    return replace(constraint, params=(("sums", tuple(sorted(set(sums)))),))
+
+
 BOARD = (0, 0)
 KINDS = (
     Kind("anti-knight", "No two cells a chess knight's move apart hold the same value.",
@@ -100,4 +219,25 @@ KINDS = (
          check_non_consecutive, decompose_non_consecutive, frozenset({Relation}), cells=BOARD,
          fpuzzles="nonconsecutive", example="non-consecutive",
          source="dclamage DifferenceConstraint.cs"),
+    Kind("diagonal-non-consecutive",
+         "No two diagonally neighbouring cells hold consecutive values.",
+         check_diagonal_non_consecutive, decompose_diagonal_non_consecutive,
+         frozenset({Relation}), cells=BOARD, example="diagonal-non-consecutive",
+         source="dclamage DiagonalNonconsecutiveConstraint.cs"),
+    Kind("knightmare",
+         "No two cells a chess knight's move apart add up to 5 or 15 (or to the sums given).",
+         check_knightmare, decompose_knightmare, frozenset({Relation}), cells=BOARD,
+         params=frozenset({"sums"}), validate_more=_validate_knightmare,
+         defaults=lambda n: {"sums": KNIGHTMARE_SUMS}, canonical=_sorted_sums,
+         example="knightmare sums=10", source="dclamage KnightmareConstraint.cs"),
+    Kind("taxicab",
+         "No two cells the given taxicab distance apart (rows plus columns) hold the same value.",
+         check_taxicab, decompose_taxicab, frozenset({AllDifferent}), cells=BOARD,
+         params=frozenset({"distance"}), required=frozenset({"distance"}),
+         validate_more=_validate_taxicab, example="taxicab distance=4",
+         source="dclamage TaxicabConstraint.cs"),
+    Kind("self-taxicab",
+         "No two cells holding the same value v are v steps apart (rows plus columns).",
+         check_self_taxicab, decompose_self_taxicab, frozenset({Relation}), cells=BOARD,
+         example="self-taxicab", source="dclamage SelfTaxicabConstraint.cs"),
 )  # fmt: skip
