@@ -489,7 +489,7 @@ BAD = [
     (Constraint("disjointgroups"), 4, "needs the parameter 'box'"),
     (Constraint("taxicab"), 4, "needs the parameter 'distance'"),
     (Constraint("taxicab", (), (("distance", 7),)), 4, "distance 7 is not in 1..6"),
-    (Constraint("knightmare", (), (("sums", (5, 15)),)), 6, "sums (5, 15) are not all in 2..12"),
+    (Constraint("knightmare", (), (("sums", (5, 51)),)), 6, "sums (5, 51) are not all in 2..50"),
     (Constraint("disjointgroups", (), (("box", (2, 3)),)), 4, "box 2x3 does not tile 4x4"),
     (on("boxindexer", 4, "r1c1", box=(2,)), 4, "is not (rows, cols)"),
     (Constraint("diagonal+", (0, 5)), 4, "diagonal+ at r1c1: names cells, but it covers"),
@@ -506,3 +506,16 @@ def test_bad_instances_are_one_line_input_errors(constraint, n, message):
     with pytest.raises(InputError) as caught:
         validate(constraint, n)
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_knightmare_takes_its_default_sums_written_out_on_a_small_board():
+    """`knightmare sums=5,15` on a 4x4 means what a bare `knightmare` means there (15 is out of
+    reach of two cells, so it forbids nothing), and both count the same boards."""
+    from solvers import count_solutions
+    from solvers.formats import parse
+
+    empty = "." * 16
+    written = parse(f"# rules: knightmare sums=5,15\n{empty}\n")
+    bare = parse(f"# rules: knightmare\n{empty}\n")
+    assert written == bare
+    assert count_solutions(written, 1000) == count_solutions(bare, 1000) == 32
