@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import resource
+import subprocess
+import sys
 
 import pytest
 from conftest import BOJ2580_IN
@@ -152,3 +155,25 @@ def test_digits_of_other_scripts_are_refused_in_options(cli, capsys, option):
     done = cli("count", option, WIDE_THREE, stdin=GOOD_LINE + "\n")
     assert done.code == 2 and not done.out
     assert f"argument {option}: '{WIDE_THREE}' is not a" in capsys.readouterr().err
+
+
+def test_a_line_with_no_end_is_named_without_holding_it_in_memory():
+    # 400 MB with no line break, under a 600 MB address-space limit: one line's error, and
+    # the puzzle after it answered
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (600 << 20, 600 << 20))
+
+    feed = f"head -c 400000000 /dev/zero; printf '\\n{GOOD_LINE}\\n'"
+    source = subprocess.Popen(["sh", "-c", feed], stdout=subprocess.PIPE)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "count", "-"],
+        stdin=source.stdout,
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+    )
+    source.wait()
+    assert done.returncode == 2, done.stderr
+    message = "line 1: 400,000,001 characters: no puzzle is longer than 16,384"
+    assert done.stderr == f"sudoku: {message}\n"
+    assert done.stdout == "1\n"
