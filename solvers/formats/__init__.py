@@ -160,6 +160,9 @@ def _line_item(
 ) -> Puzzle | InputError:
     if refused := _under_unread_rules(rules, number):
         return refused
+    if fpuzzles_link.looks_like(text):
+        message = "an f-puzzles puzzle in a file of line puzzles (its first puzzle says which)"
+        return InputError(f"{message}: put the links in a file of their own", number)
     try:
         board, known = parse_line(text, number, shape, rules)
         return Puzzle(board, number, "line", known)
