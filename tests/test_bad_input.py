@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import BOJ2580_IN
 
 from solvers import registry
 
+ROOT = Path(__file__).resolve().parents[1]
 GOOD = BOJ2580_IN.splitlines()
 GOOD_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -152,3 +157,36 @@ def test_digits_of_other_scripts_are_refused_in_options(cli, capsys, option):
     done = cli("count", option, WIDE_THREE, stdin=GOOD_LINE + "\n")
     assert done.code == 2 and not done.out
     assert f"argument {option}: '{WIDE_THREE}' is not a" in capsys.readouterr().err
+
+
+def test_a_line_with_no_end_is_named_without_holding_it_in_memory():
+    # 400 MB with no line break, under a 600 MB address-space limit: one line's error, and
+    # the puzzle after it answered
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (600 << 20, 600 << 20))
+
+    feed = f"head -c 400000000 /dev/zero; printf '\\n{GOOD_LINE}\\n'"
+    source = subprocess.Popen(["sh", "-c", feed], stdout=subprocess.PIPE)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "count", "-"],
+        stdin=source.stdout,
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+    )
+    source.wait()
+    assert done.returncode == 2, done.stderr
+    message = "line 1: 400,000,001 characters: no puzzle is longer than 16,384"
+    assert done.stderr == f"sudoku: {message}\n"
+    assert done.stdout == "1\n"
+
+
+def test_an_f_puzzles_link_among_line_puzzles_is_named_as_one(cli):
+    link = (ROOT / "examples" / "fpuzzles.txt").read_text().splitlines()[-1]
+    assert link.startswith("https://www.f-puzzles.com/")
+    done = cli("count", stdin=f"{GOOD_LINE}\n{link}\n{GOOD_LINE}\n")
+    assert done.code == 2 and done.out == "1\n1\n"
+    assert done.err == (
+        "sudoku: line 2: an f-puzzles puzzle in a file of line puzzles (its first puzzle says "
+        "which): put the links in a file of their own\n"
+    )

@@ -243,3 +243,10 @@ def test_a_box_shape_for_f_puzzles_is_refused_not_ignored(cli):
     done = cli("solve", "examples/fpuzzles.txt", "--box", "2x3")
     assert done.code == 2 and not done.out
     assert done.err == "sudoku: line 3: box 2x3 given, but an f-puzzles puzzle sets its own size\n"
+
+
+def test_an_encode_option_given_twice_is_refused_not_overridden(cli):
+    args = ["--option", "encoding=minimal", "--option", "encoding=extended"]
+    done = cli("encode", "examples/boj2580.txt", *args)
+    assert done.code == 2 and not done.out
+    assert done.err == "sudoku: --option encoding is given twice (minimal, extended)\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import string
+import time
 from pathlib import Path
 
 import lzstring
@@ -487,6 +488,17 @@ def test_a_json_document_over_the_cap_is_one_error(tmp_path, cli):
     done = cli("count", str(path))
     assert done.code == 2 and done.out.split() == ["1"]
     assert "line 1: the f-puzzles puzzle is over 1,000,000 characters of JSON" in done.err
+
+
+def test_a_json_document_left_open_over_many_short_lines_is_answered_at_once(tmp_path, cli):
+    # 200,000 lines of "[": reading them took minutes when each line re-measured the document
+    path = tmp_path / "open.json"
+    path.write_text('{"size": 4, "grid":\n' + "[\n" * 200_000 + links()[0] + "\n")
+    started = time.monotonic()
+    done = cli("count", str(path))
+    assert time.monotonic() - started < 30
+    assert done.code == 2 and done.out.split() == ["1"]
+    assert done.err.startswith("sudoku: line 1: the f-puzzles puzzle ")
 
 
 def test_two_json_documents_on_one_line_name_where_the_second_starts(cli):

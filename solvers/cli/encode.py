@@ -53,7 +53,12 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    write = _target(args.to, dict(args.option))
+    given: dict[str, str] = {}
+    for key, value in args.option:
+        if key in given:
+            raise UsageError(f"--option {key} is given twice ({given[key]}, {value})")
+        given[key] = value
+    write = _target(args.to, given)
     puzzles = puzzles_of(args, run)
     first = list(islice(puzzles, 2))
     if len(first) > 1 and not args.output_dir:

@@ -14,9 +14,11 @@ streamed one line at a time, and a bad line costs that line alone.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TextIO
 
 from solvers.board import Board, Shape
 from solvers.errors import InputError
@@ -158,6 +160,9 @@ def _line_item(
 ) -> Puzzle | InputError:
     if refused := _under_unread_rules(rules, number):
         return refused
+    if fpuzzles_link.looks_like(text):
+        message = "an f-puzzles puzzle in a file of line puzzles (its first puzzle says which)"
+        return InputError(f"{message}: put the links in a file of their own", number)
     try:
         board, known = parse_line(text, number, shape, rules)
         return Puzzle(board, number, "line", known)
@@ -269,7 +274,8 @@ class _Source:
     problem of its own and reading goes on; a UTF-16 file or a bad rules line stops it."""
 
     def __init__(self, lines: Iterable[str]) -> None:
-        self._lines = enumerate(lines, start=1)
+        bounded = _bounded(lines) if isinstance(lines, io.TextIOBase) else lines
+        self._lines = enumerate(bounded, start=1)
         self.rules: frozenset[str] = frozenset()
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
@@ -287,16 +293,15 @@ class _Source:
         return None
 
     def _content(self, number: int, raw: str) -> str:
+        overlong = getattr(raw, "length", 0)  # read before a str method drops it
         if number == 1:
             if raw.startswith("\ufffd\ufffd") and "\x00" in raw:  # FF FE or FE FF, then NULs
                 self.error = InputError("this is a UTF-16 file; save it as UTF-8", number)
                 return ""
             raw = raw.removeprefix("\ufeff")
-        if len(raw) > MAX_LINE:
+        if (length := max(overlong, len(raw))) > MAX_LINE:
             self.problems.append(
-                InputError(
-                    f"{len(raw):,} characters: no puzzle is longer than {MAX_LINE:,}", number
-                )
+                InputError(f"{length:,} characters: no puzzle is longer than {MAX_LINE:,}", number)
             )
             return ""
         if "\x00" in raw:
@@ -329,3 +334,25 @@ class _Source:
         yield first
         while (item := self.next_content()) is not None:
             yield item
+
+
+class _Overlong(str):
+    """The start of a line longer than any puzzle, and the whole line's length."""
+
+    length: int
+
+
+def _bounded(handle: TextIO) -> Iterator[str]:
+    """A text file's lines, none held longer than ``MAX_LINE`` + 1 characters: the rest of a
+    longer line is read in pieces and counted, so that a file with no line break (a huge
+    download cut short, /dev/zero) costs no memory."""
+    while line := handle.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            length = len(line)
+            while rest := handle.readline(MAX_LINE):
+                length += len(rest)
+                if rest.endswith("\n"):
+                    break
+            line = _Overlong(line)
+            line.length = length
+        yield line

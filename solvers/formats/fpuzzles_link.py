@@ -51,7 +51,8 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     the other are two entries.
     """
     lines = iter(lines)
-    pending: tuple[int, list[str], int] | None = None  # first line, its lines, brace depth
+    # first line, its lines, their length, brace depth
+    pending: tuple[int, list[str], int, int] | None = None
     for number, text in lines:
         if pending is not None and _starts_puzzle(text):
             yield pending[0], "\n".join(pending[1])
@@ -61,17 +62,18 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
             if depth <= 0:
                 yield number, text
             else:
-                pending = (number, [text], depth)
+                pending = (number, [text], len(text), depth)
             continue
-        start, held, depth = pending
-        if sum(map(len, held)) <= MAX_JSON:  # past it, the document is refused for its length
+        start, held, length, depth = pending
+        if length <= MAX_JSON:  # past it, the document is refused for its length
             held.append(text)
+            length += len(text)
         depth = _depth(text, depth)
         if depth <= 0:
             yield start, "\n".join(held)
             pending = None
         else:
-            pending = (start, held, depth)
+            pending = (start, held, length, depth)
     if pending is not None:
         yield pending[0], "\n".join(pending[1])
 
