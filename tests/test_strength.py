@@ -271,14 +271,28 @@ def test_rate_and_explain_on_every_shipped_set(name, count, cli):
     with DATASETS[name].open() as handle:
         for puzzle in islice(read_puzzles(handle), count):
             rating = rate(puzzle.board)
-            assert rating.level in (*HUMAN, "search")
+            unsolvable = name == "nosolution9"
+            assert rating.level in (("no solution",) if unsolvable else (*HUMAN, "search"))
             assert rating.bound == (rating.level == "search") and rating.difficulty >= 0
     done = cli("explain", name)
     assert done.code in (0, 1), done.err
     assert done.out.splitlines()[-1]
     done = cli("rate", name, "--json") if count is None else None
     if done is not None:
-        assert done.code == 0 and len(done.out.splitlines()) == len(DATASETS[name].puzzles())
+        assert done.code == (1 if name == "nosolution9" else 0)
+        assert len(done.out.splitlines()) == len(DATASETS[name].puzzles())
+
+
+def test_rate_says_no_solution_where_the_techniques_meet_a_contradiction(cli):
+    """Every puzzle of nosolution9 has no solution, and the singles prove it: rate says so
+    (exit 1, as explain), never grades it as a puzzle that needs search."""
+    done = cli("rate", "nosolution9", "--json")
+    ratings = [json.loads(line) for line in done.out.splitlines()]
+    assert done.code == 1 and len(ratings) == len(DATASETS["nosolution9"].puzzles())
+    for rating in ratings:
+        assert rating["level"] == "no solution" and not rating["bound"]
+        assert rating["hardest"].startswith("contradiction: ")
+    assert cli("rate", "six6").code == 0
 
 
 def test_the_command_line_names_every_level_and_builds_without_them():

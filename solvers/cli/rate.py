@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import Run
+from solvers.cli.output import EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command
 from solvers.cli.strength import puzzle_options
 
@@ -23,7 +23,7 @@ def add_to(commands) -> None:
         "\n\nlevels: singles, locked, subsets, fish, wings, or search when none solves it.\n"
         "difficulty: the hardest step's Sudoku Explainer rating (1.2 hidden single in a box ...\n"
         "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
-        "exit status: 0 rated; 2 bad input or usage."
+        "exit status: 0 rated; 1 a puzzle has no solution; 2 bad input or usage."
     )
     puzzle_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
@@ -31,11 +31,13 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.strength.rating import rate  # the levels: only when a puzzle is rated
+    from solvers.strength.rating import NO_SOLUTION, rate  # the levels: when a puzzle is rated
 
     rows = [("line", "level", "difficulty", "hardest step")]
     for item in puzzles_of(args, run):
         rating = rate(item.board)
+        if rating.level == NO_SOLUTION:
+            run.end(EXIT_UNSOLVABLE)
         if args.json:
             run.emit_json(
                 {"index": item.line, "level": rating.level, "difficulty": rating.difficulty,

@@ -4,7 +4,9 @@ that finds something is always applied first).
 
 A puzzle the techniques here do not solve is graded ``search``; its difficulty is then the
 hardest step taken before they stall, a lower bound only (Sudoku Explainer goes on with
-uniqueness, chains and nets, rated up to 11 and more).
+uniqueness, chains and nets, rated up to 11 and more). A puzzle in which they meet a
+contradiction has no solution (every technique is sound): it is graded ``no solution``, its
+hardest step the contradiction.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from solvers.strength import human
 from solvers.strength.techniques import Contradiction
 
 SEARCH = "search"
+NO_SOLUTION = "no solution"
 
 
 @dataclass(frozen=True)
@@ -35,13 +38,13 @@ class Rating:
 
 
 def rate(board: Board) -> Rating:
-    """The puzzle's rating (a contradiction the techniques find grades it ``search``)."""
-    weakest = next((name for name in human.LEVELS if human.level(board, name).solved), SEARCH)
+    """The puzzle's rating; ``no solution`` where the techniques meet a contradiction."""
     hardest, difficulty = "", 0.0
     try:
         for step in human.steps(human.placed_givens(board)):
             if step.rating > difficulty:
                 hardest, difficulty = step.technique, step.rating
-    except Contradiction:
-        pass
+    except Contradiction as contradiction:
+        return Rating(NO_SOLUTION, difficulty, f"contradiction: {contradiction}", False)
+    weakest = next((name for name in human.LEVELS if human.level(board, name).solved), SEARCH)
     return Rating(weakest, difficulty, hardest, weakest == SEARCH)
