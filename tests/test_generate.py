@@ -148,11 +148,10 @@ def test_shipped_dataset_matches_its_recorded_command(cli, name):
 
 @pytest.mark.slow
 def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cli):
-    run = cli("generate", "--size", "4", "--kind", "several", "--clues", "15", "--seed", "1")
+    run = cli("generate", "--size", "4", "--kind", "none", "--clues", "15", "--seed", "1")
     assert run.code == 2
     assert run.err.strip() == (
-        "sudoku: no puzzle met the request in 10000 attempts: "
-        "ask for fewer clues for --kind several"
+        "sudoku: no puzzle met the request in 1000 attempts: ask for fewer clues for --kind none"
     )
 
 
@@ -208,3 +207,29 @@ def test_a_variant_of_board_wide_rules_keeps_its_timeout(cli):
     assert run.code in (0, 2), run.err
     assert run.code == 0 or "no puzzle in 5 s" in run.err
     assert took <= 1.5 * 5 + 0.5, f"{took:.1f} s for a 5 s timeout"
+
+
+@pytest.mark.parametrize(
+    "kind, clues, why",
+    [
+        ("none", 81, "at most 80 on a 9x9 board (a puzzle with no solution is made by adding"),
+        ("several", 79, "at most 78 on a 9x9 board (two solutions need four empty cells"),
+    ],
+)
+def test_a_kind_the_clues_leave_no_room_for_is_refused_before_any_work(cli, kind, clues, why):
+    run = cli("generate", "--kind", kind, "--clues", str(clues), "--seed", "1")
+    assert run.code == 2 and run.out == ""
+    assert run.err.startswith(f"sudoku: --clues {clues} --kind {kind}: {why}")
+    assert run.err.count("\n") == 1
+
+
+@pytest.mark.slow  # timed: it gave up after 10,000 attempts, 30-60 s
+def test_a_kind_no_puzzle_of_the_clues_takes_ends_soon_with_advice(cli):
+    start = time.perf_counter()
+    run = cli("generate", "--kind", "none", "--clues", "80", "--seed", "1")
+    took = time.perf_counter() - start
+    assert run.code == 2
+    assert run.err == (
+        "sudoku: no puzzle met the request in 1000 attempts: ask for fewer clues for --kind none\n"
+    )
+    assert took < 20, f"{took:.1f} s"

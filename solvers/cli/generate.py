@@ -18,6 +18,16 @@ ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header
 DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
 
 
+# A puzzle of another kind is a unique one of --clues givens twisted: for none a given is added
+# to an empty cell, so one must be empty; for several one is taken away, and two solutions
+# need four empty cells at least (two values swapped on the corners of a rectangle).
+TWIST_ROOM = {"none": 1, "several": 3}
+TWIST_WHY = {
+    "none": "a puzzle with no solution is made by adding a given to an empty cell",
+    "several": "two solutions need four empty cells, two values swapped on a rectangle",
+}
+
+
 def add_to(commands) -> None:
     parser = command(
         commands,
@@ -97,6 +107,15 @@ def run(args: argparse.Namespace, run: Run) -> None:
         raise UsageError(
             f"--clues {args.clues}: a unique {n}x{n} puzzle needs at least {least} givens "
             f"(with fewer, two values no given holds could swap) and has at most {n * n}"
+        )
+    if (
+        args.clues is not None
+        and args.kind != "unique"
+        and args.clues > n * n - TWIST_ROOM[args.kind]
+    ):
+        raise UsageError(
+            f"--clues {args.clues} --kind {args.kind}: at most {n * n - TWIST_ROOM[args.kind]} "
+            f"on a {n}x{n} board ({TWIST_WHY[args.kind]})"
         )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     request = Request(

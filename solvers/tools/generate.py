@@ -42,6 +42,8 @@ from solvers.variants import CLASSIC, Rules
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}
 KINDS = ("unique", "several", "none")
 MAX_ATTEMPTS = 10_000
+# puzzles in a row that met the request but could not be given its kind: then none will
+TWIST_TRIES = 1_000
 COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw may have none)
 # Killer boards up to this side are first tried with no givens at all: a count that takes
 # under 50 ms on 9x9, but over 60 s for pysat and CP-SAT on 16x16 (README, "Variants").
@@ -304,7 +306,9 @@ def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Boar
         if twisted is not None:
             return twisted, guesses
         twists_failed += 1
+        if twists_failed == TWIST_TRIES and twists_failed == _attempt + 1:
+            break  # every puzzle met the request but the kind: the givens leave it no room
     advice = "ask for more clues or another difficulty"
-    if twists_failed > MAX_ATTEMPTS // 2:  # the givens left no room for the kind
+    if twists_failed > MAX_ATTEMPTS // 2 or twists_failed == TWIST_TRIES == _attempt + 1:
         advice = f"ask for fewer clues for --kind {request.kind}"
-    raise UsageError(f"no puzzle met the request in {MAX_ATTEMPTS} attempts: {advice}")
+    raise UsageError(f"no puzzle met the request in {_attempt + 1} attempts: {advice}")
