@@ -233,9 +233,10 @@ def _stats(solver: cp_model.CpSolver) -> dict:
 def _stopped(
     solver: cp_model.CpSolver, status: int, model: cp_model.CpModel, stats: dict
 ) -> Exception:
-    """Why CP-SAT stopped without an answer: UNKNOWN is its time limit (or an interrupt);
-    anything else (MODEL_INVALID) is an engine error naming the status and what is wrong."""
-    if status == cp_model.UNKNOWN:
+    """Why CP-SAT stopped without an answer: UNKNOWN (and FEASIBLE while counting: some
+    solutions, then) is its time limit or an interrupt; anything else (MODEL_INVALID) is an
+    engine error naming the status and what is wrong."""
+    if status in (cp_model.UNKNOWN, cp_model.FEASIBLE):
         return SolveTimeout(stats=stats)
     why = model.Validate().splitlines()[0] if status == cp_model.MODEL_INVALID else ""
     named = solver.status_name(status) + (f": {why}" if why else "")

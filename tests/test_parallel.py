@@ -44,7 +44,8 @@ def test_jobs_give_the_serial_output_in_input_order(cli, mixed_file, command):
     every_core = cli(*command, str(mixed_file), "--jobs", "0")
     assert serial.code == parallel.code == every_core.code == 2  # the bad lines
     assert untimed(parallel.out) == untimed(serial.out) == untimed(every_core.out)
-    assert parallel.err == serial.err
+    # check says how long it may take, which the jobs divide: the rest is the same
+    assert bounded(parallel.err) == bounded(serial.err)
     # every puzzle was answered: a line each, or check's summary of all 161
     assert len(serial.out.splitlines()) >= 160 or "161 puzzles: 161 agree" in serial.out
 
@@ -127,3 +128,7 @@ def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):
         )
     assert counts[0] == counts[1]
     assert counts[0][:2] == [("native", 20, 0, 0, 0), ("sat", 20, 0, 0, 0)]
+
+
+def bounded(err: str) -> str:
+    return re.sub(r": at most [^\n]*", ": at most ...", err)
