@@ -306,9 +306,10 @@ def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Boar
         if twisted is not None:
             return twisted, guesses
         twists_failed += 1
-        if twists_failed == TWIST_TRIES and twists_failed == _attempt + 1:
+        if twists_failed == TWIST_TRIES == _attempt + 1:
             break  # every puzzle met the request but the kind: the givens leave it no room
+    attempts = _attempt + 1
     advice = "ask for more clues or another difficulty"
-    if twists_failed > MAX_ATTEMPTS // 2 or twists_failed == TWIST_TRIES == _attempt + 1:
+    if twists_failed > attempts // 2:  # mostly the kind failed: the givens left it no room
         advice = f"ask for fewer clues for --kind {request.kind}"
-    raise UsageError(f"no puzzle met the request in {_attempt + 1} attempts: {advice}")
+    raise UsageError(f"no puzzle met the request in {attempts} attempts: {advice}")
