@@ -13,6 +13,7 @@ whole of ``linefile.answers`` on one job. Start-up is ``bench/startup.py``'s.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -24,7 +25,9 @@ from solvers.handwritten.native import aot
 from solvers.pipeline import Plan, Task
 from solvers.tools import linefile
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(
+    os.environ.get("SUDOKU_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data"
+)
 
 
 def timed_calls(spent: dict[str, float], name: str, function: Callable) -> Callable:
