@@ -18,12 +18,11 @@ from solvers.cli.output import (
 )
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
+from solvers.execution import judge
 from solvers.execution.answer import Status
-from solvers.execution.judge import COUNT_LIMIT
 from solvers.formats import read_puzzles
 from solvers.pipeline import Plan, jobs_for
 from solvers.spec import ALL, BackendSpec, Resolved, parse_list
-from solvers.tools.check import verdict_for
 from solvers.verify import problems
 
 DEFAULT_TIMEOUT = 10.0
@@ -102,7 +101,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
-    plan = Plan("check", tuple(specs), COUNT_LIMIT, timeout, args.jobs, args.scheduler)
+    plan = Plan("check", tuple(specs), judge.COUNT_LIMIT, timeout, args.jobs, args.scheduler)
     for item, answers in answers_of(args, run, plan):
         wrong_field = item.known_solution and problems(item.board, item.known_solution)
         if wrong_field:
@@ -112,7 +111,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         if answers and answers[0].status is Status.INVALID:
             report_invalid(run, args, InputError(answers[0].detail, item.line), item.board)
             continue
-        verdict = verdict_for(item, answers)
+        differences = judge.disagreements(answers, item.known_solution)
         seen += 1
         for answer in answers:
             column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
@@ -120,17 +119,17 @@ def run(args: argparse.Namespace, run: Run) -> None:
             totals[answer.backend][column] += 1
             counted_late = answer.status.finished and answer.count is None  # count timed out
             totals[answer.backend]["timeout"] += counted_late
-        for text in verdict.disagreements:
+        for text in differences:
             run.emit(f"line {item.line}: {text}")
         for status, code in ((Status.WRONG, EXIT_WRONG_ANSWER), (Status.ERROR, EXIT_BAD_INPUT)):
             if any(answer.status is status for answer in answers):
                 run.end(code)  # the documented table's: a wrong answer 5, a failure 2
-        if verdict.disagreements:
+        if differences:
             disagreed += 1
             run.end(EXIT_DISAGREE)
-        elif verdict.timed_out and not verdict.confirmed:
+        elif (late := judge.timed_out(answers)) and not judge.confirmed(answers):
             timed_out += 1
-            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
+            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(late)}")
             run.end(EXIT_TIMEOUT)
         elif all(answer.status is Status.UNSUPPORTED for answer in answers):
             timed_out += 1  # nothing was checked

@@ -11,6 +11,8 @@ tasks), ``compare``, the benchmarks and the bulk path.
   backends). A timeout says nothing either way.
 - ``disputed``: the backends those disagreements put in doubt, which a summary must not count
   as having answered the puzzle.
+- ``confirmed``: check's word on a puzzle: at least two backends answered in full and none
+  disagrees. A backend that timed out says nothing either way (``timed_out``).
 """
 
 from __future__ import annotations
@@ -109,6 +111,22 @@ def disputed(
         (top, most), (_, second) = rest.most_common(2)
         found |= {s.backend for s in counted if s.count != top or most == second}
     return frozenset(found)
+
+
+def timed_out(said: Sequence[Answer]) -> list[str]:
+    """The backends that said nothing in time (one that does not encode the puzzle's rules
+    was not asked)."""
+    return [
+        s.backend
+        for s in said
+        if s.status is not Status.UNSUPPORTED and (s.status is Status.TIMEOUT or s.count is None)
+    ]
+
+
+def confirmed(said: Sequence[Answer]) -> bool:
+    """Whether at least two backends answered in full (solved or no solution, and counted):
+    where none disagrees, the puzzle is then confirmed whatever else timed out."""
+    return sum(s.status.finished and s.count is not None for s in said) >= 2
 
 
 def _unique_solutions(said: Sequence[Answer], known: Board | None) -> list[str]:
