@@ -50,23 +50,11 @@ def unused(args: argparse.Namespace) -> str | None:
     return None
 
 
-# Each command by the module that declares it (in the order of the help).
-COMMANDS = {
-    "solve": "solve",
-    "count": "count",
-    "check": "check",
-    "encode": "encode",
-    "convert": "convert",
-    "generate": "generate",
-    "compare": "compare",
-    "report": "report",
-    "strength": "strength",
-    "explain": "explain",
-    "rate": "rate",
-    "datasets": "listing",
-    "backends": "listing",
-    "kinds": "listing",
-}
+# Each command by the module that declares it (in the order of the help): its namesake, but
+# for the listings, which share one.
+NAMESAKES = "solve count check encode convert generate compare report strength explain rate"
+LISTINGS = ("datasets", "backends", "kinds")
+COMMANDS = {name: name for name in NAMESAKES.split()} | dict.fromkeys(LISTINGS, "listing")
 
 
 class _Version(argparse.Action):
@@ -131,8 +119,8 @@ def input_options(parser: argparse.ArgumentParser, output: bool = False) -> None
         nargs="?",
         default="-",
         metavar="FILE",
-        help="a board, a line-format file or f-puzzles links (or JSON); '-' or nothing reads "
-        "standard input",
+        help="a board, a line-format file, f-puzzles links (or JSON), or a shipped set's name; "
+        "'-' or nothing reads standard input",
     )
     if output:
         parser.add_argument(
