@@ -1,11 +1,7 @@
-"""An outside backend as its worker process serves it: nothing it raises ends the worker.
-
-An outside package's backend runs contained (``registry.contained``): in a worker process of
-its own, which the runner kills at the deadline and replaces after a crash. In that process a
-search may still raise what the worker does not take as a backend's failure (a bare
-BaseException, a KeyboardInterrupt of its own: the worker ignores Ctrl-C, so no signal raised
-it); ``Contained`` turns each into a failure of that puzzle, named in one line.
-"""
+"""An outside backend as its worker process serves it (``registry.contained``): what its
+search raises beyond an Exception (a bare BaseException, a KeyboardInterrupt of its own: the
+worker ignores Ctrl-C, so no signal raised it) fails that puzzle, named in one line, instead
+of ending the worker."""
 
 from __future__ import annotations
 
@@ -29,8 +25,8 @@ class NotAFound:
 
 
 class Contained(Backend):
-    """``inner``, answering as itself, with whatever it raises beyond an Exception or a
-    SystemExit (which the worker already takes as a failure) made a BackendCrashed."""
+    """``inner``, with what it raises beyond an Exception or a SystemExit (which the worker
+    takes as a failure already) made a BackendCrashed."""
 
     def __init__(self, inner: Backend) -> None:
         super().__init__(**inner.options)
@@ -61,7 +57,11 @@ def _guarded(call: Callable[..., T], *args: object) -> T:
     except (Exception, SystemExit):
         raise
     except BaseException as error:
-        raise BackendCrashed(f"backend raised {type(error).__name__}: {error}") from None
+        raise BackendCrashed(raised(error)) from None
+
+
+def raised(error: BaseException) -> str:
+    return f"backend raised {type(error).__name__}: {error}"
 
 
 def _sendable(found: object) -> Found:

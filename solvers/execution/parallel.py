@@ -1,17 +1,10 @@
 """The one way work is spread: here, on a process pool, or on a Dask cluster, in input order.
 
-``spread`` runs a function on a stream of arguments and gives the results back in order,
-whatever ran where, so the output of a parallel run is the output of a serial one. The input is
-read lazily, with a bounded number of calls in flight: memory does not grow with the file. A
-call whose worker is lost (a killed process, a lost Dask worker) is sent again; its result is
-taken once, when it completes, so nothing is lost or duplicated. Its callers: ``ordered``, a
-per-puzzle task over chunks of puzzles (not one call per puzzle, so that dispatch costs little
-beside the fastest backend); the bulk path's byte ranges (``tools.linefile``); and compare's
-shares of a dataset (``solvers.pipeline.timed``).
-
-Puzzles cross process boundaries as small tuples of bytes and numbers (``pack_board``), and
-answers pickle themselves as such (``Answer.__reduce__``): pickling the library's dataclasses
-cost more than the fastest backend's solve.
+``spread`` gives a function's results on a stream of arguments back in order, whatever ran
+where, so a parallel run's output is a serial one's. The input is read lazily with a bounded
+number of calls in flight; a call whose worker is lost is sent again and its result taken
+once. ``ordered`` runs a per-puzzle task over chunks of puzzles (dispatch then costs little
+beside the fastest backend), packed as small tuples (``pack_board``) to cross processes.
 """
 
 from __future__ import annotations
@@ -47,8 +40,7 @@ CONNECT_SECONDS = 5  # for a Dask scheduler to answer
 
 
 def run_chunk(task: Callable[[Board], Any], chunk: list[PackedBoard | None]) -> tuple[list, float]:
-    """The task on each packed board of a chunk (None, for an item that is not a puzzle), and
-    the seconds it took."""
+    """The task on each packed board of a chunk (None stays None), and the seconds it took."""
     start = time.perf_counter()
     answers = [None if packed is None else task(unpack_board(packed)) for packed in chunk]
     return answers, time.perf_counter() - start
@@ -65,19 +57,13 @@ class Pool:
 
     @property
     def workers(self) -> int:
-        if self._client is not None:
-            return max(
-                1,
-                sum(
-                    w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values()
-                ),
-            )
-        return self.jobs
+        if self._client is None:
+            return self.jobs
+        found = self._client.scheduler_info()["workers"].values()
+        return max(1, sum(w.get("nthreads", 1) for w in found))
 
     def _open(self) -> Executor:
-        # a pool's own imports (multiprocessing, concurrent.futures: 20 ms), which the bulk
-        # path on one core never needs
-        import multiprocessing
+        import multiprocessing  # 20 ms with the next: a run on one core never pays it
         from concurrent.futures import ProcessPoolExecutor
 
         from solvers.execution.children import become_child
@@ -173,12 +159,10 @@ def workers(jobs: int, scheduler: str | None) -> Pool | None:
 def spread(
     function: Callable[[Any], Any], calls: Iterable[tuple[Any, Any]], pool: Pool | None
 ) -> Iterator[tuple[Any, Any]]:
-    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order. With no pool
-    the calls run here, each once the previous result has been taken. On ``pool``: at most
-    ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time (``calls`` is read only as far as
-    that), a call whose worker is lost sent again (its result is taken once, up to
-    ``MAX_TRIES`` sends). The pool is closed at the end, and stopped at once on an interrupt,
-    a signal, an error, or the consumer gone (``close()``)."""
+    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order: here with
+    no pool; on ``pool`` at most ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time, a
+    call whose worker is lost sent again (up to ``MAX_TRIES`` sends). The pool is closed at
+    the end, and stopped at once on an interrupt, an error, or the consumer gone."""
     if pool is None:
         for tag, argument in calls:
             yield tag, function(argument)
@@ -221,8 +205,8 @@ def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[An
 
 
 def _connect(address: str) -> Any:
-    """A Dask client of the scheduler at ``address``; UsageError, at once, for one that
-    cannot be reached or does not speak Dask."""
+    """A Dask client of the scheduler at ``address``; UsageError for one that cannot be
+    reached or does not speak Dask."""
     try:
         from distributed import Client
     except ImportError:

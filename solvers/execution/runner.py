@@ -1,16 +1,11 @@
 """The one path from a puzzle to a judged answer: a ``Runner`` per backend spec.
 
-A runner builds its backend (with the spec's options), keeps the deadline (in-process when the
-backend stops by itself, in a worker process it kills otherwise, or always in a worker when
-asked to, as ``sudoku compare`` does, and for an outside package's backend unless it declares
-``IN_PROCESS``: ``registry.contained``), prepares and warms the backend up for a board shape
+A runner builds its backend with the spec's options, keeps the deadline (here when the backend
+stops by itself, else in a worker process it kills), warms the backend up per board shape
 untimed, and judges every answer: a solution is verified against the rules and the givens
-before the puzzle is called solved. ``solve``/``count_solutions``, ``check``, ``compare``, the
-parallel tasks and the benchmarks all go through it.
-
-A runner owns its backend and its worker; ``close`` (or leaving its ``with`` block) frees
-both. ``shared(spec)`` gives the runner this process reuses for a spec (a deliberate cache, so
-a persistent solver lives on between calls); a forked child starts with none of its parent's.
+before the puzzle is called solved. ``shared(spec)`` is the runner this process reuses for a
+spec (a deliberate cache: a persistent solver lives on between calls); a forked child starts
+with none of its parent's.
 """
 
 from __future__ import annotations
@@ -36,7 +31,7 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.children import signalled_here
-from solvers.execution.contained import Contained, NotAFound
+from solvers.execution.contained import Contained, NotAFound, raised
 from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
@@ -132,8 +127,8 @@ class Runner:
     def each(
         self, operation: Operation, boards: Sequence[Board], limit: int, timeout: float | None
     ) -> list[Answer]:
-        """``operation`` on each board in turn, each timed alone and judged; a board refused
-        (``refusal``) is not attempted."""
+        """``operation`` on each board in turn, each timed alone and judged (a refused one is
+        not attempted)."""
         answers = [self.refusal(board) for board in boards]
         asked = [board for board, answer in zip(boards, answers, strict=True) if answer is None]
         attempts = iter(self.attempt_each(asked, timeout, operation, limit) if asked else ())
@@ -171,9 +166,8 @@ class Runner:
         return [attempt(engine, operation, board, limit, timeout) for board in boards]
 
     def peak_rss_kb(self) -> int:
-        """Peak resident memory, in KiB, of the process the calls ran in: the worker's if there
-        is one, else this process's; 0 for an isolated runner whose worker is not running
-        (killed at a deadline, and not yet replaced)."""
+        """Peak resident memory, in KiB, of the process the calls ran in; 0 for an isolated
+        runner whose worker is not running (killed at a deadline, and not yet replaced)."""
         if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
             return worker_peak
         return 0 if self.isolate or self.contained else peak_rss_kb()
@@ -202,9 +196,7 @@ class Runner:
     # Judging -------------------------------------------------------------------------
 
     def refusal(self, board: Board) -> Answer | None:
-        """The answer for a board this runner will not attempt, or None: a rule the backend
-        does not declare (``UNSUPPORTED``), or givens that break a rule (``INVALID``); the
-        judge decides (``judge.refusal``)."""
+        """The answer for a board this runner will not attempt (``judge.refusal``), or None."""
         return judge.refusal(self.label, self.spec.name, board)
 
     def judge(
@@ -224,7 +216,7 @@ class Runner:
         if isinstance(error, _CALLERS_FAULT):
             raise error
         if error is not None:
-            detail = str(error) if isinstance(error, BackendCrashed) else _failure(error)
+            detail = str(error) if isinstance(error, BackendCrashed) else raised(error)
             return Answer(Status.ERROR, self.label, detail=detail, **times)
         found = tried.found
         if malformed := _malformed(found, board, limit):
@@ -264,8 +256,8 @@ class Runner:
         return self.recycle - self._served if self.recycle else 2**62
 
     def _count_served(self, calls: int) -> None:
-        """Replace the worker once it has served ``RECYCLE_AFTER`` calls (the next call starts
-        a fresh one): what a leaking library kept goes with the process."""
+        """Replace the worker once it has served ``RECYCLE_AFTER`` calls: what a leaking
+        library kept goes with the process."""
         if not self.recycle:
             return
         self._served += calls
@@ -306,10 +298,6 @@ def _malformed(found: object, board: Board, limit: int) -> str | None:
         if count == 0:
             return "it counted no solution but returned one"
     return None
-
-
-def _failure(error: BaseException) -> str:
-    return f"backend raised {type(error).__name__}: {error}"
 
 
 # The runners this process reuses --------------------------------------------------------
