@@ -70,9 +70,8 @@ def add_to(commands) -> None:
 
 
 def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:
-    """The specs of ``--backends``, or every available backend for ``all``, each with the
-    ``options`` given for its backend and resolved once (BackendUnavailable or UsageError
-    before any work); a spec that restates a default is the plain one (``plain``)."""
+    """The specs of ``--backends`` (``all``: every available one), each with the ``options``
+    given for its backend, resolved once before any work, a default restated left out."""
     if text.strip() == ALL:
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
@@ -82,8 +81,8 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
 
 
 def plain(resolved: Resolved) -> Resolved:
-    """``resolved`` without the options that only restate a default: ``sat:encoding=extended``
-    is ``sat``, one configuration, one row (and one name for ``--baseline``)."""
+    """``resolved`` without the options that restate a default: ``sat:encoding=extended`` is
+    ``sat``, one configuration, one row."""
     defaults = {key: values[0] for key, values in resolved.cls.OPTIONS.items()}
     own = tuple(pair for pair in resolved.spec.options if defaults.get(pair[0]) != pair[1])
     return replace(resolved, spec=BackendSpec(resolved.name, own))
@@ -147,8 +146,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 
 def puzzle_count(path: str, fmt: str) -> int | None:
-    """How many puzzles a file holds, as the reader counts them (bad ones too); None for
-    standard input, which is read as it comes."""
+    """How many puzzles a file holds, bad ones too; None for standard input."""
     from solvers.tools.datasets import open_named, path_of
 
     if path == "-" or path_of(path) is None:
@@ -165,7 +163,7 @@ def puzzle_count(path: str, fmt: str) -> int | None:
 def _what_runs(
     puzzles: int | None, specs: list[Resolved], timeout: float, jobs: int, backends: str
 ) -> str:
-    """The stderr line before a check on defaults: what runs, and the longest it may take."""
+    """The line before a check on defaults: what runs, and the longest it may take."""
     if backends == ALL:
         named = f"every available backend ({len(specs)}; --backends chooses)"
     elif backends == LARGE_BACKENDS:

@@ -1,5 +1,5 @@
-"""``sudoku rate``: each puzzle's grade: the weakest human level that solves it (or
-``search``) and a difficulty on Sudoku Explainer's scale (``solvers.strength.rating``)."""
+"""``sudoku rate``: each puzzle's weakest human level that solves it (or ``search``) and a
+difficulty on Sudoku Explainer's scale."""
 
 from __future__ import annotations
 

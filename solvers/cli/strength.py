@@ -1,5 +1,4 @@
-"""``sudoku strength``: how much each level of inference decides on each puzzle with no
-search (``solvers.strength``)."""
+"""``sudoku strength``: how much each level of inference decides on each puzzle."""
 
 from __future__ import annotations
 
@@ -67,8 +66,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 
 def table(tallied: list[Tally]) -> list[tuple[str, ...]]:
-    """Per level: puzzles solved with no search (count, %), mean cells decided, the median
-    time per puzzle and the total."""
     rows = [("level", "solved", "%", "mean fixed", "median ms", "total s")]
     for tally in tallied:
         rows.append(
