@@ -31,8 +31,7 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.children import signalled_here
-from solvers.execution.contained import Contained, NotAFound, raised
-from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
+from solvers.execution.worker import Attempt, NotAFound, Worker, attempt, peak_rss_kb, raised
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
 
@@ -84,10 +83,7 @@ class Runner:
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        engine = self._engine or self.resolved.build()
-        if self.contained:
-            return Contained(engine)
-        return engine
+        return self._engine or self.resolved.build()
 
     def __enter__(self) -> Runner:
         return self

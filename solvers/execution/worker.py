@@ -38,10 +38,17 @@ class Attempt(NamedTuple):
 
 
 def attempt(
-    engine: Backend, operation: Operation, board: Board, limit: int, timeout: float | None
+    engine: Backend,
+    operation: Operation,
+    board: Board,
+    limit: int,
+    timeout: float | None,
+    contained: bool = False,
 ) -> Attempt:
     """One call of the backend, its deadline starting with the call, timed alone; a failure
-    is handed back for the caller to judge."""
+    is handed back for the caller to judge. ``contained`` (in a worker, which ignores
+    Ctrl-C): what the backend raises beyond an Exception (a bare BaseException, a
+    KeyboardInterrupt of its own) fails this puzzle too, instead of ending the worker."""
     start, cpu = time.perf_counter(), cpu_seconds()
     try:
         deadline = Deadline(timeout)
@@ -53,7 +60,26 @@ def attempt(
     # sys.exit is a backend that failed on this puzzle, not the end of the run
     except (Exception, SystemExit) as error:
         return Attempt(None, error, time.perf_counter() - start, cpu_seconds() - cpu)
+    except BaseException as error:
+        if not contained:
+            raise
+        crash = BackendCrashed(raised(error))
+        return Attempt(None, crash, time.perf_counter() - start, cpu_seconds() - cpu)
+    if not isinstance(found, Found | None):  # a generator, say, cannot cross the pipe
+        found = NotAFound(type(found).__name__)
     return Attempt(found, None, time.perf_counter() - start, cpu_seconds() - cpu)
+
+
+def raised(error: BaseException) -> str:
+    return f"backend raised {type(error).__name__}: {error}"
+
+
+class NotAFound:
+    """Stands in for an answer that is not a ``Found``, naming its type for the runner's
+    check of the answer's form (``runner._malformed``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
 
 def cpu_seconds() -> float:
@@ -230,7 +256,7 @@ def _answer(pipe: Any, build: Callable[[], Backend]) -> None:
         if kind == "each":
             operation, boards, limit, inner = args
             for board in boards:
-                _send(pipe, ("ok", attempt(engine, operation, board, limit, inner)))
+                _send(pipe, ("ok", attempt(engine, operation, board, limit, inner, True)))
         elif kind == "usage":
             _send(pipe, ("ok", peak_rss_kb()))
         else:
