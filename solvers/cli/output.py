@@ -76,14 +76,11 @@ def answers_apart(out: TextIO) -> Iterator[TextIO]:
     finally:
         with contextlib.suppress(OSError):
             answers.flush()
-        _flush_c_stdout()  # what a C library buffered goes to stderr, not after the answers
+        # what a C library buffered goes to stderr, not after the answers
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            ctypes.CDLL(None).fflush(None)
         os.dup2(answers_fd, 1)
         os.close(answers_fd)
-
-
-def _flush_c_stdout() -> None:
-    with contextlib.suppress(OSError, AttributeError, TypeError):
-        ctypes.CDLL(None).fflush(None)
 
 
 def progress_wanted(err: TextIO) -> bool:

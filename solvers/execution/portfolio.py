@@ -44,12 +44,7 @@ HEAD_START = "propagate"
 HEAD_STARTS = ("0.3", "0", "0.05", "0.1", "0.2", "0.5")
 
 
-def _available(libraries: dict[str, str]) -> tuple[str, ...]:
-    found = [name for name, library in libraries.items() if importlib.util.find_spec(library)]
-    return tuple(found[:RACED])
-
-
-_PRESENT = _available(MEMBERS)
+_PRESENT = tuple([name for name, lib in MEMBERS.items() if importlib.util.find_spec(lib)][:RACED])
 if len(_PRESENT) < RACED:
     # The registry makes this "portfolio is unavailable: ..." for `sudoku backends`.
     raise ImportError(f"portfolio needs two of {', '.join(MEMBERS)}; available: {_PRESENT}")
@@ -166,10 +161,16 @@ def race(
             for reader in ready:
                 pending.discard(reader)
                 name, pid = children[reader]
-                tried = _receive(reader, name, start)
+                try:
+                    tried = reader.recv()
+                except (EOFError, OSError):  # died without answering
+                    crash = BackendCrashed(f"{name} died without answering")
+                    tried = Attempt(None, crash, time.perf_counter() - start, 0.0)
                 seconds[name] = tried.seconds
-                if _proves(tried.found, board):
-                    return _won(tried.found, name, seconds, cpu, children, start)
+                if _proves(found := tried.found, board):
+                    _stop(children, seconds, cpu, start)  # for each member's CPU seconds
+                    stats = dict(found.stats) | _stats(name, seconds, cpu)
+                    return Found(found.count, found.solution, stats)
                 failures.append((name, tried))
     finally:
         _stop(children, seconds, cpu, start)
@@ -221,14 +222,6 @@ def _attempt(
     return tried._replace(seconds=time.perf_counter() - start)
 
 
-def _receive(reader: Connection, name: str, start: float) -> Attempt:
-    try:
-        return reader.recv()
-    except (EOFError, OSError):  # died without answering
-        crash = BackendCrashed(f"{name} died without answering")
-        return Attempt(None, crash, time.perf_counter() - start, 0.0)
-
-
 def _proves(found: Found | None, board: Board) -> bool:
     """Whether an answer proves something: no solution, or one the verifier takes."""
     if found is None:
@@ -236,18 +229,6 @@ def _proves(found: Found | None, board: Board) -> bool:
     if found.count < 1:
         return True
     return found.solution is not None and not problems(board, found.solution)
-
-
-def _won(
-    found: Found,
-    name: str,
-    seconds: dict[str, float],
-    cpu: dict[str, float],
-    children: dict[Connection, tuple[str, int]],
-    start: float,
-) -> Found:
-    _stop(children, seconds, cpu, start)
-    return Found(found.count, found.solution, dict(found.stats) | _stats(name, seconds, cpu))
 
 
 def _stop(

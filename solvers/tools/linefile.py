@@ -169,15 +169,12 @@ def _read_others(
         if number != where.skip:
             rules = reader.rules
             found += [(index, item) for item in reader.read(number, _raw(data, lines, index))]
-            cites = cites or (reader.rules is not rules and _unread(reader.rules))
+            unread = any(name.startswith(UNREAD) for name in reader.rules)  # formats.UNREAD
+            cites = cites or (reader.rules is not rules and unread)
         index += 1
         if reader.error is not None:  # nothing after this line counts
             fast[index:] = False
             return found, cites
-
-
-def _unread(rules: frozenset[str]) -> bool:
-    return any(name.startswith(UNREAD) for name in rules)
 
 
 def _raw(data: bytes, lines, index: int) -> str:
