@@ -99,22 +99,19 @@ def ranges(path: str, skip: int, size: int | None = None) -> Iterator[Range]:
     with open(path, "rb") as handle:
         start = 0
         while start < total:
-            end = _line_end(handle, min(start + size, total), total)
+            end = _line_end(handle, min(start + size, total))
             first = start == 0
             yield Range(path, start, end, 1 if first else 2, skip=skip if first else 0)
             start = end
 
 
-def _line_end(handle, at: int, total: int) -> int:
-    """The first position after a ``\\n`` at or after ``at`` (or the end of the file)."""
+def _line_end(handle, at: int) -> int:
+    """The first position after a ``\\n`` at or after ``at`` (or the end of the file),
+    read in pieces: a line may be longer than memory should hold."""
     handle.seek(at)
-    while at < total:
-        block = handle.read(1 << 16)
-        found = block.find(b"\n")
-        if found >= 0:
-            return at + found + 1
-        at += len(block)
-    return total
+    while (piece := handle.readline(1 << 16)) and not piece.endswith(b"\n"):
+        pass
+    return handle.tell()
 
 
 def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
