@@ -114,7 +114,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
         seen += 1
         for answer in answers:
             column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
-            column = "unsupported" if answer.status is Status.UNSUPPORTED else column
             totals[answer.backend][column] += 1
             counted_late = answer.status.finished and answer.count is None  # count timed out
             totals[answer.backend]["timeout"] += counted_late
