@@ -58,9 +58,6 @@ class Runner:
         self.options = dict(self.resolved.options)
         self.isolate = isolate
         self.contained = registry.contained(self.resolved.name)
-        # a library that keeps memory per call runs in a worker replaced this often
-        self.recycle = self.resolved.cls.RECYCLE_AFTER
-        self._served = 0  # calls the current worker has served, when recycling
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
         self._worker: Worker | None = None
@@ -78,7 +75,8 @@ class Runner:
     @property
     def worker(self) -> Worker:
         if self._worker is None:
-            self._worker = Worker(self._engine_for_worker, self.label)
+            recycle = self.resolved.cls.RECYCLE_AFTER
+            self._worker = Worker(self._engine_for_worker, self.label, recycle)
         return self._worker
 
     def _engine_for_worker(self) -> Backend:
@@ -145,19 +143,13 @@ class Runner:
         """What ``each`` times, before judging: for a benchmark's timed region. Boards whose
         givens break a rule are the caller's to leave out (``judge`` does not look)."""
         if self._isolated(operation, timeout):
-            found: list[Attempt] = []
-            boards = list(boards)
-            while len(found) < len(boards):  # at most what the worker may serve before renewal
-                share = boards[len(found) : len(found) + self._room()]
-                try:
-                    inner, kill_after = self._deadlines(operation, timeout)
-                    found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
-                except Exception as error:  # a contained backend that fails as it is built
-                    if not self.contained or isinstance(error, _CALLERS_FAULT):
-                        raise
-                    found += [Attempt(None, error, 0.0, 0.0)] * len(share)
-                self._count_served(len(share))
-            return found
+            try:
+                inner, kill_after = self._deadlines(operation, timeout)
+                return self.worker.attempt_each(operation, list(boards), limit, inner, kill_after)
+            except Exception as error:  # a contained backend that fails as it is built
+                if not self.contained or isinstance(error, _CALLERS_FAULT):
+                    raise
+                return [Attempt(None, error, 0.0, 0.0)] * len(boards)
         engine = self.engine
         return [attempt(engine, operation, board, limit, timeout) for board in boards]
 
@@ -241,25 +233,11 @@ class Runner:
             return self.isolate
         if self.contained and not multiprocessing.current_process().daemon:
             return True
-        if self.recycle:
+        if self.resolved.cls.RECYCLE_AFTER:  # a library that keeps memory per call
             return True
         if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
-
-    def _room(self) -> int:
-        """How many more calls the worker may serve before it is replaced."""
-        return self.recycle - self._served if self.recycle else 2**62
-
-    def _count_served(self, calls: int) -> None:
-        """Replace the worker once it has served ``RECYCLE_AFTER`` calls: what a leaking
-        library kept goes with the process."""
-        if not self.recycle:
-            return
-        self._served += calls
-        if self._served >= self.recycle:
-            self.worker.stop()
-            self._served = 0
 
     def _deadlines(self, operation: Operation, timeout: float | None) -> tuple:
         """(the deadline the backend is given, when its worker is killed)."""

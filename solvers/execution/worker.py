@@ -95,10 +95,12 @@ def peak_rss_kb() -> int:
 
 
 class Worker:
-    """One forked process serving the backend that ``build`` makes (in the child)."""
+    """One forked process serving the backend that ``build`` makes (in the child), replaced
+    after every ``recycle`` calls if given: what a leaking library kept goes with it."""
 
-    def __init__(self, build: Callable[[], Backend], name: str) -> None:
-        self.build, self.name = build, name
+    def __init__(self, build: Callable[[], Backend], name: str, recycle: int | None = None) -> None:
+        self.build, self.name, self.recycle = build, name, recycle
+        self._served = 0  # calls the running process has served
         self._process: Any = None
         self._pipe: Any = None
         self._stops: dict[Operation, bool] = {}
@@ -121,14 +123,20 @@ class Worker:
         or crash, and the boards after it go to a fresh worker."""
         attempts: list[Attempt] = []
         while len(attempts) < len(boards):
+            self._ensure_started()  # a fresh process has served none
             rest = boards[len(attempts) :]
+            if self.recycle:
+                rest = rest[: self.recycle - self._served]
             self._request(("each", operation, rest, limit, inner))
             for _board in rest:
+                self._served += 1
                 try:
                     attempts.append(self._reply(kill_after))
                 except (SolveTimeout, BackendCrashed) as error:
                     attempts.append(Attempt(None, error, kill_after or 0.0, 0.0))
                     break
+            if self.recycle and self._served >= self.recycle:
+                self.stop()
         return attempts
 
     def peak_rss_kb(self) -> int:
@@ -206,6 +214,7 @@ class Worker:
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
         self._process = self._pipe = self._scratch = None
+        self._served = 0
 
 
 # A child is forked from a thread that lives as long as the process: the kernel's death
