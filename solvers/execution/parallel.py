@@ -26,10 +26,9 @@ from solvers.formats import Puzzle
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-# Puzzles per task: chunks start small, so that a short file still spreads over the workers;
-# then each is sized from the time per puzzle measured so far to take about CHUNK_SECONDS of
-# work: long enough that dispatch costs little (under 5% of the fastest backend's time at 512,
-# README "Running big datasets"), short enough that many workers all get some.
+# Puzzles per task: chunks start small, so that a short file still spreads over the workers,
+# then take about CHUNK_SECONDS at the rate measured so far: long enough that dispatch costs
+# little (README, "Running big datasets"), short enough that every worker gets some.
 FIRST_CHUNK = 16
 CHUNK_SIZE = 512
 MIN_CHUNK = 4
@@ -107,9 +106,8 @@ class Pool:
             kill_tree(process.pid)  # with what it started: a backend's worker, minizinc
         for process in processes:
             process.join(2)
-        # The pool's manager thread, seeing its workers gone, closes its wake-up pipe. Let it
-        # finish first: at exit, concurrent.futures writes to that pipe from the main thread,
-        # and a close racing the write printed a traceback (EBADF) once, after a SIGHUP.
+        # Let the pool's manager thread finish closing its wake-up pipe: at exit,
+        # concurrent.futures writes to that pipe, and a close racing the write is an EBADF.
         manager = getattr(self.executor, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(2)

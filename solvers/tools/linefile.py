@@ -28,11 +28,10 @@ from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, spli
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, ranges small enough that each worker gets RANGES_PER_JOB of them, so that all
-# finish together (a range costs about 0.5 ms beside its puzzles: 4% of a 64 KB range's time)
+# finish together, and not so small that a range's own cost shows
 RANGES_PER_JOB, MIN_RANGE_BYTES = 8, 1 << 17
-# With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
-# of its timeout at a quarter of the measured rate); one that needs more is left to the
-# per-puzzle path, which keeps the deadline.
+# With a timeout, a puzzle may take this much work in the batch (at most a tenth of its
+# timeout at a quarter of the kernel's rate); one that needs more goes to the per-puzzle path.
 BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
 
 
