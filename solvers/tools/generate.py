@@ -247,26 +247,22 @@ def generate(
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
     deadline = Deadline(timeout)  # the first puzzle's, the check below included
-    if wide := clues.board_wide(request.rules):
-        # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
-        regions = None if request.shape.has_boxes else row_regions(request.shape.size)
-        rules = Rules(regions=regions, constraints=wide)
-        try:
-            grids = count_solutions(Board.empty(request.shape, rules), 1, timeout=_left(deadline))
-        except SolveTimeout:
-            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
-        if grids == 0:
-            n = request.shape.size
-            kinds = " and ".join(c.kind for c in wide)
-            raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
     rng = random.Random(seed)
-    while True:
-        try:
-            found = _one(request, rng, deadline)
-        except SolveTimeout:
-            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
-        yield found
-        deadline = Deadline(timeout)
+    try:
+        if wide := clues.board_wide(request.rules):
+            # Rows as the regions of a board without boxes: if no Latin square obeys, no
+            # jigsaw can.
+            regions = None if request.shape.has_boxes else row_regions(request.shape.size)
+            empty = Board.empty(request.shape, Rules(regions=regions, constraints=wide))
+            if count_solutions(empty, 1, timeout=_left(deadline)) == 0:
+                n = request.shape.size
+                kinds = " and ".join(c.kind for c in wide)
+                raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
+        while True:
+            yield _one(request, rng, deadline)
+            deadline = Deadline(timeout)
+    except SolveTimeout:
+        raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
 
 
 ADVICE = "ask for more clues, another difficulty or a longer --timeout"
