@@ -176,7 +176,7 @@ def race(
         _stop(children, seconds, cpu, start)
     stats = _stats(None, seconds, cpu)
     for _name, tried in failures:  # a grid that is not a solution: the runner judges it wrong
-        if tried.found is not None:
+        if isinstance(tried.found, Found):
             return Found(tried.found.count, tried.found.solution, stats | dict(tried.found.stats))
     crashes = [(n, t.error) for n, t in failures if not isinstance(t.error, SolveTimeout)]
     if crashes and len(failures) == len(members):
@@ -222,9 +222,9 @@ def _attempt(
     return tried._replace(seconds=time.perf_counter() - start)
 
 
-def _proves(found: Found | None, board: Board) -> bool:
+def _proves(found: object, board: Board) -> bool:
     """Whether an answer proves something: no solution, or one the verifier takes."""
-    if found is None:
+    if not isinstance(found, Found):
         return False
     if found.count < 1:
         return True
