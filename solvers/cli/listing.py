@@ -61,12 +61,12 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
 def _supports(name: str) -> str:
     """What a backend takes beyond units (every backend reads rows, columns, regions and the
     kinds that are units: diagonals, extra regions of N cells)."""
-    from solvers.compile import CAGES, PRIMITIVES
+    from solvers.compile import PRIMITIVES, SUM_GROUPS
 
     encodes = registry.backend_class(name).ENCODES
     if PRIMITIVES in encodes:
         return "every kind"
-    return "units, killer cages" if CAGES in encodes else "units"
+    return "units, killer cages" if SUM_GROUPS in encodes else "units"
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:
