@@ -22,7 +22,7 @@ declaration is ``Flat.beyond``: the kinds it cannot take, which the judge refuse
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -41,10 +41,12 @@ EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
 
 @dataclass(frozen=True, order=True)
 class SumGroup:
-    """Cells that hold different values adding up to ``total`` (cells ascending)."""
+    """Cells that hold different values adding up to ``total`` (cells ascending); ``name``
+    is how messages name the constraint it comes from: its kind and first cell."""
 
     cells: tuple[int, ...]
     total: int
+    name: str = field(default="", compare=False)
 
     def value_sets(self, n: int) -> tuple[int, ...]:
         """Every set of values 1..n the cells can hold together (distinct, adding up to the
@@ -93,7 +95,7 @@ class Flat:
         for name, unit in zip(self.geometry.unit_names, self.units, strict=True):
             found += _repeats(name, unit, cells, n)
         for group in self.sum_groups:
-            name = f"the cage of {cell_name(group.cells[0], n)} ({group.total})"
+            name = f"{group.name} (total {group.total})"
             found += _repeats(name, group.cells, cells, n)
             given = [cells[c] for c in group.cells if cells[c]]
             total = sum(given)
@@ -173,7 +175,8 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
                     absorbed.add(total)
                 continue
             if total is not None:  # a sum group, of one cell too (its value is its total)
-                groups[SumGroup(tuple(sorted(cells)), total.constant)] = None
+                group = SumGroup(tuple(sorted(cells)), total.constant, describe(constraint, n))
+                groups[group] = None
                 absorbed.add(total)
                 group_kinds.add(constraint.kind)
                 continue

@@ -68,12 +68,12 @@ def test_one_board_flattens_once():
 
 
 def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
-    board = parse(f"# rules: killercage r1c1 r2c1 total=3\n2{'.' * 8}2{'.' * 71}")
+    board = parse(f"# rules: killercage r2c1 r1c1 total=3\n2{'.' * 8}2{'.' * 71}")
     assert board.conflicts() == [
         "column 1 has 2 twice (r1c1, r2c1)",
         "box 1 has 2 twice (r1c1, r2c1)",
-        "the cage of r1c1 (3) has 2 twice (r1c1, r2c1)",
-        "the cage of r1c1 (3) holds givens adding up to 4",
+        "killercage at r2c1 (total 3) has 2 twice (r1c1, r2c1)",
+        "killercage at r2c1 (total 3) holds givens adding up to 4",
     ]
 
 
