@@ -55,8 +55,7 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
-# how what a board adds to its units becomes clauses: its sum groups (the option named after
-# the killer cages they come from), its other linear rows
+# how what a board adds to its units becomes clauses: its sum groups, its other linear rows
 EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
 # the options of a backend that rebuilds the CNF per puzzle
 OPTIONS = {"encoding": ENCODINGS, **EXTRA_OPTIONS}

@@ -41,8 +41,8 @@ EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
 
 @dataclass(frozen=True, order=True)
 class SumGroup:
-    """Cells that hold different values adding up to ``total`` (cells ascending); ``name``
-    is how messages name the constraint it comes from: its kind and first cell."""
+    """Cells that hold different values adding up to ``total`` (cells ascending), named in
+    messages as the constraint they come from (its kind and first cell)."""
 
     cells: tuple[int, ...]
     total: int
