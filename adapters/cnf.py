@@ -18,14 +18,14 @@ The board's rules come from the compile step (``solvers.compile.flatten``): its 
 columns, regions and every all-different group of N cells the constraints add) are the
 geometry's rule clauses, built once per geometry, plus a unit clause per given; the rule
 clauses alone are what a persistent incremental solver is loaded with. What the board adds to
-its units (``rule_extras``) is its cages, by a rule of their own, and its other primitives.
+its units (``rule_extras``) is its sum groups, by a rule of their own, and its other primitives.
 
-Cages (all-different groups with a sum: ``cage_clauses``), beside "a value at most once per
-cage", take one of two forms:
+Sum groups (all-different groups with a sum: ``sum_group_clauses``), beside "a value at most
+once per group", take one of two forms, which the ``cages`` option picks:
 
-- ``combinations``: the sets of values that can fill the cage (distinct, adding up to its
-  total) are listed ahead; an auxiliary variable per set says "the cage holds this set", at
-  least one holds, and each cell of the cage takes a value of its set. (A cage with one set
+- ``combinations``: the sets of values that can fill the group (distinct, adding up to its
+  total) are listed ahead; an auxiliary variable per set says "the group holds this set", at
+  least one holds, and each cell of the group takes a value of its set. (A group with one set
   needs no auxiliary variable.) The values then add up to the total by construction.
 - ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
   into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from adapters.cardinality import Clause, at_most_one, exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers.board import Board, Geometry
-from solvers.compile import Cage, flatten
+from solvers.compile import SumGroup, flatten
 from solvers.errors import BackendUnavailable
 
 if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
-# how what a board adds to its units becomes clauses: its cages, its other linear rows
+# how what a board adds to its units becomes clauses: its sum groups, its other linear rows
 EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
 # the options of a backend that rebuilds the CNF per puzzle
 OPTIONS = {"encoding": ENCODINGS, **EXTRA_OPTIONS}
@@ -109,7 +109,7 @@ def given_literals(board: Board) -> list[int]:
 def encode(
     board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
 ) -> list[Clause]:
-    """The clauses whose models are exactly the solutions of ``board`` (with its cages, if
+    """The clauses whose models are exactly the solutions of ``board`` (with its sum groups, if
     any, in the ``cages`` form, its other linear rows in the ``linear`` form; auxiliary
     variables come after the N**3 cell variables)."""
     return _encode(board, encoding, cages, linear, None)
@@ -153,19 +153,19 @@ def _encode(
 
 
 def beyond_units(board: Board) -> bool:
-    """Whether the board's rules hold more than its units: cages or other primitives."""
+    """Whether the board's rules hold more than its units: sum groups or other primitives."""
     flat = flatten(board)
-    return bool(flat.cages or flat.primitives)
+    return bool(flat.sum_groups or flat.primitives)
 
 
 def rule_extras(board: Board, pool: IDPool, options: Mapping[str, str]) -> list[Clause]:
-    """What the board adds to its units: its cages' clauses and its other primitives', in the
+    """What the board adds to its units: its sum groups' clauses and its other primitives', in the
     forms ``options`` name (``EXTRA_OPTIONS``), their auxiliary variables from ``pool``. Right
     for this board's givens only (the primitives are encoded over the values the givens leave
     each cell)."""
     flat, n, how, linear = flatten(board), board.size, options["cages"], options["linear"]
-    found = [clause for cage in flat.cages for clause in cage_clauses(cage, n, pool, how)]
-    if flat.primitives:  # every primitive but the cages, which have their rule above
+    found = [c for group in flat.sum_groups for c in sum_group_clauses(group, n, pool, how)]
+    if flat.primitives:  # every primitive but the sum groups, which have their rule above
         masks = open_values(board)
         values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
         for primitive in flat.primitives:
@@ -181,10 +181,10 @@ def functional(board: Board, options: Mapping[str, str]) -> bool:
 
 
 def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
-    """The options that shape the board's CNF: its encoding (if chosen), the form of its cages
-    if it has any, of its other linear rows if it has other primitives."""
+    """The options that shape the board's CNF: its encoding (if chosen), the form of its sum
+    groups if it has any, of its other linear rows if it has other primitives."""
     flat = flatten(board)
-    used = {"encoding": True, "cages": flat.cages, "linear": flat.primitives}
+    used = {"encoding": True, "cages": flat.sum_groups, "linear": flat.primitives}
     return {key: value for key, value in options.items() if used.get(key)}
 
 
@@ -193,28 +193,28 @@ def variable_count(clauses: list[Clause], board: Board) -> int:
     return max([board.size**3, *(abs(lit) for clause in clauses for lit in clause)])
 
 
-def cage_clauses(cage: Cage, n: int, pool: IDPool, how: str) -> list[Clause]:
-    """One cage's clauses on an N x N board (``how``: combinations or pb), their auxiliary
-    variables taken from ``pool``."""
+def sum_group_clauses(group: SumGroup, n: int, pool: IDPool, how: str) -> list[Clause]:
+    """One sum group's clauses on an N x N board (``how``: combinations or pb), their
+    auxiliary variables taken from ``pool``."""
     clauses = []
-    for v in range(1, n + 1):  # a value at most once in the cage
-        clauses += at_most_one([variable(cell, v, n) for cell in cage.cells])
-    return clauses + (_cage_sum(cage, n, pool) if how == "pb" else _cage_sets(cage, n, pool))
+    for v in range(1, n + 1):  # a value at most once in the group
+        clauses += at_most_one([variable(cell, v, n) for cell in group.cells])
+    return clauses + (_pb_sum(group, n, pool) if how == "pb" else _value_sets(group, n, pool))
 
 
-def _cage_sets(cage: Cage, n: int, pool: IDPool) -> list[Clause]:
-    values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in cage.value_sets(n)]
+def _value_sets(group: SumGroup, n: int, pool: IDPool) -> list[Clause]:
+    values = [[v for v in range(1, n + 1) if mask >> v & 1] for mask in group.value_sets(n)]
     if len(values) == 1:
-        return [tuple(variable(c, v, n) for v in values[0]) for c in cage.cells]
+        return [tuple(variable(c, v, n) for v in values[0]) for c in group.cells]
     chosen = [pool.id() for _ in values]
     clauses = [tuple(chosen)]
     for holds, vs in zip(chosen, values, strict=True):
-        clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in cage.cells]
+        clauses += [(-holds, *(variable(c, v, n) for v in vs)) for c in group.cells]
     return clauses
 
 
 def require_pb(backend: str, options: dict[str, str]) -> None:
-    """BackendUnavailable when an option asks for ``pb`` (the cages' or the linear rows')
+    """BackendUnavailable when an option asks for ``pb`` (the sum groups' or the linear rows')
     without PySAT's pseudo-Boolean encoder."""
     for key in ("cages", "linear"):
         if options.get(key) == "pb" and not (usable := pb_available())[0]:
@@ -232,12 +232,12 @@ def pb_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _cage_sum(cage: Cage, n: int, pool: IDPool) -> list[Clause]:
+def _pb_sum(group: SumGroup, n: int, pool: IDPool) -> list[Clause]:
     from pysat.pb import PBEnc
 
-    literals = [variable(c, v, n) for c in cage.cells for v in range(1, n + 1)]
-    weights = [v for _c in cage.cells for v in range(1, n + 1)]
-    found = PBEnc.equals(lits=literals, weights=weights, bound=cage.total, vpool=pool)
+    literals = [variable(c, v, n) for c in group.cells for v in range(1, n + 1)]
+    weights = [v for _c in group.cells for v in range(1, n + 1)]
+    found = PBEnc.equals(lits=literals, weights=weights, bound=group.total, vpool=pool)
     return [tuple(clause) for clause in found.clauses]
 
 

@@ -24,7 +24,7 @@ from exact_cover_impl import get_all_solutions as raw_all_solutions
 
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board
-from solvers.compile import CAGES, flatten
+from solvers.compile import SUM_GROUPS, flatten
 from solvers.cover import exact_cover as cover_of
 from solvers.deadline import Deadline
 
@@ -38,7 +38,7 @@ LIBRARY = "exact-cover"
 
 
 class ExactCoverBackend(Backend):
-    ENCODES = frozenset({CAGES})  # units, and cages by their set rows (solvers.cover)
+    ENCODES = frozenset({SUM_GROUPS})  # units, and sum groups by their set rows (solvers.cover)
     INTERRUPTIBLE = False  # the C search holds the thread until it ends
 
     def stops_itself(self, operation: Operation) -> bool:
@@ -82,7 +82,7 @@ def _all_solutions(matrix: np.ndarray, limit: int) -> list[np.ndarray]:
 def _matrix(board: Board) -> tuple[np.ndarray | None, list[tuple[int, int]]]:
     """The cover matrix after the givens are chosen, and each row's placement; None when
     the givens leave a column covered twice or one that no row can cover."""
-    cover = cover_of(board.geometry, flatten(board).cages)
+    cover = cover_of(board.geometry, flatten(board).sum_groups)
     n = board.size
     given_rows = [cell * n + v - 1 for cell, v in enumerate(board.cells) if v]
     covered = {col for row in given_rows for col in cover.rows[row]}

@@ -76,10 +76,10 @@ class Backend:
 
     Every backend reads a board's units (rows, columns, regions, and every all-different
     group of N cells: ``board.geometry``). ``ENCODES`` says what else it takes of a board's
-    flattened rules (``solvers.compile``): ``CAGES`` (all-different groups with a sum, by a
-    rule of its own), ``PRIMITIVES`` (every primitive of the vocabulary, so every kind; cages
-    reach it decomposed unless it declares ``CAGES`` too). A board that needs more is never
-    given to it (``solvers.execution.judge.refusal``).
+    flattened rules (``solvers.compile``): ``SUM_GROUPS`` (all-different groups with a sum, by
+    a rule of its own), ``PRIMITIVES`` (every primitive of the vocabulary, so every kind; sum
+    groups reach it decomposed unless it declares ``SUM_GROUPS`` too). A board that needs more
+    is never given to it (``solvers.execution.judge.refusal``).
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
@@ -196,13 +196,13 @@ def _options_fault(options: object) -> str | None:
 
 
 def _declarations_fault(cls: type[Backend]) -> str | None:
-    from solvers.compile import CAGES, PRIMITIVES
+    from solvers.compile import PRIMITIVES, SUM_GROUPS
 
-    known = f"{CAGES!r} and {PRIMITIVES!r}"
+    known = f"{SUM_GROUPS!r} and {PRIMITIVES!r}"
     encodes = cls.ENCODES
     if not isinstance(encodes, frozenset | set):
         return f"ENCODES is {encodes!r}, not a frozenset of {known}"
-    if unknown := sorted(map(repr, encodes - {CAGES, PRIMITIVES})):
+    if unknown := sorted(map(repr, encodes - {SUM_GROUPS, PRIMITIVES})):
         return f"ENCODES holds {', '.join(unknown)}: it may hold only {known}"
     for text in ("SUMMARY", "LIBRARY"):
         value = getattr(cls, text, None)

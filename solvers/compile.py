@@ -6,15 +6,15 @@ constraints of the vocabulary. ``flatten`` decomposes every constraint into prim
 them:
 
 - **units**: every all-different group of N cells (rows, columns, regions, then the
-  constraints' own: diagonals, extra regions, disjoint groups, a killer cage of N cells), in
-  one ``Geometry``, so that every engine that reads units reads these too;
-- **cages**: all-different groups with a sum of ones over the same cells (a killer cage);
+  constraints' own: diagonals, extra regions, disjoint groups, an N-cell group whose sum is
+  1 + ... + N), in one ``Geometry``, so that every engine that reads units reads these too;
+- **sum groups**: the other all-different groups with a sum of ones over the same cells;
 - **primitives**: the rest, as the vocabulary decomposes them (all-different groups of fewer
   than N cells, relations, linear rows, domains, tables).
 
-An engine declares what it encodes beyond units (``Backend.ENCODES``): ``CAGES`` (it has a
-sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a cage reaches an
-engine that compiles primitives but not cages decomposed (``Flat.primitives_for``), as CPMpy
+An engine declares what it encodes beyond units (``Backend.ENCODES``): ``SUM_GROUPS`` (it has
+a sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a sum group reaches an
+engine that compiles primitives but not sum groups decomposed (``Flat.primitives_for``), as CPMpy
 hands each solver the globals it lacks decomposed. What a board needs beyond an engine's
 declaration is ``Flat.beyond``: the kinds it cannot take, which the judge refuses.
 """
@@ -22,7 +22,7 @@ declaration is ``Flat.beyond``: the kinds it cannot take, which the judge refuse
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -34,17 +34,19 @@ if TYPE_CHECKING:
     from solvers.board import Board
     from solvers.constraints import Primitive
 
-CAGES = "cages"  # all-different groups with a sum, encoded by a sum rule of the engine's own
+SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
-EVERY_KIND = frozenset({CAGES, PRIMITIVES})
+EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
 
 
 @dataclass(frozen=True, order=True)
-class Cage:
-    """Cells that hold different values adding up to ``total`` (cells ascending)."""
+class SumGroup:
+    """Cells that hold different values adding up to ``total`` (cells ascending), named in
+    messages as the constraint they come from (its kind and first cell)."""
 
     cells: tuple[int, ...]
     total: int
+    name: str = field(default="", compare=False)
 
     def value_sets(self, n: int) -> tuple[int, ...]:
         """Every set of values 1..n the cells can hold together (distinct, adding up to the
@@ -55,14 +57,14 @@ class Cage:
 @dataclass(frozen=True, eq=False)
 class Flat:
     """A board's rules, flattened: ``geometry`` holds every unit (its ``units`` and names),
-    ``cages`` the all-different groups with a sum, ``primitives`` the rest. ``cage_kinds`` and
-    ``primitive_kinds`` say which constraint kinds put something among the cages and among the
-    primitives (the names a refusal gives)."""
+    ``sum_groups`` the all-different groups with a sum, ``primitives`` the rest.
+    ``sum_group_kinds`` and ``primitive_kinds`` say which constraint kinds put something among
+    the sum groups and among the primitives (the names a refusal gives)."""
 
     geometry: Geometry
-    cages: tuple[Cage, ...] = ()
+    sum_groups: tuple[SumGroup, ...] = ()
     primitives: tuple[Primitive, ...] = ()
-    cage_kinds: frozenset[str] = frozenset()
+    sum_group_kinds: frozenset[str] = frozenset()
     primitive_kinds: frozenset[str] = frozenset()
 
     @property
@@ -74,30 +76,30 @@ class Flat:
         return self.geometry.units
 
     def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:
-        """The primitives an engine that encodes ``encodes`` is given: the cages among them,
-        decomposed into an all-different and a sum, unless it encodes ``CAGES`` itself."""
-        if not self.cages or CAGES in encodes:
+        """The primitives an engine that encodes ``encodes`` is given: the sum groups among
+        them, decomposed into an all-different and a sum, unless it encodes ``SUM_GROUPS``."""
+        if not self.sum_groups or SUM_GROUPS in encodes:
             return self.primitives
         from solvers.constraints import AllDifferent, Linear
 
         lowered: list[Primitive] = []
-        for cage in self.cages:
-            terms = tuple((1, cell) for cell in cage.cells)
-            lowered += [AllDifferent(cage.cells), Linear(terms, "==", cage.total)]
+        for group in self.sum_groups:
+            terms = tuple((1, cell) for cell in group.cells)
+            lowered += [AllDifferent(group.cells), Linear(terms, "==", group.total)]
         return (*lowered, *self.primitives)
 
     def conflicts(self, cells: tuple[int, ...]) -> list[str]:
-        """Each way the values ``cells`` (0: empty) break a unit or a cage, as "row 1 has 6
-        twice (r1c2, r1c9)" (the other primitives are the search's to find out)."""
+        """Each way the values ``cells`` (0: empty) break a unit or a sum group, as "row 1 has
+        6 twice (r1c2, r1c9)" (the other primitives are the search's to find out)."""
         n, found = self.size, []
         for name, unit in zip(self.geometry.unit_names, self.units, strict=True):
             found += _repeats(name, unit, cells, n)
-        for cage in self.cages:
-            name = f"the cage of {cell_name(cage.cells[0], n)} ({cage.total})"
-            found += _repeats(name, cage.cells, cells, n)
-            given = [cells[c] for c in cage.cells if cells[c]]
+        for group in self.sum_groups:
+            name = f"{group.name} (total {group.total})"
+            found += _repeats(name, group.cells, cells, n)
+            given = [cells[c] for c in group.cells if cells[c]]
             total = sum(given)
-            if total > cage.total or (len(given) == len(cage.cells) and total != cage.total):
+            if total > group.total or (len(given) == len(group.cells) and total != group.total):
                 found.append(f"{name} holds givens adding up to {total}")
         return found
 
@@ -106,8 +108,8 @@ class Flat:
         missing: set[str] = set()
         if self.primitives and PRIMITIVES not in encodes:
             missing |= self.primitive_kinds
-        if self.cages and not encodes & EVERY_KIND:
-            missing |= self.cage_kinds
+        if self.sum_groups and not encodes & EVERY_KIND:
+            missing |= self.sum_group_kinds
         return frozenset(missing)
 
 
@@ -146,7 +148,7 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
 
     n = geometry.size
     parts = [(c, p) for c in constraints for p in decompose(c, n)]
-    # a sum of ones: a cage's sum, where an all-different over the same cells meets it
+    # a sum of ones: a sum group's, where an all-different over the same cells meets it
     sums = {
         frozenset(cell for _, cell in p.terms): p
         for _, p in parts
@@ -155,9 +157,9 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
     }
     units, names = list(geometry.units), list(geometry.unit_names)
     known = set(map(frozenset, units))
-    cages: dict[Cage, None] = {}
-    absorbed: set[Primitive] = set()  # sums that became a cage's
-    cage_kinds: set[str] = set()
+    groups: dict[SumGroup, None] = {}
+    absorbed: set[Primitive] = set()  # sums that became a sum group's
+    group_kinds: set[str] = set()
     primitives: dict[Primitive, None] = {}
     full = n * (n + 1) // 2
     for constraint, p in parts:
@@ -172,10 +174,11 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
                 if total is not None:
                     absorbed.add(total)
                 continue
-            if total is not None:  # a cage, of one cell too (its value is its total)
-                cages[Cage(tuple(sorted(cells)), total.constant)] = None
+            if total is not None:  # a sum group, of one cell too (its value is its total)
+                group = SumGroup(tuple(sorted(cells)), total.constant, describe(constraint, n))
+                groups[group] = None
                 absorbed.add(total)
-                cage_kinds.add(constraint.kind)
+                group_kinds.add(constraint.kind)
                 continue
             if len(cells) < 2:
                 continue  # one cell differs from nothing
@@ -184,9 +187,9 @@ def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
     primitive_kinds = {c.kind for c, p in parts if p in primitives and p not in absorbed}
     return Flat(
         Geometry(geometry.shape, tuple(units), tuple(names)),
-        tuple(cages),
+        tuple(groups),
         kept,
-        frozenset(cage_kinds),
+        frozenset(group_kinds),
         frozenset(primitive_kinds),
     )
 

@@ -3,11 +3,12 @@ Python) and ``exactcover`` (Algorithm X in C) both search.
 
 Each candidate placement "cell i holds v" is a row, with a one in the column of its cell and in
 the column of value v in each of the cell's units. A solution picks rows covering every column
-exactly once. A killer cage adds two kinds of column: "cage k holds v", covered by the placement
-of v in one of its cells or by the row of a set without v; and "cage k has chosen its set",
-covered by one row per set of values the cage can hold (``Cage.value_sets``). Each set row
-covers the values it lacks, so the cage's cells must cover exactly its own: their values are
-that set, distinct and adding up to the total. A cell in two cages covers a column of each.
+exactly once. A sum group of the compile step adds two kinds of column: "group k holds v",
+covered by the placement of v in one of its cells or by the row of a set without v; and "group k
+has chosen its set", covered by one row per set of values the group can hold
+(``SumGroup.value_sets``). Each set row covers the values it lacks, so the group's cells must
+cover exactly its own: their values are that set, distinct and adding up to the total. A cell
+in two groups covers a column of each.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solvers.board import Geometry
-from solvers.compile import Cage
+from solvers.compile import SumGroup
 
-NO_PLACEMENT = (-1, -1)  # a cage's set row places no value
+NO_PLACEMENT = (-1, -1)  # a sum group's set row places no value
 
 
 @dataclass(frozen=True)
@@ -33,27 +34,27 @@ class Cover:
 
 
 @lru_cache(maxsize=16)
-def exact_cover(geometry: Geometry, cages: tuple[Cage, ...] = ()) -> Cover:
-    """The rows of ``geometry``'s rules, and of ``cages`` if any: columns are each cell, then
-    each unit and value, then each cage and value, then each cage's choice of set."""
+def exact_cover(geometry: Geometry, sum_groups: tuple[SumGroup, ...] = ()) -> Cover:
+    """The rows of ``geometry``'s rules, and of ``sum_groups`` if any: columns are each cell,
+    then each unit and value, then each group and value, then each group's choice of set."""
     n = geometry.size
-    first_cage = n * n + len(geometry.units) * n
-    cages_of: dict[int, list[int]] = {}
-    for k, cage in enumerate(cages):
-        for cell in cage.cells:
-            cages_of.setdefault(cell, []).append(first_cage + k * n - 1)
+    first_group = n * n + len(geometry.units) * n
+    groups_of: dict[int, list[int]] = {}
+    for k, group in enumerate(sum_groups):
+        for cell in group.cells:
+            groups_of.setdefault(cell, []).append(first_group + k * n - 1)
     rows: list[tuple[int, ...]] = []
     placements: list[tuple[int, int]] = []
     for cell, units in enumerate(geometry.units_of):
         for v in range(1, n + 1):
             hits = (cell, *(n * n + unit * n + v - 1 for unit in units))
-            hits += tuple(base + v for base in cages_of.get(cell, ()))
+            hits += tuple(base + v for base in groups_of.get(cell, ()))
             rows.append(hits)
             placements.append((cell, v))
-    for k, cage in enumerate(cages):
-        base, choice = first_cage + k * n - 1, first_cage + len(cages) * n + k
-        for values in cage.value_sets(n):
+    for k, group in enumerate(sum_groups):
+        base, choice = first_group + k * n - 1, first_group + len(sum_groups) * n + k
+        for values in group.value_sets(n):
             rows.append((*(base + v for v in range(1, n + 1) if not values >> v & 1), choice))
             placements.append(NO_PLACEMENT)
-    columns = first_cage + len(cages) * (n + 1)
+    columns = first_group + len(sum_groups) * (n + 1)
     return Cover(columns, tuple(rows), tuple(placements))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -278,20 +279,24 @@ def large_lines() -> list[str]:
 def test_jobs_answer_a_large_file_as_one_job_does(cli, tmp_path, header, command):
     path = tmp_path / "large.txt"
     path.write_text(header + "\n".join(large_lines()) + "\n")
-    assert (
-        len(list(linefile.ranges(str(path), 0, linefile.range_bytes(path.stat().st_size, 2)))) > 2
-    )
+    assert len(list(linefile.ranges(str(path), 0, jobs=2))) > 2
     args = [*command, str(path), "--backend", "native"]
     serial, parallel = cli(*args), cli(*args, "--jobs", "2")
     assert (parallel.out, parallel.err, parallel.code) == (serial.out, serial.err, serial.code)
     assert serial.code == 2 and "line" in serial.err
 
 
-def test_each_worker_gets_several_ranges_of_a_large_file():
-    mb = 1 << 20
-    assert linefile.range_bytes(40 * mb, 1) == linefile.RANGE_BYTES
-    assert 40 * mb / linefile.range_bytes(40 * mb, 16) >= 16 * 8  # every worker, eight each
-    assert linefile.range_bytes(1000, 4) == linefile.MIN_RANGE_BYTES  # never tiny
+def test_each_worker_gets_several_ranges_shrinking_toward_the_end(tmp_path):
+    path = tmp_path / "large.txt"
+    line = b"." * 81 + b"\n"
+    path.write_bytes(line * ((8 << 20) // len(line)))  # 8 MB
+    one = [r.end - r.start for r in linefile.ranges(str(path), 0)]
+    assert len(one) == 8 and max(one) - linefile.RANGE_BYTES < len(line)
+    sizes = [r.end - r.start for r in linefile.ranges(str(path), 0, jobs=8)]
+    assert len(sizes) >= 8 * 4  # every worker several
+    assert all(b - a < len(line) for a, b in pairwise(sizes))  # shrinking: all finish together
+    assert min(sizes[:-1]) >= linefile.TAIL_BYTES  # never tiny (the last: what is left)
+    assert sizes[0] >= 4 * sizes[-2]
 
 
 def test_an_unreadable_rules_line_past_the_first_range_is_cited_by_its_own_number(cli, tmp_path):

@@ -124,6 +124,12 @@ def test_backends_lists_every_backend_with_library_and_availability(cli):
     assert rows["sat"][1].startswith("pycosat ") and rows["pysat"][1].startswith("python-sat ")
 
 
+def test_backends_name_the_kinds_a_backend_takes_beyond_units(cli):
+    rows = {row[0].split()[0]: row for row in map(columns, cli("backends").out.splitlines())}
+    assert rows["dlx"][3] == rows["exactcover"][3] == "units, killercage"  # a sum rule
+    assert (rows["norvig"][3], rows["cpsat"][3]) == ("units", "every kind")
+
+
 def test_an_unavailable_backend_is_listed_with_its_reason(cli, registered):
     registered("ghost", "no_such_module_here:Ghost", distribution="ghost-lib", summary="x")
     run = cli("backends")

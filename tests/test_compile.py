@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from solvers import Board, Shape, parse
-from solvers.compile import CAGES, EVERY_KIND, PRIMITIVES, Cage, flatten
+from solvers.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, SumGroup, flatten
 from solvers.constraints import AllDifferent, Linear
 
 EMPTY9 = "." * 81
@@ -15,7 +15,7 @@ def flat_of(rules: str):
 
 def test_a_classic_board_is_its_rows_columns_and_boxes():
     flat = flatten(Board.empty(Shape(3, 3)))
-    assert len(flat.units) == 27 and flat.cages == () and flat.primitives == ()
+    assert len(flat.units) == 27 and flat.sum_groups == () and flat.primitives == ()
     assert flat.beyond(frozenset()) == frozenset()
 
 
@@ -32,21 +32,21 @@ def test_an_extra_region_that_repeats_a_box_is_one_unit():
     assert len(flat.units) == 27
 
 
-def test_an_all_different_with_a_sum_of_ones_is_a_cage():
+def test_an_all_different_with_a_sum_of_ones_is_a_sum_group():
     flat = flat_of("killercage r1c1 r1c2 total=3; killercage r5c5 r5c6 r6c5")
-    assert flat.cages == (Cage((0, 1), 3),)
-    assert flat.primitives == (AllDifferent((40, 41, 49)),)  # no total: a group, not a cage
-    assert flat.cage_kinds == {"killercage"} and flat.primitive_kinds == {"killercage"}
-    assert Cage((0, 1), 3).value_sets(9) == (0b110,)
+    assert flat.sum_groups == (SumGroup((0, 1), 3),)
+    assert flat.primitives == (AllDifferent((40, 41, 49)),)  # no total: no sum group
+    assert flat.sum_group_kinds == {"killercage"} and flat.primitive_kinds == {"killercage"}
+    assert SumGroup((0, 1), 3).value_sets(9) == (0b110,)
 
 
 def test_a_cage_of_n_cells_adding_up_to_every_value_is_a_unit():
     row = " ".join(f"r2c{c}" for c in range(1, 10))
     flat = flat_of(f"killercage {row} total=45")
-    assert len(flat.units) == 27 and flat.cages == () and flat.primitives == ()
+    assert len(flat.units) == 27 and flat.sum_groups == () and flat.primitives == ()
 
 
-def test_an_engine_is_given_the_cages_lowered_unless_it_encodes_them():
+def test_an_engine_is_given_the_sum_groups_lowered_unless_it_encodes_them():
     flat = flat_of("killercage r1c1 r1c2 total=3; thermometer r9c1 r9c2")
     assert flat.primitives_for(EVERY_KIND) == flat.primitives
     lowered = flat.primitives_for(frozenset({PRIMITIVES}))
@@ -57,8 +57,8 @@ def test_an_engine_is_given_the_cages_lowered_unless_it_encodes_them():
 def test_what_a_board_needs_beyond_an_engine_is_named_by_kind():
     flat = flat_of("killercage r1c1 r1c2 total=3; thermometer r9c1 r9c2; x")
     assert flat.beyond(frozenset()) == {"killercage", "thermometer"}
-    assert flat.beyond(frozenset({CAGES})) == {"thermometer"}
-    assert flat.beyond(frozenset({PRIMITIVES})) == frozenset()  # cages reach it lowered
+    assert flat.beyond(frozenset({SUM_GROUPS})) == {"thermometer"}
+    assert flat.beyond(frozenset({PRIMITIVES})) == frozenset()  # sum groups reach it lowered
     assert flat.beyond(EVERY_KIND) == frozenset()
 
 
@@ -67,18 +67,18 @@ def test_one_board_flattens_once():
     assert flatten(board) is flatten(board.with_cells((1,) + (0,) * 80))
 
 
-def test_givens_that_repeat_in_a_cage_or_pass_its_total_are_conflicts():
-    board = parse(f"# rules: killercage r1c1 r2c1 total=3\n2{'.' * 8}2{'.' * 71}")
+def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
+    board = parse(f"# rules: killercage r2c1 r1c1 total=3\n2{'.' * 8}2{'.' * 71}")
     assert board.conflicts() == [
         "column 1 has 2 twice (r1c1, r2c1)",
         "box 1 has 2 twice (r1c1, r2c1)",
-        "the cage of r1c1 (3) has 2 twice (r1c1, r2c1)",
-        "the cage of r1c1 (3) holds givens adding up to 4",
+        "killercage at r2c1 (total 3) has 2 twice (r1c1, r2c1)",
+        "killercage at r2c1 (total 3) holds givens adding up to 4",
     ]
 
 
-def test_a_cage_of_one_cell_is_a_cage_an_engine_of_cages_takes():
+def test_a_sum_group_of_one_cell_is_one_an_engine_of_sum_groups_takes():
     flat = flat_of("killercage r5c5 total=7")
-    assert flat.cages == (Cage((40,), 7),) and flat.primitives == ()
-    assert flat.beyond(frozenset({CAGES})) == frozenset()
+    assert flat.sum_groups == (SumGroup((40,), 7),) and flat.primitives == ()
+    assert flat.beyond(frozenset({SUM_GROUPS})) == frozenset()
     assert flat_of("killercage r5c5").primitives == ()  # one cell differs from nothing

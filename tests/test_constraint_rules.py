@@ -55,9 +55,9 @@ def obeys(flat, grid: tuple[int, ...]) -> bool:
     return (
         all(len({grid[c] for c in unit}) == 4 for unit in flat.units)
         and all(
-            len({grid[c] for c in cage.cells}) == len(cage.cells)
-            and sum(grid[c] for c in cage.cells) == cage.total
-            for cage in flat.cages
+            len({grid[c] for c in group.cells}) == len(group.cells)
+            and sum(grid[c] for c in group.cells) == group.total
+            for group in flat.sum_groups
         )
         and all(holds(p, values) for p in flat.primitives)
     )
@@ -75,11 +75,11 @@ def test_the_compiled_rules_agree_with_the_verifier(label):
     assert verdicts == {True, False}
 
 
-def test_the_variants_compile_to_units_and_cages():
+def test_the_variants_compile_to_units_and_sum_groups():
     assert len(flatten(Board.empty(SHAPE, RULES["x"])).units) == 12 + 2
     windoku = flatten(Board.empty(SHAPE, RULES["windoku"]))
     assert len(windoku.units) == 12 + 1 and windoku.units[-1] == (5, 6, 9, 10)
     killer = flatten(Board.empty(SHAPE, RULES["killer"]))
-    assert [(c.total, c.cells) for c in killer.cages] == list(CAGES)
+    assert [(c.total, c.cells) for c in killer.sum_groups] == list(CAGES)
     assert killer.primitives == ()
-    assert variants(set(), SHAPE) == () and flatten(Board.empty(SHAPE, Rules())).cages == ()
+    assert variants(set(), SHAPE) == () and flatten(Board.empty(SHAPE, Rules())).sum_groups == ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -141,3 +142,18 @@ def test_a_small_run_prints_what_native_prints_for_puzzles_with_one_solution(cli
     default, native = cli("solve", "hard9"), cli("solve", "hard9", "--backend", "native")
     assert default.code == native.code == 0
     assert default.out == native.out and len(default.out.splitlines()) == 100
+
+
+@pytest.mark.parametrize("chosen", [None, "3"])
+def test_the_command_runs_numpys_blas_on_one_thread_unless_the_user_chose(chosen):
+    # BLAS threads spin at NumPy's load: a second of CPU per process on 16 cores, for no use
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+    }
+    if chosen:
+        env["OPENBLAS_NUM_THREADS"] = chosen
+    code = "import os, solvers.cli, numpy\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == (chosen or "1")

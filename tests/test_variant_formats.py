@@ -124,7 +124,7 @@ def test_givens_that_break_a_cage_are_conflicts():
         Board(Shape(2, 2), (2, 2) + (0,) * 14, rules).conflicts()[0].startswith("row 1 has 2 twice")
     )
     over = Board(Shape(2, 2), (4, 0) + (0,) * 14, rules).conflicts()
-    assert over == ["the cage of r1c1 (3) holds givens adding up to 4"]
+    assert over == ["killercage at r1c1 (total 3) holds givens adding up to 4"]
 
 
 BOJ = "0 6 8 0 0 0 9 3 0\n" + "0 0 0 0 0 0 0 0 0\n" * 8

@@ -60,13 +60,14 @@ def list_backends(args: argparse.Namespace, run: Run) -> None:
 
 def _supports(name: str) -> str:
     """What a backend takes beyond units (every backend reads rows, columns, regions and the
-    kinds that are units: diagonals, extra regions of N cells)."""
-    from solvers.compile import CAGES, PRIMITIVES
+    kinds that are units: diagonals, extra regions of N cells): every kind, or the kinds it
+    takes that units alone do not hold, as the compile step says (``kinds_within``)."""
+    from solvers.compile import EVERY_KIND, kinds_within
 
-    encodes = registry.backend_class(name).ENCODES
-    if PRIMITIVES in encodes:
+    takes = registry.supported(name)
+    if takes >= kinds_within(EVERY_KIND):
         return "every kind"
-    return "units, killer cages" if CAGES in encodes else "units"
+    return ", ".join(["units", *sorted(takes - kinds_within(frozenset()))])
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:

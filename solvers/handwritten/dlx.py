@@ -2,8 +2,8 @@
 
 Each candidate placement "cell i holds v" is a row of the matrix (``solvers.cover``, shared with
 the ``exactcover`` adapter), with a one for its cell and one for value v in each of the cell's
-units (``board.geometry``); a cage of the board's flattened rules adds its columns and a row
-per value set. A solution picks rows covering every column exactly once. The links live in
+units (``board.geometry``); a sum group of the board's flattened rules adds its columns and a
+row per value set. A solution picks rows covering every column exactly once. The links live in
 flat index arrays (left, right, up, down, column of each node), built once per geometry: a
 puzzle's givens are chosen by covering their columns, the search covers and uncovers as Knuth
 describes (choosing the column with the fewest rows), and afterwards every cover is undone, so
@@ -17,7 +17,7 @@ import sys
 
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import CAGES, Cage, flatten
+from solvers.compile import SUM_GROUPS, SumGroup, flatten
 from solvers.cover import NO_PLACEMENT, exact_cover
 from solvers.deadline import Deadline, Ticker
 
@@ -28,8 +28,8 @@ class Links:
     """The exact-cover matrix of a puzzle's rules (``solvers.cover``) as dancing links. Node 0
     is the root; nodes 1..C are the column headers; then a node per one of each row."""
 
-    def __init__(self, geometry: Geometry, cages: tuple[Cage, ...] = ()) -> None:
-        cover = exact_cover(geometry, cages)
+    def __init__(self, geometry: Geometry, sum_groups: tuple[SumGroup, ...] = ()) -> None:
+        cover = exact_cover(geometry, sum_groups)
         columns = cover.columns
         self.left = [columns, *range(columns)]
         self.right = [*range(1, columns + 1), 0]
@@ -175,7 +175,7 @@ class _Search:
 
     def cells(self) -> list[int]:
         """The board filled from the rows chosen (the givens were chosen before the search;
-        a cage's set row places nothing)."""
+        a sum group's set row places nothing)."""
         cells = list(self.board.cells)
         for _column, row in self.stack:
             cell, value = self.links.placement[row]
@@ -190,16 +190,16 @@ SUMMARY = "Knuth's Algorithm X with dancing links over the exact-cover formulati
 
 
 class DancingLinks(Backend):
-    ENCODES = frozenset({CAGES})  # units, and cages by their set rows
+    ENCODES = frozenset({SUM_GROUPS})  # units, and sum groups by their set rows
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._links: dict[Geometry, Links] = {}  # one matrix per geometry, restored after use
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        cages = flatten(board).cages  # a killer puzzle's matrix is its own, and not kept
-        links = None if cages else self._links.pop(board.geometry, None)
-        links = links or Links(board.geometry, cages)
+        groups = flatten(board).sum_groups  # a matrix with sum groups is its own, not kept
+        links = None if groups else self._links.pop(board.geometry, None)
+        links = links or Links(board.geometry, groups)
         given_rows = [links.first_node[(cell, v)] for cell, v in enumerate(board.cells) if v]
         for node in given_rows:
             links.cover(links.column[node])
@@ -209,7 +209,7 @@ class DancingLinks(Backend):
         for node in reversed(given_rows):
             links.uncover_rest(node)
             links.uncover(links.column[node])
-        if not cages:
+        if not groups:
             self._links[board.geometry] = links
         while len(self._links) > KEPT:  # jigsaw puzzles each bring a geometry of their own
             del self._links[next(iter(self._links))]

@@ -1,7 +1,7 @@
-"""The sum rule of the handwritten searches, for the compile step's cages (``solvers.compile``):
-groups of cells holding different values that add up to a total.
+"""The sum rule of the handwritten searches, for the compile step's sum groups
+(``solvers.compile``): groups of cells holding different values that add up to a total.
 
-A group's cells hold one of its value sets (``Cage.value_sets``: the sets of distinct values
+A group's cells hold one of its value sets (``SumGroup.value_sets``: the sets of distinct values
 adding up to the total, as masks with bit v for value v): that is the whole rule. Two forms:
 
 - ``SumGroups``, for the searches that fill one cell at a time (``bitmask``, ``mrv``,
@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.compile import CAGES, Flat
+from solvers.compile import SUM_GROUPS, Flat
 from solvers.handwritten.propagators import restrict
 
-ENCODES = frozenset({CAGES})  # what a search with this rule takes beyond units
+ENCODES = frozenset({SUM_GROUPS})  # what a search with this rule takes beyond units
 
 Group = tuple[tuple[int, ...], tuple[int, ...]]  # (cells, value sets)
 
 
 def groups(flat: Flat) -> tuple[Group, ...]:
     """Each group's cells and value sets."""
-    return tuple((cage.cells, cage.value_sets(flat.size)) for cage in flat.cages)
+    return tuple((group.cells, group.value_sets(flat.size)) for group in flat.sum_groups)
 
 
 class SumGroups:

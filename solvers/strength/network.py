@@ -3,9 +3,9 @@ masks (bit v for value v): the filter returns the masks with every unsupported v
 or None when none is left to some cell.
 
 From the compile step (``solvers.compile.flatten``): every unit and every smaller
-all-different group by Régin's matching (generalised arc consistency); every cage by matching
-within each set of values that can fill it (so generalised arc consistency on the cage's
-all-different and sum together); every binary relation by arc consistency; every linear row
+all-different group by Régin's matching (generalised arc consistency); every sum group by
+matching within each set of values that can fill it (so generalised arc consistency on the
+group's all-different and sum together); every binary relation by arc consistency; every linear row
 value by value against the other cells' bounds (bounds reasoning, weaker than arc consistency);
 every domain once, at the start. Tables are not read.
 """
@@ -44,7 +44,7 @@ def _network(flat: Flat) -> Network:
 
     n = flat.size
     found: list[tuple[tuple[int, ...], Filter]] = [(unit, filtered) for unit in flat.units]
-    found += [(cage.cells, partial(_cage, sets=cage.value_sets(n))) for cage in flat.cages]
+    found += [(g.cells, partial(_sum_group, sets=g.value_sets(n))) for g in flat.sum_groups]
     domains = [flat.geometry.full_mask] * (n * n)
     for p in flat.primitives:
         if isinstance(p, AllDifferent):
@@ -64,7 +64,7 @@ def _network(flat: Flat) -> Network:
     return Network(tuple(found), tuple(map(tuple, of_cell)), tuple(domains))
 
 
-def _cage(domains: Sequence[int], sets: tuple[int, ...]) -> list[int] | None:
+def _sum_group(domains: Sequence[int], sets: tuple[int, ...]) -> list[int] | None:
     kept = [0] * len(domains)
     for chosen in sets:
         within = [mask & chosen for mask in domains]

@@ -27,9 +27,10 @@ from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
-# With --jobs N, ranges small enough that each worker gets RANGES_PER_JOB of them, so that all
-# finish together, and not so small that a range's own cost shows
-RANGES_PER_JOB, MIN_RANGE_BYTES = 8, 1 << 17
+# With --jobs N, each range is a half of an even share of what is left of the file, so that
+# ranges shrink toward the end and the workers finish together, but never below TAIL_BYTES,
+# where a range's own cost would show
+SHARES_PER_JOB, TAIL_BYTES = 2, 1 << 16
 # With a timeout, a puzzle may take this much work in the batch (at most a tenth of its
 # timeout at a quarter of the kernel's rate); one that needs more goes to the per-puzzle path.
 BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
@@ -82,23 +83,23 @@ class Answered:
     cites: bool = False
 
 
-def range_bytes(total: int, jobs: int) -> int:
-    """The size of the ranges of a file of ``total`` bytes answered by ``jobs`` processes."""
+def range_bytes(left: int, jobs: int) -> int:
+    """The size of the next range when ``left`` bytes of the file are left for ``jobs``
+    processes."""
     if jobs <= 1:
         return RANGE_BYTES
-    return min(RANGE_BYTES, max(MIN_RANGE_BYTES, total // (jobs * RANGES_PER_JOB)))
+    return min(RANGE_BYTES, max(TAIL_BYTES, left // (jobs * SHARES_PER_JOB)))
 
 
-def ranges(path: str, skip: int, size: int | None = None) -> Iterator[Range]:
-    """The file's byte ranges of about ``size`` bytes, each ending after a line end. The
-    others than the first count from line 2 (only the first may carry a byte-order mark), and
-    are renumbered as they come back."""
+def ranges(path: str, skip: int, jobs: int = 1) -> Iterator[Range]:
+    """The file's byte ranges (``range_bytes``), each ending after a line end. The others
+    than the first count from line 2 (only the first may carry a byte-order mark), and are
+    renumbered as they come back."""
     total = os.path.getsize(path)
-    size = RANGE_BYTES if size is None else size
     with open(path, "rb") as handle:
         start = 0
         while start < total:
-            end = _line_end(handle, min(start + size, total))
+            end = _line_end(handle, min(start + range_bytes(total - start, jobs), total))
             first = start == 0
             yield Range(path, start, end, 1 if first else 2, skip=skip if first else 0)
             start = end
@@ -317,8 +318,7 @@ def answers(
     if jobs > 1:
         _load_kernel()  # here, once: the forked workers start with it loaded
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
-    size = range_bytes(os.path.getsize(path), jobs)
-    guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip, size)))
+    guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip, jobs)))
     line, rules, puzzles = 1, frozenset(), 0
     calls = spread(partial(answer_range, job), guessed, workers(jobs, None))
     with closing(calls):  # a stop, or the consumer gone: the workers go at once

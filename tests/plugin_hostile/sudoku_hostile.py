@@ -83,7 +83,7 @@ NOT_A_CLASS = ["a", "list"]  # not even hashable
 
 
 class EncodesText(Hostile):
-    ENCODES = "cages"
+    ENCODES = "sum groups"
 
 
 class EncodesUnknown(Hostile):

@@ -50,10 +50,10 @@ def build(folder: str, name: str, cpu: str = "") -> None:
 
     @compiler.export("batch", SIGNATURE)
     def batch(puzzles, limit, budget, units, cell_units, unit_bits, peers, segs, parts,
-              unit_parts, elims, cages, cage_sets, band, pairs, state, branch, room, ctrl, at,
+              unit_parts, elims, sums, sum_sets, band, pairs, state, branch, room, ctrl, at,
               work, solutions, flags, stats):  # fmt: skip
-        t = Tables(units, cell_units, unit_bits, peers, segs, parts, unit_parts, elims, cages,
-                   cage_sets)  # fmt: skip
+        t = Tables(units, cell_units, unit_bits, peers, segs, parts, unit_parts, elims, sums,
+                   sum_sets)  # fmt: skip
         _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at, work,
                solutions, flags, stats)  # fmt: skip
 

@@ -1,7 +1,7 @@
 """``native``: a propagating search compiled with numba, the fastest backend here.
 
 Naked and hidden singles, locked candidates, naked pairs on boards of 16x16 and more, and the
-killer sum rule (the sets of values that add up to each total), to a fixpoint after every
+sum rule (the sets of values that add up to each sum group's total), to a fixpoint after every
 placement; then a branch on the busiest cell with the fewest candidates. Classic 9x9 boards
 take a bit-parallel kernel of their own (``band9``). Every rule is read from the compile step
 (``solvers.compile.flatten``: its units, its all-different sums with their value sets, its

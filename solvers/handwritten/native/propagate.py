@@ -12,8 +12,8 @@ contradiction, else how many candidates it removed.
 - locked candidates: a value that unit A holds only where A meets unit B leaves the rest of B;
 - naked pairs (boards of 16x16 and more): two cells of a unit with the same two candidates take
   them out of the unit's other cells;
-- cage sums (killer): a cage's cells keep only the values of the cage's sets that hold every
-  value fixed in it and that its cells can still all take.
+- sum rule: a sum group's cells keep only the values of the group's sets that hold every value
+  fixed in it and that its cells can still all take.
 """
 
 from __future__ import annotations
@@ -208,34 +208,34 @@ def naked_pairs(row, queue, qn, d0, d1, pair_at, t):
 
 
 @numba.njit(cache=True, inline="always")
-def cage_values(row, k, t):
-    """The values cage ``k``'s cells may keep: those of its sets that hold every value fixed
-    in the cage and whose values its cells can all still take (0: none is left)."""
+def sum_values(row, k, t):
+    """The values sum group ``k``'s cells may keep: those of its sets that hold every value
+    fixed in the group and whose values its cells can all still take (0: none is left)."""
     fixed = 0
     union = 0
-    for j in range(2, t.cages[k, 0] + 2):
-        mask = row[t.cages[k, j]]
+    for j in range(2, t.sums[k, 0] + 2):
+        mask = row[t.sums[k, j]]
         union |= mask
         if mask & (mask - 1) == 0:
             fixed |= mask
     allowed = 0
-    for s in range(1, t.cage_sets[k, 0] + 1):
-        values = t.cage_sets[k, s]
+    for s in range(1, t.sum_sets[k, 0] + 1):
+        values = t.sum_sets[k, s]
         if values & fixed == fixed and values & union == values:
             allowed |= values
     return allowed
 
 
 @numba.njit(cache=True)
-def cage_sums(row, queue, qn, d0, d1, t):
-    """The cage-sums rule in every cage."""
+def sum_rule(row, queue, qn, d0, d1, t):
+    """The sum rule in every sum group."""
     removed = 0
     work = 0
-    for k in range(t.cages.shape[0]):
-        allowed = cage_values(row, k, t)
-        work += t.cages[k, 0] + t.cage_sets[k, 0]
-        for j in range(2, t.cages[k, 0] + 2):
-            cell = t.cages[k, j]
+    for k in range(t.sums.shape[0]):
+        allowed = sum_values(row, k, t)
+        work += t.sums[k, 0] + t.sum_sets[k, 0]
+        for j in range(2, t.sums[k, 0] + 2):
+            cell = t.sums[k, j]
             status, qn, d0, d1 = _remove(row, cell, ~allowed, queue, qn, d0, d1, t.unit_bits)
             if status < 0:
                 return -1, qn, d0, d1, work
@@ -270,7 +270,7 @@ def settle(row, cells, queue, qn, d0, d1, room, t, pairs):
             )
             l0 = 0
             l1 = 0
-        elif pairs or t.cages.shape[0] > 0:
+        elif pairs or t.sums.shape[0] > 0:
             status, qn, d0, d1, w = _last_rules(row, queue, qn, d0, d1, room, t, pairs)
             if status == 0:
                 break
@@ -282,11 +282,11 @@ def settle(row, cells, queue, qn, d0, d1, room, t, pairs):
 
 @numba.njit(cache=True)
 def _last_rules(row, queue, qn, d0, d1, room, t, pairs):
-    """Naked pairs (if ``pairs``), then cage sums: the first that removes anything says so."""
+    """Naked pairs (if ``pairs``), then the sum rule: the first that removes anything says so."""
     if pairs:
         status, qn, d0, d1, work = naked_pairs(row, queue, qn, d0, d1, room, t)
         if status != 0:
             return status, qn, d0, d1, work
-    if t.cages.shape[0] > 0:
-        return cage_sums(row, queue, qn, d0, d1, t)
+    if t.sums.shape[0] > 0:
+        return sum_rule(row, queue, qn, d0, d1, t)
     return 0, qn, d0, d1, 0

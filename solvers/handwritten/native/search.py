@@ -264,7 +264,7 @@ def run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
 @numba.njit(cache=True)
 def verify(puzzle, solution, t):
     """True when ``solution`` keeps the givens, every unit holds each value once, and every
-    cage holds distinct values adding up to its total."""
+    sum group holds distinct values adding up to its total."""
     n = t.units.shape[1]
     for cell in range(puzzle.shape[0]):
         v = solution[cell]
@@ -276,14 +276,14 @@ def verify(puzzle, solution, t):
             seen |= 1 << (solution[t.units[u, k]] - 1)
         if seen != (1 << n) - 1:
             return False
-    for k in range(t.cages.shape[0]):
+    for k in range(t.sums.shape[0]):
         seen = 0
         total = 0
-        for j in range(2, t.cages[k, 0] + 2):
-            v = solution[t.cages[k, j]]
+        for j in range(2, t.sums[k, 0] + 2):
+            v = solution[t.sums[k, j]]
             seen |= 1 << (v - 1)
             total += v
-        if total != t.cages[k, 1] or popcount(seen) != t.cages[k, 0]:
+        if total != t.sums[k, 1] or popcount(seen) != t.sums[k, 0]:
             return False
     return True
 

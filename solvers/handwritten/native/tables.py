@@ -2,22 +2,22 @@
 
 Nothing here re-derives a rule: ``solvers.compile.flatten`` gives the units (rows, columns,
 boxes or jigsaw regions, and every all-different group of N cells the constraints add), the
-cages with their value sets, and the other primitives (``constraints``). What is built here is
+sum groups with their value sets, and the other primitives (``constraints``). What is built here is
 only the kernel's view of them:
 
 units       (U, N)        the cells of each unit (a unit listed twice is kept once)
 cell_units  (C, 1+k)      [count, unit...] of each cell
 unit_bits   (C, 2)        the units of each cell as a two-word bit set (U <= 128)
-peers       (C, 1+p)      [count, peer...]: the other cells of its units, its cage and its
-                          smaller all-different groups
+peers       (C, 1+p)      [count, peer...]: the other cells of its units, its sum groups and
+                          its smaller all-different groups
 segs        (S, 1+l)      [count, cell...]: pieces of units (below)
 parts       (Q, 2+2m)     [unit A, pieces, seg, elim, seg, elim, ...]: a partition of unit A into
                           pieces, each the cells A shares with another unit B (elim: the row of
                           ``elims`` holding B - A), and what is left (elim -1)
 unit_parts  (U, 1+k)      [count, part...] of each unit
 elims       (E, 1+e)      [count, cell...]
-cages       (K, 2+m)      [count, total, cell...] of each cage
-cage_sets   (K, 1+s)      [count, values...]: each set of values the cage can hold, as a mask
+sums        (K, 2+m)      [count, total, cell...] of each sum group
+sum_sets    (K, 1+s)      [count, values...]: each set of values the group can hold, as a mask
 
 The locked-candidates rule reads segs/parts/elims: a value that unit A can hold only inside one
 piece leaves the rest of that piece's other unit B (pointing and claiming on classic boards;
@@ -32,7 +32,7 @@ from typing import NamedTuple
 import numpy as np
 
 from solvers.board import Board, Shape
-from solvers.compile import Cage, Flat, flatten
+from solvers.compile import Flat, SumGroup, flatten
 
 MAX_UNITS = 128  # the dirty-unit set is two 64-bit words: units beyond it are peer groups
 WIDTH9 = 30  # the band kernel's state (band9.py): 27 digit-band words, each band's solved cells
@@ -48,15 +48,15 @@ class Tables(NamedTuple):
     parts: np.ndarray
     unit_parts: np.ndarray
     elims: np.ndarray
-    cages: np.ndarray
-    cage_sets: np.ndarray
+    sums: np.ndarray
+    sum_sets: np.ndarray
 
 
 class Plan(NamedTuple):
     """What a search needs to know of a board's rules: the tables, and which kernel paths
     apply (``band``: the 9x9 bit-parallel kernel, for classic 9x9 only; ``pairs``: the naked
     pairs rule, on large boards; ``primitives``: the tables of the primitives beyond units and
-    cages, ``constraints.Primitives``, for the constrained kernel; None without any)."""
+    sum groups, ``constraints.Primitives``, for the constrained kernel; None without any)."""
 
     tables: Tables
     band: bool
@@ -74,11 +74,11 @@ def plan_for(board: Board) -> Plan:
 def _plan(flat: Flat) -> Plan:
     units, n = tuple(dict.fromkeys(flat.units)), flat.size  # the units in order, each once
     if not flat.primitives and len(units) <= MAX_UNITS:
-        return build_plan(units, flat.cages, n)
+        return build_plan(units, flat.sum_groups, n)
     from solvers.handwritten.native.constraints import apart, primitive_tables
 
     peers = apart(list(units[MAX_UNITS:]), flat.primitives, n)
-    plan = build_plan(units[:MAX_UNITS], flat.cages, n, peers)
+    plan = build_plan(units[:MAX_UNITS], flat.sum_groups, n, peers)
     return plan._replace(
         band=False, primitives=primitive_tables(flat.primitives, n, plan.tables.peers)
     )
@@ -86,23 +86,23 @@ def _plan(flat: Flat) -> Plan:
 
 def build_plan(
     units: tuple[tuple[int, ...], ...],
-    cages: tuple[Cage, ...],
+    sum_groups: tuple[SumGroup, ...],
     n: int,
     more_peers: list[set[int]] | None = None,
 ) -> Plan:
-    """The plan for these units and cages on an N x N board; ``more_peers`` are cells that
-    must differ from each cell beyond its units and cages (the all-different groups that are
-    not units)."""
+    """The plan for these units and sum groups on an N x N board; ``more_peers`` are cells
+    that must differ from each cell beyond its units and sum groups (the all-different groups
+    that are not units)."""
     if len(units) > MAX_UNITS:
         raise ValueError(f"{len(units)} units: the kernel holds at most {MAX_UNITS}")
     of, by_units, plain_peers = _of_units(units, n)
-    if cages or (more_peers and any(more_peers)):
-        peers = padded(_peers(units, of, cages, n * n, more_peers))
+    if sum_groups or (more_peers and any(more_peers)):
+        peers = padded(_peers(units, of, sum_groups, n * n, more_peers))
     else:
         peers = plain_peers
     unit_array, cell_units, unit_bits, *locked = by_units
-    tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_cage_tables(cages, n))
-    band = n == 9 and not cages and set(map(frozenset, units)) == _classic9()
+    tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_sums(sum_groups, n))
+    band = n == 9 and not sum_groups and set(map(frozenset, units)) == _classic9()
     return Plan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
 
 
@@ -149,11 +149,11 @@ def _unit_bits(of: list[list[int]]) -> np.ndarray:
     return bits.view(np.int64)
 
 
-def _peers(units, of, cages: tuple[Cage, ...], cells: int, more) -> list[list[int]]:
+def _peers(units, of, groups: tuple[SumGroup, ...], cells: int, more) -> list[list[int]]:
     mates: list[set[int]] = [set(mine) for mine in more] if more else [set() for _ in of]
-    for cage in cages:  # a cage's values never repeat: its cells are peers
-        for cell in cage.cells:
-            mates[cell].update(cage.cells)
+    for group in groups:  # a sum group's values never repeat: its cells are peers
+        for cell in group.cells:
+            mates[cell].update(group.cells)
     found = []
     for cell in range(cells):
         near = mates[cell].union(*(units[u] for u in of[cell]))
@@ -218,10 +218,10 @@ class _Indexed:
         return self._ids[cells]
 
 
-def _cage_tables(cages: tuple[Cage, ...], n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(cages, cage_sets); masks with bit v-1 for value v (the sets have bit v)."""
-    table = np.zeros((len(cages), 2 + max((len(c.cells) for c in cages), default=0)), np.int64)
-    for i, cage in enumerate(cages):
-        table[i, : 2 + len(cage.cells)] = [len(cage.cells), cage.total, *cage.cells]
-    sets = [[mask >> 1 for mask in cage.value_sets(n)] for cage in cages]
+def _sums(groups: tuple[SumGroup, ...], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(sums, sum_sets); masks with bit v-1 for value v (the sets have bit v)."""
+    table = np.zeros((len(groups), 2 + max((len(g.cells) for g in groups), default=0)), np.int64)
+    for i, group in enumerate(groups):
+        table[i, : 2 + len(group.cells)] = [len(group.cells), group.total, *group.cells]
+    sets = [[mask >> 1 for mask in group.value_sets(n)] for group in groups]
     return table, padded(sets) if sets else np.zeros((0, 1), dtype=np.int64)
