@@ -1,9 +1,7 @@
-"""The ``sudoku`` command: solve, count, check, encode, generate, compare, and listings.
-
-A thin shell: each command parses its arguments, calls the library and renders what comes
-back. Only this package turns the library's exceptions into one-line messages and exit
-statuses, and the signals that end a run into an orderly stop: Ctrl-C (130), SIGTERM (143) and
-SIGHUP (129) unwind the run, which kills its worker processes on the way out.
+"""The ``sudoku`` command: each command parses its arguments, calls the library and prints
+what comes back. Only this package turns the library's exceptions into one-line messages and
+exit statuses, and Ctrl-C (130), SIGTERM (143) and SIGHUP (129) into an orderly stop: the run
+unwinds, killing its worker processes on the way out.
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ import errno
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from typing import TextIO
 
 from solvers.cli.compiling import announce_native
@@ -89,7 +88,6 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EPIP
 
 
 def _os_failure(error: OSError) -> str:
-    """What failed, in one line: a write for a full disk or a read-only place, else a read."""
     if error.errno in WRITE_ERRORS:
         return f"cannot write {error.filename or 'the output'}: {error.strerror}"
     return f"cannot read {error.filename or 'input'}: {error.strerror}"
@@ -106,18 +104,17 @@ def _quiet_end(out: TextIO, run: Run) -> int:
     return run.status
 
 
-class _ending_signals:
-    """Within: SIGTERM and SIGHUP raise Ended in the main thread; the old handlers come back
-    after."""
-
-    def __enter__(self) -> None:
-        self.old = {}
-        for number in ENDING_SIGNALS:
-            with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
-                self.old[number] = signal.signal(number, _raise_ended)
-
-    def __exit__(self, *exc: object) -> None:
-        for number, handler in self.old.items():
+@contextlib.contextmanager
+def _ending_signals() -> Iterator[None]:
+    """Within: SIGTERM and SIGHUP raise Ended in the main thread."""
+    old = {}
+    for number in ENDING_SIGNALS:
+        with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
+            old[number] = signal.signal(number, _raise_ended)
+    try:
+        yield
+    finally:
+        for number, handler in old.items():
             signal.signal(number, handler)
 
 

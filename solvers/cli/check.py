@@ -18,12 +18,11 @@ from solvers.cli.output import (
 )
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError
+from solvers.execution import judge
 from solvers.execution.answer import Status
-from solvers.execution.judge import COUNT_LIMIT
 from solvers.formats import read_puzzles
 from solvers.pipeline import Plan, jobs_for
 from solvers.spec import ALL, BackendSpec, Resolved, parse_list
-from solvers.tools.check import verdict_for
 from solvers.verify import problems
 
 DEFAULT_TIMEOUT = 10.0
@@ -71,9 +70,8 @@ def add_to(commands) -> None:
 
 
 def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:
-    """The specs of ``--backends``, or every available backend for ``all``, each with the
-    ``options`` given for its backend and resolved once (BackendUnavailable or UsageError
-    before any work); a spec that restates a default is the plain one (``plain``)."""
+    """The specs of ``--backends`` (``all``: every available one), each with the ``options``
+    given for its backend, resolved once before any work, a default restated left out."""
     if text.strip() == ALL:
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
@@ -83,8 +81,8 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
 
 
 def plain(resolved: Resolved) -> Resolved:
-    """``resolved`` without the options that only restate a default: ``sat:encoding=extended``
-    is ``sat``, one configuration, one row (and one name for ``--baseline``)."""
+    """``resolved`` without the options that restate a default: ``sat:encoding=extended`` is
+    ``sat``, one configuration, one row."""
     defaults = {key: values[0] for key, values in resolved.cls.OPTIONS.items()}
     own = tuple(pair for pair in resolved.spec.options if defaults.get(pair[0]) != pair[1])
     return replace(resolved, spec=BackendSpec(resolved.name, own))
@@ -102,7 +100,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
     seen = disagreed = timed_out = 0
-    plan = Plan("check", tuple(specs), COUNT_LIMIT, timeout, args.jobs, args.scheduler)
+    plan = Plan("check", tuple(specs), judge.COUNT_LIMIT, timeout, args.jobs, args.scheduler)
     for item, answers in answers_of(args, run, plan):
         wrong_field = item.known_solution and problems(item.board, item.known_solution)
         if wrong_field:
@@ -112,25 +110,24 @@ def run(args: argparse.Namespace, run: Run) -> None:
         if answers and answers[0].status is Status.INVALID:
             report_invalid(run, args, InputError(answers[0].detail, item.line), item.board)
             continue
-        verdict = verdict_for(item, answers)
+        differences = judge.disagreements(answers, item.known_solution)
         seen += 1
         for answer in answers:
             column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
-            column = "unsupported" if answer.status is Status.UNSUPPORTED else column
             totals[answer.backend][column] += 1
             counted_late = answer.status.finished and answer.count is None  # count timed out
             totals[answer.backend]["timeout"] += counted_late
-        for text in verdict.disagreements:
+        for text in differences:
             run.emit(f"line {item.line}: {text}")
         for status, code in ((Status.WRONG, EXIT_WRONG_ANSWER), (Status.ERROR, EXIT_BAD_INPUT)):
             if any(answer.status is status for answer in answers):
                 run.end(code)  # the documented table's: a wrong answer 5, a failure 2
-        if verdict.disagreements:
+        if differences:
             disagreed += 1
             run.end(EXIT_DISAGREE)
-        elif verdict.timed_out and not verdict.confirmed:
+        elif (late := judge.timed_out(answers)) and not judge.confirmed(answers):
             timed_out += 1
-            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(verdict.timed_out)}")
+            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(late)}")
             run.end(EXIT_TIMEOUT)
         elif all(answer.status is Status.UNSUPPORTED for answer in answers):
             timed_out += 1  # nothing was checked
@@ -148,8 +145,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 
 def puzzle_count(path: str, fmt: str) -> int | None:
-    """How many puzzles a file holds, as the reader counts them (bad ones too); None for
-    standard input, which is read as it comes."""
+    """How many puzzles a file holds, bad ones too; None for standard input."""
     from solvers.tools.datasets import open_named, path_of
 
     if path == "-" or path_of(path) is None:
@@ -166,7 +162,7 @@ def puzzle_count(path: str, fmt: str) -> int | None:
 def _what_runs(
     puzzles: int | None, specs: list[Resolved], timeout: float, jobs: int, backends: str
 ) -> str:
-    """The stderr line before a check on defaults: what runs, and the longest it may take."""
+    """The line before a check on defaults: what runs, and the longest it may take."""
     if backends == ALL:
         named = f"every available backend ({len(specs)}; --backends chooses)"
     elif backends == LARGE_BACKENDS:

@@ -1,6 +1,5 @@
-"""A notice before the ``native`` kernel compiles for the first time (numba, then the batch
-kernel ahead of time, ``native.aot``): it takes a while, once, and a first run should not
-look hung."""
+"""A notice before the ``native`` kernel first compiles: it takes a while, once, and a first
+run should not look hung."""
 
 from __future__ import annotations
 
@@ -12,13 +11,13 @@ from solvers.cli.output import Run
 
 
 def announce_native(args: argparse.Namespace, run: Run) -> None:
-    """Compile the native kernels here, said on stderr with the time it took, when the command
-    will use ``native`` and numba has no compiled copy of them yet."""
+    """Compile the native kernels here, saying so, when the command will use ``native`` and
+    they are not compiled yet."""
     if not _uses_native(args):
         return
     from solvers.handwritten.native import aot
 
-    if aot.built():  # built with the kernels, by compile_kernels: and numba need not load
+    if aot.built():  # built with the kernels, by compile_kernels: numba need not load
         return
     from solvers import registry
 
@@ -35,9 +34,8 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
 
 
 def _uses_native(args: argparse.Namespace) -> bool:
-    """Whether the command runs ``native``: named, or among every backend (no --backends, or
-    ``all``), or the default for a file of more puzzles than a small run has (a small run's
-    default answers first without the kernel: ``registry.default_backend``)."""
+    """Whether the command runs ``native``: named, among every backend, or the default for a
+    file of more puzzles than a small run (``registry.default_backend``)."""
     if hasattr(args, "backends"):
         named = args.backends
     elif hasattr(args, "backend"):
@@ -52,8 +50,7 @@ def _uses_native(args: argparse.Namespace) -> bool:
 
 
 def _many_lines(path: str | None) -> bool:
-    """Whether ``path`` (a file or a shipped dataset's name) holds more lines than a small
-    run's puzzles; reads no further than that."""
+    """Whether ``path`` (a file or a dataset's name) holds more puzzles than a small run."""
     from solvers.registry import SMALL_RUN
     from solvers.tools.datasets import path_of
 

@@ -1,5 +1,4 @@
-"""``sudoku convert``: puzzles from any form the readers know into f-puzzles links, line
-puzzles, a grid (text) or JSON records."""
+"""``sudoku convert``: puzzles from any form the readers know into another."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from itertools import chain, islice
 from solvers.backend import choose_options
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run, make_folder
-from solvers.cli.parser import command, input_options, option_argument
+from solvers.cli.parser import command, input_options, option_argument, options_given
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 
@@ -53,12 +53,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    given: dict[str, str] = {}
-    for key, value in args.option:
-        if key in given:
-            raise UsageError(f"--option {key} is given twice ({given[key]}, {value})")
-        given[key] = value
-    write = _target(args.to, given)
+    write = _target(args.to, options_given(args.option))
     puzzles = puzzles_of(args, run)
     first = list(islice(puzzles, 2))
     if len(first) > 1 and not args.output_dir:
@@ -79,7 +74,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 
 def _target(to: str, given: dict[str, str]):
-    """The function that writes a puzzle's text for ``to``, its options checked."""
     if to == "minizinc":
         from adapters import mzn
 

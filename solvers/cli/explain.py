@@ -9,8 +9,7 @@ from itertools import islice
 from solvers.cells import cell_name
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
-from solvers.cli.parser import command, whole
-from solvers.cli.strength import puzzle_options
+from solvers.cli.parser import command, input_options, whole
 from solvers.formats import format_board
 
 
@@ -29,7 +28,7 @@ def add_to(commands) -> None:
         "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
         "contradiction; 2 bad input or usage."
     )
-    puzzle_options(parser)
+    input_options(parser)
     parser.add_argument(
         "--puzzle",
         type=whole(1),

@@ -96,6 +96,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
+    from solvers import __version__
     from solvers.tools.generate import Request, generate
 
     board_shape = args.box or Shape.for_size(args.size or 9)
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         args.rules,
     )
     run.emit(f"# sudoku generate {' '.join(words(args, board_shape, seed))}")
-    run.emit(f"# made by sudoku-solvers {_version()}; {_bands()}")
+    run.emit(f"# made by sudoku-solvers {__version__}; {_bands()}")
     puzzles = generate(request, seed, args.timeout)
     header = variant_text.header(CLASSIC, board_shape.size)
     for _ in range(args.count):
@@ -170,9 +171,3 @@ def _bands() -> str:
         for name, (low, high) in DIFFICULTIES.items()
     )
     return f"difficulty by guesses of a singles-only propagating search: {bands}"
-
-
-def _version() -> str:
-    from solvers import __version__
-
-    return __version__

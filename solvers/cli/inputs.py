@@ -1,4 +1,4 @@
-"""What the commands read: the input's puzzles and the plan a user asked for; and the
+"""What the commands read (the input's puzzles, the plan a user asked for), and the
 pipeline's answers in input order, bad input reported in its place."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from solvers import registry
 from solvers.board import Board
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
+from solvers.cli.parser import options_given
 from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import clash
@@ -37,8 +38,7 @@ def open_source(path: str) -> TextIO:
 
 
 def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:
-    """The input's puzzles, and in their place an InputError for each unreadable one, read
-    lazily. (Givens that break a rule are found by the runner, where the work is spread.)"""
+    """The input's puzzles, read lazily, an InputError in the place of each unreadable one."""
     source = open_source(args.file)
     try:
         yield from _noting_drawings(read_puzzles(source, args.input_format, args.box), run)
@@ -73,8 +73,8 @@ def report_invalid(
 
 
 def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
-    """The puzzles of the command's input; each bad one (unreadable, or givens that clash, as
-    the judge says) is reported (exit 2) and skipped."""
+    """The input's puzzles; each bad one (unreadable, or givens that clash) is reported (exit
+    2) and skipped."""
     for item in items_of(args, run):
         if isinstance(item, Puzzle) and (clashing := clash(item.board)):
             item = InputError(clashing, item.line)
@@ -86,20 +86,15 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
 
 def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
     """The plan of a solve or count: the backend a user named with its --option pairs, checked
-    before any input is read (an unknown backend or option fails here; the pipeline resolves
-    it once), or none: each puzzle then goes to the fastest available backend that encodes its
-    rules."""
+    before any input is read, or none (the fastest available that encodes each puzzle's
+    rules)."""
     backends: tuple[Any, ...] = ()
     if args.backend is None:
         if args.option:
             raise UsageError("--option needs --backend: options belong to one backend")
     else:
         spec = BackendSpec.parse(args.backend)
-        options: dict[str, str] = {}
-        for key, value in args.option:
-            if key in options:
-                raise UsageError(f"--option {key} is given twice ({options[key]}, {value})")
-            options[key] = value
+        options = options_given(args.option)
         spec = spec.with_options(options) if options else spec
         registry.entry(spec.name)  # an unknown name fails here
         if options or spec.name != "native" or not native_built_ahead():
@@ -110,11 +105,10 @@ def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
 
 
 def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple[Puzzle, Any]]:
-    """(puzzle, its answer) in input order, from the pipeline; an unreadable puzzle, or one
-    whose givens break a rule, is reported as bad input in its place. A line file may take the
-    bulk path, whose answers written as text go straight to the output (not with --json, a
-    cluster, standard input or f-puzzles links: what it would not print exactly as the
-    per-puzzle path does). A progress bar on a terminal."""
+    """(puzzle, its answer) in input order, from the pipeline; a bad puzzle is reported in its
+    place. A named line file may take the bulk path, whose text goes straight to the output
+    (not with --json or f-puzzles links, which it would not print as the per-puzzle path
+    does)."""
     items = items_of(args, run)
     line_file = None
     written = getattr(args, "format", "auto")
@@ -146,7 +140,7 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
 
 def _bar(args: argparse.Namespace, run: Run):
     """A progress bar on a terminal, its total the puzzle lines of a line-format file (unknown
-    on standard input); None elsewhere, and for a file of boards (one board, or a few)."""
+    on standard input); None elsewhere, and for a file of boards."""
     if not progress_wanted(run.err):
         return None
     from solvers.tools.datasets import path_of

@@ -71,9 +71,6 @@ def _supports(name: str) -> str:
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:
-    """Each kind: its name, its meaning, where that meaning was read (``Kind.source``), and an
-    example line (for a ``# rules:`` header after ``;``, or a ``constraints:`` section after a
-    grid)."""
     from solvers.constraints import KINDS
 
     rows = [("kind", "meaning", "definition", "example (9x9)")]

@@ -51,9 +51,8 @@ def worst(*codes: int) -> int:
 @contextlib.contextmanager
 def answers_apart(out: TextIO) -> Iterator[TextIO]:
     """Within, the answers go to a descriptor of their own and descriptor 1 points at stderr:
-    an engine that prints (HiGHS's debug lines from C, a library's ``print``, in this process
-    or a worker it starts) cannot mix its text into the answers. ``out`` when it is not the
-    process's standard output (a test's StringIO) is handed back as it is."""
+    an engine that prints (HiGHS's debug lines from C, here or in a worker) cannot mix its text
+    into the answers. ``out`` that is not the process's standard output is handed back."""
     try:
         own = out is sys.stdout and out.fileno() == 1
     except (AttributeError, ValueError, io.UnsupportedOperation):
@@ -77,14 +76,11 @@ def answers_apart(out: TextIO) -> Iterator[TextIO]:
     finally:
         with contextlib.suppress(OSError):
             answers.flush()
-        _flush_c_stdout()  # what a C library buffered goes to stderr, not after the answers
+        # what a C library buffered goes to stderr, not after the answers
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            ctypes.CDLL(None).fflush(None)
         os.dup2(answers_fd, 1)
         os.close(answers_fd)
-
-
-def _flush_c_stdout() -> None:
-    with contextlib.suppress(OSError, AttributeError, TypeError):
-        ctypes.CDLL(None).fflush(None)
 
 
 def progress_wanted(err: TextIO) -> bool:
@@ -114,7 +110,6 @@ class Run:
         self.write(text + "\n")
 
     def write(self, text: str) -> None:
-        """Output as it is; a closed pipe or a failed write is raised as such."""
         if self._shared_terminal:
             self._clear_bar()
         try:
@@ -129,9 +124,8 @@ class Run:
         self.emit(json.dumps(record))
 
     def warn(self, text: str, status: int) -> None:
-        self._clear_bar()
-        print(f"sudoku: {text}", file=self.err, flush=True)
-        self.status = worst(self.status, status)
+        self.note(text)
+        self.end(status)
 
     def note(self, text: str) -> None:
         """A remark on stderr that changes nothing about the run's outcome."""
@@ -146,8 +140,7 @@ class Run:
             self.emit(line)
 
     def progress_bar(self, total: int | None, label: str | None = None) -> tqdm | None:
-        """A progress bar for this run on a terminal (``end_progress`` ends it); None when
-        stderr is not one, or in CI."""
+        """A progress bar on a terminal (``end_progress`` ends it); None elsewhere, or in CI."""
         self.end_progress()
         if progress_wanted(self.err):
             from tqdm import tqdm  # here: a command that shows no progress does not pay for it
@@ -165,7 +158,6 @@ class Run:
         return self.bar
 
     def end_progress(self) -> None:
-        """The bar, if any, drawn one last time and ended with a newline."""
         if self.bar is not None:
             bar, self.bar = self.bar, None
             bar.close()
@@ -188,19 +180,16 @@ class Run:
         return show
 
     def _clear_bar(self) -> None:
-        """Room for a line of text on the terminal where the bar is drawn."""
         if self.bar is not None:
             self.bar.clear()
 
 
 def counted(number: int, noun: str) -> str:
-    """``1 puzzle``, ``2 puzzles``."""
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def make_folder(path: str, option: str) -> None:
-    """The folder ``path`` made, with its parents, when it is missing; UsageError naming the
-    option when it cannot be."""
+    """The folder ``path`` made with its parents; UsageError naming the option if it cannot."""
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
@@ -208,8 +197,8 @@ def make_folder(path: str, option: str) -> None:
 
 
 def writable(path: str, option: str) -> str:
-    """``path`` if a file can be written there, checked before any work: its folder must
-    exist and take files; UsageError naming the option otherwise."""
+    """``path`` if a file can be written there, checked before any work; UsageError naming
+    the option otherwise."""
     if not path:
         raise UsageError(f"cannot write {option}: the path is empty")
     folder = os.path.dirname(os.path.abspath(path))
@@ -224,9 +213,8 @@ def writable(path: str, option: str) -> str:
 
 
 def _try_open(path: str, option: str) -> None:
-    """Open ``path`` for appending, as the one test that holds for every file system (/sys
-    and /proc refuse files that their folders' modes would allow); a file that was not there
-    is removed again."""
+    """Open ``path`` for appending, the one test that holds on every file system (/sys and
+    /proc refuse files their folders' modes allow); a file that was not there is removed."""
     existed = os.path.lexists(path)
     try:
         with open(path, "a", encoding="utf-8"):
@@ -239,8 +227,8 @@ def _try_open(path: str, option: str) -> None:
 
 
 def aligned(rows: list, numbers_right: bool = True) -> list[str]:
-    """Rows of cells as lines of columns: the first column to the left, the others to the
-    right when they hold numbers; trailing blanks trimmed."""
+    """Rows of cells as lines of columns: the first to the left, the others to the right when
+    ``numbers_right``."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [
         "  ".join(

@@ -1,8 +1,5 @@
-"""The ``sudoku`` command line: the top-level parser, and the arguments commands share.
-
-Each command's own arguments are declared in its module (``solvers.cli.<command>``), which
-also holds the function that runs it.
-"""
+"""The ``sudoku`` command line: the top-level parser, and the arguments commands share (each
+command's own are declared in its module, with the function that runs it)."""
 
 from __future__ import annotations
 
@@ -29,7 +26,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
     def parse_args(self, args=None, namespace=None):  # type: ignore[override]
-        """The arguments; a usage error for an option the command would not use."""
         found = super().parse_args(args, namespace)
         if said := unused(found):
             name = (sys.argv[1:] if args is None else args)[0]  # the command: it parsed
@@ -50,23 +46,11 @@ def unused(args: argparse.Namespace) -> str | None:
     return None
 
 
-# Each command by the module that declares it (in the order of the help).
-COMMANDS = {
-    "solve": "solve",
-    "count": "count",
-    "check": "check",
-    "encode": "encode",
-    "convert": "convert",
-    "generate": "generate",
-    "compare": "compare",
-    "report": "report",
-    "strength": "strength",
-    "explain": "explain",
-    "rate": "rate",
-    "datasets": "listing",
-    "backends": "listing",
-    "kinds": "listing",
-}
+# Each command by the module that declares it (in the order of the help): its namesake, but
+# for the listings, which share one.
+NAMESAKES = "solve count check encode convert generate compare report strength explain rate"
+LISTINGS = ("datasets", "backends", "kinds")
+COMMANDS = {name: name for name in NAMESAKES.split()} | dict.fromkeys(LISTINGS, "listing")
 
 
 class _Version(argparse.Action):
@@ -93,8 +77,8 @@ class _Names:
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    """The parser of ``argv``: when it starts with a command, that command's module alone is
-    imported and declared (for start-up); else all of them, for the help and the usage errors."""
+    """The parser of ``argv``: only its command's module is imported (for start-up), or every
+    one for the help and the usage errors."""
     named = COMMANDS.get(argv[0]) if argv else None
     modules = dict.fromkeys(COMMANDS.values()) if named is None else [named]
     parser = Parser(
@@ -124,15 +108,14 @@ def command(
 
 
 def input_options(parser: argparse.ArgumentParser, output: bool = False) -> None:
-    """FILE, how to read it, and (``output``: for a command that writes boards) ``--format``: a
-    command that would not use an option does not take it, so a user is told at once."""
+    """FILE, how to read it, and ``--format`` for a command that writes boards (``output``)."""
     parser.add_argument(
         "file",
         nargs="?",
         default="-",
         metavar="FILE",
-        help="a board, a line-format file or f-puzzles links (or JSON); '-' or nothing reads "
-        "standard input",
+        help="a board, a line-format file, f-puzzles links (or JSON), or a shipped set's name; "
+        "'-' or nothing reads standard input",
     )
     if output:
         parser.add_argument(
@@ -191,14 +174,23 @@ def backend_options(parser: argparse.ArgumentParser) -> None:
 
 
 def option_argument(parser: argparse.ArgumentParser, help: str) -> None:
-    """``--option KEY=VALUE``, repeatable, read as (key, value) pairs."""
+    """``--option KEY=VALUE``, repeatable, read as (key, value) pairs (``options_given``)."""
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", type=option, help=help
     )
 
 
+def options_given(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """The ``--option`` pairs as a dict; UsageError for a key given twice."""
+    options: dict[str, str] = {}
+    for key, value in pairs:
+        if key in options:
+            raise UsageError(f"--option {key} is given twice ({options[key]}, {value})")
+        options[key] = value
+    return options
+
+
 def seconds(text: str) -> float:
-    """A timeout: a number of seconds above 0 and at most a week."""
     try:
         if not text.isascii():  # float() reads any script's digits
             raise ValueError(text)
@@ -210,7 +202,6 @@ def seconds(text: str) -> float:
 
 
 def whole(least: int, most: int = MAX_LIMIT):
-    """An argument type: a whole number from ``least`` to ``most``."""
 
     def parse(text: str) -> int:
         try:
@@ -227,7 +218,6 @@ def whole(least: int, most: int = MAX_LIMIT):
 
 
 def address(text: str) -> str:
-    """A Dask scheduler's address: scheme://host:port, or host:port."""
     if not _ADDRESS.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a scheduler address such as tcp://10.0.0.5:8786"

@@ -1,5 +1,5 @@
-"""``sudoku rate``: each puzzle's grade: the weakest human level that solves it (or
-``search``) and a difficulty on Sudoku Explainer's scale (``solvers.strength.rating``)."""
+"""``sudoku rate``: each puzzle's weakest human level that solves it (or ``search``) and a
+difficulty on Sudoku Explainer's scale."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import argparse
 
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
-from solvers.cli.parser import command
-from solvers.cli.strength import puzzle_options
+from solvers.cli.parser import command, input_options
 
 
 def add_to(commands) -> None:
@@ -25,7 +24,7 @@ def add_to(commands) -> None:
         "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
         "exit status: 0 rated; 1 a puzzle has no solution; 2 bad input or usage."
     )
-    puzzle_options(parser)
+    input_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
     parser.set_defaults(run=run)
 

@@ -51,7 +51,7 @@ def written(item: Puzzle, solution: Board, fmt: str) -> str:
 
 
 def record(item: Puzzle, answer: Answer) -> dict:
-    """The puzzle's JSON record, with its rules and its f-puzzles title, author and ruleset."""
+    """The puzzle's JSON record, with its rules and f-puzzles title, author and ruleset."""
     solution, board = answer.solution, item.board
     rules_and_meta = variant_text.record(board.rules, board.size) | dict(item.meta)
     return {

@@ -1,5 +1,4 @@
-"""``sudoku strength``: how much each level of inference decides on each puzzle with no
-search (``solvers.strength``)."""
+"""``sudoku strength``: how much each level of inference decides on each puzzle."""
 
 from __future__ import annotations
 
@@ -8,8 +7,7 @@ from typing import TYPE_CHECKING
 
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run
-from solvers.cli.parser import command, shape
-from solvers.formats import FORMATS
+from solvers.cli.parser import command, input_options
 
 if TYPE_CHECKING:
     from solvers.strength.tally import Tally
@@ -36,7 +34,7 @@ def add_to(commands) -> None:
         f"\n\nlevels: {', '.join(LEVEL_NAMES)} (or all)\n"
         "exit status: 0 measured; 2 bad input or usage (an unknown level, an unreadable puzzle)."
     )
-    puzzle_options(parser)
+    input_options(parser)
     parser.add_argument(
         "--levels",
         default=DEFAULT_LEVELS,
@@ -47,16 +45,6 @@ def add_to(commands) -> None:
         "--json", action="store_true", help="one JSON object per puzzle and level per line"
     )
     parser.set_defaults(run=run)
-
-
-def puzzle_options(parser: argparse.ArgumentParser) -> None:
-    """The input: a file of puzzles or a shipped set by name, read as ``--input-format``."""
-    parser.add_argument(
-        "file", nargs="?", default="-", metavar="FILE",
-        help="a board, a line-format file or a shipped set's name; '-' or nothing: standard input",
-    )  # fmt: skip
-    parser.add_argument("--input-format", choices=["auto", *FORMATS], default="auto")
-    parser.add_argument("--box", type=shape, metavar="RxC", help="box shape, e.g. 2x3")
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
@@ -78,8 +66,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 
 def table(tallied: list[Tally]) -> list[tuple[str, ...]]:
-    """Per level: puzzles solved with no search (count, %), mean cells decided, the median
-    time per puzzle and the total."""
     rows = [("level", "solved", "%", "mean fixed", "median ms", "total s")]
     for tally in tallied:
         rows.append(

@@ -1,5 +1,4 @@
-"""The one judged answer: what became of one puzzle with one backend, verified; from the
-runner to the commands' output, compare's records and the judge."""
+"""The one judged answer: what became of one puzzle with one backend, verified."""
 
 from __future__ import annotations
 
@@ -46,8 +45,8 @@ class Answer:
     detail: str = ""
 
     def __reduce__(self) -> tuple:
-        """Pickled compactly, which happens only where an answer crosses a process: pickling
-        the dataclasses costs more than the fastest backend's solve."""
+        """Pickled compactly: pickling the dataclasses costs more than the fastest backend's
+        solve."""
         solution = None if self.solution is None else pack_board(self.solution)
         fields = (self.backend, solution, self.count, self.seconds, self.cpu_seconds)
         return _unpacked, (str(self.status), *fields, dict(self.stats), self.detail)

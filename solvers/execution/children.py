@@ -1,12 +1,10 @@
 """What every child process of ours does first, so that none outlives the run.
 
-A child (a pool worker, a backend's worker process) ignores Ctrl-C: the interrupt reaches the
-whole process group, and it is the parent's to act on (it stops its children itself). It blocks
-it too, since a library may put a handler of its own in place during a search (PySAT's, which
-leaves CaDiCaL unusable, and the next call aborts the process). And on
-Linux the kernel kills the child when its parent dies, even by SIGKILL, when nothing of ours
-had the chance to clean up (``PR_SET_PDEATHSIG``). A child is stopped with every process it
-started (``kill_tree``): a library's own helper (``minizinc`` and its solver) goes with it.
+A child (a pool worker, a backend's worker) ignores Ctrl-C, which reaches the whole process
+group and is the parent's to act on; it blocks it too, since a library may put a handler of
+its own in place during a search (PySAT's leaves CaDiCaL unusable). On Linux the kernel kills
+the child when its parent dies, even by SIGKILL (``PR_SET_PDEATHSIG``). A child is stopped
+with every process it started (``kill_tree``): ``minizinc`` and its solver go with it.
 """
 
 from __future__ import annotations
@@ -21,13 +19,10 @@ _PR_SET_PDEATHSIG = 1
 
 
 def become_child(parent: int | None = None) -> None:
-    """Ignore and block SIGINT, die at once on SIGTERM and SIGHUP (whatever Python handlers the
-    parent had when it forked: a handler cannot run while the child is inside a C library), and
-    die with the parent (``parent``: its pid, to catch a parent that died before this was set).
-
-    The kernel's death signal follows the thread that forked, not the process: a child must be
-    forked from a thread that lives as long as its process (the main thread, or the one
-    ``worker`` forks from for the others)."""
+    """Ignore and block SIGINT, die at once on SIGTERM and SIGHUP (a Python handler cannot run
+    while the child is inside a C library), and die with the parent (``parent``: its pid, to
+    catch a parent that died before this was set). The death signal follows the thread that
+    forked: fork from one that lives as long as the process (``worker._fork``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     for number in (signal.SIGTERM, signal.SIGHUP):
@@ -51,9 +46,8 @@ def signalled_here() -> bool:
 
 
 def kill_tree(pid: int) -> None:
-    """Kill the process ``pid`` and every process under it, at once (SIGKILL). It is stopped
-    first, so that it starts no more while its descendants are found; they are killed before
-    it, while they can still be found under it (an orphan is init's)."""
+    """Kill the process ``pid`` and every process under it (SIGKILL): stopped first, so that
+    it starts no more, then its descendants while they can still be found under it."""
     import psutil  # only here: stopping a worker is rare beside importing the package
 
     try:

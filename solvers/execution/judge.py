@@ -1,17 +1,6 @@
-"""The one judge: which boards a backend is asked, and whether backends agree on a puzzle.
-
-Every path asks it: the runner (so ``solve``, ``count``, ``check``, the API and the parallel
-tasks), ``compare``, the benchmarks and the bulk path.
-
-- ``refusal``: a board a backend is not asked, and why: a rule the backend does not declare
-  (UNSUPPORTED) or givens that clash (INVALID). ``clash`` alone is the second.
-- ``disagreements``: what the backends' answers on one puzzle disagree on: a wrong answer or a
-  failure, solvability, counts (a miscount is a disagreement), a status that its own count
-  contradicts, and for a unique puzzle its solution (against the file's, and between
-  backends). A timeout says nothing either way.
-- ``disputed``: the backends those disagreements put in doubt, which a summary must not count
-  as having answered the puzzle.
-"""
+"""The one judge, which every path asks: which boards a backend is asked (``refusal``), and
+whether backends agree on a puzzle (``disagreements``; ``disputed``: the backends those put in
+doubt; ``confirmed``). A timeout says nothing either way."""
 
 from __future__ import annotations
 
@@ -34,7 +23,7 @@ def clash(board: Board) -> str | None:
 
 def refusal(label: str, name: str, board: Board) -> Answer | None:
     """The answer of backend ``name`` (shown as ``label``) to a board it is not asked, or None:
-    UNSUPPORTED for a rule it does not declare, INVALID for givens that clash."""
+    UNSUPPORTED for a rule it does not declare, INVALID for givens that clash (``clash``)."""
     if unsupported := registry.lacking(name, board):
         detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
         return Answer(Status.UNSUPPORTED, label, detail=detail)
@@ -58,9 +47,10 @@ def paired(solved: Answer, counted: Answer) -> Answer:
 def disagreements(
     said: Sequence[Answer], known: Board | None = None, limit: int = COUNT_LIMIT
 ) -> list[str]:
-    """Every way the answers on one puzzle disagree (empty when they agree). ``known`` is the
-    solution the puzzle's file gives, if any; counts were taken up to ``limit`` (an answer's
-    count is None where it did not count, or its count did not finish)."""
+    """Every way the answers on one puzzle disagree (empty when they agree): a wrong answer or
+    a failure, solvability, counts, a status its own count contradicts, and a unique puzzle's
+    solution (against ``known``, the file's, or between backends). Counts were taken up to
+    ``limit`` (None where one did not count, or did not finish)."""
     found = [f"{s.backend}: {s.detail}" for s in said if s.status in (Status.WRONG, Status.ERROR)]
     finished = [s for s in said if s.status.finished]
     if len({s.status for s in finished}) > 1:
@@ -109,6 +99,22 @@ def disputed(
         (top, most), (_, second) = rest.most_common(2)
         found |= {s.backend for s in counted if s.count != top or most == second}
     return frozenset(found)
+
+
+def timed_out(said: Sequence[Answer]) -> list[str]:
+    """The backends that said nothing in time (one that does not encode the puzzle's rules
+    was not asked)."""
+    return [
+        s.backend
+        for s in said
+        if s.status is not Status.UNSUPPORTED and (s.status is Status.TIMEOUT or s.count is None)
+    ]
+
+
+def confirmed(said: Sequence[Answer]) -> bool:
+    """Whether at least two backends answered in full (solved or no solution, and counted):
+    where none disagrees, the puzzle is then confirmed whatever else timed out."""
+    return sum(s.status.finished and s.count is not None for s in said) >= 2
 
 
 def _unique_solutions(said: Sequence[Answer], known: Board | None) -> list[str]:

@@ -1,17 +1,10 @@
 """The one way work is spread: here, on a process pool, or on a Dask cluster, in input order.
 
-``spread`` runs a function on a stream of arguments and gives the results back in order,
-whatever ran where, so the output of a parallel run is the output of a serial one. The input is
-read lazily, with a bounded number of calls in flight: memory does not grow with the file. A
-call whose worker is lost (a killed process, a lost Dask worker) is sent again; its result is
-taken once, when it completes, so nothing is lost or duplicated. Its callers: ``ordered``, a
-per-puzzle task over chunks of puzzles (not one call per puzzle, so that dispatch costs little
-beside the fastest backend); the bulk path's byte ranges (``tools.linefile``); and compare's
-shares of a dataset (``solvers.pipeline.timed``).
-
-Puzzles cross process boundaries as small tuples of bytes and numbers (``pack_board``), and
-answers pickle themselves as such (``Answer.__reduce__``): pickling the library's dataclasses
-cost more than the fastest backend's solve.
+``spread`` gives a function's results on a stream of arguments back in order, whatever ran
+where, so a parallel run's output is a serial one's. The input is read lazily with a bounded
+number of calls in flight; a call whose worker is lost is sent again and its result taken
+once. ``ordered`` runs a per-puzzle task over chunks of puzzles (dispatch then costs little
+beside the fastest backend), packed as small tuples (``pack_board``) to cross processes.
 """
 
 from __future__ import annotations
@@ -33,10 +26,9 @@ from solvers.formats import Puzzle
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-# Puzzles per task: chunks start small, so that a short file still spreads over the workers;
-# then each is sized from the time per puzzle measured so far to take about CHUNK_SECONDS of
-# work: long enough that dispatch costs little (under 5% of the fastest backend's time at 512,
-# README "Running big datasets"), short enough that many workers all get some.
+# Puzzles per task: chunks start small, so that a short file still spreads over the workers,
+# then take about CHUNK_SECONDS at the rate measured so far: long enough that dispatch costs
+# little (README, "Running big datasets"), short enough that every worker gets some.
 FIRST_CHUNK = 16
 CHUNK_SIZE = 512
 MIN_CHUNK = 4
@@ -47,8 +39,7 @@ CONNECT_SECONDS = 5  # for a Dask scheduler to answer
 
 
 def run_chunk(task: Callable[[Board], Any], chunk: list[PackedBoard | None]) -> tuple[list, float]:
-    """The task on each packed board of a chunk (None, for an item that is not a puzzle), and
-    the seconds it took."""
+    """The task on each packed board of a chunk (None stays None), and the seconds it took."""
     start = time.perf_counter()
     answers = [None if packed is None else task(unpack_board(packed)) for packed in chunk]
     return answers, time.perf_counter() - start
@@ -65,19 +56,13 @@ class Pool:
 
     @property
     def workers(self) -> int:
-        if self._client is not None:
-            return max(
-                1,
-                sum(
-                    w.get("nthreads", 1) for w in self._client.scheduler_info()["workers"].values()
-                ),
-            )
-        return self.jobs
+        if self._client is None:
+            return self.jobs
+        found = self._client.scheduler_info()["workers"].values()
+        return max(1, sum(w.get("nthreads", 1) for w in found))
 
     def _open(self) -> Executor:
-        # a pool's own imports (multiprocessing, concurrent.futures: 20 ms), which the bulk
-        # path on one core never needs
-        import multiprocessing
+        import multiprocessing  # 20 ms with the next: a run on one core never pays it
         from concurrent.futures import ProcessPoolExecutor
 
         from solvers.execution.children import become_child
@@ -121,9 +106,8 @@ class Pool:
             kill_tree(process.pid)  # with what it started: a backend's worker, minizinc
         for process in processes:
             process.join(2)
-        # The pool's manager thread, seeing its workers gone, closes its wake-up pipe. Let it
-        # finish first: at exit, concurrent.futures writes to that pipe from the main thread,
-        # and a close racing the write printed a traceback (EBADF) once, after a SIGHUP.
+        # Let the pool's manager thread finish closing its wake-up pipe: at exit,
+        # concurrent.futures writes to that pipe, and a close racing the write is an EBADF.
         manager = getattr(self.executor, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(2)
@@ -173,12 +157,10 @@ def workers(jobs: int, scheduler: str | None) -> Pool | None:
 def spread(
     function: Callable[[Any], Any], calls: Iterable[tuple[Any, Any]], pool: Pool | None
 ) -> Iterator[tuple[Any, Any]]:
-    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order. With no pool
-    the calls run here, each once the previous result has been taken. On ``pool``: at most
-    ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time (``calls`` is read only as far as
-    that), a call whose worker is lost sent again (its result is taken once, up to
-    ``MAX_TRIES`` sends). The pool is closed at the end, and stopped at once on an interrupt,
-    a signal, an error, or the consumer gone (``close()``)."""
+    """(tag, function(argument)) for each (tag, argument) of ``calls``, in order: here with
+    no pool; on ``pool`` at most ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time, a
+    call whose worker is lost sent again (up to ``MAX_TRIES`` sends). The pool is closed at
+    the end, and stopped at once on an interrupt, an error, or the consumer gone."""
     if pool is None:
         for tag, argument in calls:
             yield tag, function(argument)
@@ -221,8 +203,8 @@ def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[An
 
 
 def _connect(address: str) -> Any:
-    """A Dask client of the scheduler at ``address``; UsageError, at once, for one that
-    cannot be reached or does not speak Dask."""
+    """A Dask client of the scheduler at ``address``; UsageError for one that cannot be
+    reached or does not speak Dask."""
     try:
         from distributed import Client
     except ImportError:

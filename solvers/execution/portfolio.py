@@ -1,26 +1,14 @@
-"""``portfolio``: engines with different strengths raced on the machine's cores, the first
-proof taken and the others stopped at once.
+"""``portfolio``: a cheap search alone for a head start, then engines with different strengths
+raced on the machine's cores, the first proof taken and the others stopped at once.
 
-A cheap search (``HEAD_START``, ``propagate``: nothing to load) searches alone in this process
-for a head start (the option ``head``), which is all most puzzles need; past it, each raced
-member searches in a child forked for the one call (``race``), and the first that proves
-something wins: a solve's first solution that the verifier accepts, or "no solution"; a
-count's first finished count up to the limit. The others are killed as it arrives, and every
-child is reaped before ``search`` returns or raises, at the deadline, on an error, on Ctrl-C
-or SIGTERM (the command turns both into exceptions); a child whose parent dies outright is
-killed by the kernel (``become_child``). A member that crashes, raises or returns a grid that
-is not a solution loses; when no member proves anything, the answer is the worst failure seen
-(a wrong grid, then a crash, then the timeout), for the runner to judge.
-
-It lives here, not beside the searches: a backend module may import only the core, and
-forking, killing and reaping children is this layer's work (``worker``, ``children``). It
-derives from ``Backend`` like any other, so the runner, the judge and ``sudoku compare``
-treat it as one more backend; the registry names it by its dotted path.
-
-A raced member is loaded in its child, for the one call: a run of a few puzzles that the head
-start proves never imports numba or CryptoMiniSat, and a raced puzzle's cms starts searching
-at once, while native loads its kernel in its own process. Its members (``MEMBERS``) and its
-head start were chosen by measurement: docs/portfolio.md has the commands and the tables.
+``HEAD_START`` searches here for ``head`` seconds, which is all most puzzles need; past it,
+each member searches in a child forked, and loaded, for the one call (``race``): a run the head
+start proves never imports numba. The first proof wins (a solution the verifier accepts, "no
+solution", a finished count); the others are killed, and every child is reaped before
+``search`` returns or raises. A member that crashes, raises or returns a wrong grid loses;
+with no proof, the answer is the worst failure seen (a wrong grid, a crash, the timeout).
+It lives in this layer, not beside the searches: forking and killing children is this
+layer's work. docs/portfolio.md measures its members and head start.
 """
 
 from __future__ import annotations
@@ -44,37 +32,25 @@ from solvers.execution.worker import Attempt, attempt
 from solvers.spec import BackendSpec
 from solvers.verify import problems
 
-# The first two available are raced (docs/portfolio.md has the measurements): a propagating
-# search compiled with numba, the fastest on every shipped variant set but non-consecutive, and
-# CryptoMiniSat, a clause-learning solver, the fastest there (where native's slowest puzzle
-# takes three times as long). pysat steps in when one of them is missing. Two, not three: on a
-# machine of two cores a third member only takes time from the other two. Each is named with
-# the module its library is imported as, looked for without importing it: loading numba takes
-# half a second, which a puzzle the head start proves should not pay.
+# The first RACED available are raced: native, the fastest on every shipped set but
+# non-consecutive, and CryptoMiniSat, the fastest there; pysat stands in for a missing one. Two:
+# on two cores a third only takes time from them. Each is named with the module its library is
+# imported as, looked for without importing it (loading numba takes half a second).
 MEMBERS = {"native": "numba", "cms": "pycryptosat", "pysat": "pysat"}
 RACED = 2
-# The search that goes first, alone, in this process, before any child is forked: propagate
-# answers most variant puzzles in milliseconds and has no kernel to load, while a member
-# loaded in its child costs CPU before it searches (cms 15 ms, native's kernel 0.45 s). Only a
-# puzzle it has not proved in its head start (the option ``head``, seconds of wall clock, the
-# default first; 0: race at once) is raced.
+# Searches first, alone, here: it answers most variant puzzles in milliseconds and loads
+# nothing. ``head``: its share in seconds (the default first; 0: race at once).
 HEAD_START = "propagate"
 HEAD_STARTS = ("0.3", "0", "0.05", "0.1", "0.2", "0.5")
 
 
-def _available(libraries: dict[str, str]) -> tuple[str, ...]:
-    found = [name for name, library in libraries.items() if importlib.util.find_spec(library)]
-    return tuple(found[:RACED])
-
-
-_PRESENT = _available(MEMBERS)
+_PRESENT = tuple([name for name, lib in MEMBERS.items() if importlib.util.find_spec(lib)][:RACED])
 if len(_PRESENT) < RACED:
     # The registry makes this "portfolio is unavailable: ..." for `sudoku backends`.
     raise ImportError(f"portfolio needs two of {', '.join(MEMBERS)}; available: {_PRESENT}")
 
 
-# what `sudoku backends` says of it: read from this text by the registry, which finds a
-# backend by its module's name
+# what `sudoku backends` says of it: the registry reads it from this file's text
 SUMMARY = "propagate for 0.3 s, then native and cms raced in two processes: the first proof wins"
 
 
@@ -95,16 +71,14 @@ class Portfolio(Backend):
         super().__init__(**options)
         self.head = (HEAD_START, _build(HEAD_START))
         self.head_start = float(self.options["head"])
-        # Each member by name: its child loads it, and what it loads dies with the child. (A
-        # member given built, as the tests give theirs, is forked ready.)
+        # Each member by name: its child loads it (a member given built is forked ready).
         self.members: list[tuple[str, Backend | str]] = [(name, name) for name in _PRESENT]
         # A solution met per kind of board (its shape, classic or not), until the loaded
         # searches have searched it here once; then None.
         self._solved: dict[tuple[Shape, bool], Board | None] = {}
 
     def prepare(self, shape: Shape) -> None:
-        # The members are not loaded here: a run of a few puzzles loads them in each race, and
-        # ``sudoku compare`` (which prepares every backend untimed) measures that run.
+        # The members are not loaded here: compare, which prepares untimed, measures the race.
         self.head[1].prepare(shape)
 
     def close(self) -> None:
@@ -128,7 +102,7 @@ class Portfolio(Backend):
         self, operation: Operation, board: Board, limit: int, deadline: Deadline
     ) -> Found | None:
         """The head start's proof, searched here; None when it has none by then (or cannot
-        be stopped at a deadline, or fails: the race is left to answer)."""
+        be stopped, or fails: the race answers)."""
         name, first = self.head
         remaining = deadline.remaining()
         if not first.stops_itself(operation) or self.head_start <= 0:
@@ -147,11 +121,9 @@ class Portfolio(Backend):
         return Found(found.count, found.solution, dict(found.stats) | _stats(name, seconds, {}))
 
     def _warm(self, kind: tuple[Shape, bool]) -> None:
-        """Each member searches, here, a board of this kind that is solved already: what it
-        builds on its first call (a kernel entry of native's, a model per shape) is then made
-        once, in this process, and every child after inherits it instead of making it again.
-        Not before the second board of a kind: a single puzzle is not made to wait for each
-        member's first call in turn; nor a member not loaded here."""
+        """Each member loaded here searches a solved board of this kind, so that what it
+        builds on its first call is made once and every child inherits it. Not before the
+        second board of a kind: a single puzzle does not wait for each member's first call."""
         solved = self._solved[kind]
         self._solved[kind] = None
         for _name, member in (self.head, *self.members):
@@ -168,11 +140,10 @@ def race(
     limit: int,
     deadline: Deadline,
 ) -> Found:
-    """``operation`` on ``board`` by every member at once, each in a forked child (a member
-    given by name is loaded there, its loading timed with its search); the first proof wins
-    (``Found``, its stats naming the winner and each member's seconds). Raises
-    SolveTimeout at the deadline and BackendCrashed when every member failed without a wrong
-    grid to show; a wrong grid comes back as the Found to be judged."""
+    """``operation`` on ``board`` by every member at once, each in a forked child (a name is
+    loaded there, timed with its search); the first proof wins, its stats naming the winner
+    and each member's seconds. SolveTimeout at the deadline; BackendCrashed when every member
+    failed without a wrong grid, which comes back as the Found to be judged."""
     start = time.perf_counter()
     children: dict[Connection, tuple[str, int]] = {}
     seconds: dict[str, float] = {}
@@ -190,16 +161,22 @@ def race(
             for reader in ready:
                 pending.discard(reader)
                 name, pid = children[reader]
-                tried = _receive(reader, name, start)
+                try:
+                    tried = reader.recv()
+                except (EOFError, OSError):  # died without answering
+                    crash = BackendCrashed(f"{name} died without answering")
+                    tried = Attempt(None, crash, time.perf_counter() - start, 0.0)
                 seconds[name] = tried.seconds
-                if _proves(tried.found, board):
-                    return _won(tried.found, name, seconds, cpu, children, start)
+                if _proves(found := tried.found, board):
+                    _stop(children, seconds, cpu, start)  # for each member's CPU seconds
+                    stats = dict(found.stats) | _stats(name, seconds, cpu)
+                    return Found(found.count, found.solution, stats)
                 failures.append((name, tried))
     finally:
         _stop(children, seconds, cpu, start)
     stats = _stats(None, seconds, cpu)
     for _name, tried in failures:  # a grid that is not a solution: the runner judges it wrong
-        if tried.found is not None:
+        if isinstance(tried.found, Found):
             return Found(tried.found.count, tried.found.solution, stats | dict(tried.found.stats))
     crashes = [(n, t.error) for n, t in failures if not isinstance(t.error, SolveTimeout)]
     if crashes and len(failures) == len(members):
@@ -234,8 +211,8 @@ def _fork(
 def _attempt(
     member: Backend | str, operation: Operation, board: Board, limit: int, deadline: Deadline
 ) -> Attempt:
-    """One attempt, in the child: the member loaded first if it is a name (BackendUnavailable
-    or any failure to load is a failure of the attempt), with the deadline that is left."""
+    """One attempt, in the child, with the deadline that is left: a member given by name is
+    loaded first (a failure to load fails the attempt)."""
     start = time.perf_counter()
     try:
         engine = member if isinstance(member, Backend) else _build(member)
@@ -245,34 +222,13 @@ def _attempt(
     return tried._replace(seconds=time.perf_counter() - start)
 
 
-def _receive(reader: Connection, name: str, start: float) -> Attempt:
-    try:
-        return reader.recv()
-    except (EOFError, OSError):  # died without answering
-        crash = BackendCrashed(f"{name} died without answering")
-        return Attempt(None, crash, time.perf_counter() - start, 0.0)
-
-
-def _proves(found: Found | None, board: Board) -> bool:
-    """Whether a search's answer is a proof: no solution, or a first solution the verifier
-    takes."""
-    if found is None:
+def _proves(found: object, board: Board) -> bool:
+    """Whether an answer proves something: no solution, or one the verifier takes."""
+    if not isinstance(found, Found):
         return False
     if found.count < 1:
         return True
     return found.solution is not None and not problems(board, found.solution)
-
-
-def _won(
-    found: Found,
-    name: str,
-    seconds: dict[str, float],
-    cpu: dict[str, float],
-    children: dict[Connection, tuple[str, int]],
-    start: float,
-) -> Found:
-    _stop(children, seconds, cpu, start)
-    return Found(found.count, found.solution, dict(found.stats) | _stats(name, seconds, cpu))
 
 
 def _stop(
@@ -281,8 +237,8 @@ def _stop(
     cpu: dict[str, float],
     start: float,
 ) -> None:
-    """Kill every child still running and reap them all, keeping each one's CPU seconds and,
-    for those stopped, the seconds they ran."""
+    """Kill and reap every child, keeping each one's CPU seconds and, for those stopped, the
+    seconds they ran."""
     for name, pid in children.values():  # all killed before any is waited for
         with contextlib.suppress(ProcessLookupError):  # it had finished
             os.kill(pid, signal.SIGKILL)

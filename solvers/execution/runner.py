@@ -1,16 +1,11 @@
 """The one path from a puzzle to a judged answer: a ``Runner`` per backend spec.
 
-A runner builds its backend (with the spec's options), keeps the deadline (in-process when the
-backend stops by itself, in a worker process it kills otherwise, or always in a worker when
-asked to, as ``sudoku compare`` does, and for an outside package's backend unless it declares
-``IN_PROCESS``: ``registry.contained``), prepares and warms the backend up for a board shape
+A runner builds its backend with the spec's options, keeps the deadline (here when the backend
+stops by itself, else in a worker process it kills), warms the backend up per board shape
 untimed, and judges every answer: a solution is verified against the rules and the givens
-before the puzzle is called solved. ``solve``/``count_solutions``, ``check``, ``compare``, the
-parallel tasks and the benchmarks all go through it.
-
-A runner owns its backend and its worker; ``close`` (or leaving its ``with`` block) frees
-both. ``shared(spec)`` gives the runner this process reuses for a spec (a deliberate cache, so
-a persistent solver lives on between calls); a forked child starts with none of its parent's.
+before the puzzle is called solved. ``shared(spec)`` is the runner this process reuses for a
+spec (a deliberate cache: a persistent solver lives on between calls); a forked child starts
+with none of its parent's.
 """
 
 from __future__ import annotations
@@ -36,8 +31,7 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.children import signalled_here
-from solvers.execution.contained import Contained, NotAFound
-from solvers.execution.worker import Attempt, Worker, attempt, peak_rss_kb
+from solvers.execution.worker import Attempt, NotAFound, Worker, attempt, peak_rss_kb, raised
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
 
@@ -64,9 +58,6 @@ class Runner:
         self.options = dict(self.resolved.options)
         self.isolate = isolate
         self.contained = registry.contained(self.resolved.name)
-        # a library that keeps memory per call runs in a worker replaced this often
-        self.recycle = self.resolved.cls.RECYCLE_AFTER
-        self._served = 0  # calls the current worker has served, when recycling
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
         self._worker: Worker | None = None
@@ -84,15 +75,13 @@ class Runner:
     @property
     def worker(self) -> Worker:
         if self._worker is None:
-            self._worker = Worker(self._engine_for_worker, self.label)
+            recycle = self.resolved.cls.RECYCLE_AFTER
+            self._worker = Worker(self._engine_for_worker, self.label, recycle)
         return self._worker
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        engine = self._engine or self.resolved.build()
-        if self.contained:
-            return Contained(engine)
-        return engine
+        return self._engine or self.resolved.build()
 
     def __enter__(self) -> Runner:
         return self
@@ -132,8 +121,8 @@ class Runner:
     def each(
         self, operation: Operation, boards: Sequence[Board], limit: int, timeout: float | None
     ) -> list[Answer]:
-        """``operation`` on each board in turn, each timed alone and judged; a board refused
-        (``refusal``) is not attempted."""
+        """``operation`` on each board in turn, each timed alone and judged (a refused one is
+        not attempted)."""
         answers = [self.refusal(board) for board in boards]
         asked = [board for board, answer in zip(boards, answers, strict=True) if answer is None]
         attempts = iter(self.attempt_each(asked, timeout, operation, limit) if asked else ())
@@ -154,26 +143,19 @@ class Runner:
         """What ``each`` times, before judging: for a benchmark's timed region. Boards whose
         givens break a rule are the caller's to leave out (``judge`` does not look)."""
         if self._isolated(operation, timeout):
-            found: list[Attempt] = []
-            boards = list(boards)
-            while len(found) < len(boards):  # at most what the worker may serve before renewal
-                share = boards[len(found) : len(found) + self._room()]
-                try:
-                    inner, kill_after = self._deadlines(operation, timeout)
-                    found += self.worker.attempt_each(operation, share, limit, inner, kill_after)
-                except Exception as error:  # a contained backend that fails as it is built
-                    if not self.contained or isinstance(error, _CALLERS_FAULT):
-                        raise
-                    found += [Attempt(None, error, 0.0, 0.0)] * len(share)
-                self._count_served(len(share))
-            return found
+            try:
+                inner, kill_after = self._deadlines(operation, timeout)
+                return self.worker.attempt_each(operation, list(boards), limit, inner, kill_after)
+            except Exception as error:  # a contained backend that fails as it is built
+                if not self.contained or isinstance(error, _CALLERS_FAULT):
+                    raise
+                return [Attempt(None, error, 0.0, 0.0)] * len(boards)
         engine = self.engine
         return [attempt(engine, operation, board, limit, timeout) for board in boards]
 
     def peak_rss_kb(self) -> int:
-        """Peak resident memory, in KiB, of the process the calls ran in: the worker's if there
-        is one, else this process's; 0 for an isolated runner whose worker is not running
-        (killed at a deadline, and not yet replaced)."""
+        """Peak resident memory, in KiB, of the process the calls ran in; 0 for an isolated
+        runner whose worker is not running (killed at a deadline, and not yet replaced)."""
         if self._worker is not None and (worker_peak := self._worker.peak_rss_kb()):
             return worker_peak
         return 0 if self.isolate or self.contained else peak_rss_kb()
@@ -202,9 +184,7 @@ class Runner:
     # Judging -------------------------------------------------------------------------
 
     def refusal(self, board: Board) -> Answer | None:
-        """The answer for a board this runner will not attempt, or None: a rule the backend
-        does not declare (``UNSUPPORTED``), or givens that break a rule (``INVALID``); the
-        judge decides (``judge.refusal``)."""
+        """The answer for a board this runner will not attempt (``judge.refusal``), or None."""
         return judge.refusal(self.label, self.spec.name, board)
 
     def judge(
@@ -224,7 +204,7 @@ class Runner:
         if isinstance(error, _CALLERS_FAULT):
             raise error
         if error is not None:
-            detail = str(error) if isinstance(error, BackendCrashed) else _failure(error)
+            detail = str(error) if isinstance(error, BackendCrashed) else raised(error)
             return Answer(Status.ERROR, self.label, detail=detail, **times)
         found = tried.found
         if malformed := _malformed(found, board, limit):
@@ -253,25 +233,11 @@ class Runner:
             return self.isolate
         if self.contained and not multiprocessing.current_process().daemon:
             return True
-        if self.recycle:
+        if self.resolved.cls.RECYCLE_AFTER:  # a library that keeps memory per call
             return True
         if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
-
-    def _room(self) -> int:
-        """How many more calls the worker may serve before it is replaced."""
-        return self.recycle - self._served if self.recycle else 2**62
-
-    def _count_served(self, calls: int) -> None:
-        """Replace the worker once it has served ``RECYCLE_AFTER`` calls (the next call starts
-        a fresh one): what a leaking library kept goes with the process."""
-        if not self.recycle:
-            return
-        self._served += calls
-        if self._served >= self.recycle:
-            self.worker.stop()
-            self._served = 0
 
     def _deadlines(self, operation: Operation, timeout: float | None) -> tuple:
         """(the deadline the backend is given, when its worker is killed)."""
@@ -306,10 +272,6 @@ def _malformed(found: object, board: Board, limit: int) -> str | None:
         if count == 0:
             return "it counted no solution but returned one"
     return None
-
-
-def _failure(error: BaseException) -> str:
-    return f"backend raised {type(error).__name__}: {error}"
 
 
 # The runners this process reuses --------------------------------------------------------

@@ -1,16 +1,11 @@
 """A worker process that answers a backend's calls and can be killed at a deadline.
 
-For backends whose library has no way to stop at a deadline (Lingeling in PySAT takes no
-budget, exact-cover's C search has no clock), the only deadline that holds is a process that
-can be killed; and ``sudoku compare`` runs every backend in one, so that a crash costs one
-puzzle. A worker is a
-forked child that serves calls one at a time over a pipe, so a persistent solver lives on in it
-from one puzzle to the next; a call that outlives its deadline has the worker killed, and the
-next call forks a fresh one. A child that dies without answering (a crash in a C extension)
-becomes a BackendCrashed; it never takes the caller down with it.
-
-Each call is timed inside the worker around the backend's method alone, so the pipe and the
-pickling are not part of the time.
+Where a library cannot stop at a deadline (Lingeling takes no budget, exact-cover's C search
+has no clock), only a process that can be killed keeps it; ``sudoku compare`` runs every
+backend in one, so that a crash costs one puzzle. A worker is a forked child serving calls one
+at a time over a pipe (a persistent solver lives on in it); a call past its deadline has it
+killed, and the next call forks a fresh one. A child that dies without answering becomes a
+BackendCrashed. Each call is timed inside the worker, the pipe and the pickling left out.
 """
 
 from __future__ import annotations
@@ -34,8 +29,7 @@ from solvers.execution.children import become_child, kill_tree
 
 
 class Attempt(NamedTuple):
-    """What one call of a backend came to, before it is judged: what it found, or the
-    exception it raised; and its wall and CPU seconds."""
+    """One call of a backend before it is judged: what it found or raised, and its times."""
 
     found: Found | None
     error: BaseException | None
@@ -44,10 +38,17 @@ class Attempt(NamedTuple):
 
 
 def attempt(
-    engine: Backend, operation: Operation, board: Board, limit: int, timeout: float | None
+    engine: Backend,
+    operation: Operation,
+    board: Board,
+    limit: int,
+    timeout: float | None,
+    contained: bool = False,
 ) -> Attempt:
-    """One call of the backend with a deadline that starts as the call does, timed alone;
-    every failure is caught and handed back for the caller to judge."""
+    """One call of the backend, its deadline starting with the call, timed alone; a failure
+    is handed back for the caller to judge. ``contained`` (in a worker, which ignores
+    Ctrl-C): what the backend raises beyond an Exception (a bare BaseException, a
+    KeyboardInterrupt of its own) fails this puzzle too, instead of ending the worker."""
     start, cpu = time.perf_counter(), cpu_seconds()
     try:
         deadline = Deadline(timeout)
@@ -59,7 +60,26 @@ def attempt(
     # sys.exit is a backend that failed on this puzzle, not the end of the run
     except (Exception, SystemExit) as error:
         return Attempt(None, error, time.perf_counter() - start, cpu_seconds() - cpu)
+    except BaseException as error:
+        if not contained:
+            raise
+        crash = BackendCrashed(raised(error))
+        return Attempt(None, crash, time.perf_counter() - start, cpu_seconds() - cpu)
+    if not isinstance(found, Found | None):  # a generator, say, cannot cross the pipe
+        found = NotAFound(type(found).__name__)
     return Attempt(found, None, time.perf_counter() - start, cpu_seconds() - cpu)
+
+
+def raised(error: BaseException) -> str:
+    return f"backend raised {type(error).__name__}: {error}"
+
+
+class NotAFound:
+    """Stands in for an answer that is not a ``Found``, naming its type for the runner's
+    check of the answer's form (``runner._malformed``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
 
 def cpu_seconds() -> float:
@@ -75,17 +95,18 @@ def peak_rss_kb() -> int:
 
 
 class Worker:
-    """One forked process serving the backend that ``build`` makes (in the child)."""
+    """One forked process serving the backend that ``build`` makes (in the child), replaced
+    after every ``recycle`` calls if given: what a leaking library kept goes with it."""
 
-    def __init__(self, build: Callable[[], Backend], name: str) -> None:
-        self.build, self.name = build, name
+    def __init__(self, build: Callable[[], Backend], name: str, recycle: int | None = None) -> None:
+        self.build, self.name, self.recycle = build, name, recycle
+        self._served = 0  # calls the running process has served
         self._process: Any = None
         self._pipe: Any = None
         self._stops: dict[Operation, bool] = {}
         self._scratch: str | None = None
 
     def stops_itself(self, operation: Operation) -> bool:
-        """What the backend in the worker says of itself (starting the worker to ask)."""
         self._ensure_started()
         return self._stops[operation]
 
@@ -97,32 +118,35 @@ class Worker:
         inner: float | None,
         kill_after: float | None,
     ) -> list[Attempt]:
-        """Each board in turn, sent in one request and answered one by one, each timed alone:
-        a worker kept busy keeps its caches warm, as a user's process solving a file does.
-        A board that outlives ``kill_after``, or whose worker dies, is that board's timeout or
-        crash; the boards after it go to a fresh worker."""
+        """Each board in turn, sent in one request (a busy worker keeps its caches warm) and
+        answered one by one; a board past ``kill_after``, or whose worker dies, is its timeout
+        or crash, and the boards after it go to a fresh worker."""
         attempts: list[Attempt] = []
         while len(attempts) < len(boards):
+            self._ensure_started()  # a fresh process has served none
             rest = boards[len(attempts) :]
+            if self.recycle:
+                rest = rest[: self.recycle - self._served]
             self._request(("each", operation, rest, limit, inner))
             for _board in rest:
+                self._served += 1
                 try:
                     attempts.append(self._reply(kill_after))
                 except (SolveTimeout, BackendCrashed) as error:
                     attempts.append(Attempt(None, error, kill_after or 0.0, 0.0))
                     break
+            if self.recycle and self._served >= self.recycle:
+                self.stop()
         return attempts
 
     def peak_rss_kb(self) -> int:
-        """The worker's peak resident memory so far, in KiB (0 when it is not running). A
-        forked worker starts with its parent's pages mapped, and counts those it touches."""
+        """The worker's peak resident memory so far, in KiB (0 when it is not running)."""
         if self._process is None or not self._process.is_alive():
             return 0
         self._request(("usage",))
         return self._reply(None)
 
     def prepare(self, shape: Shape) -> None:
-        """Build what the backend keeps per board shape (untimed: the runner times setup)."""
         self._request(("prepare", shape))
         self._reply(None)
 
@@ -132,8 +156,7 @@ class Worker:
 
     def _reply(self, seconds: float | None) -> Any:
         """The next reply; SolveTimeout (the worker killed) if none comes within ``seconds``,
-        BackendCrashed if the worker dies first. Interrupted (Ctrl-C, a signal's exception),
-        the worker is killed: it is not left running a call nobody waits for."""
+        BackendCrashed if the worker dies first. Interrupted, the worker is killed too."""
         try:
             if not self._pipe.poll(seconds):
                 self.stop()
@@ -182,7 +205,7 @@ class Worker:
             raise
 
     def stop(self) -> None:
-        """Kill the worker with every process it started, and remove its temporary files."""
+        """Kill the worker with every process it started; remove its temporary files."""
         if self._process is not None:
             if self._process.is_alive():
                 kill_tree(self._process.pid)
@@ -191,6 +214,7 @@ class Worker:
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
         self._process = self._pipe = self._scratch = None
+        self._served = 0
 
 
 # A child is forked from a thread that lives as long as the process: the kernel's death
@@ -214,10 +238,9 @@ def _fork(process: multiprocessing.process.BaseProcess) -> None:
 def _serve(
     pipe: Any, parents_end: Any, build: Callable[[], Backend], parent: int, scratch: str
 ) -> None:
-    """Answer the parent's requests until its end of the pipe closes. The parent's end is
-    closed here, so that the parent's death is an end of file. What the backend writes goes
-    nowhere (its answers cross the pipe), and its temporary files, and those of the programs it
-    starts, go in ``scratch``, which the parent removes."""
+    """Answer the parent's requests until the pipe closes (the parent's end is closed here, so
+    that its death is an end of file). What the backend prints goes nowhere; its temporary
+    files, and its programs', go in ``scratch``, which the parent removes."""
     become_child(parent)
     parents_end.close()
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -242,7 +265,7 @@ def _answer(pipe: Any, build: Callable[[], Backend]) -> None:
         if kind == "each":
             operation, boards, limit, inner = args
             for board in boards:
-                _send(pipe, ("ok", attempt(engine, operation, board, limit, inner)))
+                _send(pipe, ("ok", attempt(engine, operation, board, limit, inner, True)))
         elif kind == "usage":
             _send(pipe, ("ok", peak_rss_kb()))
         else:

@@ -1,15 +1,11 @@
 """Constraints drawn over a solved grid, for the generator: what ``generate --rules`` adds.
 
-- Board-wide kinds (``anti-knight``, ``anti-king``, ``non-consecutive``) shape the grid
-  itself: ``complete`` fills a board under them one random cell at a time, keeping a value
-  while some solution has it, until one solution is left. Every step asks a fact (how many
-  solutions, up to two), so the grid depends on the seed alone, not on the counting engine.
-- Clue kinds are read off the solved grid: ``thermometer`` (walks along rising values),
-  ``arrow`` (a circle and a walk that adds up to it), ``kropki`` (every white and black dot
-  the grid has, with the negative constraint: no other neighbours differ by 1 or double) and
-  ``xv`` (every X and V, with the negative constraint).
-
-Everything random comes from the caller's ``random.Random``.
+Board-wide kinds (``anti-knight``, ``anti-king``, ``non-consecutive``) shape the grid itself:
+``complete`` fills it one random cell at a time, keeping a value while some solution has it.
+Every step asks a fact (how many solutions, up to two), so the grid depends on the seed alone,
+not on the counting engine. Clue kinds (thermometers, arrows, Kropki dots and XV marks, those
+two with their negative constraints) are read off the solved grid. Everything random comes
+from the caller's ``random.Random``.
 """
 
 from __future__ import annotations
@@ -32,9 +28,8 @@ STEPS8 = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None) -> Board | None:
-    """A random complete board under ``empty``'s rules (constraints included), or None when
-    they allow none: random cells get random values, each kept while a solution has it.
-    SolveTimeout once ``deadline`` passes: every count and solve is given the time left."""
+    """A random complete board under ``empty``'s rules, or None when they allow none;
+    SolveTimeout once ``deadline`` passes."""
     from solvers.api import count_solutions, solve
     from solvers.deadline import Deadline
     from solvers.errors import SolveTimeout
@@ -63,7 +58,7 @@ def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None)
 
 
 def board_wide(names: frozenset[str]) -> tuple[Constraint, ...]:
-    """The board-wide constraints among the rule ``names`` (the completed grid obeys them)."""
+    """The board-wide constraints among the rule ``names``."""
     from solvers.constraints import Constraint
 
     return tuple(Constraint(kind) for kind in BOARD_WIDE if kind in names)

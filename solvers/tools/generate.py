@@ -6,19 +6,11 @@ puzzles (a killer puzzle whose cages alone make it unique loses them all at once
 of the vocabulary come from ``clues``: anti-knight, anti-king and non-consecutive shape the
 completed grid; thermometers, arrows, Kropki dots and XV marks are read off it.
 
-Everything random comes from one ``random.Random(seed)`` and only through ``shuffle``, whose
-results for a given seed are the same on every machine and every Python we support; nothing
-depends on set or hash order. Whether a puzzle is unique is a fact about the puzzle, so the
-counting backend (the fastest available) cannot change the output either: the same arguments
-give byte-identical puzzles everywhere.
-
-Difficulty is measured, not guessed from the clue count: a puzzle is rated by how many guesses
-a singles-only propagating search (naked and hidden singles, then most-constrained branching:
-``rules.PropagatingSearch``, kept as it is so that the scale stays put) makes:
-
-- easy: no guess at all: naked and hidden singles alone solve it;
-- medium: 1 to 3 guesses;
-- hard: 4 guesses or more.
+Everything random comes from one ``random.Random(seed)``, through ``shuffle`` (the same on
+every machine and Python we support); whether a puzzle is unique is a fact, so the counting
+backend cannot change the output either: the same arguments give byte-identical puzzles.
+Difficulty is measured (``DIFFICULTIES``): the guesses a singles-only propagating search
+(``rules.PropagatingSearch``, kept as it is so that the scale stays put) makes.
 """
 
 from __future__ import annotations
@@ -66,8 +58,7 @@ class Request:
     rules: frozenset[str] = frozenset()  # variants (x, ...), and ``clues.GENERATED`` kinds
 
     def __post_init__(self) -> None:
-        # Said before any puzzle is begun: the sizes variants are made in, and that a board of
-        # prime side exists only as a jigsaw.
+        # Said before any puzzle is begun.
         n = self.shape.size
         if self.rules and n > MAX_VARIANT_SIZE:
             named = ",".join(name for name in (*RULE_NAMES, *clues.GENERATED) if name in self.rules)
@@ -82,10 +73,9 @@ class Request:
 
 
 def rate(board: Board, deadline: Deadline | None = None) -> int | None:
-    """Guesses the propagating search (naked and hidden singles, then most-constrained
-    branching) needs to solve ``board``: the measure behind the difficulty; None for a board
-    with constraints of the vocabulary, which that search does not read. SolveTimeout at
-    ``deadline`` (a sparse 16x16 variant can take it minutes)."""
+    """Guesses the propagating search needs to solve ``board`` (the difficulty's measure);
+    None for a board with constraints, which it does not read. SolveTimeout at ``deadline``
+    (a sparse 16x16 variant can take it minutes)."""
     if board.rules.constraints:
         return None
     return PropagatingSearch(deadline=deadline).run(board).stats["guesses"]
@@ -103,12 +93,9 @@ def complete_board(
     shape: Shape, rng: random.Random, rules: Rules = CLASSIC, deadline: Deadline | None = None
 ) -> Board | None:
     """A random complete board under ``rules``' units: the propagating search with each
-    branch's values shuffled; None if it finds none within ``COMPLETION_NODES`` (some jigsaw
-    layouts have no solution). A node count, not a clock, so the result is the same anywhere.
-
-    Past 9x9 the Python search can wander for minutes on a variant (a 16x16 windoku), so the
-    native kernel completes a variant's board (deterministic too) and the values are relabelled at
-    random (any relabelling of a solution is one); SolveTimeout at ``deadline``."""
+    branch's values shuffled; None if it finds none within ``COMPLETION_NODES`` (a node count,
+    not a clock, so the result is the same anywhere). Past 9x9 the Python search can wander
+    for minutes on a variant, which the native kernel completes (``_native_completion``)."""
     variant = not rules.is_classic  # classic boards keep the search that made the datasets
     if variant and shape.size > NATIVE_FROM and registry.availability("native")[0]:
         return _native_completion(Board.empty(shape, rules), rng, deadline or Deadline())
@@ -122,9 +109,9 @@ def complete_board(
 
 
 def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> Board | None:
-    """The kernel's first solution of ``empty`` within a work budget (not a clock, so the same
-    everywhere), its values relabelled at random; None over the budget or with no solution (a
-    jigsaw layout can take long to refute: another layout is tried instead)."""
+    """The kernel's first solution of ``empty`` within a work budget (not a clock), its values
+    relabelled at random; None over the budget (a jigsaw layout can take long to refute:
+    another is tried) or with no solution. SolveTimeout at ``deadline``."""
     import numpy as np
 
     from solvers.bulk import solve_many
@@ -144,7 +131,6 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
 
 
 def _left(deadline: Deadline | None) -> float | None:
-    """The time left as a timeout; SolveTimeout when none is left."""
     return None if deadline is None else deadline.timeout()
 
 
@@ -214,8 +200,8 @@ def remove_clues(
 def _twist(
     puzzle: Board, kind: str, rng: random.Random, deadline: Deadline | None = None
 ) -> Board | None:
-    """A unique puzzle turned into one with several solutions (a given taken away) or none (a
-    given added that no peer rules out but the solution does not have)."""
+    """A unique puzzle given several solutions (a given taken away) or none (a given added
+    that no peer rules out but the solution does not have)."""
     if kind == "unique":
         return puzzle
     cells = list(puzzle.cells)
@@ -250,12 +236,8 @@ def _twist(
 def generate(
     request: Request, seed: int, timeout: float | None = None
 ) -> Iterator[tuple[Board, int]]:
-    """Puzzles for ``request`` with their rating (guesses), endlessly, from ``seed``.
-
-    Each puzzle draws from the one generator in turn, so the first k puzzles are the same
-    whatever number is asked for. ``timeout``: the seconds each puzzle may take; SolveTimeout
-    ("no puzzle in N s") past it.
-    """
+    """Puzzles for ``request`` with their rating (guesses), endlessly, from ``seed`` (the
+    first k the same whatever number is asked for); SolveTimeout past ``timeout`` a puzzle."""
     if request.kind not in KINDS:
         raise UsageError(f"kind {request.kind!r} is not one of {', '.join(KINDS)}")
     if request.difficulty is not None and request.difficulty not in DIFFICULTIES:
@@ -265,26 +247,22 @@ def generate(
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
     deadline = Deadline(timeout)  # the first puzzle's, the check below included
-    if wide := clues.board_wide(request.rules):
-        # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
-        regions = None if request.shape.has_boxes else row_regions(request.shape.size)
-        rules = Rules(regions=regions, constraints=wide)
-        try:
-            grids = count_solutions(Board.empty(request.shape, rules), 1, timeout=_left(deadline))
-        except SolveTimeout:
-            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
-        if grids == 0:
-            n = request.shape.size
-            kinds = " and ".join(c.kind for c in wide)
-            raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
     rng = random.Random(seed)
-    while True:
-        try:
-            found = _one(request, rng, deadline)
-        except SolveTimeout:
-            raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
-        yield found
-        deadline = Deadline(timeout)
+    try:
+        if wide := clues.board_wide(request.rules):
+            # Rows as the regions of a board without boxes: if no Latin square obeys, no
+            # jigsaw can.
+            regions = None if request.shape.has_boxes else row_regions(request.shape.size)
+            empty = Board.empty(request.shape, Rules(regions=regions, constraints=wide))
+            if count_solutions(empty, 1, timeout=_left(deadline)) == 0:
+                n = request.shape.size
+                kinds = " and ".join(c.kind for c in wide)
+                raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
+        while True:
+            yield _one(request, rng, deadline)
+            deadline = Deadline(timeout)
+    except SolveTimeout:
+        raise SolveTimeout(f"no puzzle in {timeout:g} s: {ADVICE}") from None
 
 
 ADVICE = "ask for more clues, another difficulty or a longer --timeout"

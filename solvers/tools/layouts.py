@@ -3,9 +3,8 @@
 Like the rest of the generator, everything random comes from one ``random.Random`` and only
 through ``shuffle``, so a seed gives the same layouts on every machine.
 
-- Regions start as the boxes; then, pass after pass, a cell on the border of two regions moves
-  to its neighbour's region in exchange for one of that region's border cells, whenever both
-  regions stay connected: the regions drift into irregular shapes of N cells each.
+- Regions start as the boxes; pass after pass, border cells of two regions swap regions
+  whenever both stay connected, drifting into irregular shapes of N cells each.
 - Cages are grown over a solved grid from cells taken in random order: each takes random
   neighbours not in a cage yet and holding values not in it yet, up to a random size of 2 to
   4; a cell left alone joins a neighbouring cage that lacks its value when one can take it.

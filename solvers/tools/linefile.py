@@ -1,19 +1,13 @@
 """The fast path of ``sudoku solve FILE`` and ``sudoku count FILE`` on line-format files.
 
-A file is cut into byte ranges at line ends. Each range is answered by itself, here or in a
-worker process that reads it from the file: its lines found and parsed by NumPy
-(``formats.bulk``), the plain puzzles of each board side solved or counted by one call of the
-``native`` kernel, which verifies each first solution, and the answers written as text by
-NumPy. Whatever else a range holds (blank and comment lines, ``# rules:`` headers, fields after
-a puzzle, bad lines, puzzles that have no solution or ran over the time allowed) goes through
-``formats.LineReader`` and the per-puzzle task, exactly as the per-puzzle path reads and answers
-it. A range's answer is a list of *pieces* in line order: bytes of answers, ready to write,
-and (item, answer) pairs for the caller to render as it renders the per-puzzle path's.
-
-The output is the per-puzzle path's, byte for byte, where the command takes this path: a named
-line-format file, the ``native`` backend, no JSON records (``solvers.pipeline``). Puzzles
-and line numbers are the per-puzzle path's too: a range's items are numbered from its first
-line and renumbered as the ranges come back in order.
+A file is cut into byte ranges at line ends, each answered by itself, here or in a worker:
+its lines parsed by NumPy (``formats.bulk``), the plain puzzles of each board side solved or
+counted by one call of the ``native`` kernel (which verifies each first solution), and the
+answers written as text by NumPy. Everything else a range holds (comments, ``# rules:``
+headers, bad lines, puzzles unsolved in the batch) goes through ``formats.LineReader`` and the
+per-puzzle task. A range's answer is a list of *pieces* in line order: bytes ready to write,
+and (item, answer) pairs. The output is the per-puzzle path's, byte for byte; a range's items
+are numbered from its first line and renumbered as the ranges come back in order.
 """
 
 from __future__ import annotations
@@ -34,20 +28,18 @@ from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, spli
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, each range is a half of an even share of what is left of the file, so that
-# ranges shrink toward the end and the workers finish together, but never below TAIL_BYTES (a
-# range costs about 0.5 ms beside its puzzles: 4% of a 64 KB range's time)
+# ranges shrink toward the end and the workers finish together, but never below TAIL_BYTES,
+# where a range's own cost would show
 SHARES_PER_JOB, TAIL_BYTES = 2, 1 << 16
-# With a timeout, a puzzle may take this much work in the batch (2-6 ms, and at most a tenth
-# of its timeout at a quarter of the measured rate); one that needs more is left to the
-# per-puzzle path, which keeps the deadline.
+# With a timeout, a puzzle may take this much work in the batch (at most a tenth of its
+# timeout at a quarter of the kernel's rate); one that needs more goes to the per-puzzle path.
 BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
 
 
 @dataclass(frozen=True)
 class Job:
-    """What to do with every puzzle: ``mode`` solve or count (up to ``limit``), the answers
-    written as ``fmt`` (solve: line, compact or spaced), boards of ``shape`` if given, each
-    within ``timeout`` seconds; ``task`` answers a puzzle the batch did not."""
+    """Every puzzle solved or counted (``mode``, up to ``limit``), answers written as ``fmt``,
+    boards of ``shape`` if given, within ``timeout``; ``task`` answers what the batch did not."""
 
     mode: str
     limit: int
@@ -79,11 +71,9 @@ class Range:
 
 @dataclass
 class Answered:
-    """A range's answer: its pieces, how many lines and puzzles it held, the rules in force at
-    its end, and the error that stopped reading (nothing after it counts). ``cites`` says
-    whether a message cites a line of the range by number (the puzzles under an unreadable
-    rules line of the range name that line): renumbering items does not reach that text, so
-    such a range is read again from its real first line."""
+    """A range's answer: its pieces, lines and puzzles, the rules in force at its end, and the
+    error that stopped reading. ``cites``: a message cites a line of the range by number (an
+    unreadable rules line), which renumbering does not reach: it is read again."""
 
     pieces: list
     lines: int
@@ -102,30 +92,26 @@ def range_bytes(left: int, jobs: int) -> int:
 
 
 def ranges(path: str, skip: int, jobs: int = 1) -> Iterator[Range]:
-    """The file's byte ranges (``range_bytes``: shrinking toward the end for more than one of
-    ``jobs``), each ending after a line end. Only the first range's line numbers are known
-    here; the others count from 2 (any line but the first, which alone may carry a byte-order
-    mark) and are renumbered as they come back."""
+    """The file's byte ranges (``range_bytes``), each ending after a line end. The others
+    than the first count from line 2 (only the first may carry a byte-order mark), and are
+    renumbered as they come back."""
     total = os.path.getsize(path)
     with open(path, "rb") as handle:
         start = 0
         while start < total:
-            end = _line_end(handle, min(start + range_bytes(total - start, jobs), total), total)
+            end = _line_end(handle, min(start + range_bytes(total - start, jobs), total))
             first = start == 0
             yield Range(path, start, end, 1 if first else 2, skip=skip if first else 0)
             start = end
 
 
-def _line_end(handle, at: int, total: int) -> int:
-    """The first position after a ``\\n`` at or after ``at`` (or the end of the file)."""
+def _line_end(handle, at: int) -> int:
+    """The first position after a ``\\n`` at or after ``at`` (or the end of the file),
+    read in pieces: a line may be longer than memory should hold."""
     handle.seek(at)
-    while at < total:
-        block = handle.read(1 << 16)
-        found = block.find(b"\n")
-        if found >= 0:
-            return at + found + 1
-        at += len(block)
-    return total
+    while (piece := handle.readline(1 << 16)) and not piece.endswith(b"\n"):
+        pass
+    return handle.tell()
 
 
 def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
@@ -152,7 +138,7 @@ def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
 
 
 def _still_plain(group, fast: np.ndarray):
-    """The group without the lines the reader took (plain lines under other rules)."""
+    """The group without the lines the reader took."""
     keep = fast[group.lines]
     return group._replace(lines=group.lines[keep], values=group.values[keep])
 
@@ -160,9 +146,8 @@ def _still_plain(group, fast: np.ndarray):
 def _read_others(
     reader: LineReader, data: bytes, lines, fast: np.ndarray, where: Range
 ) -> tuple[list, bool]:
-    """(line index, an item the reader gives) for every line, in order, that is not a plain
-    puzzle under classic rules; ``fast`` is cleared for the plain lines read so. And whether a
-    line read was an unreadable rules line (``Answered.cites``)."""
+    """(line index, item) for every line not a plain puzzle under classic rules, clearing
+    ``fast`` for the plain lines read so; and ``Answered.cites``."""
     found = []
     others = np.flatnonzero(~fast).tolist()
     at, index = 0, 0
@@ -181,16 +166,12 @@ def _read_others(
         if number != where.skip:
             rules = reader.rules
             found += [(index, item) for item in reader.read(number, _raw(data, lines, index))]
-            cites = cites or (reader.rules is not rules and _unread(reader.rules))
+            unread = any(name.startswith(UNREAD) for name in reader.rules)  # formats.UNREAD
+            cites = cites or (reader.rules is not rules and unread)
         index += 1
         if reader.error is not None:  # nothing after this line counts
             fast[index:] = False
             return found, cites
-
-
-def _unread(rules: frozenset[str]) -> bool:
-    """Whether ``rules`` are an unreadable rules line's (``formats.UNREAD``)."""
-    return any(name.startswith(UNREAD) for name in rules)
 
 
 def _raw(data: bytes, lines, index: int) -> str:
@@ -200,9 +181,8 @@ def _raw(data: bytes, lines, index: int) -> str:
 
 
 class _Solved:
-    """The plain puzzles of a range, solved or counted by ``solve_many``, one call per board
-    side: the answers of those it answered, as text in line order, the wrong ones (a bug the
-    verifier caught) as WRONG answers, and the others as puzzles for the per-puzzle path."""
+    """The plain puzzles of a range, answered by ``solve_many``, one call per board side: the
+    answers as text, the wrong ones as WRONG answers, the others left for the per-puzzle path."""
 
     def __init__(self, job: Job, groups: list) -> None:
         from solvers.bulk import solve_many
@@ -310,16 +290,15 @@ def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def start(path: str, fmt: str) -> int | None:
-    """Where the file's puzzles start: the line of its CSV header (0 for none); None when it
-    is not a file this path reads the same way as the per-puzzle path (not in the line
-    format, no puzzle)."""
+    """The line of the file's CSV header (0 for none); None when this path would not read it
+    as the per-puzzle path does (not the line format, no puzzle)."""
     with open(path, encoding="utf-8", errors="replace") as handle:
         return line_start(handle, fmt)
 
 
 def puzzle_lines(path: str, skip: int) -> int:
-    """The puzzles of a line-format file: its lines after line ``skip`` (a CSV header, or
-    0) that are neither blank nor a ``#`` comment, as the reader counts them."""
+    """The puzzles of a line-format file: its lines after line ``skip`` that are neither
+    blank nor a ``#`` comment."""
     count = 0
     with open(path, "rb") as handle:
         for number, line in enumerate(handle, 1):
@@ -332,9 +311,8 @@ def puzzle_lines(path: str, skip: int) -> int:
 def answers(
     job: Job, path: str, skip: int, jobs: int, progress: Callable[[int], None] | None = None
 ) -> Iterator[Any]:
-    """Every piece of the file's answers, in order: bytes, or (item, answer) with the item's
-    real line number. ``skip`` is ``start``'s answer; ``progress(puzzles)`` is told of each
-    range done."""
+    """Every piece of the file's answers, in order, with real line numbers. ``skip``:
+    ``start``'s answer; ``progress(puzzles)`` is told of each range done."""
     from solvers.execution.parallel import spread, workers
 
     if jobs > 1:
@@ -364,7 +342,7 @@ def answers(
 
 
 def _load_kernel() -> None:
-    """Load (or compile) the batch kernel in this process, with a call on an empty board."""
+    """Load (or compile) the batch kernel here, with a call on an empty board."""
     from solvers.handwritten.native.aot import solve_batch
     from solvers.handwritten.native.tables import plan_for
 
@@ -373,7 +351,6 @@ def _load_kernel() -> None:
 
 
 def _renumbered(piece: tuple, shift: int) -> tuple:
-    """A range's (item, answer) with the item's line counted from the file's first line."""
     item, answer = piece
     if shift == 0:
         return piece

@@ -1,16 +1,7 @@
-"""The pictures of a comparison, drawn from its records with matplotlib.
-
-- A cactus plot (the SAT competition's): for each backend spec, its finished puzzles sorted
-  by time, so a curve further right solved more and a lower one solved them faster; the
-  virtual best solver dashed in black.
-- A box plot of each spec's times over every puzzle it was given, an unfinished one drawn at
-  twice the timeout (its PAR-2 score), labelled with how many puzzles the box holds and how
-  many of those were unfinished.
-- A scatter plot of two specs, puzzle by puzzle, log-log with the diagonal.
-
-A spec keeps its colour (and marker and line style) in every panel; the legend stands just
-right of the cactus plot whose curves it names.
-"""
+"""The pictures of a comparison, drawn from its records with matplotlib: a cactus plot (the
+SAT competition's: each spec's finished puzzles sorted by time, the virtual best dashed), a
+box plot of each spec's scored times, and a log-log scatter plot of two specs. A spec keeps
+its colour, marker and line style in every panel."""
 
 from __future__ import annotations
 
@@ -45,17 +36,12 @@ MARKERS = ("o", "s", "^", "D")
 LINES = ("-", "--", "-.", (0, (1, 2)))
 
 
-def palette() -> list:
+def styles(specs: Iterable[str]) -> dict[str, dict]:
+    """Each spec's line style, the same in every panel."""
     import matplotlib
 
     tab20 = matplotlib.colormaps["tab20"].colors
-    return [*tab20[0::2], *tab20[1::2], *matplotlib.colormaps["tab20b"].colors]
-
-
-def styles(specs: Iterable[str]) -> dict[str, dict]:
-    """Each spec's line style, the same in every panel: a colour each for forty specs, and
-    then a colour again with another line style."""
-    colours = palette()
+    colours = [*tab20[0::2], *tab20[1::2], *matplotlib.colormaps["tab20b"].colors]
     found = {}
     for i, spec in enumerate(dict.fromkeys(specs)):
         found[spec] = {
@@ -84,7 +70,7 @@ def overview(run: CompareRun, path: str) -> None:
 
 
 def panel_height(specs: int) -> float:
-    """Inches for a row of panels: room for each spec's box and its one-line label."""
+    """Inches for a row of panels: room for each spec's box and its label."""
     return max(4.6, 1.4 + 0.3 * specs)
 
 
@@ -98,9 +84,9 @@ def legend(ax, style: dict[str, dict]) -> None:
 
 
 def log_ticks(axis, low: float, high: float) -> None:
-    """Readable ticks on a log ``axis`` over ``low..high`` (ms), labelled as plain numbers:
-    decades over a wide range; 1-2-5 or 1-2-3-5-7 steps over a short one (matplotlib
-    would label one tick there, or crowd its minor ones); evenly spaced ones over a sliver."""
+    """Readable ticks on a log ``axis`` over ``low..high`` (ms), as plain numbers: decades
+    over a wide range, 1-2-5 or 1-2-3-5-7 over a short one (matplotlib would label one tick
+    there), evenly spaced over a sliver."""
     from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
     decades = np.log10(max(high, 1e-12) / max(low, 1e-12))
@@ -197,7 +183,7 @@ def scatter(ax, dataset: DatasetRun, settings: Settings, x_spec: str, y_spec: st
 
 
 def svg(fig) -> str:
-    """The figure as SVG text (closed afterwards); text stays text, so it can be searched."""
+    """The figure as SVG text (closed afterwards), its text searchable."""
     plt = pyplot()
     buffer = io.StringIO()
     with plt.rc_context({"svg.fonttype": "none"}):

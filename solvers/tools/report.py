@@ -1,12 +1,6 @@
-"""``sudoku report``: a comparison run as one HTML file to send a colleague.
-
-Everything is rebuilt from the run's records (``results.read``): the summary tables (sortable,
-by a few lines of inline JavaScript), the cactus and box plots, a scatter plot for any two
-backend specs, with an older run the regressions, and where the run measured it
-(``compare --strength``) what each level of inference decides with no search. The file is
-self-contained: the plots are SVG inside it, and it fetches nothing when opened. jinja2 writes
-it (autoescaped); matplotlib draws the plots.
-"""
+"""``sudoku report``: a comparison run as one self-contained HTML file, rebuilt from its
+records: sortable summary tables, the plots as SVG inside it, with an older run the
+regressions, and what ``compare --strength`` measured. jinja2 writes it (autoescaped)."""
 
 from __future__ import annotations
 
@@ -76,7 +70,6 @@ COLUMNS = (
 
 
 def build(run: CompareRun, older: CompareRun | None = None, older_name: str = "") -> str:
-    """The report's HTML text."""
     import jinja2
 
     environment = jinja2.Environment(
@@ -122,8 +115,8 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
 
 
 def _strength(dataset: DatasetRun) -> dict:
-    """The strength tables: per level, as ``sudoku strength`` prints it, and per puzzle, the
-    levels that solve it and the cells each decides; cells as the summary's, (text, value)."""
+    """The strength tables: per level, and per puzzle the levels that solve it and the cells
+    each decides; cells as the summary's, (text, value)."""
     from solvers.strength.tally import solved_by, tallies
 
     tallied = tallies(dataset.strength)
@@ -162,9 +155,7 @@ def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:
 
 
 def _pairs(dataset: DatasetRun, settings: Settings, rows: list[dict]) -> list[tuple[str, str]]:
-    """(``x vs y``, the scatter plot) for every two specs of the dataset; with more than
-    ``ALL_PAIRS_UP_TO`` specs, each against one: the baseline, or else the spec with the best
-    PAR-2 score (17 specs would be 136 plots, a minute's drawing and megabytes of page)."""
+    """(``y against x``, the scatter plot) for the chosen pairs of specs (``_chosen_pairs``)."""
     plt = plots.pyplot()
     found = []
     for x_spec, y_spec in _chosen_pairs(dataset, settings, rows):
@@ -178,7 +169,8 @@ def _pairs(dataset: DatasetRun, settings: Settings, rows: list[dict]) -> list[tu
 def _chosen_pairs(
     dataset: DatasetRun, settings: Settings, rows: list[dict]
 ) -> list[tuple[str, str]]:
-    """``_pairs``'s choice; ``rows``: the dataset's summary."""
+    """Every two specs; with more than ``ALL_PAIRS_UP_TO``, each against one: the baseline,
+    or else the best PAR-2 in ``rows`` (17 specs would be 136 plots and megabytes of page)."""
     specs = _specs(dataset)
     if len(specs) <= ALL_PAIRS_UP_TO:
         return list(combinations(specs, 2))

@@ -1,13 +1,8 @@
-"""Validity-preserving transforms of a classic board: each puzzle run again in disguise.
-
-As tdoku's benchmarks do, a puzzle can be run as copies that no solver can tell from a new
-puzzle but that have the same solutions, mapped: the digits relabelled, the rows permuted
-within their band and the bands among themselves, the columns within their stack and the
-stacks among themselves, and, where the boxes are square, the board transposed (a transpose
-of r x c boxes would make c x r ones, another shape). A ``Transform`` maps a board forward
-and a solution of the transformed board back, so each copy's answer can be checked against
-the original's. Only classic rules are shuffled: a variant's constraints would have to move
-with the cells.
+"""Validity-preserving transforms of a classic board: each puzzle run again in disguise, as
+tdoku's benchmarks do: digits relabelled, rows permuted within bands and bands among
+themselves, likewise columns and stacks, and where the boxes are square the board transposed.
+A ``Transform`` maps a board forward and a solution back, so each copy's answer is checked
+against the original's. Only classic rules are shuffled: constraints would have to move too.
 """
 
 from __future__ import annotations
@@ -69,9 +64,7 @@ class Transform:
 
 
 def random_transform(shape: Shape, rng: random.Random, transpose: bool = True) -> Transform:
-    """A transform drawn from ``rng``: bands, then the rows within each, then stacks and the
-    columns within each, then the digits, then (for square boxes, and if ``transpose``)
-    a transpose with probability 1/2."""
+    """A transform drawn from ``rng`` (a transpose, for square boxes, with probability 1/2)."""
     r, c, n = shape.box_rows, shape.box_cols, shape.size
     rows = _grouped(rng, c, r)  # c bands of r rows
     cols = _grouped(rng, r, c)  # r stacks of c columns
@@ -82,7 +75,7 @@ def random_transform(shape: Shape, rng: random.Random, transpose: bool = True) -
 
 def copies(board: Board, count: int, seed: int, line: int) -> list[Transform]:
     """``count`` transforms for the puzzle on ``line``, the same for a seed whatever else is
-    run (none for a board with variant rules: those are left unshuffled)."""
+    run (none for a variant)."""
     if not board.rules.is_classic:
         return []
     rng = random.Random(f"{seed}:{line}")

@@ -1,10 +1,8 @@
-"""The statistics of a comparison, as pure functions over per-puzzle times.
+"""The statistics of a comparison, as pure functions over per-puzzle times (numpy, scipy).
 
-numpy computes the quantiles, scipy the bootstrap intervals and the Wilcoxon signed-rank test.
-One convention runs through them all, the SAT competition's: a puzzle a backend did not finish
-within the timeout (a timeout, an error, a wrong answer) scores twice the timeout, so that a
-backend is never flattered by leaving its hardest puzzles out. PAR-2 is the mean of those scores;
-the median, the quantiles, the ratios and the virtual best solver are taken over them too.
+The SAT competition's convention runs through them all: a puzzle not finished within the
+timeout scores twice the timeout, so that a backend is never flattered by leaving its hardest
+puzzles out. PAR-2 is the mean of those scores; every other statistic is taken over them too.
 """
 
 from __future__ import annotations
@@ -39,7 +37,6 @@ def scored(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -
 
 
 def scored_records(records: Sequence[Record], timeout: float) -> np.ndarray:
-    """``scored`` over records' times and whether each was finished."""
     return scored([r.seconds for r in records], [r.finished for r in records], timeout)
 
 
@@ -57,10 +54,8 @@ def quantile(values: Sequence[float], q: float) -> float:
 def median_interval(
     values: Sequence[float], resamples: int = RESAMPLES, level: float = LEVEL, seed: int = SEED
 ) -> Interval:
-    """The median, and its bootstrap interval by the percentile method (``scipy.stats.bootstrap``):
-    the median of ``resamples`` resamples (with replacement, from a generator seeded with
-    ``seed``), and the quantiles of those medians that leave ``(1 - level) / 2`` out on each
-    side."""
+    """The median, and its bootstrap interval by the percentile method (``scipy.stats.bootstrap``,
+    ``resamples`` resamples from a generator seeded with ``seed``)."""
     from scipy.stats import bootstrap
 
     data = np.asarray(values, dtype=float)

@@ -1,12 +1,9 @@
 """A dataset's summary table, computed from its records alone (``stats`` does the sums).
 
 A row per backend spec, and a ``VBS`` row: the virtual best solver, the best spec on each
-puzzle. Every time statistic is over all the puzzles a spec was given (each shuffled copy
-counting as a puzzle), an unfinished one scoring twice the timeout as in PAR-2. ``solved``
-counts the puzzles answered within the timeout, as the SAT competition does: a verified
-solution, or a proof that there is none (``unsolvable`` says how many were proofs), that the
-judge does not dispute. A disputed answer (``disputed`` counts them) scores as unfinished: it
-is never the best on its puzzle, and never the VBS's.
+puzzle. Every time statistic is over all the puzzles a spec was given, an unfinished one
+scoring as in PAR-2. ``solved`` counts the answers within the timeout (a verified solution or
+a proof there is none) that the judge does not dispute: a disputed answer scores as unfinished.
 """
 
 from __future__ import annotations
@@ -28,15 +25,16 @@ LIBRARY_STATS = ("branches", "conflicts", "decisions", "propagations")
 
 
 def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
-    """The rows of ``dataset``'s table (times in seconds; None where a backend cannot tell):
-    one per backend spec in the run's order, then ``VBS`` when there are two or more."""
+    """The rows of ``dataset``'s table (times in seconds; None where a backend cannot tell),
+    then ``VBS`` when there are two specs or more."""
     specs = [backend.spec for backend in dataset.backends]
     if not specs:
         return []
     runs = {spec: dataset.records_of(spec) for spec in specs}
     present = [{r.key for r in runs[spec]} for spec in specs]
     keys = [r.key for r in runs[specs[0]] if all(r.key in keys for keys in present)]
-    aligned = {spec: _aligned(runs[spec], keys) for spec in specs}
+    by_key = {spec: {r.key: r for r in runs[spec]} for spec in specs}
+    aligned = {spec: [by_key[spec][key] for key in keys] for spec in specs}
     timeout = settings.timeout
     times = np.array([stats.scored_records(aligned[spec], timeout) for spec in specs])
     finished = np.array([[r.finished for r in aligned[spec]] for spec in specs])
@@ -62,13 +60,7 @@ def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
     return rows
 
 
-def _aligned(records: list[Record], keys: list[tuple[int, int]]) -> list[Record]:
-    by_key = {r.key: r for r in records}
-    return [by_key[key] for key in keys]
-
-
 def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> dict:
-    """The time statistics of one row: over the scored times of every puzzle."""
     median = stats.median_interval(times) if times.size else None
     ratio = stats.paired_ratio(times, base) if base is not None and times.size else None
     done = [r.seconds for r in records if r.finished]
@@ -100,8 +92,8 @@ def _counts(records: list[Record]) -> dict:
 
 
 def _search(records: list[Record]) -> dict:
-    """tdoku's guesses per puzzle and share solved without a guess, and the libraries' own
-    counters, as means over the finished puzzles (None where the backend does not say)."""
+    """Guesses per puzzle, the share solved without a guess, and the libraries' own counters,
+    as means over the finished puzzles (None where the backend does not say)."""
     finished = [r for r in records if r.finished]
     guesses = [r.stats["guesses"] for r in finished if "guesses" in r.stats]
     has_guesses = bool(finished) and len(guesses) == len(finished)
@@ -134,9 +126,8 @@ def _virtual_best(times: np.ndarray, finished: np.ndarray, timeout: float, base)
 
 
 def ms(seconds: float | None, timeout: float | None = None) -> str:
-    """Milliseconds to three significant digits (so a larger time never reads smaller);
-    '>T' for a time beyond the timeout T, which only an unfinished puzzle's score can be;
-    '-' for none."""
+    """Milliseconds to three significant digits (so a larger time never reads smaller); '>T'
+    for an unfinished puzzle's score beyond the timeout T; '-' for none."""
     if seconds is None:
         return "-"
     if timeout is not None and seconds > timeout:
@@ -154,9 +145,8 @@ def _three(value: float) -> str:
 def time_interval(
     seconds: float | None, bounds: list[float] | None, timeout: float | None = None
 ) -> str:
-    """``median [low..high]`` in milliseconds: the median as ``ms`` writes it, the bounds to
-    two significant digits rounded outwards (an interval is rough, and must still hold the
-    median); '-' for none."""
+    """``median [low..high]`` in milliseconds, the bounds to two significant digits rounded
+    outwards (an interval is rough, and must still hold the median); '-' for none."""
     if seconds is None or bounds is None:
         return "-"
     low, high = _outwards(bounds[0], False, timeout), _outwards(bounds[1], True, timeout)
@@ -181,16 +171,14 @@ def ratio(value: float) -> str:
 
 
 def ratio_interval(value: float | None, bounds: list[float] | None) -> str:
-    """``ratio [low..high]``; '-' for none."""
     if value is None or bounds is None:
         return "-"
     return f"{ratio(value)} [{ratio(bounds[0])}..{ratio(bounds[1])}]"
 
 
 def table(rows: list[dict], settings: Settings) -> list[list[str]]:
-    """The terminal's table, a header then a line per row, within 120 columns for labels of
-    up to 22 characters; p95, mean, throughput, setup and search counters are in the JSON
-    and the report."""
+    """The terminal's table, within 120 columns for labels of up to 22 characters (the rest
+    is in the JSON and the report)."""
     timeout = settings.timeout
     in_ms = partial(ms, timeout=timeout)
     header = ["backend", "solved", "t/o", "err", "PAR-2 ms", "median ms [95% CI]"]
@@ -219,7 +207,6 @@ def table(rows: list[dict], settings: Settings) -> list[list[str]]:
 
 
 def disputed_lines(rows: list[dict]) -> list[str]:
-    """A line under the table for each backend the judge disputed, saying what that costs it."""
     return [
         f"{DISPUTED.strip()} {row['backend']}: the judge disputes {row['disputed']} of its "
         "answers (the notes say why): not counted solved, never best, never the VBS's"

@@ -1,8 +1,5 @@
-"""The puzzle sets the project ships, made by ``sudoku generate``: each file starts with the
-command that made it, and a test checks that the command still makes it.
-
-A dataset's name can be given wherever the ``sudoku`` command takes a file.
-"""
+"""The puzzle sets the project ships, made by ``sudoku generate`` (each file starts with the
+command that made it); a name can be given wherever the ``sudoku`` command takes a file."""
 
 from __future__ import annotations
 
@@ -21,7 +18,6 @@ class Dataset:
         return _packaged(self.filename).open(encoding="utf-8")
 
     def command(self) -> str:
-        """The ``sudoku generate`` command recorded in the file's first line."""
         with self.open() as handle:
             return handle.readline().removeprefix("#").strip()
 
@@ -71,8 +67,8 @@ def path_of(name_or_path: str) -> str | None:
 
 
 def open_named(name_or_path: str) -> TextIO:
-    """A shipped dataset by name, or the file at that path; undecodable bytes become U+FFFD,
-    which the reader reports as a bad cell of that puzzle alone."""
+    """A shipped dataset by name, or the file at that path; undecodable bytes become U+FFFD
+    (a bad cell of that puzzle alone)."""
     dataset = shipped(name_or_path)
     if dataset is not None:
         return dataset.open()
