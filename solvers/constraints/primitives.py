@@ -12,7 +12,7 @@ decomposition says what its check says. Engines never call it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 OPERATORS = ("==", "!=", "<=", ">=")
@@ -66,6 +66,12 @@ class Table:
 
     cells: tuple[int, ...]
     rows: tuple[tuple[frozenset[int], ...], ...]
+
+
+def pairs_where(n: int, holds: Callable[[int, int], bool]) -> frozenset[tuple[int, int]]:
+    """The value pairs (x, y) of 1..N for which ``holds``: a relation's forbidden pairs."""
+    values = range(1, n + 1)
+    return frozenset((x, y) for x in values for y in values if holds(x, y))
 
 
 Primitive = AllDifferent | Relation | Linear | Domain | Table
