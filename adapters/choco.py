@@ -39,8 +39,6 @@ OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "Choco CP solver: all_different per unit, propagated by matching"
 LIBRARY = "pychoco"
 
@@ -56,10 +54,8 @@ class ChocoBackend(Backend):
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         model, cells = self._model(board)
         solver = model.get_solver()
-        remaining = deadline.remaining()
+        remaining = deadline.timeout()
         if remaining is not None:
-            if remaining <= 0:
-                raise SolveTimeout()
             solver.limit_time(f"{max(remaining, 0.001):.3f}s")  # seconds, as a string
         solutions = Solutions(limit)
         while solver.solve():

@@ -30,8 +30,6 @@ from solvers.errors import SolveTimeout
 CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "the CNF rebuilt per puzzle, solved by CryptoMiniSat"
 LIBRARY = "pycryptosat"
 

@@ -26,23 +26,17 @@ clauses say.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
+from solvers.constraints.primitives import OPERATORS
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
 LINEAR_ENCODINGS = ("dp", "pb")  # the default first: dp, by measurement (docs/vocabulary.md)
-COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<=": operator.le,
-    ">=": operator.ge,
-}
 Values = Sequence[Sequence[int]]  # per cell, the values it can still take
 Literal = Callable[[int, int], int]  # (cell, value) -> its variable
 
@@ -84,7 +78,7 @@ def linear_dp(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
     and reaching an accepted total are kept; a step that would leave them is a clause
     forbidding that value there. The first layer (the sum 0), a layer of one state and the
     last layer need no variable."""
-    accept = COMPARE[primitive.op]
+    accept = OPERATORS[primitive.op]
     terms = [(k, cell) for k, cell in primitive.terms if k]
     layers: list[set[int]] = [{0}]
     for k, cell in terms:
@@ -150,7 +144,7 @@ def linear_pb(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
         if op != ">=" and bound < 0:
             return [()]  # no sum does
         if not literals:
-            return [] if COMPARE[op](0, bound) else [()]
+            return [] if OPERATORS[op](0, bound) else [()]
         how = {"==": PBEnc.equals, "<=": PBEnc.atmost, ">=": PBEnc.atleast}[op]
         found = how(lits=literals, weights=weights, bound=bound, vpool=pool)
         return [tuple(clause) for clause in found.clauses]

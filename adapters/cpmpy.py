@@ -29,11 +29,12 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
-from adapters.primitive_forms import RELATIONS, SMALL_TABLE, expanded
+from adapters.primitive_forms import SMALL_TABLE, expanded
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -44,8 +45,6 @@ LATE_COUNT = {"choco"}
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "one CPMpy model (AllDifferent per unit) for any of its solvers"
 LIBRARY = "cpmpy"
 
@@ -69,9 +68,7 @@ class CpmpyBackend(Backend):
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
         constraints += [_primitive(p, cells) for p in flat.primitives_for(self.ENCODES)]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
-        remaining = deadline.remaining()
-        if remaining is not None and remaining <= 0:
-            raise SolveTimeout()
+        remaining = deadline.timeout()
         solutions = Solutions(limit)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Adding constraints to solver object ..."
@@ -97,7 +94,7 @@ def _primitive(primitive, cells):
         return cp.NegativeTable(pair, sorted(forbidden)) if forbidden else cp.BoolVal(True)
     if isinstance(primitive, Linear):
         total = cp.sum([k * cells[c] for k, c in primitive.terms])
-        return RELATIONS[primitive.op](total, primitive.constant)
+        return OPERATORS[primitive.op](total, primitive.constant)
     if isinstance(primitive, Domain):
         return cp.InDomain(cells[primitive.cell], sorted(primitive.values))
     scope = [cells[c] for c in primitive.cells]

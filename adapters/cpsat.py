@@ -19,16 +19,14 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
-from adapters.primitive_forms import RELATIONS
 from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import EngineError, SolveTimeout
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "OR-tools CP-SAT: AddAllDifferent per unit"
 LIBRARY = "ortools"
 
@@ -115,7 +113,7 @@ class _Cells:
             self.forbid(primitive.first, primitive.second, primitive.forbidden)
         elif isinstance(primitive, Linear):
             total = sum(k * self.value(cell) for k, cell in primitive.terms)
-            model.add(RELATIONS[primitive.op](total, primitive.constant))
+            model.add(OPERATORS[primitive.op](total, primitive.constant))
         elif isinstance(primitive, Domain):
             model.add_bool_or([self.is_in(primitive.cell, primitive.values)])
         else:  # a compressed table: some row holds; a row holds when each cell is in its set

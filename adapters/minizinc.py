@@ -173,8 +173,6 @@ def older_names_flags(name: str) -> dict[str, str]:
     return {"-I": str(folder)}
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"
 LIBRARY = "minizinc"
 
@@ -198,9 +196,7 @@ class MiniZincBackend(Backend):
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
             instance = _Known(self.solver, text)
-            remaining = deadline.remaining()
-            if remaining is not None and remaining <= 0:
-                raise SolveTimeout()
+            remaining = deadline.timeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
             found = _enumerate(instance, limit, time_limit, self.flags)
             count, first, status, stats = asyncio.run(found)

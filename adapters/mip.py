@@ -49,8 +49,6 @@ HIGHS_INFEASIBLE = (
 SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"
 LIBRARY = "highspy"
 

@@ -64,8 +64,6 @@ LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 
 RETIRE_AFTER = 4
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "the same CNF in one persistent PySAT solver, givens as assumptions"
 LIBRARY = "python-sat"
 

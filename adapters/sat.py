@@ -28,8 +28,6 @@ FIRST_PROPAGATION_LIMIT = 200_000
 FIT_SHARE = 0.8
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "CNF encoding solved by PicoSAT through pycosat"
 LIBRARY = "pycosat"
 

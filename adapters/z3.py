@@ -25,11 +25,11 @@ from typing import ClassVar
 import z3
 
 from adapters.persistent import Build, PerGeometry
-from adapters.primitive_forms import RELATIONS
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import EngineError, SolveTimeout
 
@@ -37,8 +37,6 @@ NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "SMT: one persistent Z3 solver per shape, givens as assumptions"
 LIBRARY = "z3-solver"
 
@@ -204,7 +202,7 @@ class _Primitives:
                 return z3.PbGe(weighted, constant)
             equal = z3.PbEq(weighted, constant)
             return equal if op == "==" else z3.Not(equal)
-        return RELATIONS[op](*self.total(linear))
+        return OPERATORS[op](*self.total(linear))
 
     def total(self, linear: Linear):
         """The sum of ``linear``'s terms and its constant, as integers, or as bit-vectors wide
@@ -228,9 +226,7 @@ def _exactly_one(literals: list) -> z3.BoolRef:
 
 def _check(solver: z3.Solver, assumptions: list, deadline: Deadline):
     """sat or unsat; SolveTimeout at the deadline."""
-    remaining = deadline.remaining()
-    if remaining is not None and remaining <= 0:
-        raise SolveTimeout()
+    remaining = deadline.timeout()
     solver.set("timeout", NO_TIMEOUT if remaining is None else max(1, int(remaining * 1000)))
     answer = solver.check(*assumptions)
     if answer == z3.unknown:

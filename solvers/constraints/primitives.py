@@ -12,10 +12,18 @@ decomposition says what its check says. Engines never call it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-OPERATORS = ("==", "!=", "<=", ">=")
+# each operator of a linear row as Python's comparison, which the expressions of CP-SAT, CPMpy
+# and Z3 overload: ``OPERATORS[row.op](total, row.constant)`` builds the relation asked for
+OPERATORS: dict[str, Callable] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Linear:
 
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
-            raise ValueError(f"operator {self.op!r} is not one of {OPERATORS}")
+            raise ValueError(f"operator {self.op!r} is not one of {tuple(OPERATORS)}")
 
 
 @dataclass(frozen=True)
@@ -87,12 +95,7 @@ def holds(primitive: Primitive, values: Mapping[int, int]) -> bool:
         return (values[primitive.first], values[primitive.second]) not in primitive.forbidden
     if isinstance(primitive, Linear):
         total = sum(coefficient * values[cell] for coefficient, cell in primitive.terms)
-        return {
-            "==": total == primitive.constant,
-            "!=": total != primitive.constant,
-            "<=": total <= primitive.constant,
-            ">=": total >= primitive.constant,
-        }[primitive.op]
+        return OPERATORS[primitive.op](total, primitive.constant)
     if isinstance(primitive, Domain):
         return values[primitive.cell] in primitive.values
     return any(
