@@ -4,14 +4,10 @@ direct encoding: the variable ``variable(cell, v, N)`` says "the cell holds v".
 - all-different: at most one of the cells holds each value (``adapters.cardinality``);
 - relation: a binary clause per forbidden pair;
 - domain: a unit clause removing each other value;
-- linear, ``sum(k * value) op constant``, in one of two forms (``LINEAR_ENCODINGS``):
-  ``dp``, a layered automaton over the partial sums (one variable per partial sum that can still
-  reach an accepted total, defined both ways: forward, a state and a cell's value imply the next
-  state; backward, a state and the cell's value imply the state before), or ``pb``, a
-  pseudo-Boolean constraint over the cell literals weighted k * v, turned into clauses by PySAT's
-  ``PBEnc`` (PBLib), with ``!=`` as "at most c-1 or at least c+1" behind one selector;
-- table (compressed rows): a selector per row, at least one row holds, and a row's selector is
-  true exactly when each of its cells is in the row's set.
+- linear, ``sum(k * value) op constant``, in one of two forms (``LINEAR_ENCODINGS``): ``dp``,
+  a layered automaton over the partial sums (``linear_dp``), or ``pb``, PySAT's pseudo-Boolean
+  encoding over the cell literals (``linear_pb``);
+- table (compressed rows): a selector per row (``_table``).
 
 Every auxiliary variable comes from the caller's ``IDPool`` (numbered after the N**3 cell
 variables). In ``dp`` and in tables every auxiliary is a function of the cells, so a solver

@@ -1,24 +1,19 @@
 """``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
 
 An integer variable per cell, ``AllDifferent`` per unit of the board's flattened geometry, a
-given as an equality. ``solver`` picks what CPMpy translates it for: ``choco`` (default,
-fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact`` or
-``pysat``. The rest of the rules arrive as primitives (``solvers.compile``; a sum over
-different cells as an all-different and a linear row), compiled with CPMpy's globals
-(``_primitive``): ``AllDifferent``, ``NegativeTable`` of the forbidden pairs (the relation as it
-is given, rather than its complement), a linear sum, ``InDomain``, and a compressed table as a
-``Table`` of its tuples when they are few (``SMALL_TABLE``), else a Boolean per row, equal to
-"each cell in its set", at least one true (each fully determined by the cells, so a count never
-sees a solution twice). Against the direct adapters (``choco``, ``cpsat``, ``z3``, ``pysat``)
-on the same puzzles, the difference is the cost of the modelling layer.
+given as an equality, the other primitives as CPMpy's globals (``_primitive``). ``solver`` picks
+what CPMpy translates it for: ``choco`` (default, fastest by measurement: README, "Backends"),
+``ortools`` (CP-SAT), ``z3``, ``exact`` or ``pysat``. Against the direct adapters (``choco``,
+``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
+layer.
 
 The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
 transformation of the model before it (decomposing AllDifferent into linear or Boolean
 constraints for ``exact`` and ``pysat``, which on 25x25 takes seconds): with those two a call
 with a timeout runs in a worker process that is killed at the deadline, as does a count with
-``choco``, whose enumeration overruns its limit. Counting is
-``solveAll``, which for solvers without enumeration of their own adds blocking constraints and
-says so in a warning, silenced here. Stats: the run's exit status and time, as CPMpy reports.
+``choco``, whose enumeration overruns its limit. Counting is ``solveAll``, which for solvers
+without enumeration of their own adds blocking constraints and says so in a warning, silenced
+here. Stats: the run's exit status and time, as CPMpy reports.
 """
 
 from __future__ import annotations
@@ -86,7 +81,10 @@ class CpmpyBackend(Backend):
 
 
 def _primitive(primitive, cells):
-    """CPMpy's constraint for one primitive over the cell variables."""
+    """CPMpy's constraint for one primitive over the cell variables: a relation as the
+    forbidden pairs it is given (``NegativeTable``), a compressed table as a ``Table`` of its
+    tuples when they are few, else a Boolean per row equal to the row holding (each fixed by
+    the cells, so a count never sees a solution twice)."""
     if isinstance(primitive, AllDifferent):
         return cp.AllDifferent([cells[c] for c in primitive.cells])
     if isinstance(primitive, Relation):

@@ -2,16 +2,10 @@
 
 ``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
 ``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value. One worker by default: it measured
-fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the deadline.
-
-The units are the board's flattened geometry; the rest of its rules arrive as primitives
-(``solvers.compile``; a sum over different cells as an all-different and a linear row),
-compiled with CP-SAT's own constraints in either model: all-different (at most one per value
-on 0/1 variables), forbidden pairs (``AddForbiddenAssignments``, or a clause per pair on 0/1
-variables), a linear row (weighted 0/1 variables in the boolean model), a domain, and a
-compressed table (a 0/1 variable per row: at least one row, and a row's cells each in its
-value set)."""
+exactly-one constraints per cell and per unit and value. Either model compiles the rest of the
+board's rules, its primitives (``solvers.compile``), with CP-SAT's own constraints (``_Cells``).
+One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
+own time limit is the deadline."""
 
 from __future__ import annotations
 
@@ -94,9 +88,10 @@ class CpSatBackend(Backend):
 class _Cells:
     """A board's cells in a model, the givens fixed (one subclass per ``model`` option), and
     the units and primitives compiled over them: each subclass says how a unit, an
-    all-different and a forbidden pair are posted, and gives ``value`` (an expression of the
-    cell's value), ``is_in`` (a literal that is true exactly when the cell holds one of some
-    values) and ``read`` (the cells' values from a solver's).
+    all-different and a forbidden pair (``AddForbiddenAssignments``, or a clause per pair) are
+    posted, and gives ``value`` (an expression of the cell's value), ``is_in`` (a literal that
+    is true exactly when the cell holds one of some values) and ``read`` (the cells' values
+    from a solver's).
 
     Every auxiliary variable is a function of the cells (each literal is reified both ways):
     CP-SAT enumerates assignments of all variables, so a free one would count a solution

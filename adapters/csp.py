@@ -1,13 +1,8 @@
 """``csp``: python-constraint2 (import name ``constraint``).
 
 One variable per cell, givens as one-value domains, one ``AllDifferentConstraint`` per unit of
-the board's flattened geometry. The rest of its rules arrive as primitives
-(``solvers.compile``; a sum over different cells as an all-different and a linear row),
-compiled with the library's own constraints: all-different (timed as a unit's), a linear row
-(``ExactSumConstraint``, ``MaxSumConstraint`` or ``MinSumConstraint``, with multipliers unless
-every coefficient is 1; "!=" a function), a domain (``InSetConstraint``), and a forbidden pair
-or a compressed table as a ``FunctionConstraint`` on the filled cells (the library has no
-table constraint).
+the board's flattened geometry. The rest of its rules, the board's primitives
+(``solvers.compile``), are the library's own constraints (``_compiled``).
 The library's solver is an option; ``backtracking`` (forward checking) is the default by
 measurement: the library's own default, ``optimized``, took seconds to over a minute on top95
 puzzles that forward checking solved in tens of milliseconds (README, "Backends").
@@ -78,7 +73,8 @@ class ConstraintBackend(Backend):
 
 
 def _compiled(primitive) -> tuple[constraint.Constraint, list[int]]:
-    """The library's constraint for a primitive other than all-different, and its cells."""
+    """The library's constraint for a primitive other than all-different, and its cells: a
+    relation, a "!=" row and a table as functions (the library has no table constraint)."""
     if isinstance(primitive, Relation):
         forbidden = primitive.forbidden
         allowed = lambda a, b: (a, b) not in forbidden  # noqa: E731

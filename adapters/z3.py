@@ -7,15 +7,11 @@ value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
 givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``.
-The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as an
-all-different and a linear row) and go in a push/pop scope with a count's blocking clauses, one
-primitive at a time with a look at the deadline after each, compiled with Z3's own terms
-(``_Primitives``): all-different (``Distinct``, or at most one per value), forbidden pairs (a
-clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the Booleans, a sum on integers, a sum of
-bit-vectors wide enough not to wrap, compared signed), a domain and a compressed table (an ``Or``
-of rows, each an ``And`` of "cell in set"; no auxiliary variable).
-Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
-evaluating one term (its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
+The rest of the rules, the board's primitives (``solvers.compile``), go in a push/pop scope
+with a count's blocking clauses, one primitive at a time with a look at the deadline after
+each, as Z3's own terms (``_Primitives``; a table with no auxiliary variable). Z3's timeout
+is per ``check`` and sticky: it is set before each. A row is read back by evaluating one term
+(its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
 """
 
 from __future__ import annotations
@@ -62,8 +58,7 @@ class Z3Backend(Backend):
         solutions = Solutions(limit)
         solver.push()
         try:
-            # a primitive at a time, the deadline looked at in between: building the terms of
-            # a 16x16's pair rules alone takes seconds
+            # building the terms of a 16x16's pair rules alone takes seconds
             primitives = _Primitives(model)
             for primitive in flat.primitives_for(self.ENCODES):
                 solver.add(primitives.terms(primitive))
