@@ -20,13 +20,15 @@ from .model import Constraint, Kind, describe, held, int_param, require_pairs, r
 from .neighbours import ORTHOGONAL, pairs_apart
 from .primitives import Linear, Primitive, Relation, pairs_where
 
+DOT_VALUES = {"difference": 1, "ratio": 2}  # a dot with no value: a plain Kropki dot's
+
 
 def _difference(constraint: Constraint) -> int:
-    return int(constraint.param("difference", 1))
+    return int(constraint.param("difference", DOT_VALUES["difference"]))
 
 
 def _ratio(constraint: Constraint) -> int:
-    return int(constraint.param("ratio", 2))
+    return int(constraint.param("ratio", DOT_VALUES["ratio"]))
 
 
 def _adds_to_5_or_10(x: int, y: int) -> bool:
@@ -149,12 +151,14 @@ KINDS = (
          example="xv r4c5 r4c6 sum=10", source="dclamage SumConstraint.cs"),
     Kind("difference", "The two cells' values differ by the dot's value (1 unless given).",
          check_difference, decompose_difference, frozenset({Relation}), cells=PAIR,
-         params=frozenset({"difference"}), defaults=lambda n: {"difference": 1},
-         validate_more=_validate_dot, fpuzzles="difference", fpuzzles_shape="dot",
-         example="difference r1c1 r1c2", source="dclamage DifferenceConstraint.cs"),
+         params=frozenset({"difference"}), validate_more=_validate_dot,
+         defaults=lambda n: {"difference": DOT_VALUES["difference"]}, fpuzzles="difference",
+         fpuzzles_shape="dot", example="difference r1c1 r1c2",
+         source="dclamage DifferenceConstraint.cs"),
     Kind("ratio", "One cell's value is the dot's value (2 unless given) times the other's.",
          check_ratio, decompose_ratio, frozenset({Relation}), cells=PAIR,
-         params=frozenset({"ratio"}), defaults=lambda n: {"ratio": 2}, validate_more=_validate_dot,
+         params=frozenset({"ratio"}), defaults=lambda n: {"ratio": DOT_VALUES["ratio"]},
+         validate_more=_validate_dot,
          fpuzzles="ratio", fpuzzles_shape="dot", example="ratio r2c2 r3c2 ratio=2",
          source="dclamage RatioConstraint.cs"),
     Kind("negative-xv", "No two orthogonal neighbours without an X or a V add up to 10 or 5.",
