@@ -8,9 +8,8 @@ puzzle; that is why it gets faster than rebuilding the CNF.
 
 Counting needs blocking clauses, and a board whose rules hold more than its units the clauses
 of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``),
-none of which are rules. Each count (and each solve
-of a board with more than units) gets a fresh
-activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
+none of which are rules. Each count (and each solve of a board with more than units) gets a
+fresh activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
 afterwards the unit clause ``-a`` switches them off for good. Anything learned from them
 contains ``-a`` and is satisfied from then on, so the rules stay untouched. A count blocks each
 solution on its cell variables, so auxiliary variables never count a solution twice. Switched
@@ -35,7 +34,7 @@ from pysat.solvers import Solver
 from adapters import cnf
 from adapters.budget import budgeted
 from adapters.persistent import Build, PerGeometry
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board, Geometry, Shape
 from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
@@ -56,11 +55,8 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
 LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
-# A solver is rebuilt once it has numbered this many variables per cell variable beyond the
-# cells (activation literals, the auxiliaries of what boards add to their units): switched
-# off, they still cost each call (measured: on 9x9 constraint puzzles, 16-30 ms a count after 500
-# puzzles against 11-15 in a fresh solver); about every 70 constraint puzzles on 9x9, every
-# 2,900 classic counts.
+# variables numbered per cell variable beyond the cells before a solver is rebuilt (the module's
+# docstring says why; docs/vocabulary.md has the measurements)
 RETIRE_AFTER = 4
 
 
@@ -143,9 +139,9 @@ class IncrementalBackend(Backend):
         before = solver.accum_stats()
         active = loaded.activate(board, self.options)
         assumptions = [*cnf.given_literals(board), active]
-        found, first = 0, None
+        solutions = Solutions(limit)
         try:
-            while found < limit:
+            while True:
                 satisfiable = (
                     None if deadline.expired() else self._run(solver, assumptions, deadline)
                 )
@@ -153,13 +149,13 @@ class IncrementalBackend(Backend):
                     raise SolveTimeout(stats=_delta(before, solver.accum_stats()))
                 if not satisfiable:
                     break
-                found += 1
                 model = solver.get_model()
-                first = first or cnf.solution_from_model(board, model)
+                if solutions.add(cnf.solution_from_model(board, model).cells):
+                    break
                 solver.add_clause([-active, *cnf.blocking_clause(board, model)])
         finally:
             solver.add_clause([-active])
-        return Found(found, first, _delta(before, solver.accum_stats()))
+        return solutions.found(board, _delta(before, solver.accum_stats()))
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""

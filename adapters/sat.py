@@ -3,8 +3,8 @@
 The CNF is built per puzzle. PicoSAT has no clock, but it does have a propagation limit: with a
 deadline, ``solve`` runs with a growing limit and looks at the clock between attempts, each
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
-the deadline holds in-process. Counting goes through
-``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
+the deadline holds in-process. Counting goes through ``pycosat.itersolve``, which has no such
+hook, so a count with a deadline runs in a worker.
 ``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units.
 """
 
@@ -16,7 +16,7 @@ from typing import ClassVar
 import pycosat
 
 from adapters import cnf
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
@@ -60,15 +60,12 @@ class PycosatBackend(Backend):
         if any(not clause for clause in clauses):
             return Found(0, None, stats)
         blocking = not cnf.functional(board, self.options)
-        models = _models(board, clauses, deadline, stats, blocking)
-        found, first = 0, None
-        for model in models:
-            found += 1
-            first = first or cnf.solution_from_model(board, model)
-            if found >= limit:
+        solutions = Solutions(limit)
+        for model in _models(board, clauses, deadline, stats, blocking):
+            if solutions.add(cnf.solution_from_model(board, model).cells):
                 break
             deadline.check(stats)
-        return Found(found, first, stats)
+        return solutions.found(board, stats)
 
     def _encode(self, board: Board) -> tuple[list, dict]:
         clauses = cnf.encode(board, **self.options)
