@@ -34,7 +34,7 @@ from itertools import combinations, pairwise, permutations
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param, require_steps
+from .model import Constraint, Kind, describe, held, int_param, require_line
 from .primitives import AllDifferent, Linear, Primitive, Relation, Table, pairs_where
 
 
@@ -255,28 +255,19 @@ def decompose_nabner(constraint: Constraint, n: int) -> list[Primitive]:
     return [Relation(a, b, close) for a, b in combinations(constraint.cells, 2)]
 
 
-def _line(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
-
-
 def _validate_clone(constraint: Constraint, n: int) -> None:
     if len(constraint.cells) % 2:
         raise InputError(f"{describe(constraint, n)}: the two halves differ in size")
 
 
 def _validate_whispers(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
+    require_line(constraint, n)
     int_param(constraint, n, "difference", 1, n - 1)
 
 
-def _validate_renban(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
-    if len(constraint.cells) > n:
-        raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
-
-
-def _validate_nabner(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
+def _validate_different(constraint: Constraint, n: int) -> None:
+    """A line whose values all differ (renban, Nabner) is at most N long."""
+    require_line(constraint, n)
     if len(constraint.cells) > n:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
 
@@ -286,7 +277,7 @@ def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
     shape = more.pop("fpuzzles_shape", "lines" if more.get("fpuzzles") else None)
     return Kind(
         name, meaning, check, decompose, frozenset(primitives), cells=(least, None),
-        validate_more=more.pop("validate", _line), fpuzzles_shape=shape, **more,
+        validate_more=more.pop("validate", require_line), fpuzzles_shape=shape, **more,
     )  # fmt: skip
 
 
@@ -307,7 +298,7 @@ KINDS = (
           check_parityline, decompose_parityline, {Relation},
           example="parityline r9c4 r9c5 r8c5 r8c6", source="project"),
     _kind("renban", "The line holds a set of different consecutive values, in any order.",
-          check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_renban,
+          check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_different,
           fpuzzles="renban", example="renban r7c7 r7c8 r8c8",
           source="dclamage RenbanConstraint.cs"),
     _kind("betweenline", "Values on the line lie strictly between the values at its ends.",
@@ -320,7 +311,7 @@ KINDS = (
           source="madformuse LockoutLineConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table},
-          validate=_line, fpuzzles="entropicline",
+          validate=require_line, fpuzzles="entropicline",
           example="entropic r8c2 r8c3 r8c4 r8c5", source="dclamage EntropicLineConstraint.cs"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
@@ -331,7 +322,7 @@ KINDS = (
           {Relation}, fpuzzles="modularline", example="modularline r6c6 r6c7 r6c8 r7c8",
           source="dclamage ModularLineConstraint.cs"),
     _kind("nabner", "No two cells on the line hold the same or consecutive values.",
-          check_nabner, decompose_nabner, {Relation}, validate=_validate_nabner,
+          check_nabner, decompose_nabner, {Relation}, validate=_validate_different,
           fpuzzles="nabner", example="nabner r3c6 r4c7 r5c8",
           source="dclamage NabnerConstraint.cs"),
 )  # fmt: skip

@@ -150,6 +150,11 @@ def require_steps(constraint: Constraint, n: int, diagonal: bool, what: str) -> 
             )
 
 
+def require_line(constraint: Constraint, n: int) -> None:
+    """InputError unless each cell of a line touches the next, orthogonally or diagonally."""
+    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+
+
 def require_pairs(constraint: Constraint, n: int, name: str) -> None:
     """InputError unless the parameter is a tuple of orthogonally adjacent cell pairs."""
     pairs = constraint.param(name, ())

@@ -22,7 +22,7 @@ from itertools import accumulate, combinations, pairwise
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, require_box, require_steps
+from .model import Constraint, Kind, describe, require_box, require_line
 from .primitives import AllDifferent, Linear, Primitive, Table
 
 
@@ -158,7 +158,7 @@ def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def _validate_regionsumline(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+    require_line(constraint, n)
     regions = constraint.param("regions")
     if not isinstance(regions, tuple) or len(regions) != len(constraint.cells):
         raise InputError(f"{describe(constraint, n)}: regions must give one region per cell")

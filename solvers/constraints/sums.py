@@ -25,7 +25,7 @@ from itertools import combinations, pairwise
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param, require_steps
+from .model import Constraint, Kind, describe, held, int_param, require_line, require_steps
 from .primitives import AllDifferent, Linear, Primitive, Table
 
 
@@ -143,10 +143,6 @@ def decompose_littlekiller(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(terms, "==", int(constraint.param("total")))]
 
 
-def _validate_line(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
-
-
 def _validate_arrow(constraint: Constraint, n: int) -> None:
     where = describe(constraint, n)
     int_param(constraint, n, "circle", 1, min(3, len(constraint.cells) - 1))
@@ -197,11 +193,11 @@ LINE = (2, None)
 KINDS = (
     Kind("thermometer", "Values strictly increase along the thermometer, starting from the bulb.",
          check_thermometer, decompose_thermometer, frozenset({Linear}), cells=LINE,
-         validate_more=_validate_line, fpuzzles="thermometer", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="thermometer", fpuzzles_shape="lines",
          example="thermometer r1c1 r1c2 r2c3", source="dclamage ThermometerConstraint.cs"),
     Kind("slow-thermometer", "Values never decrease along the thermometer, starting from the bulb.",
          check_slow_thermometer, decompose_slow_thermometer, frozenset({Linear}), cells=LINE,
-         validate_more=_validate_line, fpuzzles="slowthermometer", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="slowthermometer", fpuzzles_shape="lines",
          example="slow-thermometer r9c1 r8c1 r7c1", source="dclamage SlowThermometerConstraint.cs"),
     Kind("arrow", "The values along the arrow add up to the number in its circle.", check_arrow,
          decompose_arrow, frozenset({Linear}), cells=LINE, params=frozenset({"circle"}),
@@ -210,7 +206,7 @@ KINDS = (
     Kind("doublearrow",
          "The values between the circles at the line's two ends add up to the circles' values.",
          check_doublearrow, decompose_doublearrow, frozenset({Linear}), cells=(3, None),
-         validate_more=_validate_line, fpuzzles="doublearrow", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="doublearrow", fpuzzles_shape="lines",
          example="doublearrow r4c7 r5c7 r6c7 r7c7", source="dclamage DoubleArrowConstraint.cs"),
     Kind("killercage",
          "Values do not repeat in the cage and add up to its total, when one is given.",
