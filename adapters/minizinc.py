@@ -237,10 +237,7 @@ async def _enumerate(
     """(solutions counted, the first one's cells, MiniZinc's last status, the statistics):
     each solution is counted as it comes, none is kept but the first."""
     count, first, status, raw = 0, None, minizinc.Status.UNKNOWN, {}
-    if limit > MOST_SOLUTIONS:
-        asked: dict[str, Any] = {"all_solutions": True}
-    else:
-        asked = {"nr_solutions": limit}
+    asked = {"all_solutions": True} if limit > MOST_SOLUTIONS else {"nr_solutions": limit}
     async for result in instance.solutions(time_limit=time_limit, **asked, **flags):
         status = result.status
         raw.update(result.statistics)
@@ -266,11 +263,5 @@ NAMES = {
 
 
 def _stats(raw: dict[str, Any]) -> dict[str, Any]:
-    found = {}
-    for key, name in NAMES.items():
-        value = raw.get(key)
-        if isinstance(value, timedelta):
-            value = value.total_seconds()
-        if value is not None:
-            found[name] = value
-    return found
+    found = {name: raw[key] for key, name in NAMES.items() if raw.get(key) is not None}
+    return {k: v.total_seconds() if isinstance(v, timedelta) else v for k, v in found.items()}
