@@ -18,9 +18,9 @@ output: the package turns them into Python warnings, which are ignored here.
 
 MiniZinc 2.6 reaches a solver's own propagator for a global through the global's ``fzn_`` file
 in the solver's library; Debian's Gecode 6.2 library has its globals under their older names
-only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed (jigsaw9:
-a median 2.9 s a puzzle against 0.2 s, docs/minizinc.md). For such a library the backend puts
-a folder of ``fzn_`` files ahead of it that call the older names (``OLDER_NAMES``).
+only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed, many times
+slower (docs/minizinc.md). For such a library the backend puts a folder of ``fzn_`` files
+ahead of it that call the older names (``OLDER_NAMES``).
 """
 
 from __future__ import annotations
@@ -209,10 +209,10 @@ class MiniZincBackend(Backend):
 class _Known(minizinc.Instance):
     """An instance whose interface is known without asking MiniZinc: every model
     ``adapters.mzn`` writes is a satisfaction problem whose answer is its output item's line.
-    The package's own analysis is one more ``minizinc`` run per puzzle, 0.13 s of the 0.33 s
-    of a top95 call (docs/minizinc.md); the names set here are those its ``analyse`` sets
-    (minizinc 0.10), and a package that names them otherwise fails its ``method`` assertion
-    on the first call, in every test of this backend."""
+    The package's own analysis is one more ``minizinc`` run per puzzle, a third of a call's
+    time (docs/minizinc.md); the names set here are those its ``analyse`` sets (minizinc
+    0.10), and a package that names them otherwise fails its ``method`` assertion on the
+    first call, in every test of this backend."""
 
     def analyse(self) -> None:
         self._method_cache = minizinc.Method.SATISFY

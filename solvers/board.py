@@ -167,11 +167,8 @@ class Geometry:
     @cached_property
     def box_of(self) -> tuple[int, ...]:
         """Each cell's box, numbered from 0."""
-        owner = [0] * self.cell_count
-        for index, box in enumerate(self.boxes):
-            for cell in box:
-                owner[cell] = index
-        return tuple(owner)
+        owner = {cell: index for index, box in enumerate(self.boxes) for cell in box}
+        return tuple(owner.get(cell, 0) for cell in range(self.cell_count))
 
 
 @cache
