@@ -45,31 +45,23 @@ class PycosatBackend(Backend):
         return operation is Operation.SOLVE
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # one solution: one solve, which keeps the deadline; more: PicoSAT's enumeration
-        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
-
-    def _first(self, board: Board, deadline: Deadline) -> Found:
-        clauses, stats = self._encode(board)
-        model = None if any(not c for c in clauses) else _solve(clauses, deadline, stats)
-        if model is None:
-            return Found(0, None, stats)
-        return Found(1, cnf.solution_from_model(board, model), stats)
-
-    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        clauses, stats = self._encode(board)
-        if any(not clause for clause in clauses):
-            return Found(0, None, stats)
-        blocking = not cnf.functional(board, self.options)
+        clauses = cnf.encode(board, **self.options)
+        stats = {**cnf.settings(board, self.options), "clauses": len(clauses)}
         solutions = Solutions(limit)
-        for model in _models(board, clauses, deadline, stats, blocking):
+        if any(not clause for clause in clauses):  # the givens left a cell or unit no value
+            return solutions.found(board, stats)
+        if limit == 1:  # one solve, which keeps the deadline
+            model = _solve(clauses, deadline, stats)
+            models = [] if model is None else [model]
+        else:  # PicoSAT's enumeration
+            models = _models(
+                board, clauses, deadline, stats, not cnf.functional(board, self.options)
+            )
+        for model in models:
             if solutions.add(cnf.solution_from_model(board, model).cells):
                 break
             deadline.check(stats)
         return solutions.found(board, stats)
-
-    def _encode(self, board: Board) -> tuple[list, dict]:
-        clauses = cnf.encode(board, **self.options)
-        return clauses, {**cnf.settings(board, self.options), "clauses": len(clauses)}
 
 
 def _models(board: Board, clauses: list, deadline: Deadline, stats: dict, blocking: bool):
