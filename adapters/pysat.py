@@ -100,48 +100,17 @@ class IncrementalBackend(Backend):
         return _Loaded(solver, cnf.variables(geometry.size))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # one solution: one call under assumptions; more: each solution blocked in turn
-        try:
-            if limit == 1:
-                return self._first(board, deadline)
-            return self._count(board, limit, deadline)
-        finally:
-            self._retire_if_worn(board.geometry)
-
-    def _retire_if_worn(self, geometry: Geometry) -> None:
-        loaded = self._kept.peek(geometry)
-        if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
-            self._kept.drop(geometry)
-
-    def _first(self, board: Board, deadline: Deadline) -> Found:
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        extras = cnf.beyond_units(board)
-        active = loaded.activate(board, self.options) if extras else None
-        try:
-            extra = [active] if active else []
-            satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
-            model = solver.get_model() if satisfiable else None
-        finally:
-            if active:
-                solver.add_clause([-active])
-        stats = _delta(before, solver.accum_stats())
-        if satisfiable is None:
-            raise SolveTimeout(stats=stats)
-        if not satisfiable:
-            return Found(0, None, stats)
-        return Found(1, cnf.solution_from_model(board, model), stats)
-
-    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        loaded = self._kept.get(board.geometry, deadline)
-        solver = loaded.solver
-        before = solver.accum_stats()
-        active = loaded.activate(board, self.options)
-        assumptions = [*cnf.given_literals(board), active]
+        # a count's blocking clauses and what the board adds to its units go behind a fresh
+        # activation literal, switched off at the end
+        behind = limit > 1 or cnf.beyond_units(board)
+        active = loaded.activate(board, self.options) if behind else None
+        assumptions = [*cnf.given_literals(board), *([active] if active else [])]
         solutions = Solutions(limit)
         try:
-            while True:
+            while True:  # one call under assumptions; each solution blocked in turn
                 satisfiable = (
                     None if deadline.expired() else self._run(solver, assumptions, deadline)
                 )
@@ -153,9 +122,17 @@ class IncrementalBackend(Backend):
                 if solutions.add(cnf.solution_from_model(board, model).cells):
                     break
                 solver.add_clause([-active, *cnf.blocking_clause(board, model)])
+            # the counters read before a worn solver is freed
+            return solutions.found(board, _delta(before, solver.accum_stats()))
         finally:
-            solver.add_clause([-active])
-        return solutions.found(board, _delta(before, solver.accum_stats()))
+            if active:
+                solver.add_clause([-active])
+            self._retire_if_worn(board.geometry)
+
+    def _retire_if_worn(self, geometry: Geometry) -> None:
+        loaded = self._kept.peek(geometry)
+        if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
+            self._kept.drop(geometry)
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""
