@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from adapters import mzn
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
@@ -198,12 +198,12 @@ class MiniZincBackend(Backend):
             instance = _Known(self.solver, text)
             remaining = deadline.timeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
-            found = _enumerate(instance, limit, time_limit, self.flags)
-            count, first, status, stats = asyncio.run(found)
-        if count < limit and status not in _FINISHED:
+            solutions = Solutions(limit)
+            found = _enumerate(instance, solutions, time_limit, self.flags)
+            status, stats = asyncio.run(found)
+        if solutions.count < limit and status not in _FINISHED:
             raise SolveTimeout(stats=stats)
-        solution = None if first is None else board.with_cells(first)
-        return Found(count, solution, stats)
+        return solutions.found(board, stats)
 
 
 class _Known(minizinc.Instance):
@@ -232,20 +232,21 @@ _FINISHED = (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
 
 
 async def _enumerate(
-    instance: minizinc.Instance, limit: int, time_limit: timedelta | None, flags: dict[str, str]
+    instance: minizinc.Instance,
+    solutions: Solutions,
+    time_limit: timedelta | None,
+    flags: dict[str, str],
 ):
-    """(solutions counted, the first one's cells, MiniZinc's last status, the statistics):
-    each solution is counted as it comes, none is kept but the first."""
-    count, first, status, raw = 0, None, minizinc.Status.UNKNOWN, {}
+    """MiniZinc's last status and the statistics, each solution added to ``solutions`` as it
+    comes."""
+    status, raw, limit = minizinc.Status.UNKNOWN, {}, solutions.limit
     asked = {"all_solutions": True} if limit > MOST_SOLUTIONS else {"nr_solutions": limit}
     async for result in instance.solutions(time_limit=time_limit, **asked, **flags):
         status = result.status
         raw.update(result.statistics)
         if result.solution is not None:
-            count += 1
-            if first is None:
-                first = tuple(VALUE_OF[symbol] for symbol in result.solution.strip())
-    return count, first, status, _stats(raw)
+            solutions.add(VALUE_OF[symbol] for symbol in result.solution.strip())
+    return status, _stats(raw)
 
 
 # MiniZinc's and the solver's statistics by the project's names where the meaning is the same
