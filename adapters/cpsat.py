@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
-from solvers.backend import Backend, Found
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
@@ -55,15 +55,17 @@ class CpSatBackend(Backend):
     def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=True)
-        counter = _StopAt(limit, read)
+        counter = _StopAt(Solutions(limit), read)
         status = solver.solve(model, counter)
         stats = _stats(solver)
         # OPTIMAL: enumeration finished; INFEASIBLE: none; otherwise it stopped early, which is
         # fine only when it stopped because the limit was reached.
-        if counter.found < limit and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        if counter.solutions.count < limit and status not in (
+            cp_model.OPTIMAL,
+            cp_model.INFEASIBLE,
+        ):
             raise _stopped(solver, status, model, stats)
-        first = None if counter.first is None else board.with_cells(counter.first)
-        return Found(counter.found, first, stats)
+        return counter.solutions.found(board, stats)
 
     def _solver(self, deadline: Deadline, enumerate_all: bool) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
@@ -200,18 +202,14 @@ class _Boolean(_Cells):
 
 
 class _StopAt(cp_model.CpSolverSolutionCallback):
-    """Counts solutions, keeps the first, and stops the search at the limit."""
+    """Adds each solution to ``solutions`` and stops the search at their limit."""
 
-    def __init__(self, limit: int, read) -> None:
+    def __init__(self, solutions: Solutions, read) -> None:
         super().__init__()
-        self.limit, self.read, self.found = limit, read, 0
-        self.first: tuple[int, ...] | None = None
+        self.solutions, self.read = solutions, read
 
     def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.first is None:
-            self.first = tuple(self.read(self.value))
-        if self.found >= self.limit:
+        if self.solutions.add(self.read(self.value)):
             self.stop_search()
 
 
