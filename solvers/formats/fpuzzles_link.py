@@ -50,32 +50,26 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     it is then one bad entry, and the lines after it are read as usual. Two documents one after
     the other are two entries.
     """
-    lines = iter(lines)
-    # first line, its lines, their length, brace depth
-    pending: tuple[int, list[str], int, int] | None = None
+    # the open entry: its first line's number (None: none open), its lines, their length and
+    # the depth of its braces
+    start: int | None = None
+    held: list[str] = []
+    length = depth = 0
     for number, text in lines:
-        if pending is not None and _starts_puzzle(text):
-            yield pending[0], "\n".join(pending[1])
-            pending = None
-        if pending is None:
-            depth = _depth(text, 0)
-            if depth <= 0:
-                yield number, text
-            else:
-                pending = (number, [text], len(text), depth)
-            continue
-        start, held, length, depth = pending
+        if start is not None and _starts_puzzle(text):
+            yield start, "\n".join(held)
+            start = None
+        if start is None:
+            start, held, length, depth = number, [], 0, 0
         if length <= MAX_JSON:  # past it, the document is refused for its length
             held.append(text)
             length += len(text)
         depth = _depth(text, depth)
         if depth <= 0:
             yield start, "\n".join(held)
-            pending = None
-        else:
-            pending = (start, held, length, depth)
-    if pending is not None:
-        yield pending[0], "\n".join(pending[1])
+            start = None
+    if start is not None:
+        yield start, "\n".join(held)
 
 
 def _depth(text: str, depth: int) -> int:
