@@ -23,6 +23,7 @@ URL = "https://www.f-puzzles.com/?load="
 _BARE = re.compile(r"N4Ig[A-Za-z0-9+/=%]*")
 _SUDOKUPAD_HOSTS = ("sudokupad", "crackingthecryptic.com")
 _SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')  # a JSON string, or one left open to the line's end
 # Characters of a puzzle's JSON: a 16x16 with every pencil mark in every cell is 38,000; a
 # link of one line decompresses to tens of millions when its text repeats, and writing that
 # back as a link would take minutes.
@@ -75,22 +76,8 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
 def _depth(text: str, depth: int) -> int:
     """The depth of JSON braces and brackets after a line, strings skipped (JSON strings hold
     no line break, so an unclosed quote ends with its line)."""
-    quoted = escaped = False
-    for char in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-        elif char in "{[":
-            depth += 1
-        elif char in "}]":
-            depth -= 1
-    return depth
+    bare = _STRING.sub("", text)
+    return depth + sum(map(bare.count, "{[")) - sum(map(bare.count, "}]"))
 
 
 def _starts_puzzle(text: str) -> bool:
