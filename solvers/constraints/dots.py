@@ -71,15 +71,13 @@ def decompose_xv(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def decompose_difference(constraint: Constraint, n: int) -> list[Primitive]:
-    a, b = constraint.cells
-    return [
-        Relation(a, b, pairs_where(n, lambda x, y: not _differ_by(_difference(constraint))(x, y)))
-    ]
+    (a, b), differ = constraint.cells, _differ_by(_difference(constraint))
+    return [Relation(a, b, pairs_where(n, lambda x, y: not differ(x, y)))]
 
 
 def decompose_ratio(constraint: Constraint, n: int) -> list[Primitive]:
-    a, b = constraint.cells
-    return [Relation(a, b, pairs_where(n, lambda x, y: not _in_ratio(_ratio(constraint))(x, y)))]
+    (a, b), in_ratio = constraint.cells, _in_ratio(_ratio(constraint))
+    return [Relation(a, b, pairs_where(n, lambda x, y: not in_ratio(x, y)))]
 
 
 def _unmarked_clashes(constraint, grid, n, holds, what) -> list[str]:
@@ -158,9 +156,8 @@ KINDS = (
     Kind("ratio", "One cell's value is the dot's value (2 unless given) times the other's.",
          check_ratio, decompose_ratio, frozenset({Relation}), cells=PAIR,
          params=frozenset({"ratio"}), defaults=lambda n: {"ratio": DOT_VALUES["ratio"]},
-         validate_more=_validate_dot,
-         fpuzzles="ratio", fpuzzles_shape="dot", example="ratio r2c2 r3c2 ratio=2",
-         source="dclamage RatioConstraint.cs"),
+         validate_more=_validate_dot, fpuzzles="ratio", fpuzzles_shape="dot",
+         example="ratio r2c2 r3c2 ratio=2", source="dclamage RatioConstraint.cs"),
     Kind("negative-xv", "No two orthogonal neighbours without an X or a V add up to 10 or 5.",
          check_negative_xv, decompose_negative_xv, frozenset({Relation}), cells=BOARD,
          params=EXEMPT, validate_more=_validate_negative, example="negative-xv exempt=r4c5-r4c6",
