@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from solvers.errors import InputError
+from solvers.formats.lines import SQUARES
 from solvers.formats.symbols import VALUE_OF
 
 URL = "https://www.f-puzzles.com/?load="
@@ -143,7 +144,7 @@ def encode(data: dict[str, Any]) -> str:
 
 def _line_puzzle(text: str) -> bool:
     """Whether a payload-like word is as well a line puzzle (N*N symbols): it is read so."""
-    return len(text) in {n * n for n in range(4, 26)} and all(c in VALUE_OF for c in text)
+    return len(text) in SQUARES and all(c in VALUE_OF for c in text)
 
 
 def _payload(text: str, line: int | None) -> str:
