@@ -191,12 +191,9 @@ class _Primitives:
             weighted = [
                 (x, k * (v + 1)) for k, c in linear.terms for v, x in enumerate(self.vars[c])
             ]
-            if op == "<=":
-                return z3.PbLe(weighted, constant)
-            if op == ">=":
-                return z3.PbGe(weighted, constant)
-            equal = z3.PbEq(weighted, constant)
-            return equal if op == "==" else z3.Not(equal)
+            if op == "!=":
+                return z3.Not(z3.PbEq(weighted, constant))
+            return {"==": z3.PbEq, "<=": z3.PbLe, ">=": z3.PbGe}[op](weighted, constant)
         return OPERATORS[op](*self.total(linear))
 
     def total(self, linear: Linear):
