@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from pychoco import Model, backend
 
-from adapters.primitive_forms import SMALL_TABLE, expanded
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
@@ -28,7 +28,6 @@ from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
-OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
@@ -81,7 +80,7 @@ def _post(model: Model, primitive, cells: list, consistency: str) -> None:
         coefficients, scope = zip(*primitive.terms, strict=True)
         variables = [cells[c] for c in scope]
         model.scalar(
-            variables, list(coefficients), OPERATORS[primitive.op], primitive.constant
+            variables, list(coefficients), WRITTEN[primitive.op], primitive.constant
         ).post()
     elif isinstance(primitive, Domain):
         model.member(cells[primitive.cell], sorted(primitive.values)).post()

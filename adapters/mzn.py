@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from adapters.primitive_forms import SMALL_TABLE, expanded
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
@@ -34,7 +34,6 @@ from solvers.formats.symbols import SYMBOLS
 ENCODES = frozenset({PRIMITIVES})
 
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
-OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, MiniZinc's
 SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
 
 
@@ -67,7 +66,7 @@ class ModelWriter:
                 f"{'-' if k < 0 else '+'} {'' if abs(k) == 1 else f'{abs(k)}*'}{self._cell(c)}"
                 for k, c in terms
             ).removeprefix("+ ")
-        self._add(f"{left} {OPERATORS[op]} {total}", name)
+        self._add(f"{left} {WRITTEN[op]} {total}", name)
 
     def relation(self, first: int, second: int, forbidden: frozenset[tuple[int, int]]) -> None:
         """The two cells never hold a forbidden pair of values."""

@@ -1,12 +1,14 @@
 """What several engines make of a primitive alike (``solvers.constraints.primitives``):
 ``expanded``, a compressed table as the tuples it stands for, where they are few enough for an
-engine's own table constraint (Choco, CPMpy)."""
+engine's own table constraint (Choco, CPMpy, MiniZinc); ``WRITTEN``, a linear row's operator as
+Choco and MiniZinc write it."""
 
 from __future__ import annotations
 
 from itertools import product
 from math import prod
 
+WRITTEN = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}
 SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 
 
