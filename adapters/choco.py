@@ -3,22 +3,15 @@
 An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit of
 the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC``
 (default, fastest by measurement: README, "Backends") is arc consistency by bipartite matching
-(Régin), which python-constraint's AllDifferent lacks. The rest of the rules arrive as
-primitives (``solvers.compile``; a sum over different cells as an all-different and a linear
-row), posted as Choco's own constraints (``_post``): ``all_different``, a ``table`` of the
-forbidden pairs (``feasible=False``: the relation as it is given), ``scalar``, ``member``, and
-a compressed table as a ``table`` of its tuples when they are few (``SMALL_TABLE``), else a
-reified conjunction of ``member`` per row (a Boolean equal to the row holding, so each is
-fixed by the cells and a count sees a solution once), one at least true.
+(Régin), which python-constraint's AllDifferent lacks. The rest of the rules, the board's
+primitives (``solvers.compile``), are posted as Choco's own constraints (``_post``).
 A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
 puzzles.
 
 The deadline is Choco's time limit, given as a string in seconds (``"0.500s"``: a string in
 milliseconds such as ``"500ms"`` is silently no limit at all), which runs from the first
 ``solve`` across the solves of a count. A value of ``consistency`` Choco does not know ends the
-whole process (a Java exception), which is why the option's values are a fixed list. Memory:
-each model keeps about 110-150 KB of the library's heap for good (measured; README,
-"Backends"), so a process that solves many thousands of puzzles with it grows accordingly.
+whole process (a Java exception), which is why the option's values are a fixed list.
 """
 
 from __future__ import annotations
@@ -27,7 +20,7 @@ from typing import ClassVar
 
 from pychoco import Model, backend
 
-from adapters.primitive_forms import SMALL_TABLE, expanded
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
@@ -35,12 +28,9 @@ from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
-OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, Choco's
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "Choco CP solver: all_different per unit, propagated by matching"
 LIBRARY = "pychoco"
 
@@ -48,18 +38,16 @@ LIBRARY = "pychoco"
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # Choco's native search holds the thread until it ends
-    # pychoco keeps about 176 KB of native heap per model for good (2,000 sudoku17 counts:
-    # 38 MB to 391 MB in one process): a worker replaced every 500 puzzles stays near 130 MB.
+    # pychoco keeps some native heap per model for good (docs/backends.md, "Memory"):
+    # a worker is replaced every 500 puzzles
     RECYCLE_AFTER = 500
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         model, cells = self._model(board)
         solver = model.get_solver()
-        remaining = deadline.remaining()
+        remaining = deadline.timeout()
         if remaining is not None:
-            if remaining <= 0:
-                raise SolveTimeout()
             solver.limit_time(f"{max(remaining, 0.001):.3f}s")  # seconds, as a string
         solutions = Solutions(limit)
         while solver.solve():
@@ -92,7 +80,7 @@ def _post(model: Model, primitive, cells: list, consistency: str) -> None:
         coefficients, scope = zip(*primitive.terms, strict=True)
         variables = [cells[c] for c in scope]
         model.scalar(
-            variables, list(coefficients), OPERATORS[primitive.op], primitive.constant
+            variables, list(coefficients), WRITTEN[primitive.op], primitive.constant
         ).post()
     elif isinstance(primitive, Domain):
         model.member(cells[primitive.cell], sorted(primitive.values)).post()
@@ -102,7 +90,8 @@ def _post(model: Model, primitive, cells: list, consistency: str) -> None:
 
 def _table(model: Model, scope: list, rows: tuple) -> None:
     tuples = expanded(rows, SMALL_TABLE)
-    if tuples is None:  # too many: a Boolean per row, equal to the row holding
+    if tuples is None:  # too many: a Boolean per row, equal to the row holding (so a count
+        # sees a solution once)
         picks = [
             model.and_(
                 [model.member(x, sorted(s)) for x, s in zip(scope, row, strict=True)]

@@ -7,9 +7,8 @@ model's cells are the solution's. Counting adds a blocking clause per solution, 
 variables, so auxiliary variables never count a solution twice.
 
 CryptoMiniSat's stochastic local search (on by default) costs more than the whole search of a
-Sudoku CNF (measured 14-34 ms against under 1 ms per 9x9), so it is switched off (``sls=0``).
-Its ``time_limit`` is CPU time, not wall time (measured 4-8 s of wall time for 1 s with the
-cores oversubscribed), so the deadline is kept with conflict budgets sized against the wall
+Sudoku CNF (docs/backends.md), so it is switched off (``sls=0``). Its ``time_limit`` is CPU
+time, not wall time, so the deadline is kept with conflict budgets sized against the wall
 clock (``adapters.budget``). The binding reports no statistics: the stats are the CNF's size.
 """
 
@@ -30,8 +29,6 @@ from solvers.errors import SolveTimeout
 CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "the CNF rebuilt per puzzle, solved by CryptoMiniSat"
 LIBRARY = "pycryptosat"
 

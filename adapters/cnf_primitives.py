@@ -4,14 +4,10 @@ direct encoding: the variable ``variable(cell, v, N)`` says "the cell holds v".
 - all-different: at most one of the cells holds each value (``adapters.cardinality``);
 - relation: a binary clause per forbidden pair;
 - domain: a unit clause removing each other value;
-- linear, ``sum(k * value) op constant``, in one of two forms (``LINEAR_ENCODINGS``):
-  ``dp``, a layered automaton over the partial sums (one variable per partial sum that can still
-  reach an accepted total, defined both ways: forward, a state and a cell's value imply the next
-  state; backward, a state and the cell's value imply the state before), or ``pb``, a
-  pseudo-Boolean constraint over the cell literals weighted k * v, turned into clauses by PySAT's
-  ``PBEnc`` (PBLib), with ``!=`` as "at most c-1 or at least c+1" behind one selector;
-- table (compressed rows): a selector per row, at least one row holds, and a row's selector is
-  true exactly when each of its cells is in the row's set.
+- linear, ``sum(k * value) op constant``, in one of two forms (``LINEAR_ENCODINGS``): ``dp``,
+  a layered automaton over the partial sums (``linear_dp``), or ``pb``, PySAT's pseudo-Boolean
+  encoding over the cell literals (``linear_pb``);
+- table (compressed rows): a selector per row (``_table``).
 
 Every auxiliary variable comes from the caller's ``IDPool`` (numbered after the N**3 cell
 variables). In ``dp`` and in tables every auxiliary is a function of the cells, so a solver
@@ -26,23 +22,17 @@ clauses say.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
+from solvers.constraints.primitives import OPERATORS
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
 LINEAR_ENCODINGS = ("dp", "pb")  # the default first: dp, by measurement (docs/vocabulary.md)
-COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<=": operator.le,
-    ">=": operator.ge,
-}
 Values = Sequence[Sequence[int]]  # per cell, the values it can still take
 Literal = Callable[[int, int], int]  # (cell, value) -> its variable
 
@@ -84,7 +74,7 @@ def linear_dp(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
     and reaching an accepted total are kept; a step that would leave them is a clause
     forbidding that value there. The first layer (the sum 0), a layer of one state and the
     last layer need no variable."""
-    accept = COMPARE[primitive.op]
+    accept = OPERATORS[primitive.op]
     terms = [(k, cell) for k, cell in primitive.terms if k]
     layers: list[set[int]] = [{0}]
     for k, cell in terms:
@@ -150,7 +140,7 @@ def linear_pb(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
         if op != ">=" and bound < 0:
             return [()]  # no sum does
         if not literals:
-            return [] if COMPARE[op](0, bound) else [()]
+            return [] if OPERATORS[op](0, bound) else [()]
         how = {"==": PBEnc.equals, "<=": PBEnc.atmost, ">=": PBEnc.atleast}[op]
         found = how(lits=literals, weights=weights, bound=bound, vpool=pool)
         return [tuple(clause) for clause in found.clauses]

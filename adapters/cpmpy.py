@@ -1,24 +1,19 @@
 """``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
 
 An integer variable per cell, ``AllDifferent`` per unit of the board's flattened geometry, a
-given as an equality. ``solver`` picks what CPMpy translates it for: ``choco`` (default,
-fastest by measurement: README, "Backends"), ``ortools`` (CP-SAT), ``z3``, ``exact`` or
-``pysat``. The rest of the rules arrive as primitives (``solvers.compile``; a sum over
-different cells as an all-different and a linear row), compiled with CPMpy's globals
-(``_primitive``): ``AllDifferent``, ``NegativeTable`` of the forbidden pairs (the relation as it
-is given, rather than its complement), a linear sum, ``InDomain``, and a compressed table as a
-``Table`` of its tuples when they are few (``SMALL_TABLE``), else a Boolean per row, equal to
-"each cell in its set", at least one true (each fully determined by the cells, so a count never
-sees a solution twice). Against the direct adapters (``choco``, ``cpsat``, ``z3``, ``pysat``)
-on the same puzzles, the difference is the cost of the modelling layer.
+given as an equality, the other primitives as CPMpy's globals (``_primitive``). ``solver`` picks
+what CPMpy translates it for: ``choco`` (default, fastest by measurement: README, "Backends"),
+``ortools`` (CP-SAT), ``z3``, ``exact`` or ``pysat``. Against the direct adapters (``choco``,
+``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
+layer.
 
 The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
 transformation of the model before it (decomposing AllDifferent into linear or Boolean
 constraints for ``exact`` and ``pysat``, which on 25x25 takes seconds): with those two a call
 with a timeout runs in a worker process that is killed at the deadline, as does a count with
-``choco``, whose enumeration overruns its limit. Counting is
-``solveAll``, which for solvers without enumeration of their own adds blocking constraints and
-says so in a warning, silenced here. Stats: the run's exit status and time, as CPMpy reports.
+``choco``, whose enumeration overruns its limit. Counting is ``solveAll``, which for solvers
+without enumeration of their own adds blocking constraints and says so in a warning, silenced
+here. Stats: the run's exit status and time, as CPMpy reports.
 """
 
 from __future__ import annotations
@@ -29,11 +24,12 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
-from adapters.primitive_forms import RELATIONS, SMALL_TABLE, expanded
+from adapters.primitive_forms import SMALL_TABLE, expanded
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
@@ -44,8 +40,6 @@ LATE_COUNT = {"choco"}
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "one CPMpy model (AllDifferent per unit) for any of its solvers"
 LIBRARY = "cpmpy"
 
@@ -69,9 +63,7 @@ class CpmpyBackend(Backend):
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
         constraints += [_primitive(p, cells) for p in flat.primitives_for(self.ENCODES)]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
-        remaining = deadline.remaining()
-        if remaining is not None and remaining <= 0:
-            raise SolveTimeout()
+        remaining = deadline.timeout()
         solutions = Solutions(limit)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Adding constraints to solver object ..."
@@ -89,7 +81,10 @@ class CpmpyBackend(Backend):
 
 
 def _primitive(primitive, cells):
-    """CPMpy's constraint for one primitive over the cell variables."""
+    """CPMpy's constraint for one primitive over the cell variables: a relation as the
+    forbidden pairs it is given (``NegativeTable``), a compressed table as a ``Table`` of its
+    tuples when they are few, else a Boolean per row equal to the row holding (each fixed by
+    the cells, so a count never sees a solution twice)."""
     if isinstance(primitive, AllDifferent):
         return cp.AllDifferent([cells[c] for c in primitive.cells])
     if isinstance(primitive, Relation):
@@ -97,7 +92,7 @@ def _primitive(primitive, cells):
         return cp.NegativeTable(pair, sorted(forbidden)) if forbidden else cp.BoolVal(True)
     if isinstance(primitive, Linear):
         total = cp.sum([k * cells[c] for k, c in primitive.terms])
-        return RELATIONS[primitive.op](total, primitive.constant)
+        return OPERATORS[primitive.op](total, primitive.constant)
     if isinstance(primitive, Domain):
         return cp.InDomain(cells[primitive.cell], sorted(primitive.values))
     scope = [cells[c] for c in primitive.cells]

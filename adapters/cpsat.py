@@ -2,16 +2,10 @@
 
 ``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
 ``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value. One worker by default: it measured
-fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the deadline.
-
-The units are the board's flattened geometry; the rest of its rules arrive as primitives
-(``solvers.compile``; a sum over different cells as an all-different and a linear row),
-compiled with CP-SAT's own constraints in either model: all-different (at most one per value
-on 0/1 variables), forbidden pairs (``AddForbiddenAssignments``, or a clause per pair on 0/1
-variables), a linear row (weighted 0/1 variables in the boolean model), a domain, and a
-compressed table (a 0/1 variable per row: at least one row, and a row's cells each in its
-value set)."""
+exactly-one constraints per cell and per unit and value. Either model compiles the rest of the
+board's rules, its primitives (``solvers.compile``), with CP-SAT's own constraints (``_Cells``).
+One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
+own time limit is the deadline."""
 
 from __future__ import annotations
 
@@ -19,16 +13,14 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
-from adapters.primitive_forms import RELATIONS
-from solvers.backend import Backend, Found
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import EngineError, SolveTimeout
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "OR-tools CP-SAT: AddAllDifferent per unit"
 LIBRARY = "ortools"
 
@@ -63,15 +55,17 @@ class CpSatBackend(Backend):
     def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
         model, read = self._build(board)
         solver = self._solver(deadline, enumerate_all=True)
-        counter = _StopAt(limit, read)
+        counter = _StopAt(Solutions(limit), read)
         status = solver.solve(model, counter)
         stats = _stats(solver)
         # OPTIMAL: enumeration finished; INFEASIBLE: none; otherwise it stopped early, which is
         # fine only when it stopped because the limit was reached.
-        if counter.found < limit and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        if counter.solutions.count < limit and status not in (
+            cp_model.OPTIMAL,
+            cp_model.INFEASIBLE,
+        ):
             raise _stopped(solver, status, model, stats)
-        first = None if counter.first is None else board.with_cells(counter.first)
-        return Found(counter.found, first, stats)
+        return counter.solutions.found(board, stats)
 
     def _solver(self, deadline: Deadline, enumerate_all: bool) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
@@ -96,9 +90,10 @@ class CpSatBackend(Backend):
 class _Cells:
     """A board's cells in a model, the givens fixed (one subclass per ``model`` option), and
     the units and primitives compiled over them: each subclass says how a unit, an
-    all-different and a forbidden pair are posted, and gives ``value`` (an expression of the
-    cell's value), ``is_in`` (a literal that is true exactly when the cell holds one of some
-    values) and ``read`` (the cells' values from a solver's).
+    all-different and a forbidden pair (``AddForbiddenAssignments``, or a clause per pair) are
+    posted, and gives ``value`` (an expression of the cell's value), ``is_in`` (a literal that
+    is true exactly when the cell holds one of some values) and ``read`` (the cells' values
+    from a solver's).
 
     Every auxiliary variable is a function of the cells (each literal is reified both ways):
     CP-SAT enumerates assignments of all variables, so a free one would count a solution
@@ -115,7 +110,7 @@ class _Cells:
             self.forbid(primitive.first, primitive.second, primitive.forbidden)
         elif isinstance(primitive, Linear):
             total = sum(k * self.value(cell) for k, cell in primitive.terms)
-            model.add(RELATIONS[primitive.op](total, primitive.constant))
+            model.add(OPERATORS[primitive.op](total, primitive.constant))
         elif isinstance(primitive, Domain):
             model.add_bool_or([self.is_in(primitive.cell, primitive.values)])
         else:  # a compressed table: some row holds; a row holds when each cell is in its set
@@ -207,18 +202,14 @@ class _Boolean(_Cells):
 
 
 class _StopAt(cp_model.CpSolverSolutionCallback):
-    """Counts solutions, keeps the first, and stops the search at the limit."""
+    """Adds each solution to ``solutions`` and stops the search at their limit."""
 
-    def __init__(self, limit: int, read) -> None:
+    def __init__(self, solutions: Solutions, read) -> None:
         super().__init__()
-        self.limit, self.read, self.found = limit, read, 0
-        self.first: tuple[int, ...] | None = None
+        self.solutions, self.read = solutions, read
 
     def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.first is None:
-            self.first = tuple(self.read(self.value))
-        if self.found >= self.limit:
+        if self.solutions.add(self.read(self.value)):
             self.stop_search()
 
 

@@ -1,13 +1,8 @@
 """``csp``: python-constraint2 (import name ``constraint``).
 
 One variable per cell, givens as one-value domains, one ``AllDifferentConstraint`` per unit of
-the board's flattened geometry. The rest of its rules arrive as primitives
-(``solvers.compile``; a sum over different cells as an all-different and a linear row),
-compiled with the library's own constraints: all-different (timed as a unit's), a linear row
-(``ExactSumConstraint``, ``MaxSumConstraint`` or ``MinSumConstraint``, with multipliers unless
-every coefficient is 1; "!=" a function), a domain (``InSetConstraint``), and a forbidden pair
-or a compressed table as a ``FunctionConstraint`` on the filled cells (the library has no
-table constraint).
+the board's flattened geometry. The rest of its rules, the board's primitives
+(``solvers.compile``), are the library's own constraints (``_compiled``).
 The library's solver is an option; ``backtracking`` (forward checking) is the default by
 measurement: the library's own default, ``optimized``, took seconds to over a minute on top95
 puzzles that forward checking solved in tens of milliseconds (README, "Backends").
@@ -23,7 +18,7 @@ from typing import ClassVar
 
 import constraint
 
-from solvers.backend import Backend, Found
+from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
@@ -36,8 +31,6 @@ SOLVERS = {
 }
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "CSP: one variable per cell, AllDifferentConstraint per unit"
 LIBRARY = "python-constraint2"
 
@@ -47,26 +40,16 @@ class ConstraintBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # one solution: getSolution; more: the solution iterator
-        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
-
-    def _first(self, board: Board, deadline: Deadline) -> Found:
         problem, calls = self._problem(board, deadline)
-        answer = problem.getSolution()
-        stats = {"constraint_checks": calls.count, "solver": self.solver}
-        if answer is None:
-            return Found(0, None, stats)
-        return Found(1, board.with_cells(answer[i] for i in range(len(answer))), stats)
-
-    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        problem, calls = self._problem(board, deadline)
-        found, first = 0, None
-        for answer in problem.getSolutionIter():
-            found += 1
-            first = first or board.with_cells(answer[i] for i in range(len(answer)))
-            if found >= limit:
+        solutions = Solutions(limit)
+        if limit == 1:  # the library's own search for one
+            answers = [answer] if (answer := problem.getSolution()) is not None else []
+        else:
+            answers = problem.getSolutionIter()
+        for answer in answers:
+            if solutions.add(answer[i] for i in range(len(answer))):
                 break
-        return Found(found, first, {"constraint_checks": calls.count, "solver": self.solver})
+        return solutions.found(board, {"constraint_checks": calls.count, "solver": self.solver})
 
     @property
     def solver(self) -> str:
@@ -90,7 +73,8 @@ class ConstraintBackend(Backend):
 
 
 def _compiled(primitive) -> tuple[constraint.Constraint, list[int]]:
-    """The library's constraint for a primitive other than all-different, and its cells."""
+    """The library's constraint for a primitive other than all-different, and its cells: a
+    relation, a "!=" row and a table as functions (the library has no table constraint)."""
     if isinstance(primitive, Relation):
         forbidden = primitive.forbidden
         allowed = lambda a, b: (a, b) not in forbidden  # noqa: E731

@@ -31,8 +31,6 @@ from solvers.deadline import Deadline
 ENUMERATE_AT_MOST = 10_000
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "dlx's exact-cover matrix, searched by Algorithm X in C"
 LIBRARY = "exact-cover"
 

@@ -18,9 +18,9 @@ output: the package turns them into Python warnings, which are ignored here.
 
 MiniZinc 2.6 reaches a solver's own propagator for a global through the global's ``fzn_`` file
 in the solver's library; Debian's Gecode 6.2 library has its globals under their older names
-only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed (jigsaw9:
-a median 2.9 s a puzzle against 0.2 s, docs/minizinc.md). For such a library the backend puts
-a folder of ``fzn_`` files ahead of it that call the older names (``OLDER_NAMES``).
+only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed, many times
+slower (docs/minizinc.md). For such a library the backend puts a folder of ``fzn_`` files
+ahead of it that call the older names (``OLDER_NAMES``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from adapters import mzn
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, SolveTimeout
@@ -173,8 +173,6 @@ def older_names_flags(name: str) -> dict[str, str]:
     return {"-I": str(folder)}
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"
 LIBRARY = "minizinc"
 
@@ -198,25 +196,23 @@ class MiniZincBackend(Backend):
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
             instance = _Known(self.solver, text)
-            remaining = deadline.remaining()
-            if remaining is not None and remaining <= 0:
-                raise SolveTimeout()
+            remaining = deadline.timeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
-            found = _enumerate(instance, limit, time_limit, self.flags)
-            count, first, status, stats = asyncio.run(found)
-        if count < limit and status not in _FINISHED:
+            solutions = Solutions(limit)
+            found = _enumerate(instance, solutions, time_limit, self.flags)
+            status, stats = asyncio.run(found)
+        if solutions.count < limit and status not in _FINISHED:
             raise SolveTimeout(stats=stats)
-        solution = None if first is None else board.with_cells(first)
-        return Found(count, solution, stats)
+        return solutions.found(board, stats)
 
 
 class _Known(minizinc.Instance):
     """An instance whose interface is known without asking MiniZinc: every model
     ``adapters.mzn`` writes is a satisfaction problem whose answer is its output item's line.
-    The package's own analysis is one more ``minizinc`` run per puzzle, 0.13 s of the 0.33 s
-    of a top95 call (docs/minizinc.md); the names set here are those its ``analyse`` sets
-    (minizinc 0.10), and a package that names them otherwise fails its ``method`` assertion
-    on the first call, in every test of this backend."""
+    The package's own analysis is one more ``minizinc`` run per puzzle, a third of a call's
+    time (docs/minizinc.md); the names set here are those its ``analyse`` sets (minizinc
+    0.10), and a package that names them otherwise fails its ``method`` assertion on the
+    first call, in every test of this backend."""
 
     def analyse(self) -> None:
         self._method_cache = minizinc.Method.SATISFY
@@ -236,23 +232,21 @@ _FINISHED = (minizinc.Status.ALL_SOLUTIONS, minizinc.Status.UNSATISFIABLE)
 
 
 async def _enumerate(
-    instance: minizinc.Instance, limit: int, time_limit: timedelta | None, flags: dict[str, str]
+    instance: minizinc.Instance,
+    solutions: Solutions,
+    time_limit: timedelta | None,
+    flags: dict[str, str],
 ):
-    """(solutions counted, the first one's cells, MiniZinc's last status, the statistics):
-    each solution is counted as it comes, none is kept but the first."""
-    count, first, status, raw = 0, None, minizinc.Status.UNKNOWN, {}
-    if limit > MOST_SOLUTIONS:
-        asked: dict[str, Any] = {"all_solutions": True}
-    else:
-        asked = {"nr_solutions": limit}
+    """MiniZinc's last status and the statistics, each solution added to ``solutions`` as it
+    comes."""
+    status, raw, limit = minizinc.Status.UNKNOWN, {}, solutions.limit
+    asked = {"all_solutions": True} if limit > MOST_SOLUTIONS else {"nr_solutions": limit}
     async for result in instance.solutions(time_limit=time_limit, **asked, **flags):
         status = result.status
         raw.update(result.statistics)
         if result.solution is not None:
-            count += 1
-            if first is None:
-                first = tuple(VALUE_OF[symbol] for symbol in result.solution.strip())
-    return count, first, status, _stats(raw)
+            solutions.add(VALUE_OF[symbol] for symbol in result.solution.strip())
+    return status, _stats(raw)
 
 
 # MiniZinc's and the solver's statistics by the project's names where the meaning is the same
@@ -270,11 +264,5 @@ NAMES = {
 
 
 def _stats(raw: dict[str, Any]) -> dict[str, Any]:
-    found = {}
-    for key, name in NAMES.items():
-        value = raw.get(key)
-        if isinstance(value, timedelta):
-            value = value.total_seconds()
-        if value is not None:
-            found[name] = value
-    return found
+    found = {name: raw[key] for key, name in NAMES.items() if raw.get(key) is not None}
+    return {k: v.total_seconds() if isinstance(v, timedelta) else v for k, v in found.items()}

@@ -15,14 +15,9 @@ empty cells' binaries sum to at most their number less one) and runs again. Stat
 branch-and-bound nodes and LP iterations, summed over the runs (both are often 0: presolve
 alone solves most puzzles).
 
-The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as
-an all-different and a linear row), compiled into rows over the same binaries
-(``_PrimitiveRows``): all-different is at most one per value; a forbidden pair (a, b) is
-x(first, a) + x(second, b) <= 1; a linear row weighs each binary by coefficient times value; a
-domain bounds the other values' binaries to 0; a compressed table has a binary per row (at
-least one chosen, and a chosen row's cells each in its set), and "!=" a binary choosing the side
-of the constant (big-M). These extra binaries follow the cells' (the cuts name cell binaries
-only, so a solution is counted once whatever they are).
+The rest of the rules, the board's primitives (``solvers.compile``), are rows over the same
+binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each, after the cells' (the
+cuts name cell binaries only, so a solution is counted once whatever the others are).
 """
 
 from __future__ import annotations
@@ -49,8 +44,6 @@ HIGHS_INFEASIBLE = (
 SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"
 LIBRARY = "highspy"
 
@@ -103,7 +96,8 @@ def _rule_rows(geometry: Geometry) -> list:
 
 class _PrimitiveRows:
     """The rows of primitives on an N board, and how many binaries they need (``binaries``:
-    the cells' N**3 and one per table row or "!=")."""
+    the cells' N**3, and one per table row and per "!=", which picks a side of its constant by
+    big-M)."""
 
     def __init__(self, n: int, primitives) -> None:
         self.n, self.binaries, self.rows = n, n**3, []

@@ -23,9 +23,8 @@ few (``SMALL_TABLE``), else an array of Booleans, one per row, each equal to a c
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import product
-from math import prod
 
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.board import Board
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
@@ -34,9 +33,7 @@ from solvers.formats.symbols import SYMBOLS
 # what the model encodes beyond units: every primitive, an all-different with a sum as the two
 ENCODES = frozenset({PRIMITIVES})
 
-SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
-OPERATORS = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}  # ours, MiniZinc's
 SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
 
 
@@ -69,7 +66,7 @@ class ModelWriter:
                 f"{'-' if k < 0 else '+'} {'' if abs(k) == 1 else f'{abs(k)}*'}{self._cell(c)}"
                 for k, c in terms
             ).removeprefix("+ ")
-        self._add(f"{left} {OPERATORS[op]} {total}", name)
+        self._add(f"{left} {WRITTEN[op]} {total}", name)
 
     def relation(self, first: int, second: int, forbidden: frozenset[tuple[int, int]]) -> None:
         """The two cells never hold a forbidden pair of values."""
@@ -97,8 +94,8 @@ class ModelWriter:
         disjunction, MiniZinc half-reifies it (``set_in_imp``), and a row Boolean left free
         where two rows hold would count that solution twice on a solver that enumerates every
         variable (Gecode does not; others may)."""
-        if sum(prod(map(len, row)) for row in rows) <= SMALL_TABLE:
-            tuples = sorted({t for row in rows for t in product(*map(sorted, row))})
+        tuples = expanded(rows, SMALL_TABLE)
+        if tuples is not None:
             self._table(cells, tuples)
             return
         name = f"rows_{len(self.declarations) + 1}"

@@ -1,19 +1,14 @@
-"""What several engines make of a primitive alike (``solvers.constraints.primitives``).
-
-- ``RELATIONS``: a linear row's operator as Python's comparison, for the engines whose
-  expressions overload it (CP-SAT, CPMpy, Z3): ``RELATIONS[row.op](total, row.constant)``
-  builds the one relation asked for;
-- ``expanded``: a compressed table as the tuples it stands for, where they are few enough for
-  an engine's own table constraint (Choco, CPMpy).
-"""
+"""What several engines make of a primitive alike (``solvers.constraints.primitives``):
+``expanded``, a compressed table as the tuples it stands for, where they are few enough for an
+engine's own table constraint (Choco, CPMpy, MiniZinc); ``WRITTEN``, a linear row's operator as
+Choco and MiniZinc write it."""
 
 from __future__ import annotations
 
-import operator
 from itertools import product
 from math import prod
 
-RELATIONS = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge}
+WRITTEN = {"==": "=", "!=": "!=", "<=": "<=", ">=": ">="}
 SMALL_TABLE = 1000  # tuples: a compressed table expanding to more is a Boolean per row
 
 

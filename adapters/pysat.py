@@ -8,9 +8,8 @@ puzzle; that is why it gets faster than rebuilding the CNF.
 
 Counting needs blocking clauses, and a board whose rules hold more than its units the clauses
 of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``),
-none of which are rules. Each count (and each solve
-of a board with more than units) gets a fresh
-activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
+none of which are rules. Each count (and each solve of a board with more than units) gets a
+fresh activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
 afterwards the unit clause ``-a`` switches them off for good. Anything learned from them
 contains ``-a`` and is satisfied from then on, so the rules stay untouched. A count blocks each
 solution on its cell variables, so auxiliary variables never count a solution twice. Switched
@@ -35,7 +34,7 @@ from pysat.solvers import Solver
 from adapters import cnf
 from adapters.budget import budgeted
 from adapters.persistent import Build, PerGeometry
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board, Geometry, Shape
 from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
@@ -56,16 +55,11 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
 LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
-# A solver is rebuilt once it has numbered this many variables per cell variable beyond the
-# cells (activation literals, the auxiliaries of what boards add to their units): switched
-# off, they still cost each call (measured: on 9x9 constraint puzzles, 16-30 ms a count after 500
-# puzzles against 11-15 in a fresh solver); about every 70 constraint puzzles on 9x9, every
-# 2,900 classic counts.
+# variables numbered per cell variable beyond the cells before a solver is rebuilt (the module's
+# docstring says why; docs/vocabulary.md has the measurements)
 RETIRE_AFTER = 4
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "the same CNF in one persistent PySAT solver, givens as assumptions"
 LIBRARY = "python-sat"
 
@@ -106,48 +100,17 @@ class IncrementalBackend(Backend):
         return _Loaded(solver, cnf.variables(geometry.size))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # one solution: one call under assumptions; more: each solution blocked in turn
-        try:
-            if limit == 1:
-                return self._first(board, deadline)
-            return self._count(board, limit, deadline)
-        finally:
-            self._retire_if_worn(board.geometry)
-
-    def _retire_if_worn(self, geometry: Geometry) -> None:
-        loaded = self._kept.peek(geometry)
-        if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
-            self._kept.drop(geometry)
-
-    def _first(self, board: Board, deadline: Deadline) -> Found:
         loaded = self._kept.get(board.geometry, deadline)
         solver = loaded.solver
         before = solver.accum_stats()
-        extras = cnf.beyond_units(board)
-        active = loaded.activate(board, self.options) if extras else None
+        # a count's blocking clauses and what the board adds to its units go behind a fresh
+        # activation literal, switched off at the end
+        behind = limit > 1 or cnf.beyond_units(board)
+        active = loaded.activate(board, self.options) if behind else None
+        assumptions = [*cnf.given_literals(board), *([active] if active else [])]
+        solutions = Solutions(limit)
         try:
-            extra = [active] if active else []
-            satisfiable = self._run(solver, [*cnf.given_literals(board), *extra], deadline)
-            model = solver.get_model() if satisfiable else None
-        finally:
-            if active:
-                solver.add_clause([-active])
-        stats = _delta(before, solver.accum_stats())
-        if satisfiable is None:
-            raise SolveTimeout(stats=stats)
-        if not satisfiable:
-            return Found(0, None, stats)
-        return Found(1, cnf.solution_from_model(board, model), stats)
-
-    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        loaded = self._kept.get(board.geometry, deadline)
-        solver = loaded.solver
-        before = solver.accum_stats()
-        active = loaded.activate(board, self.options)
-        assumptions = [*cnf.given_literals(board), active]
-        found, first = 0, None
-        try:
-            while found < limit:
+            while True:  # one call under assumptions; each solution blocked in turn
                 satisfiable = (
                     None if deadline.expired() else self._run(solver, assumptions, deadline)
                 )
@@ -155,13 +118,21 @@ class IncrementalBackend(Backend):
                     raise SolveTimeout(stats=_delta(before, solver.accum_stats()))
                 if not satisfiable:
                     break
-                found += 1
                 model = solver.get_model()
-                first = first or cnf.solution_from_model(board, model)
+                if solutions.add(cnf.solution_from_model(board, model).cells):
+                    break
                 solver.add_clause([-active, *cnf.blocking_clause(board, model)])
+            # the counters read before a worn solver is freed
+            return solutions.found(board, _delta(before, solver.accum_stats()))
         finally:
-            solver.add_clause([-active])
-        return Found(found, first, _delta(before, solver.accum_stats()))
+            if active:
+                solver.add_clause([-active])
+            self._retire_if_worn(board.geometry)
+
+    def _retire_if_worn(self, geometry: Geometry) -> None:
+        loaded = self._kept.peek(geometry)
+        if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
+            self._kept.drop(geometry)
 
     def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""

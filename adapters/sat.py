@@ -3,8 +3,8 @@
 The CNF is built per puzzle. PicoSAT has no clock, but it does have a propagation limit: with a
 deadline, ``solve`` runs with a growing limit and looks at the clock between attempts, each
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
-the deadline holds in-process. Counting goes through
-``pycosat.itersolve``, which has no such hook, so a count with a deadline runs in a worker.
+the deadline holds in-process. Counting goes through ``pycosat.itersolve``, which has no such
+hook, so a count with a deadline runs in a worker.
 ``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units.
 """
 
@@ -16,7 +16,7 @@ from typing import ClassVar
 import pycosat
 
 from adapters import cnf
-from solvers.backend import Backend, Found, Operation
+from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.compile import EVERY_KIND
 from solvers.deadline import Deadline
@@ -28,8 +28,6 @@ FIRST_PROPAGATION_LIMIT = 200_000
 FIT_SHARE = 0.8
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "CNF encoding solved by PicoSAT through pycosat"
 LIBRARY = "pycosat"
 
@@ -47,34 +45,23 @@ class PycosatBackend(Backend):
         return operation is Operation.SOLVE
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        # one solution: one solve, which keeps the deadline; more: PicoSAT's enumeration
-        return self._first(board, deadline) if limit == 1 else self._count(board, limit, deadline)
-
-    def _first(self, board: Board, deadline: Deadline) -> Found:
-        clauses, stats = self._encode(board)
-        model = None if any(not c for c in clauses) else _solve(clauses, deadline, stats)
-        if model is None:
-            return Found(0, None, stats)
-        return Found(1, cnf.solution_from_model(board, model), stats)
-
-    def _count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        clauses, stats = self._encode(board)
-        if any(not clause for clause in clauses):
-            return Found(0, None, stats)
-        blocking = not cnf.functional(board, self.options)
-        models = _models(board, clauses, deadline, stats, blocking)
-        found, first = 0, None
+        clauses = cnf.encode(board, **self.options)
+        stats = {**cnf.settings(board, self.options), "clauses": len(clauses)}
+        solutions = Solutions(limit)
+        if any(not clause for clause in clauses):  # the givens left a cell or unit no value
+            return solutions.found(board, stats)
+        if limit == 1:  # one solve, which keeps the deadline
+            model = _solve(clauses, deadline, stats)
+            models = [] if model is None else [model]
+        else:  # PicoSAT's enumeration
+            models = _models(
+                board, clauses, deadline, stats, not cnf.functional(board, self.options)
+            )
         for model in models:
-            found += 1
-            first = first or cnf.solution_from_model(board, model)
-            if found >= limit:
+            if solutions.add(cnf.solution_from_model(board, model).cells):
                 break
             deadline.check(stats)
-        return Found(found, first, stats)
-
-    def _encode(self, board: Board) -> tuple[list, dict]:
-        clauses = cnf.encode(board, **self.options)
-        return clauses, {**cnf.settings(board, self.options), "clauses": len(clauses)}
+        return solutions.found(board, stats)
 
 
 def _models(board: Board, clauses: list, deadline: Deadline, stats: dict, blocking: bool):

@@ -7,15 +7,11 @@ value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
 givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``.
-The rest of the rules arrive as primitives (``solvers.compile``; a sum over different cells as an
-all-different and a linear row) and go in a push/pop scope with a count's blocking clauses, one
-primitive at a time with a look at the deadline after each, compiled with Z3's own terms
-(``_Primitives``): all-different (``Distinct``, or at most one per value), forbidden pairs (a
-clause each), a linear row (``PbEq``/``PbLe``/``PbGe`` on the Booleans, a sum on integers, a sum of
-bit-vectors wide enough not to wrap, compared signed), a domain and a compressed table (an ``Or``
-of rows, each an ``And`` of "cell in set"; no auxiliary variable).
-Z3's timeout is per ``check`` and sticky: it is set before each. A row is read back by
-evaluating one term (its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
+The rest of the rules, the board's primitives (``solvers.compile``), go in a push/pop scope
+with a count's blocking clauses, one primitive at a time with a look at the deadline after
+each, as Z3's own terms (``_Primitives``; a table with no auxiliary variable). Z3's timeout
+is per ``check`` and sticky: it is set before each. A row is read back by evaluating one term
+(its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
 """
 
 from __future__ import annotations
@@ -25,11 +21,11 @@ from typing import ClassVar
 import z3
 
 from adapters.persistent import Build, PerGeometry
-from adapters.primitive_forms import RELATIONS
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
 from solvers.compile import PRIMITIVES, flatten
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import EngineError, SolveTimeout
 
@@ -37,8 +33,6 @@ NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
 SUMMARY = "SMT: one persistent Z3 solver per shape, givens as assumptions"
 LIBRARY = "z3-solver"
 
@@ -64,8 +58,7 @@ class Z3Backend(Backend):
         solutions = Solutions(limit)
         solver.push()
         try:
-            # a primitive at a time, the deadline looked at in between: building the terms of
-            # a 16x16's pair rules alone takes seconds
+            # building the terms of a 16x16's pair rules alone takes seconds
             primitives = _Primitives(model)
             for primitive in flat.primitives_for(self.ENCODES):
                 solver.add(primitives.terms(primitive))
@@ -198,13 +191,10 @@ class _Primitives:
             weighted = [
                 (x, k * (v + 1)) for k, c in linear.terms for v, x in enumerate(self.vars[c])
             ]
-            if op == "<=":
-                return z3.PbLe(weighted, constant)
-            if op == ">=":
-                return z3.PbGe(weighted, constant)
-            equal = z3.PbEq(weighted, constant)
-            return equal if op == "==" else z3.Not(equal)
-        return RELATIONS[op](*self.total(linear))
+            if op == "!=":
+                return z3.Not(z3.PbEq(weighted, constant))
+            return {"==": z3.PbEq, "<=": z3.PbLe, ">=": z3.PbGe}[op](weighted, constant)
+        return OPERATORS[op](*self.total(linear))
 
     def total(self, linear: Linear):
         """The sum of ``linear``'s terms and its constant, as integers, or as bit-vectors wide
@@ -228,9 +218,7 @@ def _exactly_one(literals: list) -> z3.BoolRef:
 
 def _check(solver: z3.Solver, assumptions: list, deadline: Deadline):
     """sat or unsat; SolveTimeout at the deadline."""
-    remaining = deadline.remaining()
-    if remaining is not None and remaining <= 0:
-        raise SolveTimeout()
+    remaining = deadline.timeout()
     solver.set("timeout", NO_TIMEOUT if remaining is None else max(1, int(remaining * 1000)))
     answer = solver.check(*assumptions)
     if answer == z3.unknown:

@@ -79,9 +79,8 @@ class Shape:
     def parse(cls, text: str) -> Shape:
         """Read ``RxC`` such as ``2x3`` (two rows and three columns per box)."""
         rows, sep, cols = text.lower().partition("x")
-        if not sep or not rows.isascii() or not rows.isdigit() or not cols.isascii():
-            raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
-        if not cols.isdigit() or len(rows) > 2 or len(cols) > 2:
+        sides = (rows, cols)  # ASCII digits only: str.isdigit takes any script's
+        if not sep or not all(s.isascii() and s.isdigit() and len(s) <= 2 for s in sides):
             raise InputError(f"box shape {text!r} is not of the form RxC, such as 2x3")
         if int(rows) == 1:  # 1 x N is no box: a prime side's board takes jigsaw regions instead
             raise InputError(f"box {text} is not a Sudoku box: each side must be at least 2")
@@ -168,11 +167,8 @@ class Geometry:
     @cached_property
     def box_of(self) -> tuple[int, ...]:
         """Each cell's box, numbered from 0."""
-        owner = [0] * self.cell_count
-        for index, box in enumerate(self.boxes):
-            for cell in box:
-                owner[cell] = index
-        return tuple(owner)
+        owner = {cell: index for index, box in enumerate(self.boxes) for cell in box}
+        return tuple(owner.get(cell, 0) for cell in range(self.cell_count))
 
 
 @cache

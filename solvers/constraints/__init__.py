@@ -3,14 +3,8 @@
 - ``model``: ``Constraint`` (a kind's name, cells, parameters) and ``Kind`` (meaning, check,
   decomposition, validation, in one place).
 - ``primitives``: what engines compile (all-different, binary relation, linear, domain, table).
-- the kinds, a module per family: ``neighbours`` (anti-knight, anti-king, non-consecutive,
-  diagonal non-consecutive, knightmare, taxicab, self-taxicab),
-  ``cell_kinds`` (odd, even, minimum, maximum), ``dots`` (XV, Kropki and their negatives),
-  ``sums`` (thermometers, arrow, double arrow, killer, little killer), ``lines``
-  (palindrome, clone, whispers, renban, between, lockout, entropic, zipper, modular line,
-  Nabner), ``outside`` (sandwich, X-sum, skyscraper), ``regions`` (quadruple, extra region,
-  disjoint groups, diagonals, region sum line: its stretches are the board's regions'),
-  ``indexers`` (row, column, box).
+- the kinds, a module per family (each module's docstring names its kinds): ``neighbours``,
+  ``cell_kinds``, ``dots``, ``sums``, ``lines``, ``outside``, ``regions``, ``indexers``.
 
 A constraint is self-contained given N: a board-wide kind has no cells, and what it needs
 beyond N (a negative constraint's exempt pairs, the box shape) is among its parameters.

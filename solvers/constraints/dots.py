@@ -11,21 +11,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solvers.cells import cell_name, orthogonal_pairs
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, int_param, require_pairs, require_steps
-from .primitives import Linear, Primitive, Relation
+from .model import Constraint, Kind, describe, held, int_param, require_pairs, require_steps
+from .neighbours import ORTHOGONAL, pairs_apart
+from .primitives import Linear, Primitive, Relation, pairs_where
+
+DOT_VALUES = {"difference": 1, "ratio": 2}  # a dot with no value: a plain Kropki dot's
 
 
 def _difference(constraint: Constraint) -> int:
-    return int(constraint.param("difference", 1))
+    return int(constraint.param("difference", DOT_VALUES["difference"]))
 
 
 def _ratio(constraint: Constraint) -> int:
-    return int(constraint.param("ratio", 2))
+    return int(constraint.param("ratio", DOT_VALUES["ratio"]))
+
+
+def _adds_to_5_or_10(x: int, y: int) -> bool:
+    return x + y in (5, 10)
+
+
+def _differ_by(d: int) -> Callable[[int, int], bool]:
+    return lambda x, y: abs(x - y) == d
+
+
+def _in_ratio(r: int) -> Callable[[int, int], bool]:
+    return lambda x, y: x == r * y or y == r * x
 
 
 def check_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -38,23 +53,16 @@ def check_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
 
 def check_difference(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     a, b = constraint.cells
-    if abs(grid[a] - grid[b]) == _difference(constraint):
+    if _differ_by(_difference(constraint))(grid[a], grid[b]):
         return []
-    return [
-        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) "
-        f"do not differ by {_difference(constraint)}"
-    ]
+    return [f"{held(grid, n, a)} and {held(grid, n, b)} do not differ by {_difference(constraint)}"]
 
 
 def check_ratio(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     a, b = constraint.cells
-    low, high = sorted((grid[a], grid[b]))
-    if low * _ratio(constraint) == high:
+    if _in_ratio(_ratio(constraint))(grid[a], grid[b]):
         return []
-    return [
-        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) "
-        f"are not in ratio 1:{_ratio(constraint)}"
-    ]
+    return [f"{held(grid, n, a)} and {held(grid, n, b)} are not in ratio 1:{_ratio(constraint)}"]
 
 
 def decompose_xv(constraint: Constraint, n: int) -> list[Primitive]:
@@ -62,82 +70,55 @@ def decompose_xv(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(((1, a), (1, b)), "==", int(constraint.param("sum")))]
 
 
-def _values(n: int):
-    return [(x, y) for x in range(1, n + 1) for y in range(1, n + 1)]
-
-
 def decompose_difference(constraint: Constraint, n: int) -> list[Primitive]:
-    a, b = constraint.cells
-    d = _difference(constraint)
-    return [Relation(a, b, frozenset((x, y) for x, y in _values(n) if x - y not in (d, -d)))]
+    (a, b), differ = constraint.cells, _differ_by(_difference(constraint))
+    return [Relation(a, b, pairs_where(n, lambda x, y: not differ(x, y)))]
 
 
 def decompose_ratio(constraint: Constraint, n: int) -> list[Primitive]:
-    a, b = constraint.cells
-    r = _ratio(constraint)
-    return [Relation(a, b, frozenset((x, y) for x, y in _values(n) if x != r * y and y != r * x))]
+    (a, b), in_ratio = constraint.cells, _in_ratio(_ratio(constraint))
+    return [Relation(a, b, pairs_where(n, lambda x, y: not in_ratio(x, y)))]
 
 
-def _unmarked_clashes(constraint, grid, n, has_property, what) -> list[str]:
+def _unmarked_clashes(constraint, grid, n, holds, what) -> list[str]:
     exempt = {frozenset(pair) for pair in constraint.param("exempt", ())}
-    problems = []
-    for cell in range(n * n):
-        for other in (cell + 1 if (cell + 1) % n else -1, cell + n):
-            if (
-                0 <= other < n * n
-                and frozenset((cell, other)) not in exempt
-                and has_property(grid[cell], grid[other])
-            ):
-                problems.append(
-                    f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
-                    f"({grid[other]}) {what} but carry no dot"
-                )
-    return problems
+    return [
+        f"{held(grid, n, a)} and {held(grid, n, b)} {what} but carry no dot"
+        for a, b in pairs_apart(n, ORTHOGONAL)
+        if frozenset((a, b)) not in exempt and holds(grid[a], grid[b])
+    ]
 
 
 def check_negative_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _unmarked_clashes(
-        constraint, grid, n, lambda x, y: x + y in (5, 10), "add up to 5 or 10"
-    )
+    return _unmarked_clashes(constraint, grid, n, _adds_to_5_or_10, "add up to 5 or 10")
 
 
 def check_negative_difference(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     d = _difference(constraint)
-    return _unmarked_clashes(constraint, grid, n, lambda x, y: abs(x - y) == d, f"differ by {d}")
+    return _unmarked_clashes(constraint, grid, n, _differ_by(d), f"differ by {d}")
 
 
 def check_negative_ratio(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     r = _ratio(constraint)
-    return _unmarked_clashes(
-        constraint, grid, n, lambda x, y: x == r * y or y == r * x, f"are in ratio 1:{r}"
-    )
+    return _unmarked_clashes(constraint, grid, n, _in_ratio(r), f"are in ratio 1:{r}")
 
 
-def _unmarked_pairs(constraint: Constraint, n: int) -> list[tuple[int, int]]:
+def _forbid_everywhere(constraint, n, holds) -> list[Primitive]:
     exempt = {tuple(sorted(pair)) for pair in constraint.param("exempt", ())}
-    return [pair for pair in orthogonal_pairs(n) if pair not in exempt]
-
-
-def _forbid_everywhere(constraint, n, forbidden) -> list[Primitive]:
-    return [Relation(a, b, forbidden) for a, b in _unmarked_pairs(constraint, n)]
+    forbidden = pairs_where(n, holds)
+    return [Relation(a, b, forbidden) for a, b in orthogonal_pairs(n) if (a, b) not in exempt]
 
 
 def decompose_negative_xv(constraint: Constraint, n: int) -> list[Primitive]:
-    forbidden = frozenset((x, y) for x, y in _values(n) if x + y in (5, 10))
-    return _forbid_everywhere(constraint, n, forbidden)
+    return _forbid_everywhere(constraint, n, _adds_to_5_or_10)
 
 
 def decompose_negative_difference(constraint: Constraint, n: int) -> list[Primitive]:
-    d = _difference(constraint)
-    return _forbid_everywhere(
-        constraint, n, frozenset(p for p in _values(n) if p[0] - p[1] in (d, -d))
-    )
+    return _forbid_everywhere(constraint, n, _differ_by(_difference(constraint)))
 
 
 def decompose_negative_ratio(constraint: Constraint, n: int) -> list[Primitive]:
-    r = _ratio(constraint)
-    forbidden = frozenset((x, y) for x, y in _values(n) if x == r * y or y == r * x)
-    return _forbid_everywhere(constraint, n, forbidden)
+    return _forbid_everywhere(constraint, n, _in_ratio(_ratio(constraint)))
 
 
 def _validate_xv(constraint: Constraint, n: int) -> None:
@@ -168,14 +149,15 @@ KINDS = (
          example="xv r4c5 r4c6 sum=10", source="dclamage SumConstraint.cs"),
     Kind("difference", "The two cells' values differ by the dot's value (1 unless given).",
          check_difference, decompose_difference, frozenset({Relation}), cells=PAIR,
-         params=frozenset({"difference"}), defaults=lambda n: {"difference": 1},
-         validate_more=_validate_dot, fpuzzles="difference", fpuzzles_shape="dot",
-         example="difference r1c1 r1c2", source="dclamage DifferenceConstraint.cs"),
+         params=frozenset({"difference"}), validate_more=_validate_dot,
+         defaults=lambda n: {"difference": DOT_VALUES["difference"]}, fpuzzles="difference",
+         fpuzzles_shape="dot", example="difference r1c1 r1c2",
+         source="dclamage DifferenceConstraint.cs"),
     Kind("ratio", "One cell's value is the dot's value (2 unless given) times the other's.",
          check_ratio, decompose_ratio, frozenset({Relation}), cells=PAIR,
-         params=frozenset({"ratio"}), defaults=lambda n: {"ratio": 2}, validate_more=_validate_dot,
-         fpuzzles="ratio", fpuzzles_shape="dot", example="ratio r2c2 r3c2 ratio=2",
-         source="dclamage RatioConstraint.cs"),
+         params=frozenset({"ratio"}), defaults=lambda n: {"ratio": DOT_VALUES["ratio"]},
+         validate_more=_validate_dot, fpuzzles="ratio", fpuzzles_shape="dot",
+         example="ratio r2c2 r3c2 ratio=2", source="dclamage RatioConstraint.cs"),
     Kind("negative-xv", "No two orthogonal neighbours without an X or a V add up to 10 or 5.",
          check_negative_xv, decompose_negative_xv, frozenset({Relation}), cells=BOARD,
          params=EXEMPT, validate_more=_validate_negative, example="negative-xv exempt=r4c5-r4c6",

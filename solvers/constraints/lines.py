@@ -34,8 +34,8 @@ from itertools import combinations, pairwise, permutations
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, int_param, require_steps
-from .primitives import AllDifferent, Linear, Primitive, Relation, Table
+from .model import Constraint, Kind, describe, held, int_param, require_line
+from .primitives import AllDifferent, Linear, Primitive, Relation, Table, pairs_where
 
 
 def _mirror(cells: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -47,12 +47,10 @@ def _equal(pairs) -> list[Primitive]:
 
 
 def check_palindrome(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    cells, count = constraint.cells, len(constraint.cells)
     return [
-        f"{cell_name(cells[i], n)} ({grid[cells[i]]}) and {cell_name(cells[count - 1 - i], n)} "
-        f"({grid[cells[count - 1 - i]]}) mirror each other on the palindrome"
-        for i in range(count // 2)
-        if grid[cells[i]] != grid[cells[count - 1 - i]]
+        f"{held(grid, n, a)} and {held(grid, n, b)} mirror each other on the palindrome"
+        for a, b in _mirror(constraint.cells)
+        if grid[a] != grid[b]
     ]
 
 
@@ -65,15 +63,11 @@ def _halves(cells: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def check_clone(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    half = len(constraint.cells) // 2
-    problems = []
-    for index in range(half):
-        a, b = constraint.cells[index], constraint.cells[half + index]
-        if grid[a] != grid[b]:
-            problems.append(
-                f"{cell_name(b, n)} ({grid[b]}) is a clone of {cell_name(a, n)} ({grid[a]})"
-            )
-    return problems
+    return [
+        f"{held(grid, n, b)} is a clone of {held(grid, n, a)}"
+        for a, b in zip(*_halves(constraint.cells), strict=True)
+        if grid[a] != grid[b]
+    ]
 
 
 def decompose_clone(constraint: Constraint, n: int) -> list[Primitive]:
@@ -88,8 +82,7 @@ def _gap(constraint: Constraint, n: int) -> int:
 def check_whispers(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     cells, gap = constraint.cells, _gap(constraint, n)
     return [
-        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) differ by less "
-        f"than {gap} on the whispers line"
+        f"{held(grid, n, a)} and {held(grid, n, b)} differ by less than {gap} on the whispers line"
         for a, b in pairwise(cells)
         if abs(grid[a] - grid[b]) < gap
     ]
@@ -97,14 +90,13 @@ def check_whispers(constraint: Constraint, grid: Sequence[int], n: int) -> list[
 
 def decompose_whispers(constraint: Constraint, n: int) -> list[Primitive]:
     gap = _gap(constraint, n)
-    near = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if abs(x - y) < gap)
-    cells = constraint.cells
-    return [Relation(cells[i], cells[i + 1], near) for i in range(len(cells) - 1)]
+    near = pairs_where(n, lambda x, y: abs(x - y) < gap)
+    return [Relation(a, b, near) for a, b in pairwise(constraint.cells)]
 
 
 def check_parityline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     return [
-        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) are both "
+        f"{held(grid, n, a)} and {held(grid, n, b)} are both "
         f"{'even' if grid[a] % 2 == 0 else 'odd'} on the parity line"
         for a, b in pairwise(constraint.cells)
         if grid[a] % 2 == grid[b] % 2
@@ -112,8 +104,7 @@ def check_parityline(constraint: Constraint, grid: Sequence[int], n: int) -> lis
 
 
 def decompose_parityline(constraint: Constraint, n: int) -> list[Primitive]:
-    values = range(1, n + 1)
-    alike = frozenset((x, y) for x in values for y in values if x % 2 == y % 2)
+    alike = pairs_where(n, lambda x, y: x % 2 == y % 2)
     return [Relation(a, b, alike) for a, b in pairwise(constraint.cells)]
 
 
@@ -134,7 +125,7 @@ def check_betweenline(constraint: Constraint, grid: Sequence[int], n: int) -> li
     *middle, last = constraint.cells[1:]
     low, high = sorted((grid[constraint.cells[0]], grid[last]))
     return [
-        f"{cell_name(cell, n)} ({grid[cell]}) is not strictly between the ends {low} and {high}"
+        f"{held(grid, n, cell)} is not strictly between the ends {low} and {high}"
         for cell in middle
         if not low < grid[cell] < high
     ]
@@ -155,7 +146,7 @@ def check_lockout(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
     first, *middle, last = constraint.cells
     low, high = sorted((grid[first], grid[last]))
     problems = [
-        f"{cell_name(cell, n)} ({grid[cell]}) is not outside the lockout ends {low} to {high}"
+        f"{held(grid, n, cell)} is not outside the lockout ends {low} to {high}"
         for cell in middle
         if low <= grid[cell] <= high
     ]
@@ -168,7 +159,7 @@ def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
     first, *middle, last = constraint.cells
     values = range(1, n + 1)
     ends = [(a, b) for a in values for b in values if abs(a - b) >= n // 2]
-    close = frozenset((a, b) for a in values for b in values) - frozenset(ends)
+    close = pairs_where(n, lambda a, b: abs(a - b) < n // 2)
     rows = tuple(
         (frozenset({a}), frozenset(values) - set(range(min(a, b), max(a, b) + 1)), frozenset({b}))
         for a, b in ends
@@ -230,21 +221,17 @@ def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_modularline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    cells, problems = constraint.cells, []
-    for start in range(max(1, len(cells) - 2)):
-        window = cells[start : start + 3]
-        if len({grid[cell] % 3 for cell in window}) < len(window):
-            problems.append(
-                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
-                f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
-            )
-    return problems
+    return [
+        f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+        f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
+        for window in _windows(constraint.cells)
+        if len({grid[cell] % 3 for cell in window}) < len(window)
+    ]
 
 
 def decompose_modularline(constraint: Constraint, n: int) -> list[Primitive]:
-    values = range(1, n + 1)
-    alike = frozenset((x, y) for x in values for y in values if x % 3 == y % 3)
-    unlike = frozenset((x, y) for x in values for y in values) - alike
+    alike = pairs_where(n, lambda x, y: x % 3 == y % 3)
+    unlike = pairs_where(n, lambda x, y: x % 3 != y % 3)
     cells = constraint.cells
     return [
         Relation(cells[i], cells[j], unlike if (j - i) % 3 == 0 else alike)
@@ -264,13 +251,8 @@ def check_nabner(constraint: Constraint, grid: Sequence[int], n: int) -> list[st
 
 
 def decompose_nabner(constraint: Constraint, n: int) -> list[Primitive]:
-    values = range(1, n + 1)
-    close = frozenset((x, y) for x in values for y in values if abs(x - y) <= 1)
+    close = pairs_where(n, lambda x, y: abs(x - y) <= 1)
     return [Relation(a, b, close) for a, b in combinations(constraint.cells, 2)]
-
-
-def _line(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
 
 def _validate_clone(constraint: Constraint, n: int) -> None:
@@ -279,18 +261,13 @@ def _validate_clone(constraint: Constraint, n: int) -> None:
 
 
 def _validate_whispers(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
+    require_line(constraint, n)
     int_param(constraint, n, "difference", 1, n - 1)
 
 
-def _validate_renban(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
-    if len(constraint.cells) > n:
-        raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
-
-
-def _validate_nabner(constraint: Constraint, n: int) -> None:
-    _line(constraint, n)
+def _validate_different(constraint: Constraint, n: int) -> None:
+    """A line whose values all differ (renban, Nabner) is at most N long."""
+    require_line(constraint, n)
     if len(constraint.cells) > n:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
 
@@ -300,7 +277,7 @@ def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
     shape = more.pop("fpuzzles_shape", "lines" if more.get("fpuzzles") else None)
     return Kind(
         name, meaning, check, decompose, frozenset(primitives), cells=(least, None),
-        validate_more=more.pop("validate", _line), fpuzzles_shape=shape, **more,
+        validate_more=more.pop("validate", require_line), fpuzzles_shape=shape, **more,
     )  # fmt: skip
 
 
@@ -321,7 +298,7 @@ KINDS = (
           check_parityline, decompose_parityline, {Relation},
           example="parityline r9c4 r9c5 r8c5 r8c6", source="project"),
     _kind("renban", "The line holds a set of different consecutive values, in any order.",
-          check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_renban,
+          check_renban, decompose_renban, {AllDifferent, Table}, validate=_validate_different,
           fpuzzles="renban", example="renban r7c7 r7c8 r8c8",
           source="dclamage RenbanConstraint.cs"),
     _kind("betweenline", "Values on the line lie strictly between the values at its ends.",
@@ -334,7 +311,7 @@ KINDS = (
           source="madformuse LockoutLineConstraint.cs"),
     _kind("entropic", "Any three consecutive cells on the line hold one of 1-3, one of 4-6 "
           "and one of 7-9.", check_entropic, decompose_entropic, {Table},
-          validate=_line, fpuzzles="entropicline",
+          validate=require_line, fpuzzles="entropicline",
           example="entropic r8c2 r8c3 r8c4 r8c5", source="dclamage EntropicLineConstraint.cs"),
     _kind("zipper", "Cells equally far from the line's centre add up to the same total, "
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
@@ -345,7 +322,7 @@ KINDS = (
           {Relation}, fpuzzles="modularline", example="modularline r6c6 r6c7 r6c8 r7c8",
           source="dclamage ModularLineConstraint.cs"),
     _kind("nabner", "No two cells on the line hold the same or consecutive values.",
-          check_nabner, decompose_nabner, {Relation}, validate=_validate_nabner,
+          check_nabner, decompose_nabner, {Relation}, validate=_validate_different,
           fpuzzles="nabner", example="nabner r3c6 r4c7 r5c8",
           source="dclamage NabnerConstraint.cs"),
 )  # fmt: skip

@@ -127,6 +127,11 @@ def describe(constraint: Constraint, n: int) -> str:
     return constraint.kind
 
 
+def held(grid: Sequence[int], n: int, cell: int) -> str:
+    """How messages name a cell of a filled grid with its value: ``r1c2 (7)``."""
+    return f"{cell_name(cell, n)} ({grid[cell]})"
+
+
 def int_param(constraint: Constraint, n: int, name: str, low: int, high: int) -> None:
     """InputError unless the parameter, when present, is a whole number in low..high."""
     value = constraint.param(name)
@@ -143,6 +148,11 @@ def require_steps(constraint: Constraint, n: int, diagonal: bool, what: str) -> 
                 f"{describe(constraint, n)}: {cell_name(a, n)} and {cell_name(b, n)} "
                 f"do not touch{'' if diagonal else ' orthogonally'}, as {what} must"
             )
+
+
+def require_line(constraint: Constraint, n: int) -> None:
+    """InputError unless each cell of a line touches the next, orthogonally or diagonally."""
+    require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
 
 def require_pairs(constraint: Constraint, n: int, name: str) -> None:

@@ -29,47 +29,40 @@ from .primitives import AllDifferent, Primitive, Table
 MAX_ROWS = 200_000
 
 
-def _line_values(constraint: Constraint, grid: Sequence[int], n: int):
-    """The row's values from the clue's side, or a problem if they are not 1..N once each."""
-    values = [grid[cell] for cell in constraint.cells]
+def _clue_problems(constraint: Constraint, grid: Sequence[int], n: int, measure, say: str):
+    """The row's problem when it does not hold 1..N once each; else, unless ``measure`` of its
+    values from the clue's side is the clue, ``say`` filled in."""
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
     if sorted(values) != list(range(1, n + 1)):
-        where = cell_name(constraint.cells[0], n)
-        return values, [f"the line from {where} does not hold each value 1..{n} once"]
-    return values, []
+        return [f"the line from {where} does not hold each value 1..{n} once"]
+    found, total = measure(values), constraint.param("total")
+    return (
+        [] if found == total else [say.format(where=where, found=found, total=total, x=values[0])]
+    )
+
+
+def _sandwiched(values: list[int]) -> int:
+    low, high = sorted((values.index(1), values.index(len(values))))
+    return sum(values[low + 1 : high])
+
+
+def _seen(values: list[int]) -> int:
+    return sum(1 for i, value in enumerate(values) if all(v < value for v in values[:i]))
 
 
 def check_sandwich(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values, problems = _line_values(constraint, grid, n)
-    if problems:
-        return problems
-    low, high = sorted((values.index(1), values.index(n)))
-    between = sum(values[low + 1 : high])
-    if between == constraint.param("total"):
-        return []
-    where = cell_name(constraint.cells[0], n)
-    return [f"the sandwich from {where} adds up to {between}, not {constraint.param('total')}"]
+    say = "the sandwich from {where} adds up to {found}, not {total}"
+    return _clue_problems(constraint, grid, n, _sandwiched, say)
 
 
 def check_xsum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values, problems = _line_values(constraint, grid, n)
-    if problems:
-        return problems
-    first = sum(values[: values[0]])
-    if first == constraint.param("total"):
-        return []
-    where = cell_name(constraint.cells[0], n)
-    return [f"the first {values[0]} cells from {where} add up to {first}, not the X-sum clue"]
+    say = "the first {x} cells from {where} add up to {found}, not the X-sum clue"
+    return _clue_problems(constraint, grid, n, lambda values: sum(values[: values[0]]), say)
 
 
 def check_skyscraper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values, problems = _line_values(constraint, grid, n)
-    if problems:
-        return problems
-    seen = sum(1 for i, value in enumerate(values) if all(v < value for v in values[:i]))
-    if seen == constraint.param("total"):
-        return []
-    where = cell_name(constraint.cells[0], n)
-    return [f"{seen} skyscrapers are seen from {where}, not {constraint.param('total')}"]
+    say = "{found} skyscrapers are seen from {where}, not {total}"
+    return _clue_problems(constraint, grid, n, _seen, say)
 
 
 def _sets(values: Sequence[int], size: int, total: int):

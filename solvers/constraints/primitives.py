@@ -12,10 +12,18 @@ decomposition says what its check says. Engines never call it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-OPERATORS = ("==", "!=", "<=", ">=")
+# each operator of a linear row as Python's comparison, which the expressions of CP-SAT, CPMpy
+# and Z3 overload: ``OPERATORS[row.op](total, row.constant)`` builds the relation asked for
+OPERATORS: dict[str, Callable] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Linear:
 
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
-            raise ValueError(f"operator {self.op!r} is not one of {OPERATORS}")
+            raise ValueError(f"operator {self.op!r} is not one of {tuple(OPERATORS)}")
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,12 @@ class Table:
     rows: tuple[tuple[frozenset[int], ...], ...]
 
 
+def pairs_where(n: int, holds: Callable[[int, int], bool]) -> frozenset[tuple[int, int]]:
+    """The value pairs (x, y) of 1..N for which ``holds``: a relation's forbidden pairs."""
+    values = range(1, n + 1)
+    return frozenset((x, y) for x in values for y in values if holds(x, y))
+
+
 Primitive = AllDifferent | Relation | Linear | Domain | Table
 PRIMITIVES: tuple[type, ...] = (AllDifferent, Relation, Linear, Domain, Table)
 
@@ -81,12 +95,7 @@ def holds(primitive: Primitive, values: Mapping[int, int]) -> bool:
         return (values[primitive.first], values[primitive.second]) not in primitive.forbidden
     if isinstance(primitive, Linear):
         total = sum(coefficient * values[cell] for coefficient, cell in primitive.terms)
-        return {
-            "==": total == primitive.constant,
-            "!=": total != primitive.constant,
-            "<=": total <= primitive.constant,
-            ">=": total >= primitive.constant,
-        }[primitive.op]
+        return OPERATORS[primitive.op](total, primitive.constant)
     if isinstance(primitive, Domain):
         return values[primitive.cell] in primitive.values
     return any(

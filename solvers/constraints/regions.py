@@ -22,7 +22,7 @@ from itertools import accumulate, combinations, pairwise
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, require_box, require_steps
+from .model import Constraint, Kind, describe, require_box, require_line
 from .primitives import AllDifferent, Linear, Primitive, Table
 
 
@@ -45,15 +45,12 @@ def decompose_extraregion(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_disjointgroups(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    rows, cols = constraint.param("box")
-    problems = []
-    for place in range(n):
-        r, c = divmod(place, cols)
-        group = [
-            (top + r) * n + left + c for top in range(0, n, rows) for left in range(0, n, cols)
-        ]
-        problems += _repeats(grid, group, n, f"disjoint group {place + 1}")
-    return problems
+    groups = decompose_disjointgroups(constraint, n)
+    return [
+        problem
+        for place, group in enumerate(groups, start=1)
+        for problem in _repeats(grid, group.cells, n, f"disjoint group {place}")
+    ]
 
 
 def decompose_disjointgroups(constraint: Constraint, n: int) -> list[Primitive]:
@@ -66,20 +63,24 @@ def decompose_disjointgroups(constraint: Constraint, n: int) -> list[Primitive]:
     ]
 
 
+def _diagonal(n: int, plus: bool) -> tuple[int, ...]:
+    return tuple(range(n - 1, n * n - 1, n - 1) if plus else range(0, n * n, n + 1))
+
+
 def check_diagonal_plus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _repeats(grid, [(n - 1 - i) * n + i for i in range(n)], n, f"the diagonal r{n}c1-r1c{n}")
+    return _repeats(grid, _diagonal(n, True), n, f"the diagonal r{n}c1-r1c{n}")
 
 
 def check_diagonal_minus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _repeats(grid, [i * (n + 1) for i in range(n)], n, f"the diagonal r1c1-r{n}c{n}")
+    return _repeats(grid, _diagonal(n, False), n, f"the diagonal r1c1-r{n}c{n}")
 
 
 def decompose_diagonal_plus(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(tuple(range(n - 1, n * n - 1, n - 1)))]
+    return [AllDifferent(_diagonal(n, True))]
 
 
 def decompose_diagonal_minus(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(tuple(range(0, n * n, n + 1)))]
+    return [AllDifferent(_diagonal(n, False))]
 
 
 def check_quadruple(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -142,12 +143,7 @@ def _stretches(constraint: Constraint) -> list[list[int]]:
 
 
 def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    sums = []
-    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
-        if not sums or sums[-1][0] != region:
-            sums.append([region, 0])
-        sums[-1][1] += grid[cell]
-    totals = [total for _, total in sums]
+    totals = [sum(grid[cell] for cell in stretch) for stretch in _stretches(constraint)]
     if len(set(totals)) <= 1:
         return []
     return [f"the region sum line at {cell_name(constraint.cells[0], n)} has sums {totals}"]
@@ -162,7 +158,7 @@ def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def _validate_regionsumline(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
+    require_line(constraint, n)
     regions = constraint.param("regions")
     if not isinstance(regions, tuple) or len(regions) != len(constraint.cells):
         raise InputError(f"{describe(constraint, n)}: regions must give one region per cell")

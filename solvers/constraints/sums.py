@@ -25,19 +25,17 @@ from itertools import combinations, pairwise
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, int_param, require_steps
+from .model import Constraint, Kind, describe, held, int_param, require_line, require_steps
 from .primitives import AllDifferent, Linear, Primitive, Table
 
 
 def _order_problems(constraint: Constraint, grid: Sequence[int], n: int, strict: bool):
-    problems = []
-    for a, b in pairwise(constraint.cells):
-        if grid[b] < grid[a] or (strict and grid[b] == grid[a]):
-            problems.append(
-                f"{cell_name(b, n)} ({grid[b]}) is not "
-                f"{'above' if strict else 'at least'} {cell_name(a, n)} ({grid[a]}) on the line"
-            )
-    return problems
+    return [
+        f"{held(grid, n, b)} is not {'above' if strict else 'at least'} {held(grid, n, a)} "
+        "on the line"
+        for a, b in pairwise(constraint.cells)
+        if grid[b] < grid[a] or (strict and grid[b] == grid[a])
+    ]
 
 
 def check_thermometer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -93,19 +91,22 @@ def decompose_doublearrow(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(((1, first), (1, last), *((-1, cell) for cell in between)), "==", 0)]
 
 
-def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values = [grid[cell] for cell in constraint.cells]
+def _cage_problems(constraint: Constraint, grid: Sequence[int], n: int, totals, wanted: str):
+    """A cage's repeated values, and its sum unless it is one of ``totals`` (None: any)."""
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
     problems = [
-        f"the cage at {cell_name(constraint.cells[0], n)} holds {value} twice"
+        f"the cage at {where} holds {value} twice"
         for value in sorted(set(values))
         if values.count(value) > 1
     ]
-    total = constraint.param("total")
-    if total is not None and sum(values) != total:
-        problems.append(
-            f"the cage at {cell_name(constraint.cells[0], n)} adds up to {sum(values)}, not {total}"
-        )
+    if totals is not None and sum(values) not in totals:
+        problems.append(f"the cage at {where} adds up to {sum(values)}, {wanted}")
     return problems
+
+
+def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    total = constraint.param("total")
+    return _cage_problems(constraint, grid, n, total and (total,), f"not {total}")
 
 
 def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
@@ -117,13 +118,8 @@ def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_multisumcage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
-    problems = [f"the cage at {where} holds {v} twice" for v in sorted(set(values))
-                if values.count(v) > 1]  # fmt: skip
     totals = constraint.param("totals")
-    if sum(values) not in totals:
-        problems.append(f"the cage at {where} adds up to {sum(values)}, none of {list(totals)}")
-    return problems
+    return _cage_problems(constraint, grid, n, totals, f"none of {list(totals)}")
 
 
 def decompose_multisumcage(constraint: Constraint, n: int) -> list[Primitive]:
@@ -145,10 +141,6 @@ def check_littlekiller(constraint: Constraint, grid: Sequence[int], n: int) -> l
 def decompose_littlekiller(constraint: Constraint, n: int) -> list[Primitive]:
     terms = tuple((1, cell) for cell in constraint.cells)
     return [Linear(terms, "==", int(constraint.param("total")))]
-
-
-def _validate_line(constraint: Constraint, n: int) -> None:
-    require_steps(constraint, n, diagonal=True, what="the cells of a line")
 
 
 def _validate_arrow(constraint: Constraint, n: int) -> None:
@@ -201,11 +193,11 @@ LINE = (2, None)
 KINDS = (
     Kind("thermometer", "Values strictly increase along the thermometer, starting from the bulb.",
          check_thermometer, decompose_thermometer, frozenset({Linear}), cells=LINE,
-         validate_more=_validate_line, fpuzzles="thermometer", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="thermometer", fpuzzles_shape="lines",
          example="thermometer r1c1 r1c2 r2c3", source="dclamage ThermometerConstraint.cs"),
     Kind("slow-thermometer", "Values never decrease along the thermometer, starting from the bulb.",
          check_slow_thermometer, decompose_slow_thermometer, frozenset({Linear}), cells=LINE,
-         validate_more=_validate_line, fpuzzles="slowthermometer", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="slowthermometer", fpuzzles_shape="lines",
          example="slow-thermometer r9c1 r8c1 r7c1", source="dclamage SlowThermometerConstraint.cs"),
     Kind("arrow", "The values along the arrow add up to the number in its circle.", check_arrow,
          decompose_arrow, frozenset({Linear}), cells=LINE, params=frozenset({"circle"}),
@@ -214,7 +206,7 @@ KINDS = (
     Kind("doublearrow",
          "The values between the circles at the line's two ends add up to the circles' values.",
          check_doublearrow, decompose_doublearrow, frozenset({Linear}), cells=(3, None),
-         validate_more=_validate_line, fpuzzles="doublearrow", fpuzzles_shape="lines",
+         validate_more=require_line, fpuzzles="doublearrow", fpuzzles_shape="lines",
          example="doublearrow r4c7 r5c7 r6c7 r7c7", source="dclamage DoubleArrowConstraint.cs"),
     Kind("killercage",
          "Values do not repeat in the cage and add up to its total, when one is given.",

@@ -255,13 +255,8 @@ def _shape(size: Any, line: int | None) -> Shape:
 
 def _default_regions(n: int) -> list[int]:
     """Each cell's region when the grid names none: its box, numbered as f-puzzles does.
-
-    f-puzzles draws boxes h rows high, h the largest divisor of N up to its square root, so a
-    prime N gets 1 x N regions: the rows. (Its ``sizes`` table holds these shapes; the
-    fpuzzles-large-grids userscript extends it past 16 by that rule, and the in-browser solver
-    for f-puzzles grids fills in missing regions by it, ``applyDefaultRegions``.)
-    ``Shape.for_size`` picks the same shapes, 1 x N included.
-    """
+    f-puzzles draws boxes h rows high, h the largest divisor of N up to its square root (its
+    ``sizes`` table), so a prime N gets 1 x N regions, the rows: ``Shape.for_size``'s shapes."""
     shape = Shape.for_size(n)
     rows, cols = shape.box_rows, shape.box_cols
     return [(i // n // rows) * rows + (i % n) // cols for i in range(n * n)]

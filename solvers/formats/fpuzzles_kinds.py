@@ -34,6 +34,7 @@ from typing import Any
 from solvers.board import Board
 from solvers.cells import neighbours
 from solvers.constraints import KINDS, Constraint
+from solvers.constraints.dots import DOT_VALUES
 from solvers.errors import InputError
 from solvers.formats.fpuzzles_parts import (
     Reading,
@@ -51,7 +52,6 @@ from solvers.formats.fpuzzles_parts import (
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}
 XV = {"X": 10, "V": 5}
-DEFAULTS = {"difference": 1, "ratio": 2}  # a dot with no value is a plain Kropki dot
 
 
 # -- reading, one shape at a time ---------------------------------------------------------
@@ -117,7 +117,7 @@ def _dot(kind: str) -> Callable[[Reading, str, Any], None]:
                 if letter not in XV:
                     raise reading.refuse(key, f"the dot at {where} is {letter!r}, not X or V")
                 reading.add(key, kind, pair, sum=XV[letter])
-            elif str(part.get("value") or "").strip() in ("", str(DEFAULTS[kind])):
+            elif str(part.get("value") or "").strip() in ("", str(DOT_VALUES[kind])):
                 reading.add(key, kind, pair)
             else:
                 reading.add(key, kind, pair, **{kind: number(part, reading, key, where)})
@@ -162,13 +162,22 @@ def _outside(kind: str) -> Callable[[Reading, str, Any], None]:
         for part in entries(value, reading, key):
             row, col = outside(part.get("cell"), reading, key)
             total = number(part, reading, key, str(part.get("cell")))
-            if row in (0, n + 1):
-                line = [r * n + col - 1 for r in range(n)]
-            else:
-                line = [(row - 1) * n + c for c in range(n)]
-            reading.add(key, kind, tuple(line[::-1] if n + 1 in (row, col) else line), total=total)
+            # into the grid from the side the clue stands on
+            step = (1, 0) if row == 0 else (-1, 0) if row > n else (0, 1) if col == 0 else (0, -1)
+            reading.add(key, kind, _walk(row, col, step, n), total=total)
 
     return read
+
+
+def _walk(row: int, col: int, step: tuple[int, int], n: int) -> tuple[int, ...]:
+    """The cells from the clue cell at (row, col), counted from 1, by ``step`` to the grid's
+    far edge."""
+    found = []
+    row, col = row + step[0], col + step[1]
+    while 1 <= row <= n and 1 <= col <= n:
+        found.append((row - 1) * n + col - 1)
+        row, col = row + step[0], col + step[1]
+    return tuple(found)
 
 
 def _arrow(reading: Reading, key: str, value: Any) -> None:
@@ -191,14 +200,10 @@ def _littlekiller(reading: Reading, key: str, value: Any) -> None:
         where = str(part.get("cell"))
         if step is None:
             raise reading.refuse(key, f"the clue at {where} has no direction UL, UR, DL or DR")
-        found = []
-        row, col = row + step[0], col + step[1]
-        while 1 <= row <= n and 1 <= col <= n:
-            found.append((row - 1) * n + col - 1)
-            row, col = row + step[0], col + step[1]
+        found = _walk(row, col, step, n)
         if not found:
             raise reading.refuse(key, f"the clue at {where} points away from the grid")
-        reading.add(key, "littlekiller", tuple(found), total=number(part, reading, key, where))
+        reading.add(key, "littlekiller", found, total=number(part, reading, key, where))
 
 
 def _quadruple(reading: Reading, key: str, value: Any) -> None:
@@ -238,11 +243,8 @@ KEYS |= {KINDS[kind].fpuzzles: read for kind, read in OWN.items()}
 
 
 def cell_parity(grid: list, reading: Reading) -> None:
-    """A grid cell's ``parity``, "Odd" or "Even": an odd or an even cell, as the ``odd`` and
-    ``even`` keys say today. f-puzzles has written odd and even cells so: "Orbit" by Qodec
-    (dclamage/SudokuSolver's ``SudokuTests/Puzzles.cs``) marks four corners with it, its rules
-    say "grey circles must be odd, grey squares even" and its solution holds odd and even
-    values there."""
+    """A grid cell's ``parity``, "Odd" or "Even": an odd or an even cell, as f-puzzles has
+    written them ("Orbit" by Qodec, in dclamage/SudokuSolver's ``SudokuTests/Puzzles.cs``)."""
     n = reading.size
     for index in range(n * n):
         parity = grid[index // n][index % n].get("parity")
@@ -320,7 +322,7 @@ def _write_dot(constraint: Constraint, n: int) -> dict[str, Any]:
     if constraint.kind == "xv":
         return entry | {"value": "X" if constraint.param("sum") == 10 else "V"}
     value = constraint.param(constraint.kind)
-    return entry if value in (None, DEFAULTS[constraint.kind]) else entry | {"value": str(value)}
+    return entry if value in (None, DOT_VALUES[constraint.kind]) else entry | {"value": str(value)}
 
 
 def _check_stretches(board: Board, constraint: Constraint) -> None:
@@ -337,15 +339,11 @@ def _clue_cell(
 ) -> tuple[str, str]:
     """The clue cell outside the grid from which ``cells`` run to the grid's edge by one of
     ``steps``, and that step's name."""
-    first = cells[0]
+    row, col = divmod(cells[0], n)
     for direction, (dr, dc) in steps.items():
-        row, col = first // n - dr, first % n - dc
-        walk, r, c = [], row + dr, col + dc
-        while 0 <= r < n and 0 <= c < n:
-            walk.append(r * n + c)
-            r, c = r + dr, c + dc
-        if not (0 <= row < n and 0 <= col < n) and walk == list(cells):
-            return f"R{row + 1}C{col + 1}", direction
+        clue = (row + 1 - dr, col + 1 - dc)  # counted from 1
+        if not (1 <= clue[0] <= n and 1 <= clue[1] <= n) and _walk(*clue, (dr, dc), n) == cells:
+            return f"R{clue[0]}C{clue[1]}", direction
     raise unwritable(constraint, n, "does not run from a clue outside the grid to its edge")
 
 

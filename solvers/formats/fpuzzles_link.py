@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from solvers.errors import InputError
+from solvers.formats.lines import SQUARES
 from solvers.formats.symbols import VALUE_OF
 
 URL = "https://www.f-puzzles.com/?load="
@@ -23,6 +24,7 @@ URL = "https://www.f-puzzles.com/?load="
 _BARE = re.compile(r"N4Ig[A-Za-z0-9+/=%]*")
 _SUDOKUPAD_HOSTS = ("sudokupad", "crackingthecryptic.com")
 _SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')  # a JSON string, or one left open to the line's end
 # Characters of a puzzle's JSON: a 16x16 with every pencil mark in every cell is 38,000; a
 # link of one line decompresses to tens of millions when its text repeats, and writing that
 # back as a link would take minutes.
@@ -50,53 +52,33 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     it is then one bad entry, and the lines after it are read as usual. Two documents one after
     the other are two entries.
     """
-    lines = iter(lines)
-    # first line, its lines, their length, brace depth
-    pending: tuple[int, list[str], int, int] | None = None
+    # the open entry: its first line's number (None: none open), its lines, their length and
+    # the depth of its braces
+    start: int | None = None
+    held: list[str] = []
+    length = depth = 0
     for number, text in lines:
-        if pending is not None and _starts_puzzle(text):
-            yield pending[0], "\n".join(pending[1])
-            pending = None
-        if pending is None:
-            depth = _depth(text, 0)
-            if depth <= 0:
-                yield number, text
-            else:
-                pending = (number, [text], len(text), depth)
-            continue
-        start, held, length, depth = pending
+        if start is not None and _starts_puzzle(text):
+            yield start, "\n".join(held)
+            start = None
+        if start is None:
+            start, held, length, depth = number, [], 0, 0
         if length <= MAX_JSON:  # past it, the document is refused for its length
             held.append(text)
             length += len(text)
         depth = _depth(text, depth)
         if depth <= 0:
             yield start, "\n".join(held)
-            pending = None
-        else:
-            pending = (start, held, length, depth)
-    if pending is not None:
-        yield pending[0], "\n".join(pending[1])
+            start = None
+    if start is not None:
+        yield start, "\n".join(held)
 
 
 def _depth(text: str, depth: int) -> int:
     """The depth of JSON braces and brackets after a line, strings skipped (JSON strings hold
     no line break, so an unclosed quote ends with its line)."""
-    quoted = escaped = False
-    for char in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-        elif char in "{[":
-            depth += 1
-        elif char in "}]":
-            depth -= 1
-    return depth
+    bare = _STRING.sub("", text)
+    return depth + sum(map(bare.count, "{[")) - sum(map(bare.count, "}]"))
 
 
 def _starts_puzzle(text: str) -> bool:
@@ -162,7 +144,7 @@ def encode(data: dict[str, Any]) -> str:
 
 def _line_puzzle(text: str) -> bool:
     """Whether a payload-like word is as well a line puzzle (N*N symbols): it is read so."""
-    return len(text) in {n * n for n in range(4, 26)} and all(c in VALUE_OF for c in text)
+    return len(text) in SQUARES and all(c in VALUE_OF for c in text)
 
 
 def _payload(text: str, line: int | None) -> str:

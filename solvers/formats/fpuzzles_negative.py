@@ -18,10 +18,10 @@ from typing import Any
 from solvers.board import Board
 from solvers.cells import orthogonal_pairs
 from solvers.constraints import Constraint
+from solvers.constraints.dots import DOT_VALUES
 from solvers.formats.fpuzzles_parts import Reading, unwritable
 
 KROPKI = ("difference", "ratio")
-DEFAULT = {"difference": 1, "ratio": 2}
 NEGATIVES = ("difference", "ratio", "xv")
 
 
@@ -50,7 +50,7 @@ def constraints(reading: Reading, dots: list[Constraint]) -> list[Constraint]:
                 found.append(Constraint("non-consecutive"))
                 continue
             params = (("exempt", kropki),)
-            if value != DEFAULT[kind]:
+            if value != DOT_VALUES[kind]:
                 params += ((kind, value),)
             found.append(Constraint(f"negative-{kind}", (), params))
     if "xv" in reading.negative:
@@ -79,7 +79,7 @@ def write(board: Board) -> dict[str, Any]:
         if kind == "xv":
             negative.append("xv")
             continue
-        values = {int(c.param(kind, DEFAULT[kind])) for c in mine}
+        values = {int(c.param(kind, DOT_VALUES[kind])) for c in mine}
         if kind == "difference" and values == {1}:
             found["nonconsecutive"] = True
         elif values == _forbidden(kind, False, (kind,), dots):
@@ -96,8 +96,8 @@ def _forbidden(kind: str, nonconsecutive: bool, negative, dots: list[Constraint]
     """The differences (or ratios) the switches forbid between neighbours without a dot."""
     values = {1} if kind == "difference" and nonconsecutive else set()
     if kind in negative:
-        values.add(DEFAULT[kind])
-        values |= {int(d.param(kind, DEFAULT[kind])) for d in dots if d.kind == kind}
+        values.add(DOT_VALUES[kind])
+        values |= {int(d.param(kind, DOT_VALUES[kind])) for d in dots if d.kind == kind}
     return values
 
 
@@ -131,4 +131,4 @@ def _meaning(constraint: Constraint) -> tuple:
         return ("negative-difference", (), 1)
     exempt = tuple(sorted(tuple(sorted(p)) for p in constraint.param("exempt", ())))
     family = constraint.kind.removeprefix("negative-")
-    return (constraint.kind, exempt, constraint.param(family, DEFAULT.get(family)))
+    return (constraint.kind, exempt, constraint.param(family, DOT_VALUES.get(family)))

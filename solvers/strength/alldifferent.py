@@ -11,6 +11,8 @@ Candidates are bit masks (bit v for value v).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 
 
 def matching(domains: Sequence[int]) -> list[int] | None:
@@ -46,12 +48,7 @@ def filtered(domains: Sequence[int]) -> list[int] | None:
     matched = matching(domains)
     if matched is None:
         return None
-    every = 0
-    for mask in domains:
-        every |= mask
-    used = 0
-    for bit in matched:
-        used |= bit
+    every, used = reduce(or_, domains, 0), reduce(or_, matched, 0)
     # reach[bit]: the values reachable from value ``bit`` in the value graph, itself included
     successors: dict[int, int] = {}
     for mask, bit in zip(domains, matched, strict=True):
@@ -65,9 +62,7 @@ def filtered(domains: Sequence[int]) -> list[int] | None:
         for start, reached in reach.items():
             if reached & middle:
                 reach[start] = reached | reach[middle]
-    free_reach = 0
-    for bit in bits(every & ~used):
-        free_reach |= reach[bit]
+    free_reach = reduce(or_, (reach[bit] for bit in bits(every & ~used)), 0)
     return [
         bit | (mask & (reach[bit] | free_reach)) for mask, bit in zip(domains, matched, strict=True)
     ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from solvers.board import Board, Geometry
 from solvers.compile import flatten
+from solvers.strength.alldifferent import bits
 from solvers.verify import problems
 
 
@@ -53,9 +54,4 @@ def grid(candidates: list[int] | tuple[int, ...]) -> list[int]:
 
 def values(mask: int) -> list[int]:
     """The values of a candidate mask, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+    return [bit.bit_length() - 1 for bit in bits(mask)]

@@ -2,11 +2,11 @@
 
 ``singles`` (naked and hidden singles), ``locked`` (+ pointing and claiming), ``subsets``
 (+ naked and hidden pairs, triples, quads), ``fish`` (+ X-wing, swordfish, jellyfish),
-``wings`` (+ XY-wing, XYZ-wing): each
-level holds the techniques of the ones before it. At each step the easiest technique that
-finds something is applied (Sudoku Explainer's order), so the steps are the ones a player
-following the ratings takes; the level's fixpoint does not depend on that order, since every
-technique only removes candidates and stays valid once its pattern is there.
+``wings`` (+ XY-wing, XYZ-wing): each level holds the techniques of the ones before it. At
+each step the easiest technique that finds something is applied (Sudoku Explainer's order), so
+the steps are the ones a player following the ratings takes; the level's fixpoint does not
+depend on that order, since every technique only removes candidates and stays valid once its
+pattern is there.
 """
 
 from __future__ import annotations

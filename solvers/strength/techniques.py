@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property, partial, reduce
 from itertools import combinations
+from operator import or_
 
 from solvers.board import Geometry
 from solvers.cells import cell_name
@@ -133,9 +134,7 @@ def naked_subset(grid: Grid, k: int) -> Step | None:
     for index, unit in enumerate(geometry.units):
         open_cells = [c for c in grid.open_cells(unit) if grid.candidates[c].bit_count() <= k]
         for cells in combinations(open_cells, k):
-            union = 0
-            for cell in cells:
-                union |= grid.candidates[cell]
+            union = reduce(or_, (grid.candidates[cell] for cell in cells))
             if union.bit_count() != k:
                 continue
             gone = [
