@@ -21,23 +21,22 @@ from collections.abc import Iterable, Sequence
 from solvers.cells import cell_name, neighbours
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held
+from .model import Constraint, Kind, describe
 from .primitives import Domain, Linear, Primitive
 
 
-def _parity(constraint: Constraint, grid: Sequence[int], n: int, odd: int) -> list[str]:
-    (cell,) = constraint.cells
-    if grid[cell] % 2 == odd:
-        return []
-    return [f"{cell_name(cell, n)} holds {grid[cell]}, not an {('even', 'odd')[odd]} value"]
-
-
 def check_odd(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _parity(constraint, grid, n, 1)
+    (cell,) = constraint.cells
+    if grid[cell] % 2 == 1:
+        return []
+    return [f"{cell_name(cell, n)} holds {grid[cell]}, not an odd value"]
 
 
 def check_even(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _parity(constraint, grid, n, 0)
+    (cell,) = constraint.cells
+    if grid[cell] % 2 == 0:
+        return []
+    return [f"{cell_name(cell, n)} holds {grid[cell]}, not an even value"]
 
 
 def decompose_odd(constraint: Constraint, n: int) -> list[Primitive]:
@@ -71,12 +70,21 @@ def _validate_candidates(constraint: Constraint, n: int) -> None:
 
 
 def _extreme_problems(constraint: Constraint, grid: Sequence[int], n: int, below: bool):
-    return [
-        f"{held(grid, n, cell)} is not {'below' if below else 'above'} its neighbour "
-        f"{held(grid, n, other)}"
-        for cell, other in _outside_pairs(constraint, n)
-        if (grid[cell] >= grid[other] if below else grid[cell] <= grid[other])
-    ]
+    marked = set(constraint.cells)
+    problems = []
+    for cell in constraint.cells:
+        r, c = divmod(cell, n)
+        for other_r, other_c in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = other_r * n + other_c
+            if not (0 <= other_r < n and 0 <= other_c < n) or other in marked:
+                continue
+            if grid[cell] >= grid[other] if below else grid[cell] <= grid[other]:
+                problems.append(
+                    f"{cell_name(cell, n)} ({grid[cell]}) is not "
+                    f"{'below' if below else 'above'} its neighbour "
+                    f"{cell_name(other, n)} ({grid[other]})"
+                )
+    return problems
 
 
 def check_minimum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:

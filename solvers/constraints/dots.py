@@ -11,14 +11,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from solvers.cells import cell_name, orthogonal_pairs
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param, require_pairs, require_steps
-from .neighbours import ORTHOGONAL, pairs_apart
-from .primitives import Linear, Primitive, Relation, pairs_where
+from .model import Constraint, Kind, describe, int_param, require_pairs, require_steps
+from .primitives import Linear, Primitive, Relation
 
 DOT_VALUES = {"difference": 1, "ratio": 2}  # a dot with no value: a plain Kropki dot's
 
@@ -31,18 +30,6 @@ def _ratio(constraint: Constraint) -> int:
     return int(constraint.param("ratio", DOT_VALUES["ratio"]))
 
 
-def _adds_to_5_or_10(x: int, y: int) -> bool:
-    return x + y in (5, 10)
-
-
-def _differ_by(d: int) -> Callable[[int, int], bool]:
-    return lambda x, y: abs(x - y) == d
-
-
-def _in_ratio(r: int) -> Callable[[int, int], bool]:
-    return lambda x, y: x == r * y or y == r * x
-
-
 def check_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     a, b = constraint.cells
     wanted = constraint.param("sum")
@@ -53,16 +40,23 @@ def check_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
 
 def check_difference(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     a, b = constraint.cells
-    if _differ_by(_difference(constraint))(grid[a], grid[b]):
+    if abs(grid[a] - grid[b]) == _difference(constraint):
         return []
-    return [f"{held(grid, n, a)} and {held(grid, n, b)} do not differ by {_difference(constraint)}"]
+    return [
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) "
+        f"do not differ by {_difference(constraint)}"
+    ]
 
 
 def check_ratio(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     a, b = constraint.cells
-    if _in_ratio(_ratio(constraint))(grid[a], grid[b]):
+    low, high = sorted((grid[a], grid[b]))
+    if low * _ratio(constraint) == high:
         return []
-    return [f"{held(grid, n, a)} and {held(grid, n, b)} are not in ratio 1:{_ratio(constraint)}"]
+    return [
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) "
+        f"are not in ratio 1:{_ratio(constraint)}"
+    ]
 
 
 def decompose_xv(constraint: Constraint, n: int) -> list[Primitive]:
@@ -70,55 +64,82 @@ def decompose_xv(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(((1, a), (1, b)), "==", int(constraint.param("sum")))]
 
 
+def _values(n: int):
+    return [(x, y) for x in range(1, n + 1) for y in range(1, n + 1)]
+
+
 def decompose_difference(constraint: Constraint, n: int) -> list[Primitive]:
-    (a, b), differ = constraint.cells, _differ_by(_difference(constraint))
-    return [Relation(a, b, pairs_where(n, lambda x, y: not differ(x, y)))]
+    a, b = constraint.cells
+    d = _difference(constraint)
+    return [Relation(a, b, frozenset((x, y) for x, y in _values(n) if x - y not in (d, -d)))]
 
 
 def decompose_ratio(constraint: Constraint, n: int) -> list[Primitive]:
-    (a, b), in_ratio = constraint.cells, _in_ratio(_ratio(constraint))
-    return [Relation(a, b, pairs_where(n, lambda x, y: not in_ratio(x, y)))]
+    a, b = constraint.cells
+    r = _ratio(constraint)
+    return [Relation(a, b, frozenset((x, y) for x, y in _values(n) if x != r * y and y != r * x))]
 
 
-def _unmarked_clashes(constraint, grid, n, holds, what) -> list[str]:
+def _unmarked_clashes(constraint, grid, n, has_property, what) -> list[str]:
     exempt = {frozenset(pair) for pair in constraint.param("exempt", ())}
-    return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} {what} but carry no dot"
-        for a, b in pairs_apart(n, ORTHOGONAL)
-        if frozenset((a, b)) not in exempt and holds(grid[a], grid[b])
-    ]
+    problems = []
+    for cell in range(n * n):
+        for other in (cell + 1 if (cell + 1) % n else -1, cell + n):
+            if (
+                0 <= other < n * n
+                and frozenset((cell, other)) not in exempt
+                and has_property(grid[cell], grid[other])
+            ):
+                problems.append(
+                    f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                    f"({grid[other]}) {what} but carry no dot"
+                )
+    return problems
 
 
 def check_negative_xv(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _unmarked_clashes(constraint, grid, n, _adds_to_5_or_10, "add up to 5 or 10")
+    return _unmarked_clashes(
+        constraint, grid, n, lambda x, y: x + y in (5, 10), "add up to 5 or 10"
+    )
 
 
 def check_negative_difference(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     d = _difference(constraint)
-    return _unmarked_clashes(constraint, grid, n, _differ_by(d), f"differ by {d}")
+    return _unmarked_clashes(constraint, grid, n, lambda x, y: abs(x - y) == d, f"differ by {d}")
 
 
 def check_negative_ratio(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     r = _ratio(constraint)
-    return _unmarked_clashes(constraint, grid, n, _in_ratio(r), f"are in ratio 1:{r}")
+    return _unmarked_clashes(
+        constraint, grid, n, lambda x, y: x == r * y or y == r * x, f"are in ratio 1:{r}"
+    )
 
 
-def _forbid_everywhere(constraint, n, holds) -> list[Primitive]:
+def _unmarked_pairs(constraint: Constraint, n: int) -> list[tuple[int, int]]:
     exempt = {tuple(sorted(pair)) for pair in constraint.param("exempt", ())}
-    forbidden = pairs_where(n, holds)
-    return [Relation(a, b, forbidden) for a, b in orthogonal_pairs(n) if (a, b) not in exempt]
+    return [pair for pair in orthogonal_pairs(n) if pair not in exempt]
+
+
+def _forbid_everywhere(constraint, n, forbidden) -> list[Primitive]:
+    return [Relation(a, b, forbidden) for a, b in _unmarked_pairs(constraint, n)]
 
 
 def decompose_negative_xv(constraint: Constraint, n: int) -> list[Primitive]:
-    return _forbid_everywhere(constraint, n, _adds_to_5_or_10)
+    forbidden = frozenset((x, y) for x, y in _values(n) if x + y in (5, 10))
+    return _forbid_everywhere(constraint, n, forbidden)
 
 
 def decompose_negative_difference(constraint: Constraint, n: int) -> list[Primitive]:
-    return _forbid_everywhere(constraint, n, _differ_by(_difference(constraint)))
+    d = _difference(constraint)
+    return _forbid_everywhere(
+        constraint, n, frozenset(p for p in _values(n) if p[0] - p[1] in (d, -d))
+    )
 
 
 def decompose_negative_ratio(constraint: Constraint, n: int) -> list[Primitive]:
-    return _forbid_everywhere(constraint, n, _in_ratio(_ratio(constraint)))
+    r = _ratio(constraint)
+    forbidden = frozenset((x, y) for x, y in _values(n) if x == r * y or y == r * x)
+    return _forbid_everywhere(constraint, n, forbidden)
 
 
 def _validate_xv(constraint: Constraint, n: int) -> None:

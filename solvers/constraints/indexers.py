@@ -37,10 +37,9 @@ def _box(constraint: Constraint, n: int) -> tuple[int, ...]:
     return tuple((top + r) * n + left + c for r in range(rows) for c in range(cols))
 
 
-def _check(constraint: Constraint, grid: Sequence[int], n: int, line: tuple[int, ...]):
-    """The indexing cell's value v points at ``line[v - 1]``, which must hold its position."""
+def _check(constraint: Constraint, grid: Sequence[int], n: int, place: int, target: int):
+    """``place``: the indexing cell's position (1-based), ``target``: the cell it points at."""
     cell = constraint.cells[0]
-    place, target = line.index(cell) + 1, line[grid[cell] - 1]
     if grid[target] == place:
         return []
     return [
@@ -50,15 +49,22 @@ def _check(constraint: Constraint, grid: Sequence[int], n: int, line: tuple[int,
 
 
 def check_columnindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _check(constraint, grid, n, _row(constraint, n))
+    row, col = divmod(constraint.cells[0], n)
+    return _check(constraint, grid, n, col + 1, row * n + grid[constraint.cells[0]] - 1)
 
 
 def check_rowindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _check(constraint, grid, n, _column(constraint, n))
+    row, col = divmod(constraint.cells[0], n)
+    return _check(constraint, grid, n, row + 1, (grid[constraint.cells[0]] - 1) * n + col)
 
 
 def check_boxindexer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _check(constraint, grid, n, _box(constraint, n))
+    rows, cols = constraint.param("box")
+    row, col = divmod(constraint.cells[0], n)
+    place = row % rows * cols + col % cols + 1
+    down, across = divmod(grid[constraint.cells[0]] - 1, cols)
+    target = (row - row % rows + down) * n + col - col % cols + across
+    return _check(constraint, grid, n, place, target)
 
 
 def _pointers(constraint: Constraint, n: int, line: tuple[int, ...]) -> list[Primitive]:

@@ -34,8 +34,8 @@ from itertools import combinations, pairwise, permutations
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param, require_line
-from .primitives import AllDifferent, Linear, Primitive, Relation, Table, pairs_where
+from .model import Constraint, Kind, describe, int_param, require_line
+from .primitives import AllDifferent, Linear, Primitive, Relation, Table
 
 
 def _mirror(cells: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -47,10 +47,12 @@ def _equal(pairs) -> list[Primitive]:
 
 
 def check_palindrome(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, count = constraint.cells, len(constraint.cells)
     return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} mirror each other on the palindrome"
-        for a, b in _mirror(constraint.cells)
-        if grid[a] != grid[b]
+        f"{cell_name(cells[i], n)} ({grid[cells[i]]}) and {cell_name(cells[count - 1 - i], n)} "
+        f"({grid[cells[count - 1 - i]]}) mirror each other on the palindrome"
+        for i in range(count // 2)
+        if grid[cells[i]] != grid[cells[count - 1 - i]]
     ]
 
 
@@ -63,11 +65,15 @@ def _halves(cells: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def check_clone(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return [
-        f"{held(grid, n, b)} is a clone of {held(grid, n, a)}"
-        for a, b in zip(*_halves(constraint.cells), strict=True)
-        if grid[a] != grid[b]
-    ]
+    half = len(constraint.cells) // 2
+    problems = []
+    for index in range(half):
+        a, b = constraint.cells[index], constraint.cells[half + index]
+        if grid[a] != grid[b]:
+            problems.append(
+                f"{cell_name(b, n)} ({grid[b]}) is a clone of {cell_name(a, n)} ({grid[a]})"
+            )
+    return problems
 
 
 def decompose_clone(constraint: Constraint, n: int) -> list[Primitive]:
@@ -82,7 +88,8 @@ def _gap(constraint: Constraint, n: int) -> int:
 def check_whispers(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     cells, gap = constraint.cells, _gap(constraint, n)
     return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} differ by less than {gap} on the whispers line"
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) differ by less "
+        f"than {gap} on the whispers line"
         for a, b in pairwise(cells)
         if abs(grid[a] - grid[b]) < gap
     ]
@@ -90,13 +97,14 @@ def check_whispers(constraint: Constraint, grid: Sequence[int], n: int) -> list[
 
 def decompose_whispers(constraint: Constraint, n: int) -> list[Primitive]:
     gap = _gap(constraint, n)
-    near = pairs_where(n, lambda x, y: abs(x - y) < gap)
-    return [Relation(a, b, near) for a, b in pairwise(constraint.cells)]
+    near = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if abs(x - y) < gap)
+    cells = constraint.cells
+    return [Relation(cells[i], cells[i + 1], near) for i in range(len(cells) - 1)]
 
 
 def check_parityline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} are both "
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) are both "
         f"{'even' if grid[a] % 2 == 0 else 'odd'} on the parity line"
         for a, b in pairwise(constraint.cells)
         if grid[a] % 2 == grid[b] % 2
@@ -104,7 +112,8 @@ def check_parityline(constraint: Constraint, grid: Sequence[int], n: int) -> lis
 
 
 def decompose_parityline(constraint: Constraint, n: int) -> list[Primitive]:
-    alike = pairs_where(n, lambda x, y: x % 2 == y % 2)
+    values = range(1, n + 1)
+    alike = frozenset((x, y) for x in values for y in values if x % 2 == y % 2)
     return [Relation(a, b, alike) for a, b in pairwise(constraint.cells)]
 
 
@@ -125,7 +134,7 @@ def check_betweenline(constraint: Constraint, grid: Sequence[int], n: int) -> li
     *middle, last = constraint.cells[1:]
     low, high = sorted((grid[constraint.cells[0]], grid[last]))
     return [
-        f"{held(grid, n, cell)} is not strictly between the ends {low} and {high}"
+        f"{cell_name(cell, n)} ({grid[cell]}) is not strictly between the ends {low} and {high}"
         for cell in middle
         if not low < grid[cell] < high
     ]
@@ -146,7 +155,7 @@ def check_lockout(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
     first, *middle, last = constraint.cells
     low, high = sorted((grid[first], grid[last]))
     problems = [
-        f"{held(grid, n, cell)} is not outside the lockout ends {low} to {high}"
+        f"{cell_name(cell, n)} ({grid[cell]}) is not outside the lockout ends {low} to {high}"
         for cell in middle
         if low <= grid[cell] <= high
     ]
@@ -159,7 +168,7 @@ def decompose_lockout(constraint: Constraint, n: int) -> list[Primitive]:
     first, *middle, last = constraint.cells
     values = range(1, n + 1)
     ends = [(a, b) for a in values for b in values if abs(a - b) >= n // 2]
-    close = pairs_where(n, lambda a, b: abs(a - b) < n // 2)
+    close = frozenset((a, b) for a in values for b in values) - frozenset(ends)
     rows = tuple(
         (frozenset({a}), frozenset(values) - set(range(min(a, b), max(a, b) + 1)), frozenset({b}))
         for a, b in ends
@@ -221,17 +230,21 @@ def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_modularline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return [
-        f"{', '.join(cell_name(cell, n) for cell in window)} hold "
-        f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
-        for window in _windows(constraint.cells)
-        if len({grid[cell] % 3 for cell in window}) < len(window)
-    ]
+    cells, problems = constraint.cells, []
+    for start in range(max(1, len(cells) - 2)):
+        window = cells[start : start + 3]
+        if len({grid[cell] % 3 for cell in window}) < len(window):
+            problems.append(
+                f"{', '.join(cell_name(cell, n) for cell in window)} hold "
+                f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
+            )
+    return problems
 
 
 def decompose_modularline(constraint: Constraint, n: int) -> list[Primitive]:
-    alike = pairs_where(n, lambda x, y: x % 3 == y % 3)
-    unlike = pairs_where(n, lambda x, y: x % 3 != y % 3)
+    values = range(1, n + 1)
+    alike = frozenset((x, y) for x in values for y in values if x % 3 == y % 3)
+    unlike = frozenset((x, y) for x in values for y in values) - alike
     cells = constraint.cells
     return [
         Relation(cells[i], cells[j], unlike if (j - i) % 3 == 0 else alike)
@@ -251,7 +264,8 @@ def check_nabner(constraint: Constraint, grid: Sequence[int], n: int) -> list[st
 
 
 def decompose_nabner(constraint: Constraint, n: int) -> list[Primitive]:
-    close = pairs_where(n, lambda x, y: abs(x - y) <= 1)
+    values = range(1, n + 1)
+    close = frozenset((x, y) for x in values for y in values if abs(x - y) <= 1)
     return [Relation(a, b, close) for a, b in combinations(constraint.cells, 2)]
 
 

@@ -127,11 +127,6 @@ def describe(constraint: Constraint, n: int) -> str:
     return constraint.kind
 
 
-def held(grid: Sequence[int], n: int, cell: int) -> str:
-    """How messages name a cell of a filled grid with its value: ``r1c2 (7)``."""
-    return f"{cell_name(cell, n)} ({grid[cell]})"
-
-
 def int_param(constraint: Constraint, n: int, name: str, low: int, high: int) -> None:
     """InputError unless the parameter, when present, is a whole number in low..high."""
     value = constraint.param(name)

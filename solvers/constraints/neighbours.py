@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations
 
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param
-from .primitives import AllDifferent, Primitive, Relation, pairs_where
+from .model import Constraint, Kind, describe, int_param
+from .primitives import AllDifferent, Primitive, Relation
 
 KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
 KING_DIAGONAL = ((1, -1), (1, 1))
 ORTHOGONAL = ((0, 1), (1, 0))
 
 
-def pairs_apart(n: int, offsets: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+def _pairs(n: int, offsets: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     """Each unordered pair of cells one of ``offsets`` apart (offsets point downwards or right,
     so no pair comes twice)."""
     return [
@@ -35,38 +34,59 @@ def pairs_apart(n: int, offsets: tuple[tuple[int, int], ...]) -> list[tuple[int,
     ]
 
 
-def _same_value(grid: Sequence[int], n: int, offsets, what: str) -> list[str]:
-    return [
-        f"{cell_name(a, n)} and {cell_name(b, n)} are {what} apart and both hold {grid[a]}"
-        for a, b in pairs_apart(n, offsets)
-        if grid[a] == grid[b]
-    ]
+def _apart_clashes(grid: Sequence[int], n: int, moves: list[tuple[int, int]], what: str):
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dr, dc in moves:
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                other = (r + dr) * n + c + dc
+                if other > cell and grid[other] == grid[cell]:
+                    problems.append(
+                        f"{cell_name(cell, n)} and {cell_name(other, n)} are {what} apart "
+                        f"and both hold {grid[cell]}"
+                    )
+    return problems
 
 
 def check_anti_knight(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _same_value(grid, n, KNIGHT, "a knight's move")
+    moves = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+    return _apart_clashes(grid, n, moves, "a knight's move")
 
 
 def check_anti_king(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _same_value(grid, n, KING_DIAGONAL, "a king's move")
-
-
-def _consecutive(grid: Sequence[int], n: int, offsets, what: str) -> list[str]:
-    return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} {what} holding consecutive values"
-        for a, b in pairs_apart(n, offsets)
-        if abs(grid[a] - grid[b]) == 1
-    ]
+    return _apart_clashes(grid, n, [(-1, -1), (-1, 1), (1, -1), (1, 1)], "a king's move")
 
 
 def check_non_consecutive(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _consecutive(grid, n, ORTHOGONAL, "are neighbours")
+    problems = []
+    for cell in range(n * n):
+        right = cell + 1 if cell % n < n - 1 else None
+        below = cell + n if cell + n < n * n else None
+        for other in (right, below):
+            if other is not None and abs(grid[cell] - grid[other]) == 1:
+                problems.append(
+                    f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                    f"({grid[other]}) are neighbours holding consecutive values"
+                )
+    return problems
 
 
 def check_diagonal_non_consecutive(
     constraint: Constraint, grid: Sequence[int], n: int
 ) -> list[str]:
-    return _consecutive(grid, n, KING_DIAGONAL, "touch diagonally")
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dc in (-1, 1):
+            if r + 1 < n and 0 <= c + dc < n:
+                other = (r + 1) * n + c + dc
+                if abs(grid[cell] - grid[other]) == 1:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) touch diagonally holding consecutive values"
+                    )
+    return problems
 
 
 KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
@@ -74,55 +94,72 @@ KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
 
 def check_knightmare(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     sums = set(constraint.param("sums", KNIGHTMARE_SUMS))
-    return [
-        f"{held(grid, n, a)} and {held(grid, n, b)} are a knight's move apart "
-        f"and add up to {grid[a] + grid[b]}"
-        for a, b in pairs_apart(n, KNIGHT)
-        if grid[a] + grid[b] in sums
-    ]
+    problems = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                other = (r + dr) * n + c + dc
+                if grid[cell] + grid[other] in sums:
+                    problems.append(
+                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
+                        f"({grid[other]}) are a knight's move apart and add up to "
+                        f"{grid[cell] + grid[other]}"
+                    )
+    return problems
 
 
 def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     distance = constraint.param("distance")
-    what = f"{distance} steps (a taxicab distance)"
-    return _same_value(grid, n, taxicab_offsets(distance), what)
+    moves = [
+        (dr, dc)
+        for dr in range(-distance, distance + 1)
+        for dc in range(-distance, distance + 1)
+        if abs(dr) + abs(dc) == distance
+    ]
+    return _apart_clashes(grid, n, moves, f"{distance} steps (a taxicab distance)")
 
 
 def check_self_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return [
-        f"{cell_name(a, n)} and {cell_name(b, n)} both hold {grid[a]}, "
-        f"{grid[a]} steps apart (a taxicab distance)"
-        for a, b in combinations(range(n * n), 2)
-        if grid[a] == grid[b] and abs(a // n - b // n) + abs(a % n - b % n) == grid[a]
-    ]
+    problems = []
+    for cell in range(n * n):
+        value, (r, c) = grid[cell], divmod(cell, n)
+        for other in range(cell + 1, n * n):
+            if grid[other] == value and abs(other // n - r) + abs(other % n - c) == value:
+                problems.append(
+                    f"{cell_name(cell, n)} and {cell_name(other, n)} both hold {value}, "
+                    f"{value} steps apart (a taxicab distance)"
+                )
+    return problems
 
 
 def decompose_anti_knight(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(pair) for pair in pairs_apart(n, KNIGHT)]
+    return [AllDifferent(pair) for pair in _pairs(n, KNIGHT)]
 
 
 def decompose_anti_king(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(pair) for pair in pairs_apart(n, KING_DIAGONAL)]
+    return [AllDifferent(pair) for pair in _pairs(n, KING_DIAGONAL)]
 
 
-def consecutivepairs_apart(n: int) -> frozenset[tuple[int, int]]:
+def consecutive_pairs(n: int) -> frozenset[tuple[int, int]]:
     return frozenset((a, b) for a in range(1, n + 1) for b in range(1, n + 1) if abs(a - b) == 1)
 
 
 def decompose_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]:
-    forbidden = consecutivepairs_apart(n)
-    return [Relation(a, b, forbidden) for a, b in pairs_apart(n, ORTHOGONAL)]
+    forbidden = consecutive_pairs(n)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, ORTHOGONAL)]
 
 
 def decompose_diagonal_non_consecutive(constraint: Constraint, n: int) -> list[Primitive]:
-    forbidden = consecutivepairs_apart(n)
-    return [Relation(a, b, forbidden) for a, b in pairs_apart(n, KING_DIAGONAL)]
+    forbidden = consecutive_pairs(n)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KING_DIAGONAL)]
 
 
 def decompose_knightmare(constraint: Constraint, n: int) -> list[Primitive]:
     sums = constraint.param("sums", KNIGHTMARE_SUMS)
-    forbidden = pairs_where(n, lambda x, y: x + y in sums)
-    return [Relation(a, b, forbidden) for a, b in pairs_apart(n, KNIGHT)] if forbidden else []
+    values = range(1, n + 1)
+    forbidden = frozenset((x, y) for x in values for y in values if x + y in sums)
+    return [Relation(a, b, forbidden) for a, b in _pairs(n, KNIGHT)] if forbidden else []
 
 
 def taxicab_offsets(distance: int) -> tuple[tuple[int, int], ...]:
@@ -136,16 +173,14 @@ def taxicab_offsets(distance: int) -> tuple[tuple[int, int], ...]:
 
 
 def decompose_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
-    return [
-        AllDifferent(pair) for pair in pairs_apart(n, taxicab_offsets(constraint.param("distance")))
-    ]
+    return [AllDifferent(pair) for pair in _pairs(n, taxicab_offsets(constraint.param("distance")))]
 
 
 def decompose_self_taxicab(constraint: Constraint, n: int) -> list[Primitive]:
     return [
         Relation(a, b, frozenset({(distance, distance)}))
         for distance in range(1, n + 1)
-        for a, b in pairs_apart(n, taxicab_offsets(distance))
+        for a, b in _pairs(n, taxicab_offsets(distance))
     ]
 
 

@@ -76,12 +76,6 @@ class Table:
     rows: tuple[tuple[frozenset[int], ...], ...]
 
 
-def pairs_where(n: int, holds: Callable[[int, int], bool]) -> frozenset[tuple[int, int]]:
-    """The value pairs (x, y) of 1..N for which ``holds``: a relation's forbidden pairs."""
-    values = range(1, n + 1)
-    return frozenset((x, y) for x in values for y in values if holds(x, y))
-
-
 Primitive = AllDifferent | Relation | Linear | Domain | Table
 PRIMITIVES: tuple[type, ...] = (AllDifferent, Relation, Linear, Domain, Table)
 

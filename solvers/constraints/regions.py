@@ -45,12 +45,15 @@ def decompose_extraregion(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_disjointgroups(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    groups = decompose_disjointgroups(constraint, n)
-    return [
-        problem
-        for place, group in enumerate(groups, start=1)
-        for problem in _repeats(grid, group.cells, n, f"disjoint group {place}")
-    ]
+    rows, cols = constraint.param("box")
+    problems = []
+    for place in range(n):
+        r, c = divmod(place, cols)
+        group = [
+            (top + r) * n + left + c for top in range(0, n, rows) for left in range(0, n, cols)
+        ]
+        problems += _repeats(grid, group, n, f"disjoint group {place + 1}")
+    return problems
 
 
 def decompose_disjointgroups(constraint: Constraint, n: int) -> list[Primitive]:
@@ -63,24 +66,20 @@ def decompose_disjointgroups(constraint: Constraint, n: int) -> list[Primitive]:
     ]
 
 
-def _diagonal(n: int, plus: bool) -> tuple[int, ...]:
-    return tuple(range(n - 1, n * n - 1, n - 1) if plus else range(0, n * n, n + 1))
-
-
 def check_diagonal_plus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _repeats(grid, _diagonal(n, True), n, f"the diagonal r{n}c1-r1c{n}")
+    return _repeats(grid, [(n - 1 - i) * n + i for i in range(n)], n, f"the diagonal r{n}c1-r1c{n}")
 
 
 def check_diagonal_minus(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _repeats(grid, _diagonal(n, False), n, f"the diagonal r1c1-r{n}c{n}")
+    return _repeats(grid, [i * (n + 1) for i in range(n)], n, f"the diagonal r1c1-r{n}c{n}")
 
 
 def decompose_diagonal_plus(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(_diagonal(n, True))]
+    return [AllDifferent(tuple(range(n - 1, n * n - 1, n - 1)))]
 
 
 def decompose_diagonal_minus(constraint: Constraint, n: int) -> list[Primitive]:
-    return [AllDifferent(_diagonal(n, False))]
+    return [AllDifferent(tuple(range(0, n * n, n + 1)))]
 
 
 def check_quadruple(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -143,7 +142,12 @@ def _stretches(constraint: Constraint) -> list[list[int]]:
 
 
 def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    totals = [sum(grid[cell] for cell in stretch) for stretch in _stretches(constraint)]
+    sums = []
+    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
+        if not sums or sums[-1][0] != region:
+            sums.append([region, 0])
+        sums[-1][1] += grid[cell]
+    totals = [total for _, total in sums]
     if len(set(totals)) <= 1:
         return []
     return [f"the region sum line at {cell_name(constraint.cells[0], n)} has sums {totals}"]

@@ -25,17 +25,19 @@ from itertools import combinations, pairwise
 from solvers.cells import cell_name
 from solvers.errors import InputError
 
-from .model import Constraint, Kind, describe, held, int_param, require_line, require_steps
+from .model import Constraint, Kind, describe, int_param, require_line, require_steps
 from .primitives import AllDifferent, Linear, Primitive, Table
 
 
 def _order_problems(constraint: Constraint, grid: Sequence[int], n: int, strict: bool):
-    return [
-        f"{held(grid, n, b)} is not {'above' if strict else 'at least'} {held(grid, n, a)} "
-        "on the line"
-        for a, b in pairwise(constraint.cells)
-        if grid[b] < grid[a] or (strict and grid[b] == grid[a])
-    ]
+    problems = []
+    for a, b in pairwise(constraint.cells):
+        if grid[b] < grid[a] or (strict and grid[b] == grid[a]):
+            problems.append(
+                f"{cell_name(b, n)} ({grid[b]}) is not "
+                f"{'above' if strict else 'at least'} {cell_name(a, n)} ({grid[a]}) on the line"
+            )
+    return problems
 
 
 def check_thermometer(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -91,22 +93,19 @@ def decompose_doublearrow(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(((1, first), (1, last), *((-1, cell) for cell in between)), "==", 0)]
 
 
-def _cage_problems(constraint: Constraint, grid: Sequence[int], n: int, totals, wanted: str):
-    """A cage's repeated values, and its sum unless it is one of ``totals`` (None: any)."""
-    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values = [grid[cell] for cell in constraint.cells]
     problems = [
-        f"the cage at {where} holds {value} twice"
+        f"the cage at {cell_name(constraint.cells[0], n)} holds {value} twice"
         for value in sorted(set(values))
         if values.count(value) > 1
     ]
-    if totals is not None and sum(values) not in totals:
-        problems.append(f"the cage at {where} adds up to {sum(values)}, {wanted}")
-    return problems
-
-
-def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     total = constraint.param("total")
-    return _cage_problems(constraint, grid, n, total and (total,), f"not {total}")
+    if total is not None and sum(values) != total:
+        problems.append(
+            f"the cage at {cell_name(constraint.cells[0], n)} adds up to {sum(values)}, not {total}"
+        )
+    return problems
 
 
 def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
@@ -118,8 +117,13 @@ def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
 
 
 def check_multisumcage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    problems = [f"the cage at {where} holds {v} twice" for v in sorted(set(values))
+                if values.count(v) > 1]  # fmt: skip
     totals = constraint.param("totals")
-    return _cage_problems(constraint, grid, n, totals, f"none of {list(totals)}")
+    if sum(values) not in totals:
+        problems.append(f"the cage at {where} adds up to {sum(values)}, none of {list(totals)}")
+    return problems
 
 
 def decompose_multisumcage(constraint: Constraint, n: int) -> list[Primitive]:
