@@ -231,15 +231,21 @@ def place9(F, b, i, d):
 def start9(puzzle, F):
     """The givens into a fresh state; the work of the first propagation, or -1 when the givens
     contradict each other."""
-    F[:27] = FULL27
-    F[27:] = 0
-    for cell in range(81):
-        if puzzle[cell]:
-            place9(F, cell // 27, cell % 27, puzzle[cell] - 1)
-    for cell in range(81):  # a given taken out by another given of its row
+    F[:] = 0
+    for cell in range(81):  # each digit's givens in its band words, every given in F[27:]
         v = puzzle[cell]
-        if v and not (F[3 * (v - 1) + cell // 27] >> (cell % 27)) & 1:
-            return -1
+        if v:
+            bit = 1 << (cell % 27)
+            F[3 * (v - 1) + cell // 27] |= bit
+            F[27 + cell // 27] |= bit
+    for b in range(3):
+        given = FULL27 & ~F[27 + b]
+        for e in range(9):
+            mine = F[3 * e + b]
+            if _single_rows(mine) != mine:  # a digit given twice in a row
+                return -1
+            F[3 * e + b] = (given & ~_rows_of(mine)) | mine
+        F[27 + b] = 0
     return propagate9(F, (1 << 9) - 1)
 
 
