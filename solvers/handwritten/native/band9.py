@@ -140,9 +140,9 @@ def _rows_of(w):
 @numba.njit(cache=True, inline="always")
 def _rows_placed(F, d, dirty):
     """Rows where digit d has one cell left: the digit is placed there and the cells leave
-    the other digits (which become dirty). Returns (dirty, work). Each band's new cells leave
-    the nine words in one pass with no branch on the data (branches here were a third of
-    the kernel's time, mispredicted: docs/native.md)."""
+    the other digits (which become dirty). Returns (dirty, work). A band's new cells leave
+    its nine words in one pass that branches on no digit: a branch per cell and digit,
+    mispredicted, cost more than the work (docs/native.md, "Branches, not work")."""
     work = 0
     for b in range(3):
         new = _single_rows(F[3 * d + b]) & ~F[27 + b]
@@ -239,13 +239,13 @@ def start9(puzzle, F):
             F[3 * (v - 1) + cell // 27] |= bit
             F[27 + cell // 27] |= bit
     for b in range(3):
-        given = FULL27 & ~F[27 + b]
+        free = FULL27 & ~F[27 + b]
         for e in range(9):
-            mine = F[3 * e + b]
-            if _single_rows(mine) != mine:  # a digit given twice in a row
+            own = F[3 * e + b]
+            if _single_rows(own) != own:  # a digit given twice in a row
                 return -1
-            F[3 * e + b] = (given & ~_rows_of(mine)) | mine
-        F[27 + b] = 0
+            F[3 * e + b] = (free & ~_rows_of(own)) | own
+        F[27 + b] = 0  # the solved cells: propagation marks them, the givens among them
     return propagate9(F, (1 << 9) - 1)
 
 
