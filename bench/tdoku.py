@@ -14,7 +14,8 @@ inflates). Unique mode on both sides, as ``sudoku compare`` times it: a solution
 that there is no second (a count up to 2).
 
 1. Per top95 puzzle: native as ``sudoku compare`` times it (the runner's attempt around the
-   backend's call, in process) against tdoku's call through ctypes, timed the same way.
+   backend's call, in process) against tdoku's call through ctypes, timed the same way; and
+   native's search alone (``Solver.search``), to tell the kernel's call from what is around it.
 2. Bulk, ``sudoku17.txt``: ``sudoku count ... --backend native --limit 2`` end to end (a fresh
    process pinned to one core) and the kernel alone (``solve_many`` on the parsed array),
    against tdoku's puzzles/s on the same puzzles (a ctypes loop, and ``run_benchmark``).
@@ -116,6 +117,22 @@ def native_each(runner, boards) -> list[tuple[float, float]]:
     return [(a.seconds, a.cpu_seconds) for a in found]
 
 
+def search_each(boards) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each board's count up to 2 by native's search alone
+    (``Solver.search``: the compiled kernel's call, no backend or runner around it)."""
+    from solvers.handwritten.native.solver import Solver
+    from solvers.handwritten.native.tables import plan_for
+
+    solver, times = Solver(), []
+    calls = [(plan_for(board), bytes(board.cells)) for board in boards]
+    for plan, cells in calls:
+        start, cpu = time.perf_counter(), time.process_time()
+        found, _, _ = solver.search(plan, cells, 2, None)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
+        assert found == 1, "every puzzle of the public sets is unique"
+    return times
+
+
 def per_puzzle(tdoku: Tdoku, rounds: int) -> None:
     from solvers.board import Board
     from solvers.execution.runner import Runner
@@ -128,15 +145,18 @@ def per_puzzle(tdoku: Tdoku, rounds: int) -> None:
         judged = runner.count_each(boards, 2, 2.0)  # the judge's word, once, untimed
         assert all(a.count == 1 and isinstance(a.solution, Board) for a in judged)
         tdoku.each(lines)  # warm
-        tdoku_rounds, native_rounds = [], []
+        search_each(boards)
+        tdoku_rounds, native_rounds, search_rounds = [], [], []
         for _ in range(rounds):
             tdoku_rounds.append(tdoku.each(lines))
             native_rounds.append(native_each(runner, boards))
+            search_rounds.append(search_each(boards))
     print(f"1. top95.txt ({len(lines)} puzzles), count to 2, {rounds} alternating rounds:")
     ratios = {}
     for clock, k in (("CPU", 1), ("wall", 0)):
         t_each = [statistics.median(r[i][k] for r in tdoku_rounds) for i in range(len(lines))]
         n_each = [statistics.median(r[i][k] for r in native_rounds) for i in range(len(lines))]
+        s_each = [statistics.median(r[i][k] for r in search_rounds) for i in range(len(lines))]
         t_mean, t_median = statistics.fmean(t_each), statistics.median(t_each)
         n_mean, n_median = statistics.fmean(n_each), statistics.median(n_each)
         ratios[clock] = n_median / t_mean
@@ -144,6 +164,12 @@ def per_puzzle(tdoku: Tdoku, rounds: int) -> None:
             f"   {clock:4}: tdoku mean {t_mean * 1e6:5.1f} us, median {t_median * 1e6:5.1f} us;"
             f" native median {n_median * 1e6:5.1f} us, mean {n_mean * 1e6:5.1f} us;"
             f" native median / tdoku mean {ratios[clock]:.2f}"
+        )
+        s_median = statistics.median(s_each)
+        print(
+            f"         native's search alone (Solver.search) median {s_median * 1e6:5.1f} us;"
+            f" the medians' difference, the backend and runner around it: "
+            f"{(n_median - s_median) * 1e6:4.1f} us"
         )
     met = ratios["CPU"] <= PER_PUZZLE_TARGET
     print(f"   target: at most {PER_PUZZLE_TARGET} x (CPU): {'met' if met else 'NOT met'}")

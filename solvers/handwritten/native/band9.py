@@ -80,7 +80,7 @@ def _stacks(a, b, c):
     return la, lb, lc
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def digit9(F, d):
     """Digit d's three band words to a fixpoint of both matchings. False on a contradiction.
 
@@ -115,29 +115,58 @@ def digit9(F, d):
 
 
 @numba.njit(cache=True, inline="always")
+def _single_rows(w):
+    """The cells of a band word that are alone in their row."""
+    x = w & 511
+    y = (w >> 9) & 511
+    z = w >> 18
+    return (
+        (x if x & (x - 1) == 0 else 0)
+        | (y << 9 if y & (y - 1) == 0 else 0)
+        | (z << 18 if z & (z - 1) == 0 else 0)
+    )
+
+
+@numba.njit(cache=True, inline="always")
+def _rows_of(w):
+    """The rows of a band word that hold any of its cells."""
+    return (
+        (ROW27[0] if w & ROW27[0] else 0)
+        | (ROW27[1] if w & ROW27[1] else 0)
+        | (ROW27[2] if w & ROW27[2] else 0)
+    )
+
+
+@numba.njit(cache=True, inline="always")
 def _rows_placed(F, d, dirty):
-    """Rows where digit d has one cell left: the digit is placed there and the cell leaves the
-    other digits (which become dirty). Returns (dirty, work)."""
+    """Rows where digit d has one cell left: the digit is placed there and the cells leave
+    the other digits (which become dirty). Returns (dirty, work). A band's new cells leave
+    its nine words in one pass that branches on no digit: a branch per cell and digit,
+    mispredicted, cost more than the work (docs/native.md, "Branches, not work")."""
     work = 0
     for b in range(3):
-        w = F[3 * d + b]
-        for r in range(0, 27, 9):
-            x = (w >> r) & 511
-            bit = x << r
-            if x & (x - 1) == 0 and not F[27 + b] & bit:
-                F[27 + b] |= bit
-                work += PLACE_WORK
-                for e in range(9):
-                    if e != d and F[3 * e + b] & bit:
-                        F[3 * e + b] &= ~bit
-                        dirty |= 1 << e
+        new = _single_rows(F[3 * d + b]) & ~F[27 + b]
+        if new:
+            F[27 + b] |= new
+            work += PLACE_WORK * popcount(new)
+            own = F[3 * d + b]
+            changed = 0
+            for e in range(9):
+                x = F[3 * e + b]
+                y = x & ~new
+                changed |= (y != x) << e
+                F[3 * e + b] = y
+            F[3 * d + b] = own
+            dirty |= changed & ~(1 << d)
     return dirty, work
 
 
 @numba.njit(cache=True, inline="always")
 def _naked9(F, dirty):
     """Cells with one digit left keep it and it leaves their row (the rest follows in digit9);
-    the dirty digits, or -1 when a cell has no digit left."""
+    the dirty digits, or -1 when a cell has no digit left or two cells of a row have the
+    same one. Digit by digit (its single cells at once), without a branch per cell: the
+    branches a cell-by-cell loop mispredicts cost more than the work."""
     for b in range(3):
         ones = 0
         twos = 0
@@ -148,19 +177,20 @@ def _naked9(F, dirty):
         if ones != FULL27:
             return -1
         single = ones & ~twos & ~F[27 + b]
-        while single:
-            bit = single & -single
-            single ^= bit
-            row = ROW27[lowbit_index(bit) // 9]
+        if single:
             for e in range(9):
-                if F[3 * e + b] & bit:
-                    F[3 * e + b] &= ~row | bit
+                x = F[3 * e + b]
+                s = x & single
+                if s:
+                    rows = _rows_of(s)
+                    if _single_rows(s) != s:
+                        return -1
+                    F[3 * e + b] = x & (~rows | s)
                     dirty |= 1 << e
-                    break
     return dirty
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def propagate9(F, dirty):
     """Every rule to a fixpoint, starting from the digits in ``dirty``; the work done, or -1
     on a contradiction."""
@@ -186,12 +216,14 @@ def propagate9(F, dirty):
 def place9(F, b, i, d):
     """Digit d into cell i of band b; the digits that changed, as a bit set."""
     bit = 1 << i
+    keep = F[3 * d + b] & (~ROW27[i // 9] | bit)
     dirty = 1 << d
     for e in range(9):
-        if e != d and F[3 * e + b] & bit:
-            F[3 * e + b] &= ~bit
-            dirty |= 1 << e
-    F[3 * d + b] &= ~ROW27[i // 9] | bit
+        x = F[3 * e + b]
+        y = x & ~bit
+        dirty |= (y != x) << e
+        F[3 * e + b] = y
+    F[3 * d + b] = keep
     return dirty
 
 
@@ -199,15 +231,21 @@ def place9(F, b, i, d):
 def start9(puzzle, F):
     """The givens into a fresh state; the work of the first propagation, or -1 when the givens
     contradict each other."""
-    F[:27] = FULL27
-    F[27:] = 0
-    for cell in range(81):
-        if puzzle[cell]:
-            place9(F, cell // 27, cell % 27, puzzle[cell] - 1)
-    for cell in range(81):  # a given taken out by another given of its row
+    F[:] = 0
+    for cell in range(81):  # each digit's givens in its band words, every given in F[27:]
         v = puzzle[cell]
-        if v and not (F[3 * (v - 1) + cell // 27] >> (cell % 27)) & 1:
-            return -1
+        if v:
+            bit = 1 << (cell % 27)
+            F[3 * (v - 1) + cell // 27] |= bit
+            F[27 + cell // 27] |= bit
+    for b in range(3):
+        free = FULL27 & ~F[27 + b]
+        for e in range(9):
+            own = F[3 * e + b]
+            if _single_rows(own) != own:  # a digit given twice in a row
+                return -1
+            F[3 * e + b] = (free & ~_rows_of(own)) | own
+        F[27 + b] = 0  # the solved cells: propagation marks them, the givens among them
     return propagate9(F, (1 << 9) - 1)
 
 
