@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,15 +12,21 @@ import pytest
 from conftest import ROOM
 
 from solvers import registry
-from solvers.tools import regression, results
+from solvers.tools import calibration, regression, results
 
 PUZZLES = 30
 OLD_MS = [1.0 + 0.05 * i for i in range(PUZZLES)]  # 1.00 .. 2.45 ms, one per puzzle
 
 
-def synthetic(path, times_ms: dict[str, list[float]], lost: dict[str, int] | None = None) -> str:
+def synthetic(
+    path,
+    times_ms: dict[str, list[float]],
+    lost: dict[str, int] | None = None,
+    calibration_ms: list[float] | None = None,
+) -> str:
     """A hand-made compare run: one dataset, a backend spec per key, a time per puzzle; the
-    puzzle ``lost[spec]`` (a line number) timed out."""
+    puzzle ``lost[spec]`` (a line number) timed out; the calibration workload's times, if
+    given."""
     lost = lost or {}
     records = [
         {
@@ -43,6 +50,9 @@ def synthetic(path, times_ms: dict[str, list[float]], lost: dict[str, int] | Non
     dataset |= {"hashes": {str(line): f"puzzle{line}" for line in range(1, PUZZLES + 1)}}
     run = {"format": results.FORMAT, "command": "sudoku compare top.txt", "started": "then"}
     run |= {"machine": {}, "settings": {"timeout": 0.5}, "datasets": [dataset]}
+    if calibration_ms is not None:
+        paces = [ms / 1000 for ms in calibration_ms]
+        run["calibration"] = {"workload": calibration.WORKLOAD, "cpu_seconds": paces}
     path.write_text(json.dumps(run | {"records": records}))
     return str(path)
 
@@ -111,6 +121,88 @@ def test_a_file_that_is_not_a_run_is_refused(cli, tmp_path):
     other.write_text(json.dumps({"benchmarks": []}))
     run = cli("compare", "small4", "--backends", "native", "--against", str(other))
     assert run.code == 2 and "not a run of 'sudoku compare --json'" in run.err
+
+
+# The machine factor: the same code on a slower machine ------------------------------------
+
+
+def test_a_run_file_carries_the_calibration_times(small_run):
+    _, data = small_run
+    paces = data["calibration"]["cpu_seconds"]
+    assert data["calibration"]["workload"] == calibration.WORKLOAD
+    assert len(paces) == 2 and all(pace > 0 for pace in paces)  # before propagate, and at the end
+
+
+@pytest.mark.parametrize(
+    "slower, calibrated, regressed",
+    [
+        (2, None, True),  # no calibration: twice the time is a slowdown
+        (2, 2, False),  # the calibration twice as slow too: the machine, not the code
+        (6, 2, True),  # six times on a machine twice as slow: the code is three times slower
+    ],
+)
+def test_times_are_divided_by_the_machine_factor(tmp_path, slower, calibrated, regressed):
+    paces = [10.0, 11.0, 9.0]
+    new = {"steady": [slower * t for t in OLD_MS]}
+    new_path = synthetic(
+        tmp_path / "new.json", new, None, calibrated and [calibrated * p for p in paces]
+    )
+    old_path = synthetic(tmp_path / "old.json", {"steady": OLD_MS}, None, calibrated and paces)
+    now, then = results.read(new_path), results.read(old_path)
+    (change,) = regression.changes(now, then)
+    assert change.regressed is regressed and change.slower is regressed
+    assert change.ratio == pytest.approx(slower / (calibrated or 1))
+    said = regression.machine(now, then).said
+    if calibrated:
+        assert said == (
+            "machine factor 2.00 (the calibration ran 2.00x slower than in the older run): "
+            "CPU times divided by it"
+        )
+    else:
+        assert said.startswith("no machine factor: neither run carries calibration times")
+
+
+def test_compare_against_an_older_run_names_its_machine_factor(cli, tmp_path, small_run):
+    args, data = small_run
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args, "--against", str(then))
+    assert run.code in (0, 6), run.err
+    assert re.search(
+        r"^machine factor \d+\.\d\d \(the calibration ran \d+\.\d\dx (slower|faster) than in the"
+        r" older run\): CPU times divided by it$",
+        run.out,
+        re.MULTILINE,
+    ), run.out
+    del data["calibration"]  # a run written before runs carried one
+    then.write_text(json.dumps(data))
+    run = cli(*args, "--against", str(then))
+    assert run.code in (0, 6), run.err
+    said = "no machine factor: the older run carries no calibration times (written before runs did)"
+    assert f"{said}: CPU times compared as measured\n" in run.out
+
+
+@pytest.mark.parametrize(
+    "spoil, said",
+    [
+        ({"cpu_seconds": []}, "calibration.cpu_seconds is []: a calibration has a time or more"),
+        ({"cpu_seconds": [0.01, -1]}, "calibration.cpu_seconds[1] is -1: not a number of seconds"),
+        ({"cpu_seconds": [0.01, 0]}, "calibration.cpu_seconds[1] is 0: a time of the workload is"),
+        ({"cpu_seconds": "fast"}, "calibration.cpu_seconds is 'fast': not a list"),
+        ({"workload": 7}, "calibration.workload is 7: not text"),
+        ({"machine": "mine"}, "calibration.machine: not a field of a calibration"),
+    ],
+)
+def test_a_run_file_with_bad_calibration_times_is_refused_in_one_line(cli, tmp_path, spoil, said):
+    old = json.loads(
+        Path(synthetic(tmp_path / "old.json", {"steady": OLD_MS}, None, [10.0])).read_text()
+    )
+    old["calibration"] |= spoil
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(old))
+    run = cli("compare", "small4", "--backends", "propagate", "--against", str(bad))
+    assert (run.code, run.out) == (2, "") and run.err.count("\n") == 1, run.err
+    assert f"{bad}: a sudoku-compare/2 file with a bad field: {said}" in run.err
 
 
 # Only like runs are judged ----------------------------------------------------------------

@@ -180,7 +180,7 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import compare, plots, results, summary
+    from solvers.tools import calibration, compare, plots, results, summary
 
     specs = specs_of(args)
     settings = settings_of(args, specs)
@@ -203,6 +203,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     done = results.CompareRun(settings, compare.machine(), command_line, started)
     tables = []
     plan = compare.plan_of(settings, args.jobs, args.scheduler)
+    paces: list[float] = []  # the calibration's CPU times: before each spec, and at the end
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
@@ -210,7 +211,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             continue
         run.emit(_heading(source, puzzles, settings))
         dataset = compare.run_dataset(
-            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source)
+            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source), paces
         )
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
@@ -224,6 +225,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
             dataset.strength = _strength(run, source, puzzles, levels)
         run.emit("")
         done.datasets.append(dataset)
+    paces.append(calibration.sample())
+    done.calibration = results.Calibration(calibration.WORKLOAD, tuple(paces))
     if args.json:
         results.write(done, args.json, tables)
     if args.plot:
@@ -297,6 +300,7 @@ def _against(run: Run, new, old, path: str) -> None:
     run.emit(
         f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
+    run.emit(regression.machine(new, old).said)
     if found:
         run.table(regression.table(found, summary.ms))
     for change in found:

@@ -26,6 +26,8 @@ def check(data: dict) -> None:
         _text(_get(data, name, name), name)
     _of(_get(data, "machine", "machine"), dict, "machine", "an object")
     _settings(_get(data, "settings", "settings"))
+    if "calibration" in data:
+        _calibration(data["calibration"])
     datasets = _of(_get(data, "datasets", "datasets"), list, "datasets", "a list")
     for index, dataset in enumerate(datasets):
         _dataset(dataset, f"datasets[{index}]")
@@ -89,6 +91,23 @@ def _settings(settings: Any) -> None:
             _whole(settings[name], f"settings.{name}")
     if settings.get("baseline") is not None:
         _text(settings["baseline"], "settings.baseline")
+
+
+def _calibration(calibration: Any) -> None:
+    """The workload's hash, and one or more CPU times of it, each above 0 (what ``--against``
+    divides by)."""
+    _of(calibration, dict, "calibration", "an object")
+    if strange := sorted(set(calibration) - {"workload", "cpu_seconds"}):
+        raise BadField(f"calibration.{strange[0]}: not a field of a calibration")
+    _text(_get(calibration, "workload", "calibration"), "calibration.workload")
+    times = _get(calibration, "cpu_seconds", "calibration")
+    if not _of(times, list, "calibration.cpu_seconds", "a list"):
+        raise BadField("calibration.cpu_seconds is []: a calibration has a time or more")
+    for index, value in enumerate(times):
+        where = f"calibration.cpu_seconds[{index}]"
+        _seconds(value, where)
+        if value == 0:
+            raise BadField(f"{where} is 0: a time of the workload is above 0")
 
 
 def _dataset(dataset: Any, where: str) -> None:
