@@ -64,7 +64,8 @@ def add_to(commands) -> None:
         "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
         "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
         "puzzle's included); 6 with --against, a backend significantly slower (its puzzles'\n"
-        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01) or that lost\n"
+        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01, once divided by the\n"
+        "machine factor: a fixed calibration workload's CPU time now to then) or that lost\n"
         "puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
