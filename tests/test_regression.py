@@ -187,7 +187,8 @@ def test_compare_against_an_older_run_names_its_machine_factor(cli, tmp_path, sm
     [
         ({"cpu_seconds": []}, "calibration.cpu_seconds is []: a calibration has a time or more"),
         ({"cpu_seconds": [0.01, -1]}, "calibration.cpu_seconds[1] is -1: not a number of seconds"),
-        ({"cpu_seconds": [0.01, 0]}, "calibration.cpu_seconds[1] is 0: a time of the workload is"),
+        ({"cpu_seconds": [0.01, 0]}, "calibration.cpu_seconds[1] is 0: under a microsecond"),
+        ({"cpu_seconds": [1e-300]}, "calibration.cpu_seconds[0] is 1e-300: under a microsecond"),
         ({"cpu_seconds": "fast"}, "calibration.cpu_seconds is 'fast': not a list"),
         ({"workload": 7}, "calibration.workload is 7: not text"),
         ({"machine": "mine"}, "calibration.machine: not a field of a calibration"),

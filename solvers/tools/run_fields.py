@@ -14,6 +14,7 @@ from solvers.execution.answer import Status
 MODES = ("unique", "first")
 MAX_COUNT = 2**53  # a count, a line, a memory figure: a whole number a float holds exactly
 MAX_SECONDS = 10**7  # a time in a record or a setting (more than a hundred days)
+MIN_CALIBRATION = 1e-6  # a time of the calibration workload, which takes milliseconds
 
 
 class BadField(ValueError):
@@ -94,8 +95,8 @@ def _settings(settings: Any) -> None:
 
 
 def _calibration(calibration: Any) -> None:
-    """The workload's hash, and one or more CPU times of it, each above 0 (what ``--against``
-    divides by)."""
+    """The workload's hash, and one or more CPU times of it, each at least a microsecond (the
+    workload takes milliseconds; ``--against`` divides by them)."""
     _of(calibration, dict, "calibration", "an object")
     if strange := sorted(set(calibration) - {"workload", "cpu_seconds"}):
         raise BadField(f"calibration.{strange[0]}: not a field of a calibration")
@@ -106,8 +107,8 @@ def _calibration(calibration: Any) -> None:
     for index, value in enumerate(times):
         where = f"calibration.cpu_seconds[{index}]"
         _seconds(value, where)
-        if value == 0:
-            raise BadField(f"{where} is 0: a time of the workload is above 0")
+        if value < MIN_CALIBRATION:
+            raise BadField(f"{where} is {_short(value)}: under a microsecond, not a time it takes")
 
 
 def _dataset(dataset: Any, where: str) -> None:
