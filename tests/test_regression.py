@@ -178,7 +178,23 @@ def test_compare_against_an_older_run_names_its_machine_factor(cli, tmp_path, sm
     then.write_text(json.dumps(data))
     run = cli(*args, "--against", str(then))
     assert run.code in (0, 6), run.err
-    said = "no machine factor: the older run carries no calibration times (written before runs did)"
+    said = "no machine factor: the older run carries no calibration times"
+    assert f"{said}: CPU times compared as measured\n" in run.out
+
+
+def test_a_run_on_a_dask_cluster_carries_no_calibration_times(cli, tmp_path, small_run):
+    distributed = pytest.importorskip("distributed")
+    args, data = small_run
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    now = tmp_path / "now.json"
+    here = {"processes": False, "protocol": "tcp://", "host": "127.0.0.1"}  # threads of this one
+    with distributed.LocalCluster(n_workers=1, dashboard_address=None, **here) as cluster:
+        on_it = ["--scheduler", cluster.scheduler_address, "--json", str(now)]
+        run = cli(*args, *on_it, "--against", str(then))
+    assert run.code in (0, 6), run.err
+    assert "calibration" not in json.loads(now.read_text())  # this machine's pace is not theirs
+    said = "no machine factor: this run carries no calibration times"
     assert f"{said}: CPU times compared as measured\n" in run.out
 
 

@@ -204,7 +204,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
     done = results.CompareRun(settings, compare.machine(), command_line, started)
     tables = []
     plan = compare.plan_of(settings, args.jobs, args.scheduler)
-    paces: list[float] = []  # the calibration's CPU times: before each spec, and at the end
+    # the calibration's CPU times, before each spec and at the end; none where a cluster's
+    # machines time the puzzles, which this one's pace says nothing of
+    paces: list[float] | None = None if args.scheduler else []
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
@@ -226,8 +228,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
             dataset.strength = _strength(run, source, puzzles, levels)
         run.emit("")
         done.datasets.append(dataset)
-    paces.append(calibration.sample())
-    done.calibration = results.Calibration(calibration.WORKLOAD, tuple(paces))
+    if paces is not None:
+        paces.append(calibration.sample())
+        done.calibration = results.Calibration(calibration.WORKLOAD, tuple(paces))
     if args.json:
         results.write(done, args.json, tables)
     if args.plot:

@@ -16,8 +16,8 @@ quiet start, four busy processes raised a backend's CPU time 2.6x on a 2-vCPU ma
 (``solvers.tools.calibration``), and the newer run's CPU times are divided by the machine
 factor, the median of its workload times over the older run's (``machine``), before the test
 and the threshold: what is left is the code's own change. Where a run has no such times (one
-written before runs carried them) or timed another workload, the factor is 1 and ``machine``
-says so.
+written before runs carried them, or timed on a Dask cluster's machines) or timed another
+workload, the factor is 1 and ``machine`` says so.
 """
 
 from __future__ import annotations
@@ -135,8 +135,7 @@ def machine(new: CompareRun, old: CompareRun) -> Machine:
     if now is None or then is None:
         whose = "neither run carries" if now is then else "this run carries no"
         whose = "the older run carries no" if now is not None else whose
-        said = f"no machine factor: {whose} calibration times (written before runs did)"
-        return Machine(1.0, f"{said}: {as_measured}")
+        return Machine(1.0, f"no machine factor: {whose} calibration times: {as_measured}")
     if now.workload != then.workload:
         said = f"the runs timed other calibration workloads ({now.workload}, {then.workload})"
         return Machine(1.0, f"no machine factor: {said}: {as_measured}")
