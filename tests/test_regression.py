@@ -133,6 +133,13 @@ def test_a_run_file_carries_the_calibration_times(small_run):
     assert len(paces) == 2 and all(pace > 0 for pace in paces)  # before propagate, and at the end
 
 
+def test_the_calibration_workload_does_the_same_work_every_time():
+    spoiled = len(range(0, calibration.GRIDS, 7))  # the grids the NumPy piece is given wrong
+    for _ in range(3):  # the dancing links are reused: every cover must have been undone
+        assert [piece() for piece in calibration.PIECES] == [1, 2, spoiled]
+    assert calibration.sample() > 0
+
+
 @pytest.mark.parametrize(
     "slower, calibrated, regressed",
     [
