@@ -64,7 +64,8 @@ def add_to(commands) -> None:
         "exit status: 0 done; 4 backends disagree on a puzzle (solvability, a count, a unique\n"
         "puzzle's solution); 5 a wrong answer (a shuffled copy's that does not map back to the\n"
         "puzzle's included); 6 with --against, a backend significantly slower (its puzzles'\n"
-        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01) or that lost\n"
+        "CPU times 1.75x then's or more at the median, Wilcoxon p < 0.01, once divided by the\n"
+        "machine factor: a fixed calibration workload's CPU time now to then) or that lost\n"
         "puzzles (solved before; a timeout, error or wrong answer now); 2 bad input."
     )
     parser.add_argument(
@@ -180,7 +181,7 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import compare, plots, results, summary
+    from solvers.tools import calibration, compare, plots, results, summary
 
     specs = specs_of(args)
     settings = settings_of(args, specs)
@@ -203,6 +204,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
     done = results.CompareRun(settings, compare.machine(), command_line, started)
     tables = []
     plan = compare.plan_of(settings, args.jobs, args.scheduler)
+    # the calibration's CPU times, before each spec and at the end; none where a cluster's
+    # machines time the puzzles, which this one's pace says nothing of
+    paces: list[float] | None = None if args.scheduler else []
     for source in sources:
         args.file = source
         puzzles = list(islice(puzzles_of(args, run), limit))
@@ -210,7 +214,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             continue
         run.emit(_heading(source, puzzles, settings))
         dataset = compare.run_dataset(
-            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source)
+            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source), paces
         )
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
@@ -224,6 +228,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
             dataset.strength = _strength(run, source, puzzles, levels)
         run.emit("")
         done.datasets.append(dataset)
+    if paces is not None:
+        paces.append(calibration.sample())
+        done.calibration = results.Calibration(calibration.WORKLOAD, tuple(paces))
     if args.json:
         results.write(done, args.json, tables)
     if args.plot:
@@ -297,6 +304,7 @@ def _against(run: Run, new, old, path: str) -> None:
     run.emit(
         f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
+    run.emit(regression.machine(new, old).said)
     if found:
         run.table(regression.table(found, summary.ms))
     for change in found:

@@ -27,6 +27,7 @@ from solvers.execution.judge import COUNT_LIMIT, disagreements, disputed
 from solvers.formats import Puzzle, format_puzzle, variant_text
 from solvers.pipeline import Plan, timed
 from solvers.spec import Resolved
+from solvers.tools import calibration
 from solvers.tools.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.tools.shuffle import Transform, copies
 from solvers.verify import problems
@@ -69,12 +70,14 @@ def run_dataset(
     settings: Settings,
     plan: Plan | None = None,
     progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
+    paces: list[float] | None = None,
 ) -> DatasetRun:
     """Every spec on every copy of ``puzzles`` (``pipeline.timed``, by ``plan``: ``plan_of``'s
     serial one by default), then the judge's word on each copy. A spec that does not encode
     every puzzle's rules is left out, with a note saying so: its times would be over other
     puzzles than the rest's. ``progress(label)`` gives a callable told (done, total) as a
-    serial run of a spec goes, or None."""
+    serial run of a spec goes, or None. Before each spec is timed, the CPU time of the fixed
+    calibration workload (``calibration.sample``) is appended to ``paces``, if given."""
     plan = plan or plan_of(settings)
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
@@ -85,6 +88,8 @@ def run_dataset(
             said = f"{spec.label} left out: it does not support {' and '.join(sorted(lacking))}"
             left_out.append(("info", said))
             continue
+        if paces is not None:
+            paces.append(calibration.sample())
         told = progress(spec.label) if progress else None
         answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
         answers = crosscheck(boards, answers, settings.mode == "unique")

@@ -10,15 +10,21 @@ Times are CPU times, each puzzle against itself: the effect is the median over t
 the ratio of a puzzle's CPU time now to then (an unfinished puzzle at twice its run's
 timeout), and it counts when the Wilcoxon signed-rank test over the puzzles' log ratios gives
 p < 0.01 and the effect is beyond ``SLOWER`` either way. Wall times follow the machine's load;
-CPU times less so, but a loaded machine still inflates them (cache and cores shared): by up to
-1.45x on a 2-core machine at load 15 (docs/compare.md), under the threshold, while a real
-slowdown of 2x or more is over it.
+CPU times less so, but a loaded machine still inflates them where cores share caches: from a
+quiet start, four busy processes raised a backend's CPU time 2.6x on a 2-vCPU machine
+(docs/compare.md). So each run times a fixed workload through the run
+(``solvers.tools.calibration``), and the newer run's CPU times are divided by the machine
+factor, the median of its workload times over the older run's (``machine``), before the test
+and the threshold: what is left is the code's own change. Where a run has no such times (one
+written before runs carried them, or timed on a Dask cluster's machines) or timed another
+workload, the factor is 1 and ``machine`` says so.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import median
 
 import numpy as np
 
@@ -112,14 +118,43 @@ def unlike(new: CompareRun, old: CompareRun) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Machine:
+    """How fast the newer run's machine went against the older's: ``factor``, the median CPU
+    time of the calibration workload now over then (1.0 where it cannot be told), and ``said``,
+    the line that says so."""
+
+    factor: float
+    said: str
+
+
+def machine(new: CompareRun, old: CompareRun) -> Machine:
+    """The machine factor by which the newer run's CPU times are divided (``changes``)."""
+    as_measured = "CPU times compared as measured"
+    now, then = new.calibration, old.calibration
+    if now is None or then is None:
+        whose = "neither run carries" if now is then else "this run carries no"
+        whose = "the older run carries no" if now is not None else whose
+        return Machine(1.0, f"no machine factor: {whose} calibration times: {as_measured}")
+    if now.workload != then.workload:
+        said = f"the runs timed other calibration workloads ({now.workload}, {then.workload})"
+        return Machine(1.0, f"no machine factor: {said}: {as_measured}")
+    factor = median(now.cpu_seconds) / median(then.cpu_seconds)
+    pace = f"{factor:.2f}x slower" if factor >= 1 else f"{1 / factor:.2f}x faster"
+    said = f"the calibration ran {pace} than in the older run"
+    return Machine(factor, f"machine factor {factor:.2f} ({said}): CPU times divided by it")
+
+
 def changes(new: CompareRun, old: CompareRun) -> list[Change]:
-    """Every backend spec of every dataset that both runs hold, in the newer run's order."""
+    """Every backend spec of every dataset that both runs hold, in the newer run's order, its
+    CPU times divided by the machine factor (``machine``)."""
+    factor = machine(new, old).factor
     found = []
     for dataset, before in _in_both(new, old):
         known = {backend.spec for backend in before.backends}
         for backend in dataset.backends:
             if backend.spec in known:
-                found.append(_change(dataset, before, backend.spec, new, old))
+                found.append(_change(dataset, before, backend.spec, new, old, factor))
     return found
 
 
@@ -130,12 +165,17 @@ def _in_both(new: CompareRun, old: CompareRun) -> list[tuple[DatasetRun, Dataset
 
 
 def _change(
-    dataset: DatasetRun, before: DatasetRun, spec: str, new: CompareRun, old: CompareRun
+    dataset: DatasetRun,
+    before: DatasetRun,
+    spec: str,
+    new: CompareRun,
+    old: CompareRun,
+    factor: float,
 ) -> Change:
     now = {r.key: r for r in dataset.records_of(spec)}
     then = {r.key: r for r in before.records_of(spec)}
     keys = [key for key in now if key in then]
-    new_times = _cpu([now[k] for k in keys], new.settings.timeout)
+    new_times = _cpu([now[k] for k in keys], new.settings.timeout, factor)
     old_times = _cpu([then[k] for k in keys], old.settings.timeout)
     p = stats.signed_rank(new_times, old_times) if len(keys) > 1 else 1.0
     ratio = stats.paired_ratio(new_times, old_times).value if keys else 1.0
@@ -159,9 +199,11 @@ def _said(record) -> str:
     return "disputed" if record.disputed else str(record.status)
 
 
-def _cpu(records: list, timeout: float) -> np.ndarray:
-    """Each record's CPU time where it finished, else twice the timeout (as PAR-2 scores)."""
-    return stats.scored([r.cpu_seconds for r in records], [r.finished for r in records], timeout)
+def _cpu(records: list, timeout: float, factor: float = 1.0) -> np.ndarray:
+    """Each record's CPU time divided by ``factor`` where it finished, else twice the timeout
+    (as PAR-2 scores: an unfinished puzzle's score is the timeout's, whatever the machine)."""
+    times = [r.cpu_seconds / factor for r in records]
+    return stats.scored(times, [r.finished for r in records], timeout)
 
 
 def table(found: list[Change], ms) -> list[list[str]]:

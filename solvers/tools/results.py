@@ -1,11 +1,13 @@
 """A comparison run as data: every answer, per puzzle, and the file that keeps it.
 
 The file (``sudoku compare --json``, format ``sudoku-compare/2``) holds the settings, the
-machine and the command, each dataset's backends (options, setup time, peak memory) with its
-summary table, notes and a hash of each puzzle by its line, and one record per answer: dataset,
-puzzle (its line in the file), copy (0 the puzzle as given, 1..K its shuffled copies), backend
-spec, status, wall and CPU seconds, the solution count (in unique mode) and the backend's own
-counters. Every table and plot can be rebuilt from the records alone (``sudoku report`` does).
+machine and the command, the CPU times of a fixed workload timed through the run
+(``calibration``: absent from runs written before runs carried one), each dataset's backends
+(options, setup time, peak memory) with its summary table, notes and a hash of each puzzle by
+its line, and one record per answer: dataset, puzzle (its line in the file), copy (0 the
+puzzle as given, 1..K its shuffled copies), backend spec, status, wall and CPU seconds, the
+solution count (in unique mode) and the backend's own counters. Every table and plot can be
+rebuilt from the records alone (``sudoku report`` does).
 """
 
 from __future__ import annotations
@@ -121,6 +123,15 @@ class DatasetRun:
         return [record for record in self.records if record.spec == spec]
 
 
+@dataclass(frozen=True)
+class Calibration:
+    """The CPU seconds of ``solvers.tools.calibration``'s fixed workload, timed before each
+    backend spec and at the end of a run, and the hash that names that workload."""
+
+    workload: str
+    cpu_seconds: tuple[float, ...]
+
+
 @dataclass
 class CompareRun:
     settings: Settings
@@ -128,6 +139,7 @@ class CompareRun:
     command: str
     started: str
     datasets: list[DatasetRun] = field(default_factory=list)
+    calibration: Calibration | None = None  # none in runs written before runs carried one
 
 
 def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
@@ -138,6 +150,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
         "started": run.started,
         "machine": run.machine,
         "settings": asdict(run.settings),
+        **({"calibration": asdict(run.calibration)} if run.calibration else {}),
         "datasets": [
             {
                 "name": d.name,
@@ -226,7 +239,12 @@ def _run_of(data: dict) -> CompareRun:
     if len({dataset.name for dataset in datasets}) != len(datasets):
         raise ValueError("a dataset named twice (its records could not be told apart)")
     settings = Settings(**data["settings"])
-    return CompareRun(settings, data["machine"], data["command"], data["started"], datasets)
+    calibration = None
+    if "calibration" in data:
+        said = data["calibration"]
+        calibration = Calibration(said["workload"], tuple(said["cpu_seconds"]))
+    head = settings, data["machine"], data["command"], data["started"]
+    return CompareRun(*head, datasets, calibration)
 
 
 def _add_strength(datasets: list[DatasetRun], items: list[dict]) -> None:

@@ -14,6 +14,7 @@ from solvers.execution.answer import Status
 MODES = ("unique", "first")
 MAX_COUNT = 2**53  # a count, a line, a memory figure: a whole number a float holds exactly
 MAX_SECONDS = 10**7  # a time in a record or a setting (more than a hundred days)
+MIN_CALIBRATION = 1e-6  # a time of the calibration workload, which takes milliseconds
 
 
 class BadField(ValueError):
@@ -26,6 +27,8 @@ def check(data: dict) -> None:
         _text(_get(data, name, name), name)
     _of(_get(data, "machine", "machine"), dict, "machine", "an object")
     _settings(_get(data, "settings", "settings"))
+    if "calibration" in data:
+        _calibration(data["calibration"])
     datasets = _of(_get(data, "datasets", "datasets"), list, "datasets", "a list")
     for index, dataset in enumerate(datasets):
         _dataset(dataset, f"datasets[{index}]")
@@ -89,6 +92,23 @@ def _settings(settings: Any) -> None:
             _whole(settings[name], f"settings.{name}")
     if settings.get("baseline") is not None:
         _text(settings["baseline"], "settings.baseline")
+
+
+def _calibration(calibration: Any) -> None:
+    """The workload's hash, and one or more CPU times of it, each at least a microsecond (the
+    workload takes milliseconds; ``--against`` divides by them)."""
+    _of(calibration, dict, "calibration", "an object")
+    if strange := sorted(set(calibration) - {"workload", "cpu_seconds"}):
+        raise BadField(f"calibration.{strange[0]}: not a field of a calibration")
+    _text(_get(calibration, "workload", "calibration"), "calibration.workload")
+    times = _get(calibration, "cpu_seconds", "calibration")
+    if not _of(times, list, "calibration.cpu_seconds", "a list"):
+        raise BadField("calibration.cpu_seconds is []: a calibration has a time or more")
+    for index, value in enumerate(times):
+        where = f"calibration.cpu_seconds[{index}]"
+        _seconds(value, where)
+        if value < MIN_CALIBRATION:
+            raise BadField(f"{where} is {_short(value)}: under a microsecond, not a time it takes")
 
 
 def _dataset(dataset: Any, where: str) -> None:
