@@ -168,6 +168,19 @@ def run_all(
         return {name: future.result() for name, future in runs.items()}
 
 
+def sample_and_rest(cases: list, sample: set) -> list:
+    """Two parameters: the cases of the default run, and the rest, slow (each case is a
+    process of its own)."""
+    return [
+        pytest.param(tuple(case for case in cases if case in sample), id="sample"),
+        pytest.param(
+            tuple(case for case in cases if case not in sample),
+            id="rest",
+            marks=[pytest.mark.slow],
+        ),
+    ]
+
+
 CRASHES = {
     "osexit": "osexit worker died (exit code 3)",
     "segfault": "segfault worker died (exit code -11)",
@@ -235,10 +248,21 @@ BUILT = {
 }
 
 
-def test_an_outside_backend_that_fails_as_it_is_built_fails_each_puzzle_in_one_line(hostile):
+@pytest.mark.parametrize(
+    "cases",
+    sample_and_rest(
+        [(b, c) for b in BUILT for c in ("solve", "compare")],
+        {("exitswhenbuilt", "solve"), ("raiseswhenbuilt", "compare")},
+    ),
+)
+def test_an_outside_backend_that_fails_as_it_is_built_fails_each_puzzle_in_one_line(hostile, cases):
     three = str(hostile / "three.txt")
-    calls = {(b, "solve"): ("solve", three, "--backend", b) for b in BUILT}
-    calls |= {(b, "compare"): ("compare", three, "--backends", f"{b},propagate") for b in BUILT}
+    calls = {(b, c): ("solve", three, "--backend", b) for b, c in cases if c == "solve"}
+    calls |= {
+        (b, c): ("compare", three, "--backends", f"{b},propagate")
+        for b, c in cases
+        if c == "compare"
+    }
     for (backend, command), done in run_all(hostile, calls).items():
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         if command == "solve":
@@ -256,9 +280,16 @@ MALFORMED = {
 }
 
 
-def test_a_malformed_answer_from_a_contained_backend_is_a_bug_line_for_each_puzzle(hostile):
+@pytest.mark.parametrize(
+    "cases",
+    sample_and_rest(
+        [(b, c) for b in MALFORMED for c in ("solve", "count")],
+        {("returnsnone", "solve"), ("returnstext", "count"), ("returnsgenerator", "solve")},
+    ),
+)
+def test_a_malformed_answer_from_a_contained_backend_is_a_bug_line_for_each_puzzle(hostile, cases):
     three = str(hostile / "three.txt")
-    calls = {(b, c): (c, three, "--backend", b) for b in MALFORMED for c in ("solve", "count")}
+    calls = {(b, c): (c, three, "--backend", b) for b, c in cases}
     for (backend, command), done in run_all(hostile, calls).items():
         assert done.returncode == 5, (backend, command, done.stderr)
         said = f"BUG: backend {backend} returned a malformed answer: {MALFORMED[backend]}"
@@ -316,17 +347,7 @@ REFUSED = {
 BROKEN_BY_DEFAULT = ("notabackend", "exitsatimport", "encodestext", "optionslist")
 
 
-@pytest.mark.parametrize(
-    "solved",
-    [
-        pytest.param(BROKEN_BY_DEFAULT, id="sample"),
-        pytest.param(
-            tuple(name for name in BROKEN if name not in BROKEN_BY_DEFAULT),
-            id="rest",
-            marks=[pytest.mark.slow],
-        ),
-    ],
-)
+@pytest.mark.parametrize("solved", sample_and_rest(list(BROKEN), set(BROKEN_BY_DEFAULT)))
 def test_broken_outside_backends_are_listed_with_why_and_break_nothing(hostile, listing, solved):
     three = str(hostile / "three.txt")
     calls = {"described": ("solve", three, "--backend", "described")}
