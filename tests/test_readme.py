@@ -9,9 +9,11 @@ JSON, and library versions. A block preceded by ``<!-- readme-test: timings -->`
 of measurements: there the command is run on the first 2 puzzles of each dataset and only the
 first word of each line (the table's labels) is compared; those runs are slow (marked so), as
 are the docs/ pages' command blocks (the default run runs README.md's, at once in threads). A
-block preceded by ``<!-- readme-test: measured -->`` is quick, run as written, and compared by
-its labels alone too. A ``python`` block with ``>>>`` lines is a doctest: its printed results
-are checked; one without them must run (in the slow run, when the timings marker precedes it).
+block preceded by ``<!-- readme-test: measured -->`` is run as written and compared by its
+labels alone too; it runs in the slow run, README.md's as well (its compare and report: 4 s of
+CPU, half of README.md's, most of it the engines' and matplotlib's start-up). A ``python``
+block with ``>>>`` lines is a doctest: its printed results are checked; one without them must
+run (in the slow run, when the timings marker precedes it).
 """
 
 from __future__ import annotations
@@ -146,9 +148,9 @@ def _why_not(body: list[str]) -> str | None:
 
 
 def _slow(where: str, marker: str) -> bool:
-    """Run in the slow run only: a timings block, and the blocks of the docs/ pages (about 10 s
-    of CPU, each command a fresh process); the default run runs README.md's."""
-    return marker == TIMINGS or not where.startswith(README + ":")
+    """Run in the slow run only: a timings or measured block, and the blocks of the docs/ pages
+    (about 10 s of CPU, each command a fresh process); the default run runs README.md's others."""
+    return marker in (TIMINGS, MEASURED) or not where.startswith(README + ":")
 
 
 @pytest.mark.parametrize(

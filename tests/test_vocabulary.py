@@ -203,14 +203,34 @@ def test_csp_finds_no_solution_where_a_sum_fits_no_value_of_a_given():
 FAST = ["native", "propagate", "pysat", "cpsat"]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=3),
-    st.sampled_from([Shape(2, 2), Shape(2, 3)]),
-    st.integers(0, 2**32 - 1),
-    st.floats(0.0, 0.6),
-)
-def test_random_boards_with_random_kinds_count_as_the_reference_does(kinds, shape, seed, given):
+def kinds_on_a_board():
+    return st.tuples(
+        st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=3),
+        st.sampled_from([Shape(2, 2), Shape(2, 3)]),
+        st.integers(0, 2**32 - 1),
+        st.floats(0.0, 0.6),
+    )
+
+
+# The default run draws a few boards, the slow run (CI) many more: an example takes 0.2 s or
+# less as a rule, and up to dfs's 10 s on a board it finds hard.
+RANDOM_KINDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings(RANDOM_KINDS, max_examples=8)
+@given(kinds_on_a_board())
+def test_random_boards_with_random_kinds_count_as_the_reference_does(case):
+    mixed_kinds_counted_alike(*case)
+
+
+@pytest.mark.slow
+@settings(RANDOM_KINDS, max_examples=40)
+@given(kinds_on_a_board())
+def test_many_random_boards_with_random_kinds_count_as_the_reference_does(case):
+    mixed_kinds_counted_alike(*case)
+
+
+def mixed_kinds_counted_alike(kinds: list[str], shape: Shape, seed: int, given: float) -> None:
     """Constraints of several kinds at once on one board, each drawn to hold in the grid the
     givens come from (when a draw does): counted by dfs and the fast full-vocabulary engines.
     dfs checks a board-wide kind only on a full board: a 6x6 board keeps at least a third of
