@@ -189,6 +189,17 @@ def test_compare_against_an_older_run_names_its_machine_factor(cli, tmp_path, sm
     assert f"{said}: CPU times compared as measured\n" in run.out
 
 
+def test_report_against_an_older_run_names_its_machine_factor(cli, tmp_path, small_run):
+    _, data = small_run
+    then, now, page = tmp_path / "then.json", tmp_path / "now.json", tmp_path / "page.html"
+    then.write_text(json.dumps(data))
+    data["calibration"]["cpu_seconds"] = [2 * t for t in data["calibration"]["cpu_seconds"]]
+    now.write_text(json.dumps(data))
+    assert cli("report", str(now), "-o", str(page), "--against", str(then)).code == 0
+    said = "machine factor 2.00 (the calibration ran 2.00x slower than in the older run)"
+    assert f'<p class="machine">{said}: CPU times divided by it</p>' in page.read_text()
+
+
 def test_a_run_on_a_dask_cluster_carries_no_calibration_times(cli, tmp_path, small_run):
     distributed = pytest.importorskip("distributed")
     args, data = small_run

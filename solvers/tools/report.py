@@ -89,6 +89,7 @@ def build(run: CompareRun, older: CompareRun | None = None, older_name: str = ""
         change_rows=regression.table(changes, summary.ms) if changes else [],
         older=older,
         older_name=older_name,
+        machine=regression.machine(run, older).said if older is not None else "",
     )
 
 
