@@ -16,17 +16,17 @@ from solvers.deadline import Deadline
 from solvers.errors import EngineError
 from solvers.tools.generate import Request, generate
 
-NEW = ["z3", "mip", "choco", "cms", "exactcover", "cpmpy"]
-# Each new backend with each value of its options (the default one is the backend alone).
+FURTHER = ["z3", "mip", "choco", "cms", "exactcover", "cpmpy"]  # the docstring's engines
+# Each of those backends with each value of its options (the default one is the backend alone).
 SPECS = [
     f"{name}:{key}={value}" if value != values[0] else name
-    for name in NEW
+    for name in FURTHER
     for key, values in (registry.backend_class(name).OPTIONS.items() or [("", ("",))])
     for value in values
 ]
 # The default run takes each backend with its defaults; every other option value is slow-marked
 # (the cross-check already runs the defaults on the whole corpus).
-CASES = [spec if spec in NEW else pytest.param(spec, marks=pytest.mark.slow) for spec in SPECS]
+CASES = [spec if spec in FURTHER else pytest.param(spec, marks=pytest.mark.slow) for spec in SPECS]
 UNSAT = ".923.........8.1.........9.1.7.4...........658.........6.5.2...4.....7.....9....."
 # tdoku-style test lines, puzzle:count (counted to at most 10): none, one, several, many.
 TDOKU = """\
@@ -54,7 +54,7 @@ def test_every_option_solves_counts_and_finds_no_solution(puzzles, spec):
     assert count_solutions(UNSAT, 2, spec) == 0
 
 
-@pytest.mark.parametrize("name", NEW)
+@pytest.mark.parametrize("name", FURTHER)
 def test_each_engine_reports_its_own_counters(puzzles, name):
     assert STATS[name] <= set(solve(puzzles["9x9-minimal"], name).stats)
 
@@ -145,12 +145,12 @@ def test_a_missing_library_makes_only_its_backend_unavailable():
         "import sys\n"
         f"for module in {modules!r}: sys.modules[module] = None\n"
         "from solvers import registry, solve\n"
-        f"for name in {NEW!r}: print(registry.availability(name)[1])\n"
+        f"for name in {FURTHER!r}: print(registry.availability(name)[1])\n"
         "print(solve('1' + '.' * 15, 'pysat').status.value)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     lines = done.stdout.splitlines()
-    for name, line in zip(NEW, lines[: len(NEW)], strict=True):
+    for name, line in zip(FURTHER, lines[: len(FURTHER)], strict=True):
         assert line.startswith(f"backend {name} is unavailable:"), line
     assert lines[-1] == "solved"
 
