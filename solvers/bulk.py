@@ -59,9 +59,9 @@ def solve_many(
         raise UsageError(f"rules {rules!r} are not a Rules: give Rules(regions=...), say")
     import numpy as np
 
-    from solvers.handwritten.native.aot import solve_batch  # numba's kernel if not built
-    from solvers.handwritten.native.outcome import UNLIMITED, Flag
-    from solvers.handwritten.native.tables import plan_for
+    from solvers.handwritten import native
+
+    solve_batch, plan_for, Flag, UNLIMITED = native.load()
 
     puzzles = np.asarray(puzzles)
     if puzzles.ndim != 2:

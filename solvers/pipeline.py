@@ -189,9 +189,9 @@ def native_built_ahead() -> bool:
     """Whether native's batch kernel is built ahead of time (so numba was there to build it):
     a line file's bulk path then runs without importing numba (0.2-0.4 s), which is imported
     only if a puzzle needs the per-puzzle kernel."""
-    from solvers.handwritten.native import aot
+    from solvers.handwritten import native
 
-    return bool(aot.built())
+    return native.built_ahead()
 
 
 def timed(

@@ -137,3 +137,37 @@ def folder(module: str) -> str:
 def test_no_circle_of_imports_spans_two_folders():
     spanning = [sorted(c) for c in circles(import_graph()) if len({folder(m) for m in c}) > 1]
     assert not spanning, spanning
+
+
+def _outside_type_checking(tree: ast.AST) -> list[ast.AST]:
+    """The import statements of ``tree`` that run (those under ``if TYPE_CHECKING:`` do not)."""
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in typing_only
+    ]
+
+
+def test_the_native_kernel_is_reached_through_its_package_alone():
+    # what loading the kernel takes (the ahead-of-time build, numba's cache) stays behind
+    # solvers.handwritten.native's functions; the registry names its backend by dotted path
+    inner = {p.stem for p in (ROOT / "solvers/handwritten/native").glob("*.py")} - {"__init__"}
+    package = "solvers.handwritten.native"
+    for module, path in modules():
+        if module.startswith(package):
+            continue
+        for node in _outside_type_checking(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                named = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                named = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            reached = [n for n in named if n.startswith(package + ".")]
+            assert not [n for n in reached if n.split(".")[3] in inner], (module, reached)

@@ -15,21 +15,19 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
     they are not compiled yet."""
     if not _uses_native(args):
         return
-    from solvers.handwritten.native import aot
+    from solvers.handwritten import native
 
-    if aot.built():  # built with the kernels, by compile_kernels: numba need not load
+    if native.built_ahead():  # built with the kernels, by compile_kernels: numba need not load
         return
     from solvers import registry
 
     if not registry.availability("native")[0]:
         return
-    from solvers.handwritten.native.cache import compile_kernels, compiled
-
-    if compiled() is not False:
+    if native.compiled() is not False:
         return
     run.note("compiling the native kernel with numba, once (20-60 s of CPU; cached after)")
     start = time.perf_counter()
-    compile_kernels()
+    native.compile_kernels()
     run.note(f"native kernel compiled in {time.perf_counter() - start:.1f} s")
 
 

@@ -186,7 +186,9 @@ class _Solved:
 
     def __init__(self, job: Job, groups: list) -> None:
         from solvers.bulk import solve_many
-        from solvers.handwritten.native.outcome import Flag
+        from solvers.handwritten import native
+
+        Flag = native.load().Flag
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
@@ -343,8 +345,9 @@ def answers(
 
 def _load_kernel() -> None:
     """Load (or compile) the batch kernel here, with a call on an empty board."""
-    from solvers.handwritten.native.aot import solve_batch
-    from solvers.handwritten.native.tables import plan_for
+    from solvers.handwritten import native
+
+    solve_batch, plan_for, _, _ = native.load()
 
     empty = Board.empty(Shape(2, 2))
     solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
