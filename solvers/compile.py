@@ -37,6 +37,14 @@ if TYPE_CHECKING:
 SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
 EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
+# SUM_GROUPS's name before issue 30, still read as it: an installed outside backend declared
+# against it (``ENCODES = frozenset({CAGES})``, reading ``flat.cages``) keeps working
+CAGES = "cages"
+
+
+def declared(encodes: frozenset[str]) -> frozenset[str]:
+    """``encodes`` with the older name ``CAGES`` read as ``SUM_GROUPS``."""
+    return (encodes - {CAGES}) | {SUM_GROUPS} if CAGES in encodes else encodes
 
 
 @dataclass(frozen=True, order=True)
@@ -52,6 +60,9 @@ class SumGroup:
         """Every set of values 1..n the cells can hold together (distinct, adding up to the
         total), each as a bit mask with bit v for value v."""
         return sum_sets(len(self.cells), self.total, n)
+
+
+Cage = SumGroup  # its name before issue 30 (``CAGES``)
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,10 +86,15 @@ class Flat:
     def units(self) -> tuple[tuple[int, ...], ...]:
         return self.geometry.units
 
+    @property
+    def cages(self) -> tuple[SumGroup, ...]:
+        """``sum_groups`` by its name before issue 30 (``CAGES``)."""
+        return self.sum_groups
+
     def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:
         """The primitives an engine that encodes ``encodes`` is given: the sum groups among
         them, decomposed into an all-different and a sum, unless it encodes ``SUM_GROUPS``."""
-        if not self.sum_groups or SUM_GROUPS in encodes:
+        if not self.sum_groups or SUM_GROUPS in declared(encodes):
             return self.primitives
         from solvers.constraints import AllDifferent, Linear
 
@@ -106,6 +122,7 @@ class Flat:
     def beyond(self, encodes: frozenset[str]) -> frozenset[str]:
         """The kinds of the board an engine that encodes ``encodes`` cannot take."""
         missing: set[str] = set()
+        encodes = declared(encodes)
         if self.primitives and PRIMITIVES not in encodes:
             missing |= self.primitive_kinds
         if self.sum_groups and not encodes & EVERY_KIND:

@@ -77,6 +77,21 @@ def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
     ]
 
 
+def test_the_older_name_cages_is_still_read_as_sum_groups():
+    """An outside backend declared before issue 30 says ``CAGES`` and reads ``flat.cages``."""
+    from solvers.backend import Backend, contract_fault
+    from solvers.compile import CAGES, Cage
+
+    class Older(Backend):
+        ENCODES = frozenset({CAGES})
+
+    flat = flat_of("killercage r1c1 r1c2 total=3; thermometer r2c1 r2c2")
+    assert contract_fault(Older) is None
+    assert flat.beyond(frozenset({CAGES})) == frozenset({"thermometer"})
+    assert flat.primitives_for(frozenset({CAGES})) == flat.primitives  # not lowered
+    assert flat.cages == flat.sum_groups and isinstance(flat.cages[0], Cage)
+
+
 def test_a_sum_group_of_one_cell_is_one_an_engine_of_sum_groups_takes():
     flat = flat_of("killercage r5c5 total=7")
     assert flat.sum_groups == (SumGroup((40,), 7),) and flat.primitives == ()

@@ -119,6 +119,7 @@ optionsempty = sudoku_hostile:OptionsEmpty
 optionslist = sudoku_hostile:OptionsList
 summarynumber = sudoku_hostile:SummaryNumber
 librarylist = sudoku_hostile:LibraryList
+declarescages = sudoku_hostile_cages:DeclaresCages
 two words = sudoku_hostile:Described
 a,b = sudoku_hostile:Described
 c:d = sudoku_hostile:Described
@@ -375,6 +376,20 @@ def test_entry_point_names_that_cannot_be_selected_are_refused_at_listing(listin
     ]
     listed = [line.split()[0] for line in listing.stdout.splitlines()]
     assert listed.count("dfs") == 1 and not {"two", "a,b", "c:d", "all"} & set(listed)
+
+
+def test_an_outside_backend_declaring_cages_by_their_older_name_still_takes_killer(hostile, cli):
+    """ENCODES once said ``CAGES`` ("cages") for what the compile step now calls sum groups:
+    a package built against that name must still load, be given killer cages and solve them."""
+    killer = str(hostile / "killer.txt")
+    shutil.copy("examples/killer.txt", killer)
+    calls = {"backends": ("backends",), "solve": ("solve", killer, "--backend", "declarescages")}
+    done = run_all(hostile, calls)
+    rows = {line.split()[0]: line for line in done["backends"].stdout.splitlines()}
+    assert "units, killercage" in rows["declarescages"], rows["declarescages"]
+    solved = done["solve"]
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout == cli("solve", killer, "--backend", "dlx").out
 
 
 @pytest.mark.slow
