@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
 EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
-# SUM_GROUPS's name before issue 30, still read as it: an installed outside backend declared
+# SUM_GROUPS by its older name, still read as it: an installed outside backend declared
 # against it (``ENCODES = frozenset({CAGES})``, reading ``flat.cages``) keeps working
 CAGES = "cages"
 
@@ -62,7 +62,7 @@ class SumGroup:
         return sum_sets(len(self.cells), self.total, n)
 
 
-Cage = SumGroup  # its name before issue 30 (``CAGES``)
+Cage = SumGroup  # its older name (``CAGES``)
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,7 +88,7 @@ class Flat:
 
     @property
     def cages(self) -> tuple[SumGroup, ...]:
-        """``sum_groups`` by its name before issue 30 (``CAGES``)."""
+        """``sum_groups`` by its older name (``CAGES``)."""
         return self.sum_groups
 
     def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:

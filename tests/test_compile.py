@@ -78,7 +78,7 @@ def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
 
 
 def test_the_older_name_cages_is_still_read_as_sum_groups():
-    """An outside backend declared before issue 30 says ``CAGES`` and reads ``flat.cages``."""
+    """An outside backend written to the older names says ``CAGES``, reads ``flat.cages``."""
     from solvers.backend import Backend, contract_fault
     from solvers.compile import CAGES, Cage
 
