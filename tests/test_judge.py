@@ -248,3 +248,14 @@ def test_check_reports_clashing_givens_as_bad_input_not_a_crash(cli, puzzles):
     run = cli("check", "--backends", "propagate,cpsat", stdin=line)
     assert run.code == 2
     assert run.err.startswith("sudoku: line 1: row 1 has ")
+
+
+def test_check_reports_clashing_givens_whichever_backend_comes_first(cli, tmp_path):
+    # norvig takes no killer cages: its answer is 'unsupported', and the clash is dlx's to say
+    path = tmp_path / "killer.txt"
+    path.write_text(f"# rules: killercage r9c1 r9c2 total=3\n22{'.' * 79}\n{'.' * 81}\n")
+    for backends in ("norvig,dlx", "dlx,norvig"):
+        run = cli("check", str(path), "--backends", backends, "--timeout", "5")
+        assert run.code == 2, run.err
+        assert run.err.startswith("sudoku: line 2: row 1 has 2 twice"), run.err
+        assert "1 puzzle: 1 agree" in run.out
