@@ -185,3 +185,32 @@ def test_a_signal_ends_an_untimed_native_search(name, run):
     took = time.monotonic() - sent
     assert code == 128 + number, process.stderr.read()
     assert took < 2.0, f"{run}: {took:.2f} s to exit"
+
+
+def test_a_stopped_child_takes_what_it_started_even_once_that_left_its_tree():
+    # a program a backend starts may run on after its own parent is gone (reparented, so no
+    # longer under the child): the child's process group still holds it
+    import multiprocessing
+
+    from solvers.execution.children import become_child, kill_tree
+
+    def child(found) -> None:
+        become_child(os.getppid())
+        started = subprocess.run(
+            ["sh", "-c", "sleep 60 >/dev/null 2>&1 & echo $!"], capture_output=True, text=True
+        )
+        found.put(int(started.stdout))
+        time.sleep(60)
+
+    context = multiprocessing.get_context("fork")
+    found = context.Queue()
+    process = context.Process(target=child, args=(found,))
+    process.start()
+    orphan = psutil.Process(found.get(timeout=30))
+    assert orphan.pid not in [p.pid for p in psutil.Process(process.pid).children(recursive=True)]
+    kill_tree(process.pid)
+    process.join(10)
+    _gone, alive = psutil.wait_procs([orphan], timeout=5)
+    for left in alive:
+        left.kill()
+    assert not alive, "a program the child started outlived it"

@@ -25,6 +25,8 @@ def become_child(parent: int | None = None) -> None:
     forked: fork from one that lives as long as the process (``worker._fork``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    with contextlib.suppress(OSError):  # a process group of its own, which kill_tree ends whole
+        os.setpgid(0, 0)
     for number in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
@@ -55,10 +57,19 @@ def kill_tree(pid: int) -> None:
         root.suspend()
     except psutil.Error:
         return  # already gone
+    groups = set()
     for _pass in range(2):  # a descendant caught starting a child of its own is met again
         with contextlib.suppress(psutil.Error):
-            for process in root.children(recursive=True):
-                with contextlib.suppress(psutil.Error):
-                    process.kill()
+            for process in [root, *root.children(recursive=True)]:
+                with contextlib.suppress(OSError):
+                    groups.add(os.getpgid(process.pid))
+                if process is not root:
+                    with contextlib.suppress(psutil.Error):
+                        process.kill()
+    # and whatever was being started meanwhile: a child is born in its parent's process group
+    # (a child of ours has one of its own, become_child); never the caller's own group
+    for group in groups - {os.getpgrp()}:
+        with contextlib.suppress(OSError):
+            os.killpg(group, signal.SIGKILL)
     with contextlib.suppress(psutil.Error):
         root.kill()
