@@ -31,7 +31,8 @@ ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 # No command multiplies matrices, but NumPy's BLAS starts a thread per core when it loads, and
 # each spins a while before it sleeps: on 16 cores a second of CPU per process (docs/native.md,
-# "Every core"). One thread, unless the user chose otherwise; set before NumPy loads.
+# "On a quiet 16-core machine"). One thread, unless the user chose otherwise; set before
+# NumPy loads.
 for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 

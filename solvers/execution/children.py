@@ -1,7 +1,7 @@
 """What every child process of ours does first, so that none outlives the run.
 
-A child (a pool worker, a backend's worker) ignores Ctrl-C, which reaches the whole process
-group and is the parent's to act on; it blocks it too, since a library may put a handler of
+A child (a pool worker, a backend's worker) takes a process group of its own and ignores
+Ctrl-C, which is the parent's to act on; it blocks it too, since a library may put a handler of
 its own in place during a search (PySAT's leaves CaDiCaL unusable). On Linux the kernel kills
 the child when its parent dies, even by SIGKILL (``PR_SET_PDEATHSIG``). A child is stopped
 with every process it started (``kill_tree``): ``minizinc`` and its solver go with it.
