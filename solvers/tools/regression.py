@@ -208,17 +208,9 @@ def _cpu(records: list, timeout: float, factor: float = 1.0) -> np.ndarray:
 
 def table(found: list[Change], ms) -> list[list[str]]:
     """The terminal's regression table: a header, then a line per backend and dataset."""
-    rows = [["dataset", "backend", "puzzles", "median cpu ms", "change", "p", "verdict"]]
-    for change in found:
-        rows.append(
-            [
-                change.dataset,
-                change.spec,
-                str(change.puzzles),
-                f"{ms(change.old_median_s)} -> {ms(change.new_median_s)}",
-                f"{100 * (change.ratio - 1):+.0f}%",
-                f"{change.p_value:.2g}",
-                change.verdict,
-            ]
-        )
-    return rows
+    header = ["dataset", "backend", "puzzles", "median cpu ms", "change", "p", "verdict"]
+    return [header] + [
+        [c.dataset, c.spec, str(c.puzzles), f"{ms(c.old_median_s)} -> {ms(c.new_median_s)}",
+         f"{100 * (c.ratio - 1):+.0f}%", f"{c.p_value:.2g}", c.verdict]
+        for c in found
+    ]  # fmt: skip
