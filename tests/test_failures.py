@@ -272,6 +272,8 @@ DAEMONIC = """
 import multiprocessing, sys
 sys.path.insert(0, {tests!r})
 from solvers import count_solutions, registry, solve
+from solvers.execution import worker
+worker.DIES_WITH_PARENT = {dies_with_parent}
 registry.register("crasher", "crashing_backend:Crasher", summary="crashes on purpose")
 LINE = {line!r}
 
@@ -286,7 +288,7 @@ def inside(_):
         try:
             said.append(str(call()))
         except Exception as error:
-            said.append(type(error).__name__)
+            said.append(f"{{type(error).__name__}}: {{error}}")
     return [*said, f"daemon={{multiprocessing.current_process().daemon}}"]
 
 with multiprocessing.get_context("fork").Pool(1) as pool:
@@ -294,21 +296,48 @@ with multiprocessing.get_context("fork").Pool(1) as pool:
 """
 
 
-def test_a_daemonic_process_keeps_a_deadline_and_contains_a_crash_in_a_worker_of_its_own():
-    # a multiprocessing.Pool's worker (a Dask worker's too) is daemonic: multiprocessing
-    # refuses it children, yet exactcover and crasher need one to be stopped or to crash in
-    tests = str(Path(__file__).parent)
-    done = subprocess.run(
-        [sys.executable, "-c", DAEMONIC.format(line=LINE, tests=tests)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+def in_a_pool_worker(dies_with_parent: bool) -> list[str]:
+    """What each call of ``DAEMONIC`` says inside a multiprocessing.Pool's worker, a daemonic
+    process (as a Dask worker under its nanny is)."""
+    script = DAEMONIC.format(
+        line=LINE, tests=str(Path(__file__).parent), dies_with_parent=dies_with_parent
     )
-    # solved in a worker; an endless count killed at its deadline; a segfault costs its
-    # call alone; and the process is still daemonic after
-    said = ["SOLVED", "SolveTimeout", "BackendCrashed", "SOLVED", "daemon=True"]
-    assert done.stdout.splitlines() == said, done.stderr
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_daemonic_process_keeps_a_deadline_and_contains_a_crash_in_a_worker_of_its_own():
+    # multiprocessing refuses a daemonic process children, yet exactcover needs one to be
+    # stopped at a deadline, and crasher one to crash in: solved in a worker; an endless
+    # count killed at its deadline; a segfault costs its call alone; still daemonic after
+    assert in_a_pool_worker(True) == [
+        "SOLVED",
+        "SolveTimeout: backend exactcover could not count within 0.5 s",
+        "BackendCrashed: crasher worker died (exit code -11)",
+        "SOLVED",
+        "daemon=True",
+    ]
+
+
+def test_where_a_child_would_outlive_a_daemonic_parent_a_timed_call_names_the_way_out():
+    # off Linux no death signal ties a worker to its parent: the timed calls that need one are
+    # refused, naming the way out, and the runner still answers untimed calls
+    refusal = (
+        "UsageError: {} needs a worker process to keep a timeout, and this process is daemonic"
+        " (a multiprocessing.Pool or Dask worker), which may not have children here: call"
+        " without a timeout, or from a non-daemonic pool (concurrent.futures."
+        "ProcessPoolExecutor; Dask workers started with DASK_DISTRIBUTED__WORKER__DAEMON=False)"
+    )
+    assert in_a_pool_worker(False) == [
+        refusal.format("exactcover"),
+        refusal.format("exactcover"),
+        refusal.format("crasher"),
+        "SOLVED",
+        "daemon=True",
+    ]
 
 
 # An outside backend's answer is checked before it is believed --------------------------------
