@@ -17,6 +17,9 @@ import sys
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
+# Where the kernel kills a child of ours with its parent (``become_child``): there even a
+# daemonic process, which its own parent ends with no clean-up, may start one.
+DIES_WITH_PARENT = sys.platform.startswith("linux")
 
 
 def _prctl(option: int, value: int) -> None:
