@@ -73,6 +73,7 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
     """The specs of ``--backends`` (``all``: every available one), each with the ``options``
     given for its backend, resolved once before any work, a default restated left out."""
     if text.strip() == ALL:
+        registry.probe_imports(registry.names())  # outside packages' modules, at once
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
         specs = parse_list(text)
