@@ -290,10 +290,10 @@ def backend_class(name: str) -> type[Backend]:
 
 
 def probe_imports(names: Iterable[str]) -> None:
-    """Import the modules of the outside backends among ``names`` in child processes first,
-    all at once (``solvers.probe``), those not imported or probed yet: what each one's import
-    does wrong is then the reason ``backend_class`` gives, and the module is never imported
-    here. Built-in backends are not probed."""
+    """Import the modules of the outside backends among ``names`` in child processes, all at
+    once (``solvers.probe``), those not imported or probed yet: what one's import does wrong is
+    then the reason ``backend_class`` gives, and that module is never imported in this process.
+    Built-in backends are not probed."""
     targets = [entry(name).target for name in names if entry(name).outside]
     modules = [target.partition(":")[0] for target in targets]
     fresh = [m for m in modules if m not in _import_faults and m not in sys.modules]
