@@ -16,6 +16,11 @@ adds one in code, run as a built-in one is. Importing ``solvers`` imports no ada
 a backend is a module path until it is used, and a missing library becomes one clear sentence
 from ``availability`` or BackendUnavailable from ``backend_class``.
 
+This is the one module that reaches the adapters, so that what loading an engine takes is
+decided here (and in the native kernel's ``load()``), not in each caller: the writers of a
+puzzle in a solver's own language (``sudoku encode``) come from ``encoder`` too.
+tests/test_layers.py holds every other module to it.
+
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
 puzzle's kinds a backend does not encode.
@@ -30,6 +35,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from solvers.backend import Backend, contract_fault
@@ -85,6 +91,9 @@ SMALL_RUN = 100
 # cms past its head start, where propagate alone takes up to seconds (docs/portfolio.md).
 FIRST_TO_PROVE = ("portfolio", *FIRST_TO_ANSWER)
 REFERENCE = "dfs"
+# The writers of a puzzle in a solver's own language, by the name ``sudoku encode --to`` gives
+# them: the adapter module that writes it, imported when first asked for.
+ENCODERS = {"dimacs": "adapters.cnf", "minizinc": "adapters.mzn"}
 
 
 def register(
@@ -307,6 +316,15 @@ def contained(name: str) -> bool:
     """Whether backend ``name`` runs contained, in a worker process of its own: an outside
     package's, unless its class declares ``IN_PROCESS``."""
     return entry(name).outside and not backend_class(name).IN_PROCESS
+
+
+def encoder(name: str) -> ModuleType:
+    """The module that writes a puzzle as ``name`` (one of ``ENCODERS``): ``adapters.cnf`` for
+    DIMACS (its ``OPTIONS``, ``formula``, ``dimacs`` and ``settings``), ``adapters.mzn`` for
+    MiniZinc (``model``). UsageError for a name not there."""
+    if name not in ENCODERS:
+        raise UsageError(f"unknown encode target {name!r}; choose from {', '.join(ENCODERS)}")
+    return importlib.import_module(ENCODERS[name])
 
 
 def version(name: str) -> str:

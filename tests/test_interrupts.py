@@ -204,10 +204,6 @@ CELLS = sorted(
     | {(backend, path) for backend in ("sat", "minizinc") for path in PATHS}
     | {("exactcover", "count -")}  # it encodes no rule of the 16x16
 )
-# minizinc under --jobs 2: fzn-gecode outlived the run in 1 of 3 fresh-clone CI runs of these
-# cells since workers got process groups of their own (kill_tree ends each group it met), 2 of
-# 14 runs alone before that: a program started as its worker is stopped, a race still open.
-RACE = pytest.mark.xfail(strict=False, reason="minizinc --jobs 2: fzn-gecode left, rarely")
 DEFAULT = {
     ("sat", "solve FILE", "sighup"),
     ("cms", "solve FILE", "ctrl-c"),
@@ -222,8 +218,7 @@ DEFAULT = {
             backend,
             path,
             name,
-            marks=([] if (backend, path, name) in DEFAULT else [pytest.mark.slow])
-            + ([RACE] if (backend, path) == ("minizinc", "solve --jobs 2") else []),
+            marks=[] if (backend, path, name) in DEFAULT else [pytest.mark.slow],
             id=f"{backend}-{path}-{name}",
         )
         for backend, path in CELLS

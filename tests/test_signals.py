@@ -214,3 +214,32 @@ def test_a_stopped_child_takes_what_it_started_even_once_that_left_its_tree():
     for left in alive:
         left.kill()
     assert not alive, "a program the child started outlived it"
+
+
+ADOPTING = """
+import subprocess
+from solvers.execution.children import adopt_orphans, end_descendants
+adopt_orphans()
+# a program that leaves its own child in a session of its own and ends, as a killed minizinc
+# leaves its solver: no longer under us, in no process group of ours
+started = subprocess.run(
+    ["sh", "-c", "setsid sleep 60 >/dev/null 2>&1 & echo $!"], capture_output=True, text=True
+)
+print(started.stdout.strip(), flush=True)
+end_descendants()
+"""
+
+
+def test_a_stopped_run_ends_what_its_programs_left_in_a_group_of_their_own():
+    ended = subprocess.run(
+        [sys.executable, "-c", ADOPTING], capture_output=True, text=True, timeout=60
+    )
+    assert ended.returncode == 0, ended.stderr
+    try:
+        orphan = psutil.Process(int(ended.stdout))
+    except psutil.NoSuchProcess:
+        return  # ended and reaped
+    _gone, alive = psutil.wait_procs([orphan], timeout=5)
+    for left in alive:
+        left.kill()
+    assert not alive, "a program's orphan outlived the run"
