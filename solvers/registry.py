@@ -7,9 +7,11 @@ read from its text: adding one is writing that module alone. An installed outsid
 declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
 "module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
 the first time the names are listed or an unknown name is asked for (a name ``--backend``
-could not select is left out, with why: ``plugin_problems``); its class is held to the backend
-contract before use (``backend.contract_fault``), and it runs contained, in a worker process
-of its own, unless it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
+could not select is left out, with why: ``plugin_problems``); its module is imported in a
+child process before this one imports it (``probe_imports``: one that crashes, hangs or raises
+as it loads is broken, with why), its class is held to the backend contract before use
+(``backend.contract_fault``), and it runs contained, in a worker process of its own, unless
+it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
 adds one in code, run as a built-in one is. Importing ``solvers`` imports no adapter library:
 a backend is a module path until it is used, and a missing library becomes one clear sentence
 from ``availability`` or BackendUnavailable from ``backend_class``.
@@ -29,6 +31,8 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -40,6 +44,7 @@ from solvers.spec import ALL, BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
+    from solvers.probe import ImportFault
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,7 @@ GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages decl
 _plugins_read = False
 _plugin_problems: list[str] = []
 _faults: dict[str, str | None] = {}  # what breaks an outside backend's contract, by its target
+_import_faults: dict[str, ImportFault | None] = {}  # what importing its module does, by module
 
 # Fastest first, by measurement (README, "Measured"): the default backend of a run of many
 # puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
@@ -248,17 +254,24 @@ def backend_class(name: str) -> type[Backend]:
     """The backend's class, importing its module; BackendUnavailable says why it cannot."""
     found = entry(name)
     module_name, _, class_name = found.target.partition(":")
+    hint = f" (pip install {found.distribution})" if found.distribution else ""
+    if found.outside:  # imported here only once it imported cleanly in a child process
+        probe_imports([name])
+        if fault := _import_faults.get(module_name):
+            if fault.missing:
+                raise BackendUnavailable(f"backend {name} is unavailable: {fault.why}{hint}")
+            raise BackendUnavailable(f"backend {name} is broken: {fault.why}")
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
     # a library that fails as it loads (numba with no cache dir), a module that exits
     except (Exception, SystemExit) as error:
         raised = f"{error}"
         if found.outside or isinstance(error, SystemExit):
             raised = f"importing {module_name} raised {type(error).__name__}: {error}"
-        raise BackendUnavailable(f"backend {name} is unavailable: {raised}") from None
+        state = "broken" if found.outside else "unavailable"
+        raise BackendUnavailable(f"backend {name} is {state}: {raised}") from None
     if not class_name:  # a built-in: the one Backend class its module defines
         own = [
             value
@@ -283,6 +296,20 @@ def backend_class(name: str) -> type[Backend]:
         if fault := _faults[found.target]:
             raise BackendUnavailable(f"backend {name} is broken: {found.target}: {fault}")
     return cls
+
+
+def probe_imports(names: Iterable[str]) -> None:
+    """Import the modules of the outside backends among ``names`` in child processes, all at
+    once (``solvers.probe``), those not imported or probed yet: what one's import does wrong is
+    then the reason ``backend_class`` gives, and that module is never imported in this process.
+    Built-in backends are not probed."""
+    targets = [entry(name).target for name in names if entry(name).outside]
+    modules = [target.partition(":")[0] for target in targets]
+    fresh = [m for m in modules if m not in _import_faults and m not in sys.modules]
+    if fresh:
+        from solvers.probe import import_faults
+
+        _import_faults.update(import_faults(fresh))
 
 
 def contained(name: str) -> bool:

@@ -74,6 +74,7 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
     given for its backend, resolved once before any work, a default restated left out.
     UsageError for two specs of one configuration: the run would time it once, in one row."""
     if text.strip() == ALL:
+        registry.probe_imports(registry.names())  # outside packages' modules, at once
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
         specs = parse_list(text)
