@@ -158,6 +158,24 @@ def test_every_backend_keeps_its_deadline_in_solve_count_and_compare(backend, wa
     assert took <= ALLOWED, f"{backend} {way}: {took:.2f} s for a {TIMEOUT} s timeout"
 
 
+# A solver that a long count has worked (its conflicts dearer than a fresh one's) given a count
+# with little time: the first conflict budget of each call is sized by the time left, at the
+# rate the solver's last budgets ran (a fixed first budget of 1,000 conflicts took 0.2-0.5 s).
+@pytest.mark.slow
+def test_pysat_keeps_a_short_deadline_on_a_solver_a_long_count_has_worked():
+    board, timeout = empty25_for("pysat"), 0.05
+    with Runner("pysat") as runner:
+        runner.warm_up(board.shape, TIMEOUT)
+        runner.solve(board, 30)  # the windows' solver built
+        runner.count(board, 10**9, 2.0)
+        for _ in range(3):
+            start = time.perf_counter()
+            answer = runner.count(board, 10**9, timeout)
+            took = time.perf_counter() - start
+            assert answer.status is Status.TIMEOUT, answer.status
+            assert took <= 1.5 * timeout + 0.2, f"{took:.2f} s for a {timeout} s timeout"
+
+
 @pytest.mark.slow
 def test_sat_solve_keeps_its_deadline_at_every_timeout():
     # PicoSAT starts each attempt afresh; doubling its propagation limit until one answers
