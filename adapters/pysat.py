@@ -59,7 +59,7 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
-LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
+LOAD_CHUNK = 10_000  # rule clauses made and loaded between looks at the deadline (about 20 ms)
 # variables numbered per cell variable beyond the cells before a solver is rebuilt (the module's
 # docstring says why; docs/vocabulary.md has the measurements)
 RETIRE_AFTER = 4
@@ -92,15 +92,19 @@ class IncrementalBackend(Backend):
         self._kept.get(shape.geometry)
 
     def _load(self, geometry: Geometry) -> Build:
-        rules = cnf.rule_clauses(geometry, "extended")
-        yield
-        # Loaded in chunks, the deadline looked at in between: a 25x25 windoku's 870,000
-        # clauses take CaDiCaL about a second, longer than a whole short deadline.
+        # Made and loaded in chunks, the deadline looked at in between: a 25x25 windoku's
+        # 870,000 clauses take about a second to make in Python and another for CaDiCaL to
+        # take, each longer than a whole short deadline.
         solver, built = Solver(name=ENGINES[self.engine]), False
         try:
-            for start in range(0, len(rules), LOAD_CHUNK):
-                solver.append_formula(rules[start : start + LOAD_CHUNK])
-                yield
+            chunk: list[cnf.Clause] = []
+            for group in cnf.rule_groups(geometry, "extended"):
+                chunk += group
+                if len(chunk) >= LOAD_CHUNK:
+                    solver.append_formula(chunk)
+                    chunk = []
+                    yield
+            solver.append_formula(chunk)
             built = True
         finally:
             if not built:  # a build dropped half way (closed, or pushed out) frees its solver
