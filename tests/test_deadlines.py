@@ -133,8 +133,16 @@ SLOW_ENCODING = pytest.mark.xfail(
 FIRST_CALL = pytest.mark.xfail(strict=False, reason="PicoSAT's first call: 0.25-0.6 s")
 
 
+# pysat's count: a conflict budget of about 50 ms can hold one of CaDiCaL's passes over the
+# whole formula (reducing learned clauses, probing), 0.1-0.6 s on a 25x25 as the solver ages,
+# and PySAT has no way to stop CaDiCaL inside a call (docs/reliability.md, "Deadlines"):
+# 0 overruns in 152 runs of these cells, but one such pass at the deadline is past ALLOWED.
+CADICAL_PASS = pytest.mark.xfail(strict=False, reason="one CaDiCaL pass: 0.1-0.6 s, unstoppable")
+
+
 def _marks(backend: str, way: str) -> list:
     marks = [pytest.mark.slow] + ([SLOW_ENCODING] if backend == "cms" else [])
+    marks += [CADICAL_PASS] if backend == "pysat" and way in ("count", "compare") else []
     return marks + ([FIRST_CALL] if (backend, way) == ("sat", "solve") else [])
 
 
