@@ -4,9 +4,11 @@ process of ours is left behind (each one's PID checked)."""
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -294,3 +296,29 @@ def test_a_signal_while_a_backend_loads_ends_the_run_even_if_the_library_swallow
     assert process.returncode == 128 + number, err
     assert out == "", f"answered though stopped: {out!r}"
     assert "Traceback" not in err, err
+
+
+def test_a_parallel_run_stopped_keeps_the_answers_it_wrote(tmp_path):
+    # two puzzles answered at once, then one that is never done (an empty 9x9 counted)
+    path = tmp_path / "three.txt"
+    easy = "...64.7...17..25.44.5187...7.1....855.........43..6......76.9..6...194...2..3...."
+    path.write_text(f"{easy}\n{easy}\n{'.' * 81}\n")
+    process = subprocess.Popen(
+        [SUDOKU, "count", str(path), "--backend", "dfs", "--jobs", "2", "--limit", "10000000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout])
+    reader.start()
+    try:
+        written = [lines.get(timeout=60) for _ in range(2)]  # as they are known
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        reader.join(10)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, process.stderr.read()
+    assert lines.empty(), list(lines.queue)
+    assert written == ["1\n", "1\n"]

@@ -26,12 +26,13 @@ from solvers.formats import Puzzle
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-# Puzzles per task: chunks start small, so that a short file still spreads over the workers,
-# then take about CHUNK_SECONDS at the rate measured so far: long enough that dispatch costs
-# little (README, "Running big datasets"), short enough that every worker gets some.
-FIRST_CHUNK = 16
+# Puzzles per task: the first ones a puzzle each, so that a short file spreads over the
+# workers and each answer is written as soon as it is known (a run stopped keeps them), then
+# about CHUNK_SECONDS at the rate measured so far: long enough that dispatch costs little
+# (README, "Running big datasets"), short enough that every worker gets some.
+FIRST_CHUNK = 1
 CHUNK_SIZE = 512
-MIN_CHUNK = 4
+MIN_CHUNK = 1
 CHUNK_SECONDS = 0.1
 IN_FLIGHT_PER_WORKER = 4  # chunks submitted ahead of the one being written out
 MAX_TRIES = 4  # sends of one chunk before its failure is final
