@@ -116,12 +116,12 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
 
     from solvers.bulk import solve_many
 
-    _left(deadline)
     found = solve_many(
         np.zeros((1, empty.shape.cell_count), np.uint8),
         shape=empty.shape,
         rules=empty.rules,
         budget=COMPLETION_WORK,
+        timeout=_left(deadline),
     )
     if found.counts[0] < 1:
         return None
@@ -138,7 +138,7 @@ def layout(request: Request, rng: random.Random, deadline: Deadline | None = Non
     """A complete board with the request's variant layout: random regions for jigsaw, and for
     killer random cages over the board."""
     names = request.rules
-    regions = random_regions(request.shape, rng) if "jigsaw" in names else None
+    regions = random_regions(request.shape, rng, deadline=deadline) if "jigsaw" in names else None
     wide = clues.board_wide(names)
     # killer: cages once the grid is full
     rules = Rules(regions, (*variants(names - {"killer"}, request.shape), *wide))
