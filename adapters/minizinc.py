@@ -51,13 +51,16 @@ INSTALL = "apt-get install minizinc"
 PROBE_SECONDS = 10  # for each question asked of minizinc while looking at what it runs
 
 
-def _started(command: list[str]) -> subprocess.Popen:
+def _started(command: list[str], folder: str | None = None) -> subprocess.Popen:
+    """``command`` started in a process group of its own (killed whole), its temporary files
+    in ``folder`` if given."""
     return subprocess.Popen(
         command,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        start_new_session=True,  # a group of its own: killed whole
+        env=None if folder is None else {**os.environ, "TMPDIR": folder},
+        start_new_session=True,
     )
 
 
@@ -115,17 +118,24 @@ def runnable_solvers() -> tuple[str, ...]:
     driver = _driver()
     configs = {s.id: s for found in driver.available_solvers().values() for s in found}
     candidates = [s for s in configs.values() if not s.isGUIApplication and "-n" in s.stdFlags]
-    with tempfile.NamedTemporaryFile("w", suffix=".mzn", delete=False) as handle:
-        handle.write(PROBE)
+    # the probes' files (the model, minizinc's flattened ones) in a folder of their own,
+    # removed with whatever a signal stopped midway
+    folder = tempfile.mkdtemp(prefix="sudoku-minizinc-probe-")
+    model = Path(folder, "probe.mzn")
+    model.write_text(PROBE, encoding="utf-8")
+    probes: dict[str, subprocess.Popen] = {}
     try:
-        probes = {
-            s.id.split(".")[-1]: _started([str(driver.executable), "--solver", s.id, handle.name])
-            for s in candidates
-        }
+        for s in candidates:
+            command = [str(driver.executable), "--solver", s.id, str(model)]
+            probes[s.id.split(".")[-1]] = _started(command, folder)
         by = time.monotonic() + PROBE_SECONDS  # a solver that gives no answer by then is left out
         runs = [name for name, probe in probes.items() if b"x = 2" in (_output(probe, by) or b"")]
     finally:
-        os.unlink(handle.name)
+        for probe in probes.values():
+            if probe.poll() is None:
+                os.killpg(probe.pid, signal.SIGKILL)
+                probe.wait()
+        shutil.rmtree(folder, ignore_errors=True)
     return tuple(sorted(runs, key=lambda name: (name not in PREFERRED, runs.index(name))))
 
 

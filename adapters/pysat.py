@@ -17,9 +17,14 @@ off, those variables still cost every later call, so a solver that has numbered 
 variables per cell variable beyond the cells is built afresh.
 
 The deadline holds in-process for every engine that takes a conflict budget
-(``adapters.budget``), CaDiCaL included (the default, fastest by measurement; it ignores
-``interrupt`` but honours budgets in python-sat 1.9.dev17: measured). Lingeling takes no budget
-and MapleCM overruns it: with a deadline they run in a worker process that is killed at it.
+(``adapters.budget``), CaDiCaL included (the default, fastest by measurement; PySAT gives it no
+``interrupt``, and holds the GIL while it searches, but it honours budgets). Each solver keeps
+the pace of its budgets from call to call, so that a call with little time left starts with a
+budget sized for it. What no budget bounds is one of CaDiCaL's passes over the whole formula
+(reducing its learned clauses, probing), which a call may start just before the deadline: on a
+25x25 that is the overrun left (docs/reliability.md, Deadlines, has the figures). Lingeling
+takes no budget and MapleCM overruns it: with a deadline they run in a worker process that is
+killed at it.
 Kissat (no assumptions, no incremental use) and PySAT's CryptoMiniSat (no budget; the ``cms``
 backend has it) are left out.
 """
@@ -32,7 +37,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from adapters import cnf
-from adapters.budget import budgeted
+from adapters.budget import Pace, budgeted
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board, Geometry, Shape
@@ -54,10 +59,13 @@ ENGINES = {  # option value -> PySAT's name; the default first
 # Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
 # their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
 UNBUDGETED = {"lingeling", "maplecm"}
-LOAD_CHUNK = 20_000  # rule clauses loaded between looks at the deadline (about 20 ms)
+LOAD_CHUNK = 10_000  # rule clauses made and loaded between looks at the deadline (about 20 ms)
 # variables numbered per cell variable beyond the cells before a solver is rebuilt (the module's
 # docstring says why; docs/vocabulary.md has the measurements)
 RETIRE_AFTER = 4
+# conflicts in a solver's first budget, before its rate is known: about 10-50 ms on a fresh
+# 25x25, and enough for most 9x9 puzzles
+FIRST_BUDGET = 100
 
 
 SUMMARY = "the same CNF in one persistent PySAT solver, givens as assumptions"
@@ -84,15 +92,19 @@ class IncrementalBackend(Backend):
         self._kept.get(shape.geometry)
 
     def _load(self, geometry: Geometry) -> Build:
-        rules = cnf.rule_clauses(geometry, "extended")
-        yield
-        # Loaded in chunks, the deadline looked at in between: a 25x25 windoku's 870,000
-        # clauses take CaDiCaL about a second, longer than a whole short deadline.
+        # Made and loaded in chunks, the deadline looked at in between: a 25x25 windoku's
+        # 870,000 clauses take about a second to make in Python and another for CaDiCaL to
+        # take, each longer than a whole short deadline.
         solver, built = Solver(name=ENGINES[self.engine]), False
         try:
-            for start in range(0, len(rules), LOAD_CHUNK):
-                solver.append_formula(rules[start : start + LOAD_CHUNK])
-                yield
+            chunk: list[cnf.Clause] = []
+            for group in cnf.rule_groups(geometry, "extended"):
+                chunk += group
+                if len(chunk) >= LOAD_CHUNK:
+                    solver.append_formula(chunk)
+                    chunk = []
+                    yield
+            solver.append_formula(chunk)
             built = True
         finally:
             if not built:  # a build dropped half way (closed, or pushed out) frees its solver
@@ -112,7 +124,7 @@ class IncrementalBackend(Backend):
         try:
             while True:  # one call under assumptions; each solution blocked in turn
                 satisfiable = (
-                    None if deadline.expired() else self._run(solver, assumptions, deadline)
+                    None if deadline.expired() else self._run(loaded, assumptions, deadline)
                 )
                 if satisfiable is None:
                     raise SolveTimeout(stats=_delta(before, solver.accum_stats()))
@@ -134,8 +146,9 @@ class IncrementalBackend(Backend):
         if loaded is not None and loaded.pool.top > (1 + RETIRE_AFTER) * geometry.size**3:
             self._kept.drop(geometry)
 
-    def _run(self, solver: Solver, assumptions: list[int], deadline: Deadline) -> bool | None:
+    def _run(self, loaded: _Loaded, assumptions: list[int], deadline: Deadline) -> bool | None:
         """True, False, or None when the deadline passed first."""
+        solver = loaded.solver
         if deadline.at is None or self.engine in UNBUDGETED:
             return solver.solve(assumptions=assumptions)
 
@@ -143,7 +156,7 @@ class IncrementalBackend(Backend):
             solver.conf_budget(budget)
             return solver.solve_limited(assumptions=assumptions)
 
-        return budgeted(run, deadline)
+        return budgeted(run, deadline, loaded.pace)
 
     def close(self) -> None:
         """Free the native solvers (the runner that owns this backend closes it)."""
@@ -157,6 +170,9 @@ class _Loaded:
 
     def __init__(self, solver: Solver, pool: IDPool) -> None:
         self.solver, self.pool = solver, pool
+        # its conflict rate, from call to call: a 25x25's first budget of a call is sized by
+        # the time left, as its last was
+        self.pace = Pace(first=FIRST_BUDGET)
 
     def activate(self, board: Board, options: dict[str, str]) -> int:
         """A fresh activation literal, with the clauses of what the board adds to its units

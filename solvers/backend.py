@@ -196,14 +196,13 @@ def _options_fault(options: object) -> str | None:
 
 
 def _declarations_fault(cls: type[Backend]) -> str | None:
-    from solvers.compile import CAGES, PRIMITIVES, SUM_GROUPS
+    from solvers.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, declared
 
     known = f"{SUM_GROUPS!r} and {PRIMITIVES!r}"
     encodes = cls.ENCODES
     if not isinstance(encodes, frozenset | set):
         return f"ENCODES is {encodes!r}, not a frozenset of {known}"
-    # CAGES: SUM_GROUPS's older name, which an outside backend may still declare
-    if unknown := sorted(map(repr, encodes - {SUM_GROUPS, PRIMITIVES, CAGES})):
+    if unknown := sorted(map(repr, declared(encodes) - EVERY_KIND)):
         return f"ENCODES holds {', '.join(unknown)}: it may hold only {known}"
     for text in ("SUMMARY", "LIBRARY"):
         value = getattr(cls, text, None)

@@ -43,7 +43,8 @@ CAGES = "cages"
 
 
 def declared(encodes: frozenset[str]) -> frozenset[str]:
-    """``encodes`` with the older name ``CAGES`` read as ``SUM_GROUPS``."""
+    """``encodes`` (what a backend declares it encodes) with the older name ``CAGES`` read
+    as ``SUM_GROUPS``."""
     return (encodes - {CAGES}) | {SUM_GROUPS} if CAGES in encodes else encodes
 
 

@@ -7,12 +7,19 @@ read from its text: adding one is writing that module alone. An installed outsid
 declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
 "module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
 the first time the names are listed or an unknown name is asked for (a name ``--backend``
-could not select is left out, with why: ``plugin_problems``); its class is held to the backend
-contract before use (``backend.contract_fault``), and it runs contained, in a worker process
-of its own, unless it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
+could not select is left out, with why: ``plugin_problems``); its module is imported in a
+child process before this one imports it (``probe_imports``: one that crashes, hangs or raises
+as it loads is broken, with why), its class is held to the backend contract before use
+(``backend.contract_fault``), and it runs contained, in a worker process of its own, unless
+it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
 adds one in code, run as a built-in one is. Importing ``solvers`` imports no adapter library:
 a backend is a module path until it is used, and a missing library becomes one clear sentence
 from ``availability`` or BackendUnavailable from ``backend_class``.
+
+This is the one module that reaches the adapters, so that what loading an engine takes is
+decided here (and in the native kernel's ``load()``), not in each caller: the writers of a
+puzzle in a solver's own language (``sudoku encode``) come from ``encoder`` too.
+tests/test_layers.py holds every other module to it.
 
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
@@ -22,10 +29,16 @@ puzzle's kinds a backend does not encode.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import re
+import signal
+import sys
+import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from solvers.backend import Backend, contract_fault
@@ -34,6 +47,7 @@ from solvers.spec import ALL, BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
+    from solvers.probe import ImportFault
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,7 @@ GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages decl
 _plugins_read = False
 _plugin_problems: list[str] = []
 _faults: dict[str, str | None] = {}  # what breaks an outside backend's contract, by its target
+_import_faults: dict[str, ImportFault | None] = {}  # what importing its module does, by module
 
 # Fastest first, by measurement (README, "Measured"): the default backend of a run of many
 # puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
@@ -79,6 +94,9 @@ SMALL_RUN = 100
 # cms past its head start, where propagate alone takes up to seconds (docs/portfolio.md).
 FIRST_TO_PROVE = ("portfolio", *FIRST_TO_ANSWER)
 REFERENCE = "dfs"
+# The writers of a puzzle in a solver's own language, by the name ``sudoku encode --to`` gives
+# them: the adapter module that writes it, imported when first asked for.
+ENCODERS = {"dimacs": "adapters.cnf", "minizinc": "adapters.mzn"}
 
 
 def register(
@@ -239,17 +257,25 @@ def backend_class(name: str) -> type[Backend]:
     """The backend's class, importing its module; BackendUnavailable says why it cannot."""
     found = entry(name)
     module_name, _, class_name = found.target.partition(":")
+    hint = f" (pip install {found.distribution})" if found.distribution else ""
+    if found.outside:  # imported here only once it imported cleanly in a child process
+        probe_imports([name])
+        if fault := _import_faults.get(module_name):
+            if fault.missing:
+                raise BackendUnavailable(f"backend {name} is unavailable: {fault.why}{hint}")
+            raise BackendUnavailable(f"backend {name} is broken: {fault.why}")
     try:
-        module = importlib.import_module(module_name)
+        with _signals_held():
+            module = importlib.import_module(module_name)
     except ImportError as error:
-        hint = f" (pip install {found.distribution})" if found.distribution else ""
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
     # a library that fails as it loads (numba with no cache dir), a module that exits
     except (Exception, SystemExit) as error:
         raised = f"{error}"
         if found.outside or isinstance(error, SystemExit):
             raised = f"importing {module_name} raised {type(error).__name__}: {error}"
-        raise BackendUnavailable(f"backend {name} is unavailable: {raised}") from None
+        state = "broken" if found.outside else "unavailable"
+        raise BackendUnavailable(f"backend {name} is {state}: {raised}") from None
     if not class_name:  # a built-in: the one Backend class its module defines
         own = [
             value
@@ -276,10 +302,65 @@ def backend_class(name: str) -> type[Backend]:
     return cls
 
 
+HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Within (in the main thread): Ctrl-C, SIGTERM and SIGHUP are noted, then acted on as the
+    block ends, as their handlers would have. An engine's library loading its compiled part
+    may take the exception a handler raises for a failure of its own ("initialization
+    failed": the backend called unavailable) or swallow it (the run going on)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[int] = []
+
+    def note(number: int, _frame: object) -> None:
+        noted.append(number)
+
+    before = {number: signal.signal(number, note) for number in HELD}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            if signal.getsignal(number) is note:  # unless the library put in one of its own
+                signal.signal(number, handler)
+        for number in dict.fromkeys(noted):
+            handler = before[number]
+            if callable(handler):
+                handler(number, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(number)
+
+
+def probe_imports(names: Iterable[str]) -> None:
+    """Import the modules of the outside backends among ``names`` in child processes, all at
+    once (``solvers.probe``), those not imported or probed yet: what one's import does wrong is
+    then the reason ``backend_class`` gives, and that module is never imported in this process.
+    Built-in backends are not probed."""
+    targets = [entry(name).target for name in names if entry(name).outside]
+    modules = [target.partition(":")[0] for target in targets]
+    fresh = [m for m in modules if m not in _import_faults and m not in sys.modules]
+    if fresh:
+        from solvers.probe import import_faults
+
+        _import_faults.update(import_faults(fresh))
+
+
 def contained(name: str) -> bool:
     """Whether backend ``name`` runs contained, in a worker process of its own: an outside
     package's, unless its class declares ``IN_PROCESS``."""
     return entry(name).outside and not backend_class(name).IN_PROCESS
+
+
+def encoder(name: str) -> ModuleType:
+    """The module that writes a puzzle as ``name`` (one of ``ENCODERS``): ``adapters.cnf`` for
+    DIMACS (its ``OPTIONS``, ``formula``, ``dimacs`` and ``settings``), ``adapters.mzn`` for
+    MiniZinc (``model``). UsageError for a name not there."""
+    if name not in ENCODERS:
+        raise UsageError(f"unknown encode target {name!r}; choose from {', '.join(ENCODERS)}")
+    return importlib.import_module(ENCODERS[name])
 
 
 def version(name: str) -> str:

@@ -100,7 +100,8 @@ class Resolved:
 
 def parse_list(text: str) -> list[BackendSpec]:
     """Specs separated by commas, ``key=value`` items continuing the spec before them; the
-    literal ``all`` is left to the caller. UsageError for an empty list or a stray option."""
+    literal ``all`` is left to the caller. UsageError for an empty list, a stray option or a
+    spec named twice (its options in any order)."""
     items = [item.strip() for item in text.split(",")]
     if not any(items):
         raise UsageError("no backend named: give one or more, such as native,sat,cpsat")
@@ -117,7 +118,10 @@ def parse_list(text: str) -> list[BackendSpec]:
     if not groups:
         raise UsageError("no backend named: give one or more, such as native,sat,cpsat")
     specs = [BackendSpec.parse(",".join(group)) for group in groups]
-    return list(dict.fromkeys(specs))
+    for number, spec in enumerate(specs):
+        if spec in specs[:number]:
+            raise UsageError(f"{text!r}: {spec.label} is named twice: name each backend once")
+    return specs
 
 
 def _pairs(items: Iterable[str], text: str) -> dict[str, str]:

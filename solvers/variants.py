@@ -2,7 +2,7 @@
 
 Everything a puzzle adds to classic Sudoku is a constraint of the vocabulary
 (``solvers.constraints``): the diagonals of an X sudoku, windoku's windows (extra regions),
-killer cages, thermometers and the rest. Jigsaw regions are no constraint: they replace the
+killer's sum groups, thermometers and the rest. Jigsaw regions are no constraint: they replace the
 boxes, so they stay part of the board's geometry. ``solvers.compile`` flattens both into what
 engines encode.
 """

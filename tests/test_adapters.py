@@ -92,6 +92,16 @@ def test_encode_writes_dimacs_any_solver_reads(cli, puzzles, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["line-1.cnf", "line-2.cnf"]
 
 
+def test_the_registry_gives_each_encode_target_its_writer_and_names_them_for_another():
+    from adapters import mzn
+    from solvers import UsageError, registry
+
+    assert registry.encoder("dimacs") is cnf and registry.encoder("minizinc") is mzn
+    with pytest.raises(UsageError) as refused:
+        registry.encoder("opb")
+    assert str(refused.value) == "unknown encode target 'opb'; choose from dimacs, minizinc"
+
+
 @pytest.mark.parametrize("engine", list(ENGINES))
 def test_pysat_engines_solve_and_count(puzzles, engine):
     assert solve(puzzles["9x9-minimal"], "pysat", solver=engine).status is Status.SOLVED

@@ -193,6 +193,34 @@ def test_a_bad_spec_or_baseline_is_refused_before_any_work(cli):
     assert run.code == 2 and "--baseline cpsat is not one of the backends: sat, pysat" in run.err
 
 
+@pytest.mark.parametrize("command", ["compare", "check"])
+@pytest.mark.parametrize(
+    "backends, message",
+    [
+        pytest.param("dfs,dfs", "'dfs,dfs': dfs is named twice: name each backend once", id="same"),
+        pytest.param(
+            "cpsat:workers=1,model=boolean,cpsat:model=boolean,workers=1",
+            "'cpsat:workers=1,model=boolean,cpsat:model=boolean,workers=1': "
+            "cpsat:model=boolean,workers=1 is named twice: name each backend once",
+            id="options-reordered",
+        ),
+        pytest.param(
+            "sat,native,sat:encoding=reduced",
+            "sat and sat:encoding=reduced are one configuration (encoding=reduced is sat's"
+            " default): name each backend once",
+            id="default-restated",
+        ),
+    ],
+)
+def test_a_backend_named_twice_is_refused_in_one_line_before_any_work(
+    cli, command, backends, message
+):
+    # two spellings of one configuration would be timed (or checked) once and shown as one
+    # row: the user meant something else, and is told what
+    run = cli(command, "small4", "--backends", backends)
+    assert (run.code, run.out, run.err) == (2, "", f"sudoku: {message}\n")
+
+
 def test_times_are_written_so_that_a_larger_one_never_reads_smaller():
     assert [summary.ms(s) for s in (0.000349, 0.00035, 0.0123456, 0.98765)] == [
         "0.349",

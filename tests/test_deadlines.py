@@ -133,18 +133,16 @@ SLOW_ENCODING = pytest.mark.xfail(
 FIRST_CALL = pytest.mark.xfail(strict=False, reason="PicoSAT's first call: 0.25-0.6 s")
 
 
-# pysat's count stopped at 0.98 and 1.01 s in two fresh-clone CI runs in a worker (compare's
-# way) and at 0.98 s in one in process (count's way): its own deadline, not the kill at 1.75 s;
-# at most 0.6-0.7 s in 50 runs of the test alone: a rare overrun of one conflict-budget step
-# on the empty 25x25, not yet understood.
-BUDGET_STEP = pytest.mark.xfail(
-    strict=False, reason="pysat's budget step on an empty 25x25 count: rarely 0.98-1.01 s"
-)
+# pysat's count: a conflict budget of about 50 ms can hold one of CaDiCaL's passes over the
+# whole formula (reducing learned clauses, probing), 0.1-0.6 s on a 25x25 as the solver ages,
+# and PySAT has no way to stop CaDiCaL inside a call (docs/reliability.md, "Deadlines"):
+# 0 overruns in 152 runs of these cells, but one such pass at the deadline is past ALLOWED.
+CADICAL_PASS = pytest.mark.xfail(strict=False, reason="one CaDiCaL pass: 0.1-0.6 s, unstoppable")
 
 
 def _marks(backend: str, way: str) -> list:
     marks = [pytest.mark.slow] + ([SLOW_ENCODING] if backend == "cms" else [])
-    marks += [BUDGET_STEP] if backend == "pysat" and way in ("compare", "count") else []
+    marks += [CADICAL_PASS] if backend == "pysat" and way in ("count", "compare") else []
     return marks + ([FIRST_CALL] if (backend, way) == ("sat", "solve") else [])
 
 
@@ -156,6 +154,37 @@ def test_every_backend_keeps_its_deadline_in_solve_count_and_compare(backend, wa
     took, status = timed(backend, way, empty25_for(backend))
     assert status in (Status.TIMEOUT, Status.SOLVED), status
     assert took <= ALLOWED, f"{backend} {way}: {took:.2f} s for a {TIMEOUT} s timeout"
+
+
+# pysat's persistent solver for a new geometry is built inside the deadline: making an empty
+# 25x25 windoku's 870,000 rule clauses takes Python 0.5-1.9 s, and was one step before the
+# first look at the clock (in a worker, killed at 1.75 s of a 0.5 s timeout under load).
+@pytest.mark.slow
+def test_pysat_builds_a_new_geometrys_solver_within_a_short_deadline():
+    board, timeout = empty25_for("pysat"), 0.1
+    with Runner("pysat") as runner:
+        runner.warm_up(board.shape, timeout)  # its worker started, the plain 25x25's solver built
+        start = time.perf_counter()
+        answer = runner.solve(board, timeout)
+        took = time.perf_counter() - start
+    assert answer.status is Status.TIMEOUT, answer.status
+    assert took <= 1.5 * timeout + 0.2, f"{took:.2f} s for a {timeout} s timeout"
+
+
+# A count with 10 ms left on a solver that has counted before: the first conflict budget of the
+# call is sized by the time left, at the rate the solver's last budgets ran. A fixed first budget
+# of 1,000 conflicts ran whole whatever the time left (0.1-0.5 s of CPU on this board); the
+# conflicts done, not the seconds, so that the machine's load cannot decide it.
+@pytest.mark.slow
+def test_pysat_sizes_a_calls_first_conflict_budget_by_the_time_left():
+    board = empty25_for("pysat")
+    with Runner("pysat") as runner:
+        runner.warm_up(board.shape, TIMEOUT)
+        runner.solve(board, 30)  # the windows' solver built
+        runner.count(board, 10**9, 1.0)
+        answer = runner.count(board, 10**9, 0.01)
+    assert answer.status is Status.TIMEOUT, answer.status
+    assert answer.stats["conflicts"] < 1000, answer.stats
 
 
 @pytest.mark.slow

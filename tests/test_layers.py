@@ -8,11 +8,19 @@ core (board, variants, constraints, cover, formats, verify, errors, deadline, ba
   <- cli
 The registry names backends by dotted path and imports them only when asked, so it sits in the
 core. Imports inside functions count too: a lazy import that runs back up is still a cycle.
+
+Two seams hold what loading an engine takes: the registry, the one module that reaches an
+adapter (by dotted path, on first use), and the native kernel's package (its one ``load()``);
+no other module imports an adapter or an engine library, and a plain ``import solvers`` loads
+the standard library and the package's own modules alone.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +30,7 @@ LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
               "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
-              "solvers.cells"]),
+              "solvers.cells", "solvers.probe"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.pipeline", "solvers.api", "solvers.tools", "solvers"]),
@@ -49,8 +57,9 @@ def modules() -> list[tuple[str, Path]]:
     return found
 
 
-def imports(path: Path) -> list[str]:
-    """The package's modules ``path`` imports, relative imports resolved."""
+def every_import(path: Path) -> list[str]:
+    """Every module ``path`` imports, the package's and others', relative imports resolved
+    (``from x import y`` gives ``x`` and ``x.y``: y may be a module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = path.relative_to(ROOT).parent.parts
     names = []
@@ -61,7 +70,12 @@ def imports(path: Path) -> list[str]:
             base = package[: len(package) - node.level + 1] if node.level else ()
             module = ".".join([*base, *([node.module] if node.module else [])])
             names += [module] + [f"{module}.{alias.name}" for alias in node.names]
-    return [name for name in names if name.split(".")[0] in ("solvers", "adapters")]
+    return names
+
+
+def imports(path: Path) -> list[str]:
+    """The package's modules ``path`` imports, relative imports resolved."""
+    return [name for name in every_import(path) if name.split(".")[0] in ("solvers", "adapters")]
 
 
 @pytest.mark.parametrize("module, path", modules(), ids=[m for m, _ in modules()])
@@ -171,3 +185,64 @@ def test_the_native_kernel_is_reached_through_its_package_alone():
                 named = [base, *(f"{base}.{alias.name}" for alias in node.names)]
             reached = [n for n in named if n.startswith(package + ".")]
             assert not [n for n in reached if n.split(".")[3] in inner], (module, reached)
+
+
+REGISTRY = "solvers.registry"
+NATIVE = "solvers.handwritten.native"
+
+
+def _behind(module: str, seam: str) -> bool:
+    return module == seam or module.startswith(seam + ".")
+
+
+def engine_libraries() -> set[str]:
+    """The libraries the backends are built on, as imported: every one from outside the project
+    and the standard library that an adapter or the native kernel imports, NumPy aside (the
+    core's array library as well)."""
+    found = set()
+    for module, path in modules():
+        if _behind(module, "adapters") or _behind(module, NATIVE):
+            found |= {name.split(".")[0] for name in every_import(path)}
+    return found - set(sys.stdlib_module_names) - {"solvers", "adapters", "numpy"}
+
+
+def _adapter_paths(path: Path) -> list[str]:
+    """The adapters ``path`` names as text ("adapters.cnf"): what importlib would import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if node.value.partition(":")[0].split(".")[0] == "adapters"
+    ]
+
+
+def test_only_the_registry_reaches_an_adapter_and_only_the_seams_an_engine_library():
+    engines = engine_libraries()
+    assert {"ortools", "pysat", "pycosat", "z3", "minizinc", "numba"} <= engines, engines
+    reached = []
+    for module, path in modules():
+        if _behind(module, "adapters") or module == REGISTRY:
+            continue
+        named = every_import(path) + _adapter_paths(path)
+        reached += [(module, n) for n in named if n.split(".")[0] == "adapters"]
+        if not _behind(module, NATIVE):  # the kernel's package is the seam of numba
+            reached += [(module, n) for n in named if n.split(".")[0] in engines]
+    assert not reached, f"ask solvers.registry for these instead: {sorted(set(reached))}"
+
+
+def test_a_plain_import_loads_the_standard_library_and_the_package_alone():
+    code = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        "import solvers\n"
+        "print(json.dumps(sorted(set(sys.modules) - before)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    loaded = json.loads(done.stdout)
+    tops = {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names)
+    assert not tops & engine_libraries(), sorted(tops)
+    # the registry, a seam, is loaded too: what it names stays a dotted path until asked for
+    assert "solvers.registry" in loaded and tops == {"solvers"}, sorted(tops)

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOM
 from crashing_backend import KillOnce
 
-from solvers import format_board, read_puzzles
+from solvers import BackendSpec, Board, Shape, format_board, read_puzzles
 from solvers.execution.parallel import ordered
 from solvers.formats import Puzzle
 from solvers.tools.datasets import DATASETS
@@ -100,6 +100,45 @@ def test_a_lost_dask_worker_loses_and_duplicates_nothing(mixed_file, dask_cluste
     got = list(ordered(task, items, scheduler=dask_cluster))
     assert (tmp_path / "killed").exists()
     assert [answer for _, answer in got] == [p.board.givens() for p in items]
+
+
+def test_compare_runs_on_a_process_based_dask_cluster(cli, dask_cluster, tmp_path):
+    # Dask's worker processes are daemonic, and compare runs every spec in a worker process
+    # of its own, started inside them
+    out = tmp_path / "run.json"
+    args = ["several9", "--limit", "4", "--backends", "propagate,exactcover", *ROOM]
+    run = cli("compare", *args, "--scheduler", dask_cluster, "--json", str(out))
+    assert run.code == 0, run.err
+    rows = json.loads(out.read_text())["datasets"][0]["summary"]
+    solved = [(r["backend"], r["solved"]) for r in rows]
+    assert solved == [("propagate", 4), ("exactcover", 4), ("VBS", 4)]
+
+
+def test_on_a_process_based_dask_cluster_a_deadline_is_kept_and_a_crash_costs_one_puzzle(
+    dask_cluster, crasher
+):
+    from distributed import Client
+    from on_dask_workers import Registered
+
+    from solvers.execution.answer import Status
+    from solvers.pipeline import timed
+    from solvers.tools.compare import plan_of
+    from solvers.tools.results import Settings
+
+    shape = Shape(2, 2)
+    hangs, crashes = Board(shape, (1,) + (0,) * 15), Board(shape, (0,) * 16)
+    plan = plan_of(Settings(timeout=0.2), scheduler=dask_cluster)
+    with Client(dask_cluster) as client:
+        plugin = Registered(crasher, "crashing_backend:Crasher", summary="crashes on purpose")
+        client.register_plugin(plugin, name="crasher")
+        try:
+            boards = [hangs, crashes, crashes, hangs]
+            answers, _setup, _peak = timed(BackendSpec(crasher).resolve(), boards, plan)
+        finally:
+            client.unregister_worker_plugin("crasher")
+    statuses = [Status.TIMEOUT, Status.ERROR, Status.ERROR, Status.TIMEOUT]
+    assert [a.status for a in answers] == statuses
+    assert "worker died" in answers[1].detail
 
 
 def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -112,6 +114,11 @@ notaclass = sudoku_hostile:NOT_A_CLASS
 module = sudoku_hostile
 exitsatimport = sudoku_hostile_exits:Backend
 raisesatimport = sudoku_hostile_raises:Backend
+osexitatimport = sudoku_hostile_imports.osexits:Backend
+segfaultatimport = sudoku_hostile_imports.segfaults:Backend
+interruptsatimport = sudoku_hostile_imports.interrupts:Backend
+raisesbaseatimport = sudoku_hostile_imports.raisesbase:Backend
+printsatimport = sudoku_hostile_imports.prints:Prints
 encodestext = sudoku_hostile:EncodesText
 encodesunknown = sudoku_hostile:EncodesUnknown
 optionstext = sudoku_hostile:OptionsText
@@ -131,19 +138,21 @@ all = sudoku_hostile:Described
 THREE = "3...4.3........2\n.31....32......1\n1..3.....24.....\n"
 
 
-@pytest.fixture(scope="module")
-def hostile(tmp_path_factory) -> Path:
-    """A folder holding tests/plugin_hostile as pip would install it: its modules and a
-    .dist-info with its entry points, found by importlib.metadata on the path."""
-    site = tmp_path_factory.mktemp("hostile")
-    for module in HOSTILE.glob("*.py"):
-        shutil.copy(module, site)
+def installed(site: Path, entry_points: str) -> Path:
+    """``site`` holding tests/plugin_hostile as pip would install it: its modules and a
+    .dist-info declaring ``entry_points``, found by importlib.metadata on the path."""
+    shutil.copytree(HOSTILE, site, ignore=shutil.ignore_patterns("__pycache__"))
     info = site / "sudoku_hostile-0.1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sudoku-hostile\nVersion: 0.1.0\n")
-    (info / "entry_points.txt").write_text(HOSTILE_ENTRY_POINTS)
+    (info / "entry_points.txt").write_text(entry_points)
     (site / "three.txt").write_text(THREE)
     return site
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    return installed(tmp_path_factory.mktemp("hostile") / "site", HOSTILE_ENTRY_POINTS)
 
 
 @pytest.fixture(scope="module")
@@ -324,6 +333,14 @@ BROKEN = {
     "notaclass": "it names a list, not a class deriving from Backend",
     "exitsatimport": "importing sudoku_hostile_exits raised SystemExit: 3",
     "raisesatimport": "importing sudoku_hostile_raises raised RuntimeError: this module cannot",
+    "osexitatimport": "importing sudoku_hostile_imports.osexits ended its process (exit code 3)",
+    "segfaultatimport": (
+        "importing sudoku_hostile_imports.segfaults killed its process (signal SIGSEGV)"
+    ),
+    "interruptsatimport": "importing sudoku_hostile_imports.interrupts raised KeyboardInterrupt",
+    "raisesbaseatimport": (
+        "importing sudoku_hostile_imports.raisesbase raised BaseException: a module that gave up"
+    ),
     "encodestext": "ENCODES is 'sum groups', not a frozenset of 'sum groups' and 'primitives'",
     "encodesunknown": "ENCODES holds 'everything': it may hold only 'sum groups' and 'primitives'",
     "optionstext": "OPTIONS['model'] is 'fast', not a tuple of values (the default first)",
@@ -344,8 +361,15 @@ REFUSED = {
 
 
 # A solve with each broken backend is a process: the default run takes one of each fault (the
-# class, its import, its attributes), the slow run the rest; the listing names them all in both.
-BROKEN_BY_DEFAULT = ("notabackend", "exitsatimport", "encodestext", "optionslist")
+# class, its import raising, its import crashing the process, its attributes), the slow run the
+# rest; the listing names them all in both.
+BROKEN_BY_DEFAULT = (
+    "notabackend",
+    "exitsatimport",
+    "segfaultatimport",
+    "encodestext",
+    "optionslist",
+)
 
 
 @pytest.mark.parametrize("solved", sample_and_rest(list(BROKEN), set(BROKEN_BY_DEFAULT)))
@@ -366,6 +390,96 @@ def test_broken_outside_backends_are_listed_with_why_and_break_nothing(hostile, 
         assert said.returncode == 2 and said.stdout == "", said.stderr
         assert len(said.stderr.splitlines()) == 1 and why in said.stderr
     assert done["described"].returncode == 0 and len(done["described"].stdout.splitlines()) == 3
+
+
+def test_what_an_outside_module_prints_as_it_loads_stays_out_of_the_output(hostile, listing, cli):
+    three = str(hostile / "three.txt")
+    (solved,) = run_all(
+        hostile, {"solve": ("solve", three, "--backend", "printsatimport")}
+    ).values()
+    printed = ("printed as it loaded", "written to descriptor 1 as it loaded")
+    rows = {line.split()[0]: line for line in listing.stdout.splitlines()}
+    assert "available" in rows["printsatimport"], rows["printsatimport"]
+    assert not any(text in listing.stdout for text in printed), listing.stdout
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout == cli("solve", three, "--backend", "propagate").out
+    assert all(text in solved.stderr for text in printed), solved.stderr
+
+
+# A module that never finishes importing costs the listing IMPORT_SECONDS: installed apart,
+# for the slow run alone.
+HANGS = """\
+[sudoku_solvers.backends]
+hangsatimport = sudoku_hostile_imports.hangs:Backend
+described = sudoku_hostile:Described
+"""
+
+
+@pytest.fixture(scope="module")
+def hanging(tmp_path_factory) -> Path:
+    return installed(tmp_path_factory.mktemp("hanging") / "site", HANGS)
+
+
+@pytest.mark.slow
+def test_an_outside_module_that_never_finishes_importing_is_listed_broken_and_stops_nothing(
+    hanging, cli
+):
+    from solvers.probe import IMPORT_SECONDS
+
+    three = str(hanging / "three.txt")
+    calls = {
+        "backends": ("backends",),
+        "named": ("solve", three, "--backend", "hangsatimport"),
+        "others": ("compare", three, "--backends", "hangsatimport,propagate"),
+        "built in": ("solve", three, "--backend", "propagate"),
+        "default": ("solve", three),
+        "outside": ("solve", three, "--backend", "described"),
+    }
+    start = time.perf_counter()
+    done = run_all(hanging, calls)
+    seconds = time.perf_counter() - start
+    why = f"importing sudoku_hostile_imports.hangs did not end within {IMPORT_SECONDS:g} s"
+    listed = done["backends"]
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr
+    rows = {line.split()[0]: line for line in listed.stdout.splitlines()}
+    assert f"backend hangsatimport is broken: {why}" in rows["hangsatimport"]
+    assert "available" in rows["described"] and "available" in rows["propagate"]
+    for refused in ("named", "others"):
+        said = done[refused]
+        assert said.returncode == 2 and said.stdout == "", said.stderr
+        assert said.stderr == f"sudoku: backend hangsatimport is broken: {why}\n"
+    answers = cli("solve", three, "--backend", "propagate").out
+    for unaffected in ("built in", "default", "outside"):
+        said = done[unaffected]
+        assert said.returncode == 0 and said.stdout == answers, (unaffected, said.stderr)
+    assert seconds < IMPORT_SECONDS + 30, seconds  # every run at once, each probe within its bound
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+def test_a_command_ended_while_a_module_is_being_imported_leaves_no_import_behind(hanging, number):
+    import psutil
+
+    command = [sys.executable, "-m", "solvers", "backends"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(hanging), os.getcwd()]))
+    sudoku = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        probes: list[psutil.Process] = []
+        for _ in range(600):  # up to 60 s for the command to reach the probe
+            children = psutil.Process(sudoku.pid).children(recursive=True)
+            if probes := [c for c in children if "sudoku_hostile_imports.hangs" in c.cmdline()]:
+                break
+            time.sleep(0.1)
+        assert probes, "the probe never started"
+        os.kill(sudoku.pid, number)
+        code = sudoku.wait(timeout=10)
+    finally:
+        sudoku.kill()
+    assert code == (128 + number if number != signal.SIGKILL else -number)
+    _, alive = psutil.wait_procs(probes, timeout=5)
+    assert not alive, alive
 
 
 def test_entry_point_names_that_cannot_be_selected_are_refused_at_listing(listing):
@@ -394,8 +508,6 @@ def test_an_outside_backend_declaring_cages_by_their_older_name_still_takes_kill
 
 @pytest.mark.slow
 def test_an_outside_search_that_ignores_its_deadline_ends_within_the_backstop(hostile):
-    import time
-
     empty = hostile / "empty.txt"
     empty.write_text("." * 16 + "\n")
     start = time.perf_counter()

@@ -214,3 +214,83 @@ def test_a_stopped_child_takes_what_it_started_even_once_that_left_its_tree():
     for left in alive:
         left.kill()
     assert not alive, "a program the child started outlived it"
+
+
+ADOPTING = """
+import subprocess
+from solvers.execution.children import adopt_orphans, end_descendants
+adopt_orphans()
+# a program that leaves its own child in a session of its own and ends, as a killed minizinc
+# leaves its solver: no longer under us, in no process group of ours
+started = subprocess.run(
+    ["sh", "-c", "setsid sleep 60 >/dev/null 2>&1 & echo $!"], capture_output=True, text=True
+)
+print(started.stdout.strip(), flush=True)
+end_descendants()
+"""
+
+
+def test_a_stopped_run_ends_what_its_programs_left_in_a_group_of_their_own():
+    ended = subprocess.run(
+        [sys.executable, "-c", ADOPTING], capture_output=True, text=True, timeout=60
+    )
+    assert ended.returncode == 0, ended.stderr
+    try:
+        orphan = psutil.Process(int(ended.stdout))
+    except psutil.NoSuchProcess:
+        return  # ended and reaped
+    _gone, alive = psutil.wait_procs([orphan], timeout=5)
+    for left in alive:
+        left.kill()
+    assert not alive, "a program's orphan outlived the run"
+
+
+SWALLOWING = """
+import sys, time
+from solvers.handwritten.dfs import DepthFirst
+print("loading", file=sys.stderr, flush=True)
+try:  # as a library's compiled part may, taking the signal's exception for a failure of its own
+    time.sleep(1.5)
+except BaseException:
+    pass
+
+
+class Slow(DepthFirst):
+    pass
+"""
+REGISTERED = """
+import sys
+from solvers import registry
+from solvers.cli import main
+sys.path.insert(0, sys.argv[1])
+registry.register("slowload", "slowload:Slow")
+sys.exit(main(["solve", "-", "--backend", "slowload"]))
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_a_backend_loads_ends_the_run_even_if_the_library_swallows_it(
+    name, tmp_path
+):
+    (tmp_path / "slowload.py").write_text(SWALLOWING)
+    number = getattr(signal, name)
+    process = subprocess.Popen(
+        [sys.executable, "-c", REGISTERED, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdin.write("." * 81 + "\n")
+    process.stdin.close()
+    process.stdin = None  # written: communicate has nothing more to send
+    assert process.stderr.readline().strip() == "loading"
+    time.sleep(0.2)
+    process.send_signal(number)
+    try:
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + number, err
+    assert out == "", f"answered though stopped: {out!r}"
+    assert "Traceback" not in err, err

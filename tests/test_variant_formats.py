@@ -111,7 +111,11 @@ def test_grid_sections_after_a_spaced_board():
             "the cage at r1c1 (total 30): no 2 distinct values",
         ),
         ("# rules: windoku\n" + "." * 36, "line 2: windoku needs square boxes, not 2x3"),
-        (EMPTY9 + " colour=red", "line 1, column 83: unexpected 'colour=red' after the puzzle"),
+        (
+            EMPTY9 + " colour=red",
+            "line 1, column 83: unexpected 'colour=red' after the puzzle (fields are regions=, "
+            "cages=, sums=)",
+        ),
     ],
 )
 def test_a_bad_variant_is_one_error_naming_the_place(text, message):
@@ -191,11 +195,13 @@ def test_an_unreadable_rules_line_costs_the_puzzles_under_it_alone(cli, tmp_path
     [set(), {"x"}, {"windoku"}, {"x", "windoku", "jigsaw"}, {"killer", "x"}, set(RULE_NAMES)],
 )
 def test_the_variants_a_header_names_are_read_as_their_constraints(names):
-    regions = ["AABB", "AABB", "CCDD", "CCDD"] if "jigsaw" in names else None
-    cages = ["abcc", "dbee", "fghh", "fgii"] if "killer" in names else None
+    fields = {}
+    if "jigsaw" in names:
+        fields["regions"] = ["AABB", "AABB", "CCDD", "CCDD"]
+    if "killer" in names:
+        fields |= {"cages": ["abcc", "dbee", "fghh", "fgii"], "sums": ["1 3 7 4 5 3 4 6 7"]}
     shape = Shape(2, 2)
-    sums = [1, 3, 7, 4, 5, 3, 4, 6, 7] if cages is not None else None
-    rules = build_rules(frozenset(names), shape, regions, cages, sums, 1)
+    rules = build_rules(frozenset(names), shape, fields, 1)
     kinds = {
         "x": {"diagonal+", "diagonal-"},
         "windoku": {"extraregion"},
@@ -210,6 +216,7 @@ def test_the_variants_a_header_names_are_read_as_their_constraints(names):
 
 def test_a_cage_map_cages_every_cell_with_a_total_distinct_values_reach():
     with pytest.raises(InputError, match="r1c3 is in no cage"):
-        build_rules(frozenset(), Shape(2, 2), None, ["ab..", "abcc", "ddee", "ffgg"], [], 1)
+        build_rules(frozenset(), Shape(2, 2), {"cages": ["ab..", "abcc", "ddee", "ffgg"]}, 1)
+    fields = {"cages": ["aabb", "ccdd", "eeff", "gghh"], "sums": [" ".join(["8"] * 8)]}
     with pytest.raises(InputError, match=r"no 2 distinct values from 1\.\.4 add up to 8"):
-        build_rules(frozenset(), Shape(2, 2), None, ["aabb", "ccdd", "eeff", "gghh"], [8] * 8, 1)
+        build_rules(frozenset(), Shape(2, 2), fields, 1)

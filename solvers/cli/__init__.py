@@ -26,6 +26,7 @@ from solvers.cli.output import (
 )
 from solvers.cli.parser import build_parser
 from solvers.errors import SudokuError, WrongAnswer
+from solvers.execution.children import adopt_orphans, end_descendants
 
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
@@ -63,6 +64,9 @@ def main(
     # a command that runs engines keeps their prints out of its answers; the others write
     # where they are told (-o /dev/stdout is the standard output)
     apart = answers_apart(out) if getattr(args, "engines", False) else contextlib.nullcontext(out)
+    program = argv is None and getattr(args, "engines", False)  # not a caller's process
+    if program:
+        adopt_orphans()
     with _ending_signals(), apart as out:
         run = Run(out, err)
         try:
@@ -78,10 +82,10 @@ def main(
             run.warn(str(error), EXIT_BAD_INPUT)
         except OSError as error:
             run.warn(_os_failure(error), EXIT_BAD_INPUT)
-        except KeyboardInterrupt:
-            return 128 + signal.SIGINT
-        except Ended as ended:
-            return 128 + ended.number
+        except (KeyboardInterrupt, Ended) as stop:
+            if program:
+                end_descendants()
+            return 128 + getattr(stop, "number", signal.SIGINT)
     return run.status
 
 

@@ -17,7 +17,7 @@ from solvers.cli.output import (
     counted,
 )
 from solvers.cli.parser import command, input_options, scale_options, seconds
-from solvers.errors import InputError
+from solvers.errors import InputError, UsageError
 from solvers.execution import judge
 from solvers.execution.answer import Status
 from solvers.formats import read_puzzles
@@ -71,13 +71,32 @@ def add_to(commands) -> None:
 
 def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:
     """The specs of ``--backends`` (``all``: every available one), each with the ``options``
-    given for its backend, resolved once before any work, a default restated left out."""
+    given for its backend, resolved once before any work, a default restated left out.
+    UsageError for two specs of one configuration: the run would time it once, in one row."""
     if text.strip() == ALL:
+        registry.probe_imports(registry.names())  # outside packages' modules, at once
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
         specs = parse_list(text)
-    found = (plain(spec.with_options(options.get(spec.name, {})).resolve()) for spec in specs)
-    return list(dict.fromkeys(found))
+    found: dict[Resolved, BackendSpec] = {}
+    for spec in specs:
+        resolved = plain(spec.with_options(options.get(spec.name, {})).resolve())
+        if resolved in found:
+            raise UsageError(_same_configuration(found[resolved], spec, resolved))
+        found[resolved] = spec
+    return list(found)
+
+
+def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: Resolved) -> str:
+    """Why two specs that parse apart name one configuration: the options one of them restates
+    at their default."""
+    restated = sorted(set(first.options) ^ set(second.options))
+    said = ", ".join(f"{key}={value}" for key, value in restated)
+    verb, defaults = ("is", "default") if len(restated) == 1 else ("are", "defaults")
+    return (
+        f"{first.label} and {second.label} are one configuration ({said} {verb}"
+        f" {resolved.name}'s {defaults}): name each backend once"
+    )
 
 
 def plain(resolved: Resolved) -> Resolved:

@@ -7,6 +7,7 @@ import argparse
 import os
 from itertools import chain, islice
 
+from solvers import registry
 from solvers.backend import choose_options
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run, make_folder
@@ -14,14 +15,13 @@ from solvers.cli.parser import command, input_options, option_argument, options_
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
 
-TARGETS = ("dimacs", "minizinc")
+TARGETS = tuple(registry.ENCODERS)
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}
 FORMS = {"cages": "cages", "linear": "constraints' sums"}  # the CNF options, as comments say
 
 
 def add_to(commands) -> None:
-    from adapters.cnf import ENCODINGS
-
+    encodings = registry.encoder("dimacs").ENCODINGS
     parser = command(
         commands,
         "encode",
@@ -40,7 +40,7 @@ def add_to(commands) -> None:
     )
     option_argument(
         parser,
-        f"encoding: {ENCODINGS[0]} (default), {' or '.join(ENCODINGS[1:])}; "
+        f"encoding: {encodings[0]} (default), {' or '.join(encodings[1:])}; "
         "cages (killer): combinations (default) or pb; linear (the constraints' sums): dp "
         "(default) or pb (dimacs only)",
     )
@@ -75,13 +75,11 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
 def _target(to: str, given: dict[str, str]):
     if to == "minizinc":
-        from adapters import mzn
-
+        mzn = registry.encoder("minizinc")
         if given:
             raise UsageError("encode --to minizinc takes no --option (they are the CNF's)")
         return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle))
-    from adapters import cnf
-
+    cnf = registry.encoder("dimacs")
     chosen = choose_options("encode", cnf.OPTIONS, given)
 
     def dimacs(puzzle) -> str:
@@ -93,8 +91,6 @@ def _target(to: str, given: dict[str, str]):
 
 
 def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
-    from adapters import cnf
-
     board = puzzle.board
     found = [
         f"sudoku {board.size}x{board.size} (box {board.shape}), encoding {chosen['encoding']}, "
@@ -103,7 +99,7 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
     ]
     if not board.rules.is_classic:
         found.append(f"rules: {board.rules.label}; puzzle: {format_puzzle(board)}")
-    used = cnf.settings(board, chosen)
+    used = registry.encoder("dimacs").settings(board, chosen)
     if len(used) > 1:  # more than units: their forms, and what the auxiliary variables are
         forms = "; ".join(f"{FORMS[key]} as {value}" for key, value in used.items() if key in FORMS)
         found.append(

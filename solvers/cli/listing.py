@@ -26,7 +26,8 @@ def add_to(commands) -> None:
         "sudoku backends",
         statuses=False,
     )
-    backends.set_defaults(run=list_backends)
+    # engines=True: what a backend's module prints as it loads goes to stderr, not the table
+    backends.set_defaults(run=list_backends, engines=True)
     kinds = command(
         commands,
         "kinds",
@@ -40,6 +41,7 @@ def add_to(commands) -> None:
 def list_backends(args: argparse.Namespace, run: Run) -> None:
     fastest = registry.default_backend()
     rows = []
+    registry.probe_imports(registry.names())  # outside packages' modules, at once
     for name in registry.names():
         ok, reason = registry.availability(name)
         marks = {fastest: " (default)", registry.REFERENCE: " (reference)"}

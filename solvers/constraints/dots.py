@@ -115,13 +115,9 @@ def check_negative_ratio(constraint: Constraint, grid: Sequence[int], n: int) ->
     )
 
 
-def _unmarked_pairs(constraint: Constraint, n: int) -> list[tuple[int, int]]:
-    exempt = {tuple(sorted(pair)) for pair in constraint.param("exempt", ())}
-    return [pair for pair in orthogonal_pairs(n) if pair not in exempt]
-
-
 def _forbid_everywhere(constraint, n, forbidden) -> list[Primitive]:
-    return [Relation(a, b, forbidden) for a, b in _unmarked_pairs(constraint, n)]
+    exempt = {tuple(sorted(pair)) for pair in constraint.param("exempt", ())}
+    return [Relation(a, b, forbidden) for a, b in orthogonal_pairs(n) if (a, b) not in exempt]
 
 
 def decompose_negative_xv(constraint: Constraint, n: int) -> list[Primitive]:

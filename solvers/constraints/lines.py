@@ -60,10 +60,6 @@ def decompose_palindrome(constraint: Constraint, n: int) -> list[Primitive]:
     return _equal(_mirror(constraint.cells))
 
 
-def _halves(cells: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return cells[: len(cells) // 2], cells[len(cells) // 2 :]
-
-
 def check_clone(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     half = len(constraint.cells) // 2
     problems = []
@@ -77,8 +73,8 @@ def check_clone(constraint: Constraint, grid: Sequence[int], n: int) -> list[str
 
 
 def decompose_clone(constraint: Constraint, n: int) -> list[Primitive]:
-    first, second = _halves(constraint.cells)
-    return _equal(zip(first, second, strict=True))
+    cells, half = constraint.cells, len(constraint.cells) // 2
+    return _equal(zip(cells[:half], cells[half:], strict=True))
 
 
 def _gap(constraint: Constraint, n: int) -> int:

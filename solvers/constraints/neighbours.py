@@ -8,7 +8,7 @@ or a column.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from solvers.cells import cell_name
@@ -34,59 +34,53 @@ def _pairs(n: int, offsets: tuple[tuple[int, int], ...]) -> list[tuple[int, int]
     ]
 
 
-def _apart_clashes(grid: Sequence[int], n: int, moves: list[tuple[int, int]], what: str):
-    problems = []
+def _apart(n: int, moves) -> Iterator[tuple[int, int]]:
+    """Each two cells one of ``moves`` apart, the lower-numbered first, once each (the checks'
+    own walk: they must not share the decompositions' ``_pairs``)."""
     for cell in range(n * n):
         r, c = divmod(cell, n)
         for dr, dc in moves:
-            if 0 <= r + dr < n and 0 <= c + dc < n:
-                other = (r + dr) * n + c + dc
-                if other > cell and grid[other] == grid[cell]:
-                    problems.append(
-                        f"{cell_name(cell, n)} and {cell_name(other, n)} are {what} apart "
-                        f"and both hold {grid[cell]}"
-                    )
-    return problems
+            if 0 <= r + dr < n and 0 <= c + dc < n and (other := (r + dr) * n + c + dc) > cell:
+                yield cell, other
+
+
+def _same(grid: Sequence[int], n: int, moves, what: str) -> list[str]:
+    return [
+        f"{cell_name(a, n)} and {cell_name(b, n)} are {what} apart and both hold {grid[a]}"
+        for a, b in _apart(n, moves)
+        if grid[a] == grid[b]
+    ]
+
+
+def _both(grid: Sequence[int], n: int, a: int, b: int) -> str:
+    return f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]})"
 
 
 def check_anti_knight(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     moves = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
-    return _apart_clashes(grid, n, moves, "a knight's move")
+    return _same(grid, n, moves, "a knight's move")
 
 
 def check_anti_king(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    return _apart_clashes(grid, n, [(-1, -1), (-1, 1), (1, -1), (1, 1)], "a king's move")
+    return _same(grid, n, [(-1, -1), (-1, 1), (1, -1), (1, 1)], "a king's move")
 
 
 def check_non_consecutive(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    problems = []
-    for cell in range(n * n):
-        right = cell + 1 if cell % n < n - 1 else None
-        below = cell + n if cell + n < n * n else None
-        for other in (right, below):
-            if other is not None and abs(grid[cell] - grid[other]) == 1:
-                problems.append(
-                    f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
-                    f"({grid[other]}) are neighbours holding consecutive values"
-                )
-    return problems
+    return [
+        f"{_both(grid, n, a, b)} are neighbours holding consecutive values"
+        for a, b in _apart(n, [(0, 1), (1, 0)])
+        if abs(grid[a] - grid[b]) == 1
+    ]
 
 
 def check_diagonal_non_consecutive(
     constraint: Constraint, grid: Sequence[int], n: int
 ) -> list[str]:
-    problems = []
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        for dc in (-1, 1):
-            if r + 1 < n and 0 <= c + dc < n:
-                other = (r + 1) * n + c + dc
-                if abs(grid[cell] - grid[other]) == 1:
-                    problems.append(
-                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
-                        f"({grid[other]}) touch diagonally holding consecutive values"
-                    )
-    return problems
+    return [
+        f"{_both(grid, n, a, b)} touch diagonally holding consecutive values"
+        for a, b in _apart(n, [(1, -1), (1, 1)])
+        if abs(grid[a] - grid[b]) == 1
+    ]
 
 
 KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
@@ -94,19 +88,11 @@ KNIGHTMARE_SUMS = (5, 15)  # dclamage's, on any board, when the rule names none
 
 def check_knightmare(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     sums = set(constraint.param("sums", KNIGHTMARE_SUMS))
-    problems = []
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1)):
-            if 0 <= r + dr < n and 0 <= c + dc < n:
-                other = (r + dr) * n + c + dc
-                if grid[cell] + grid[other] in sums:
-                    problems.append(
-                        f"{cell_name(cell, n)} ({grid[cell]}) and {cell_name(other, n)} "
-                        f"({grid[other]}) are a knight's move apart and add up to "
-                        f"{grid[cell] + grid[other]}"
-                    )
-    return problems
+    return [
+        f"{_both(grid, n, a, b)} are a knight's move apart and add up to {grid[a] + grid[b]}"
+        for a, b in _apart(n, [(1, -2), (1, 2), (2, -1), (2, 1)])
+        if grid[a] + grid[b] in sums
+    ]
 
 
 def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
@@ -117,7 +103,7 @@ def check_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[s
         for dc in range(-distance, distance + 1)
         if abs(dr) + abs(dc) == distance
     ]
-    return _apart_clashes(grid, n, moves, f"{distance} steps (a taxicab distance)")
+    return _same(grid, n, moves, f"{distance} steps (a taxicab distance)")
 
 
 def check_self_taxicab(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import accumulate, combinations, pairwise
+from itertools import accumulate, combinations, groupby, pairwise
+from operator import itemgetter
 
 from solvers.cells import cell_name
 from solvers.errors import InputError
@@ -129,18 +130,6 @@ def _validate_quadruple(constraint: Constraint, n: int) -> None:
 BOARD = (0, 0)
 
 
-def _stretches(constraint: Constraint) -> list[list[int]]:
-    """The line's stretches, each within one region, in order."""
-    stretches: list[list[int]] = []
-    previous = None
-    for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
-        if region != previous:
-            stretches.append([])
-        stretches[-1].append(cell)
-        previous = region
-    return stretches
-
-
 def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     sums = []
     for cell, region in zip(constraint.cells, constraint.param("regions"), strict=True):
@@ -154,7 +143,8 @@ def check_regionsumline(constraint: Constraint, grid: Sequence[int], n: int) -> 
 
 
 def decompose_regionsumline(constraint: Constraint, n: int) -> list[Primitive]:
-    stretches = _stretches(constraint)
+    cells = zip(constraint.cells, constraint.param("regions"), strict=True)
+    stretches = [[cell for cell, _ in run] for _, run in groupby(cells, key=itemgetter(1))]
     return [
         Linear(tuple([(1, c) for c in this] + [(-1, c) for c in following]), "==", 0)
         for this, following in pairwise(stretches)

@@ -93,18 +93,16 @@ def decompose_doublearrow(constraint: Constraint, n: int) -> list[Primitive]:
     return [Linear(((1, first), (1, last), *((-1, cell) for cell in between)), "==", 0)]
 
 
+def _twice(values: list[int], where: str) -> list[str]:
+    return [f"the cage at {where} holds {v} twice" for v in sorted(set(values))
+            if values.count(v) > 1]  # fmt: skip
+
+
 def check_killercage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    values = [grid[cell] for cell in constraint.cells]
-    problems = [
-        f"the cage at {cell_name(constraint.cells[0], n)} holds {value} twice"
-        for value in sorted(set(values))
-        if values.count(value) > 1
-    ]
-    total = constraint.param("total")
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    problems, total = _twice(values, where), constraint.param("total")
     if total is not None and sum(values) != total:
-        problems.append(
-            f"the cage at {cell_name(constraint.cells[0], n)} adds up to {sum(values)}, not {total}"
-        )
+        problems.append(f"the cage at {where} adds up to {sum(values)}, not {total}")
     return problems
 
 
@@ -118,9 +116,7 @@ def decompose_killercage(constraint: Constraint, n: int) -> list[Primitive]:
 
 def check_multisumcage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
     values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
-    problems = [f"the cage at {where} holds {v} twice" for v in sorted(set(values))
-                if values.count(v) > 1]  # fmt: skip
-    totals = constraint.param("totals")
+    problems, totals = _twice(values, where), constraint.param("totals")
     if sum(values) not in totals:
         problems.append(f"the cage at {where} adds up to {sum(values)}, none of {list(totals)}")
     return problems

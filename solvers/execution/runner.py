@@ -11,7 +11,7 @@ with none of its parent's.
 from __future__ import annotations
 
 import atexit
-import multiprocessing.util  # registers its exit hook before ours
+import multiprocessing.util  # noqa: F401 (registers its exit hook before ours)
 import os
 import threading
 import time
@@ -31,7 +31,15 @@ from solvers.errors import (
 from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.execution.children import signalled_here
-from solvers.execution.worker import Attempt, NotAFound, Worker, attempt, peak_rss_kb, raised
+from solvers.execution.worker import (
+    Attempt,
+    NotAFound,
+    Worker,
+    attempt,
+    may_start_workers,
+    peak_rss_kb,
+    raised,
+)
 from solvers.spec import BackendSpec, Resolved
 from solvers.verify import problems, wrong_solution
 
@@ -231,7 +239,7 @@ class Runner:
     def _isolated(self, operation: Operation, timeout: float | None) -> bool:
         if self.isolate is not None:
             return self.isolate
-        if self.contained and not multiprocessing.current_process().daemon:
+        if self.contained and may_start_workers():
             return True
         if self.resolved.cls.RECYCLE_AFTER:  # a library that keeps memory per call
             return True

@@ -25,7 +25,7 @@ from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
 from solvers.errors import BackendCrashed, SolveTimeout, UsageError
-from solvers.execution.children import become_child, kill_tree
+from solvers.execution.children import DIES_WITH_PARENT, become_child, kill_tree
 
 
 class Attempt(NamedTuple):
@@ -178,12 +178,13 @@ class Worker:
         if self._process is not None and self._process.is_alive():
             return
         self.stop()
-        if multiprocessing.current_process().daemon:
+        if not may_start_workers():
             raise UsageError(
                 f"{self.name} needs a worker process to keep a timeout, and this process is"
-                " daemonic (a multiprocessing.Pool worker), which may not have children: call"
-                " without a timeout, or from a non-daemonic pool"
-                " (concurrent.futures.ProcessPoolExecutor)"
+                " daemonic (a multiprocessing.Pool or Dask worker), which may not have children"
+                " here: call without a timeout, or from a non-daemonic pool"
+                " (concurrent.futures.ProcessPoolExecutor; Dask workers started with"
+                " DASK_DISTRIBUTED__WORKER__DAEMON=False)"
             )
         context = multiprocessing.get_context("fork")
         self._pipe, child_end = context.Pipe()
@@ -217,22 +218,53 @@ class Worker:
         self._served = 0
 
 
+def may_start_workers() -> bool:
+    """Whether this process may start a worker: any process where a child dies with its
+    parent (Linux), else one that is not daemonic."""
+    return DIES_WITH_PARENT or not multiprocessing.current_process().daemon
+
+
 # A child is forked from a thread that lives as long as the process: the kernel's death
 # signal (``become_child``) follows the thread that forked, and a caller's thread may end
 # while its worker lives on. The main thread forks its own; the others ask this one.
 _forker: concurrent.futures.ThreadPoolExecutor | None = None
 _forker_lock = threading.Lock()
+_starting = threading.Lock()  # one start at a time: the daemonic flag is lifted for each
 
 
 def _fork(process: multiprocessing.process.BaseProcess) -> None:
     global _forker
     if threading.current_thread() is threading.main_thread():
-        process.start()
+        _start(process)
         return
     with _forker_lock:
         if _forker is None:
             _forker = concurrent.futures.ThreadPoolExecutor(1, "sudoku-forker")
-    _forker.submit(process.start).result()
+    _forker.submit(_start, process).result()
+
+
+def _start(process: multiprocessing.process.BaseProcess) -> None:
+    """Start ``process``, from a daemonic process too (a Dask worker under its nanny, a
+    multiprocessing.Pool's worker): multiprocessing refuses one children, since its parent
+    ends it with no clean-up and they would be orphaned; ours die with it instead (the death
+    signal of ``become_child``), so the refusal is lifted for the start alone."""
+    with _starting:
+        this = multiprocessing.current_process()
+        daemonic = this.daemon
+        this.daemon = False
+        try:
+            process.start()
+        finally:
+            this.daemon = daemonic
+
+
+def _unlock_after_fork() -> None:
+    # a child forked by _start inherits _starting held: it starts workers of its own unheld
+    global _starting
+    _starting = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_after_fork)
 
 
 def _serve(

@@ -2,7 +2,7 @@
 
     thermometer r1c1 r1c2 r2c3
     xv r4c5 r4c6 sum=10
-    killercage r1c1 r1c2 r2c1 total=12
+    littlekiller r1c2 r2c3 r3c4 total=15
     arrow r1c1 r1c2 r2c3 r3c3 circle=2
     quadruple r4c4 r4c5 r5c4 r5c5 values=1,1,7
     regionsumline r1c3 r1c4 r2c4 regions=0,1,1

@@ -197,7 +197,9 @@ def _write_constraint(board: Board, constraint: Constraint) -> dict[str, Any]:
     if constraint.kind == "extraregion":
         return {"extraregion": [{"cells": names(constraint.cells, n)}]}
     if constraint.kind == "killercage":
-        return {"killercage": [_cage(constraint.cells, constraint.param("total"), n)]}
+        total = constraint.param("total")
+        value = {} if total is None else {"value": str(total)}
+        return {"killercage": [{"cells": names(constraint.cells, n)} | value]}
     if constraint.kind == "multisumcage":
         totals, count = constraint.param("totals"), len(constraint.cells)
         root = next((r for r in range(1, 10) if _roots(r, count, n) == totals), None)
@@ -230,10 +232,6 @@ def _write_marks(grid: list, constraint: Constraint, n: int) -> None:
     if cell.get("given"):  # f-puzzles (and dclamage) ignore a given cell's marks
         raise unwritable(constraint, n, "marks a given cell, whose marks f-puzzles ignores")
     cell[MARKS] = list(constraint.param("values"))
-
-
-def _cage(found: tuple[int, ...], total: Any, n: int) -> dict[str, Any]:
-    return {"cells": names(found, n)} | ({} if total is None else {"value": str(total)})
 
 
 def _merge(data: dict[str, Any], more: dict[str, Any]) -> None:

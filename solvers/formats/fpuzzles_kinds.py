@@ -28,6 +28,7 @@ The killer and extra region keys and the negative constraints are read in ``fpuz
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
@@ -57,13 +58,10 @@ XV = {"X": 10, "V": 5}
 # -- reading, one shape at a time ---------------------------------------------------------
 
 
-def _switch(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        if value is not True:
-            raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
-        reading.add(key, kind, **_box_of(reading, key, kind))
-
-    return read
+def _switch(reading: Reading, key: str, value: Any, kind: str) -> None:
+    if value is not True:
+        raise reading.refuse(key, f"expected true, found {str(value)[:12]!r}")
+    reading.add(key, kind, **_box_of(reading, key, kind))
 
 
 def _box_of(reading: Reading, key: str, kind: str) -> dict[str, Any]:
@@ -75,68 +73,52 @@ def _box_of(reading: Reading, key: str, kind: str) -> dict[str, Any]:
     return {"box": (reading.shape.box_rows, reading.shape.box_cols)}
 
 
-def _cell(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        for part in entries(value, reading, key):
-            reading.add(key, kind, (cell(part.get("cell"), reading, key),))
-
-    return read
+def _cell(reading: Reading, key: str, value: Any, kind: str) -> None:
+    for part in entries(value, reading, key):
+        reading.add(key, kind, (cell(part.get("cell"), reading, key),))
 
 
-def _marked(kind: str) -> Callable[[Reading, str, Any], None]:
+def _marked(reading: Reading, key: str, value: Any, kind: str) -> None:
     """Minima or maxima: the key's cells are one constraint, each compared with its
     neighbours outside the key (``cell_kinds``)."""
-
-    def read(reading: Reading, key: str, value: Any) -> None:
-        found = dict.fromkeys(
-            cell(part.get("cell"), reading, key) for part in entries(value, reading, key)
-        )
-        if found:
-            reading.add(key, kind, tuple(found))
-
-    return read
+    found = dict.fromkeys(
+        cell(part.get("cell"), reading, key) for part in entries(value, reading, key)
+    )
+    if found:
+        reading.add(key, kind, tuple(found))
 
 
-def _cells(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        box = _box_of(reading, key, kind)
-        for part in entries(value, reading, key):
-            for one in cells(part, reading, key):
-                reading.add(key, kind, (one,), **box)
-
-    return read
+def _cells(reading: Reading, key: str, value: Any, kind: str) -> None:
+    box = _box_of(reading, key, kind)
+    for part in entries(value, reading, key):
+        for one in cells(part, reading, key):
+            reading.add(key, kind, (one,), **box)
 
 
-def _dot(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        for part in entries(value, reading, key):
-            pair = tuple(cells(part, reading, key))
-            where = name(pair[0], reading.size)
-            if kind == "xv":
-                letter = str(part.get("value", "")).strip().upper()
-                if letter not in XV:
-                    raise reading.refuse(key, f"the dot at {where} is {letter!r}, not X or V")
-                reading.add(key, kind, pair, sum=XV[letter])
-            elif str(part.get("value") or "").strip() in ("", str(DOT_VALUES[kind])):
-                reading.add(key, kind, pair)
+def _dot(reading: Reading, key: str, value: Any, kind: str) -> None:
+    for part in entries(value, reading, key):
+        pair = tuple(cells(part, reading, key))
+        where = name(pair[0], reading.size)
+        if kind == "xv":
+            letter = str(part.get("value", "")).strip().upper()
+            if letter not in XV:
+                raise reading.refuse(key, f"the dot at {where} is {letter!r}, not X or V")
+            reading.add(key, kind, pair, sum=XV[letter])
+        elif str(part.get("value") or "").strip() in ("", str(DOT_VALUES[kind])):
+            reading.add(key, kind, pair)
+        else:
+            reading.add(key, kind, pair, **{kind: number(part, reading, key, where)})
+
+
+def _lines(reading: Reading, key: str, value: Any, kind: str) -> None:
+    for part in entries(value, reading, key):
+        for line in lines(part, reading, key):
+            if kind == "regionsumline":
+                reading.add(key, kind, line, regions=_stretches(line, reading))
+            elif kind == "whispers":
+                reading.add(key, kind, line, **_gap(part, line, reading, key))
             else:
-                reading.add(key, kind, pair, **{kind: number(part, reading, key, where)})
-
-    return read
-
-
-def _lines(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        for part in entries(value, reading, key):
-            for line in lines(part, reading, key):
-                if kind == "regionsumline":
-                    reading.add(key, kind, line, regions=_stretches(line, reading))
-                elif kind == "whispers":
-                    reading.add(key, kind, line, **_gap(part, line, reading, key))
-                else:
-                    reading.add(key, kind, line)
-
-    return read
+                reading.add(key, kind, line)
 
 
 def _gap(part: dict[str, Any], line: tuple[int, ...], reading: Reading, key: str) -> dict:
@@ -156,17 +138,14 @@ def _stretches(line: tuple[int, ...], reading: Reading) -> tuple[int, ...]:
     return tuple(reading.regions[c] for c in line)
 
 
-def _outside(kind: str) -> Callable[[Reading, str, Any], None]:
-    def read(reading: Reading, key: str, value: Any) -> None:
-        n = reading.size
-        for part in entries(value, reading, key):
-            row, col = outside(part.get("cell"), reading, key)
-            total = number(part, reading, key, str(part.get("cell")))
-            # into the grid from the side the clue stands on
-            step = (1, 0) if row == 0 else (-1, 0) if row > n else (0, 1) if col == 0 else (0, -1)
-            reading.add(key, kind, _walk(row, col, step, n), total=total)
-
-    return read
+def _outside(reading: Reading, key: str, value: Any, kind: str) -> None:
+    n = reading.size
+    for part in entries(value, reading, key):
+        row, col = outside(part.get("cell"), reading, key)
+        total = number(part, reading, key, str(part.get("cell")))
+        # into the grid from the side the clue stands on
+        step = (1, 0) if row == 0 else (-1, 0) if row > n else (0, 1) if col == 0 else (0, -1)
+        reading.add(key, kind, _walk(row, col, step, n), total=total)
 
 
 def _walk(row: int, col: int, step: tuple[int, int], n: int) -> tuple[int, ...]:
@@ -228,17 +207,18 @@ def _clone(reading: Reading, key: str, value: Any) -> None:
 Reader = Callable[[Reading, str, Any], None]
 # how each shape of entry is read (``Kind.fpuzzles_shape`` names it): a kind that declares
 # one of these is read and written here with no row of its own
-BY_SHAPE: dict[str, Callable[[str], Reader]] = {
+BY_SHAPE = {
     "switch": _switch, "cell": _cell, "cells": _cells, "marked": _marked, "dot": _dot,
     "lines": _lines, "outside": _outside,
 }  # fmt: skip
-SHAPES: dict[str, Callable[[str], Reader]] = {
-    name: BY_SHAPE[kind.fpuzzles_shape] for name, kind in KINDS.items() if kind.fpuzzles_shape
-}
 OWN: dict[str, Reader] = {
     "arrow": _arrow, "littlekiller": _littlekiller, "quadruple": _quadruple, "clone": _clone,
 }  # fmt: skip
-KEYS: dict[str, Reader] = {KINDS[kind].fpuzzles: shape(kind) for kind, shape in SHAPES.items()}
+KEYS: dict[str, Reader] = {
+    kind.fpuzzles: partial(BY_SHAPE[kind.fpuzzles_shape], kind=name)
+    for name, kind in KINDS.items()
+    if kind.fpuzzles_shape
+}
 KEYS |= {KINDS[kind].fpuzzles: read for kind, read in OWN.items()}
 
 
@@ -278,7 +258,7 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
     """The f-puzzles key of a constraint and its entries (True for a switch); InputError for a
     constraint f-puzzles cannot say as the model means it."""
     kind, n = KINDS[constraint.kind], board.size
-    shape = SHAPES.get(constraint.kind)
+    shape = kind.fpuzzles_shape
     if kind.fpuzzles is None or (shape is None and constraint.kind not in OWN):
         raise unwritable(constraint, n, "has no f-puzzles key")
     box = constraint.param("box")
@@ -286,22 +266,22 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         board.rules.regions is not None or box != (board.shape.box_rows, board.shape.box_cols)
     ):
         raise unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
-    if shape is _switch:
+    if shape == "switch":
         return kind.fpuzzles, True
-    if shape in (_cell, _cells):
+    if shape in ("cell", "cells"):
         one = name(constraint.cells[0], n)
-        return kind.fpuzzles, [{"cell": one} if shape is _cell else {"cells": [one]}]
-    if shape is _marked:
+        return kind.fpuzzles, [{"cell": one} if shape == "cell" else {"cells": [one]}]
+    if shape == "marked":
         _check_apart(board, constraint)
         return kind.fpuzzles, [{"cell": name(one, n)} for one in constraint.cells]
-    if shape is _dot:
+    if shape == "dot":
         return kind.fpuzzles, [_write_dot(constraint, n)]
-    if shape is _lines:
+    if shape == "lines":
         _check_stretches(board, constraint)
         entry: dict[str, Any] = {"lines": [names(constraint.cells, n)]}
         gap = constraint.param("difference", (n + 1) // 2)  # whispers: the plugin's Dutch ones
         return kind.fpuzzles, [entry if gap == (n + 1) // 2 else entry | {"value": str(gap)}]
-    if shape is _outside:
+    if shape == "outside":
         where = _clue_cell(constraint.cells, n, STRAIGHT, constraint)
         return kind.fpuzzles, [{"cell": where[0], "value": str(constraint.param("total"))}]
     return kind.fpuzzles, [WRITE_OWN[constraint.kind](constraint, n)]

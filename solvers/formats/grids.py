@@ -1,10 +1,8 @@
 """One board written as a grid: N rows of N whitespace-separated numbers (``spaced``, BOJ
-2580) or of N digits (``compact``, BOJ 2239, N <= 9), and a variant's sections after it:
-
-    regions:        N rows of N symbols, one per region (jigsaw)
-    cages:          N rows of N symbols, a cage a group of side-by-side equal symbols (killer)
-    sums: 3 15 ...  each cage's total, cages in reading order of their first cell
-    constraints:    one constraint of the vocabulary a line (``thermometer r1c1 r1c2 r2c3``)
+2580) or of N digits (``compact``, BOJ 2239, N <= 9), and a variant's sections after it: a
+line ``NAME:`` for each name of ``variant_text.FIELDS`` (the region map, killer's map and its
+sums, each read as ``variant_text`` says) followed by its rows, and ``constraints:`` followed
+by one constraint of the vocabulary a line (``thermometer r1c1 r1c2 r2c3``).
 
 A killer puzzle without givens may leave the grid out.
 """
@@ -22,7 +20,7 @@ from solvers.formats import variant_text
 from solvers.formats.lines import at_line, shape_for
 from solvers.formats.symbols import number
 
-SECTIONS = ("regions", "cages", "sums", "constraints")
+SECTIONS = (*variant_text.FIELDS, "constraints")
 
 
 def parse_grid(
@@ -38,17 +36,13 @@ def parse_grid(
     size = _size(tokens, sections, fmt, first)
     cells = [number(tok, size, n, col) for n, row in tokens for tok, col in row] or [0] * size**2
     board_shape = shape_for(size, shape, first)
-    lines = {key: [text for _, text in found] for key, found in sections.items()}
-    sums = variant_text.sums_of(" ".join(lines["sums"]), first) if "sums" in lines else None
-    rules = variant_text.build_rules(
-        names, board_shape, lines.get("regions"), lines.get("cages"), sums, first,
-        lines.get("constraints", []),
-    )  # fmt: skip
+    fields = {key: [text for _, text in found] for key, found in sections.items()}
+    rules = variant_text.build_rules(names, board_shape, fields, first)
     return at_line(lambda: Board(board_shape, tuple(cells), rules), first), first
 
 
 def _map_size(rows: list[str]) -> int:
-    """N of a board given by its cage map alone: the map's most common row length, as for a
+    """N of a board given by its killer map alone: the map's most common row length, as for a
     grid, so that a map a row short is blamed for its rows, not its first row for its length
     (one line of N*N symbols is a map too)."""
     lengths = [len(row.split()) if len(row.split()) > 1 else len(row) for row in rows]
@@ -86,12 +80,12 @@ def _tokens(text: str, fmt: str) -> list[tuple[str, int]]:
 
 
 def _size(tokens: list, sections: dict, fmt: str, first: int) -> int:
-    """N: the most common row length (a killer puzzle with no grid takes its cage map's), and
-    every row checked against it, so that the row that differs is the one blamed."""
+    """N: the most common row length (a killer puzzle with no grid takes its killer map's),
+    and every row checked against it, so that the row that differs is the one blamed."""
     if not tokens:
-        if "cages" not in sections:
+        if variant_text.KILLER_MAP not in sections:
             raise InputError("empty input")
-        return _map_size([text for _, text in sections["cages"]])
+        return _map_size([text for _, text in sections[variant_text.KILLER_MAP]])
     size = Counter(len(row) for _, row in tokens).most_common(1)[0][0]
     if fmt == "compact" and size > 9:
         raise InputError(f"{size} digits in a row; compact format is for N <= 9", tokens[0][0])

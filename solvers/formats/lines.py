@@ -2,8 +2,9 @@
 
 ``CELLS`` is N*N symbols. Fields may follow it: after ``:`` or ``,`` (tdoku's
 ``puzzle:count:solution``, Kaggle's ``quizzes,solutions``), a field as long as the puzzle being
-its known solution; and, after spaces, a variant's maps: ``regions=...``, ``cages=...``,
-``sums=...`` (``variant_text``). A ``#`` after a space starts a comment.
+its known solution; and, after spaces, a variant's maps and sums, ``NAME=TEXT`` for each name
+of ``variant_text.FIELDS`` (``regions=AAAB...``; ``variant_text`` says how each reads). A ``#``
+after a space starts a comment.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from solvers.formats.symbols import VALUE_OF, value
 MAX_LINE = 16_384  # characters: a 25x25 killer puzzle with all its fields takes under 4,000
 SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}
 _SUBFIELD = re.compile(r"[:,]")
-VARIANT_FIELDS = ("regions", "cages", "sums")
 
 
 def parse_line(
@@ -38,15 +38,8 @@ def parse_line(
     board_shape = shape_for(size, shape, number)
     cells = _values(cells_text, size, number, 1)
     variant = _variant_fields(text, words, number)
-    sums = variant_text.sums_of(variant["sums"], number) if "sums" in variant else None
-    rules = variant_text.build_rules(
-        names,
-        board_shape,
-        [variant["regions"]] if "regions" in variant else None,
-        [variant["cages"]] if "cages" in variant else None,
-        sums,
-        number,
-    )
+    fields = {name: [text] for name, text in variant.items()}
+    rules = variant_text.build_rules(names, board_shape, fields, number)
     known = None
     for field in subfields:
         if len(field) == len(cells_text):
@@ -74,9 +67,10 @@ def _variant_fields(text: str, words: list[str], number: int) -> dict[str, str]:
         at = text.index(word, at)
         column, at = at + 1, at + len(word)
         key, eq, rest = word.partition("=")
-        if not eq or key not in VARIANT_FIELDS or not rest:
+        if not eq or key not in variant_text.FIELDS or not rest:
+            known = ", ".join(f"{name}=" for name in variant_text.FIELDS)
             raise InputError(
-                f"unexpected {word[:20]!r} after the puzzle (fields are regions=, cages=, sums=)",
+                f"unexpected {word[:20]!r} after the puzzle (fields are {known})",
                 number,
                 column,
             )

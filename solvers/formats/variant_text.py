@@ -12,11 +12,14 @@ per region (``regions=AAABBB...`` on a puzzle's line), under a header that says 
 Files also say the classic variants by name, read as the constraints they stand for: ``x``
 (both diagonals), ``windoku`` (an extra region per window) and ``killer``, with a cage map: N
 rows of N symbols where a cage is a group of side-by-side cells with the same symbol, and
-``sums`` listing each cage's total in reading order of the cages' first cells (on a puzzle's
-line: ``cages=aabbc... sums=3,15,...``).
+``sums`` listing each cage's total in reading order of the cages' first cells. These maps and
+sums (``FIELDS``) are written ``cages=aabbc... sums=3,15,...`` on a puzzle's line, and after a
+grid as sections: a line ``cages:`` followed by the map's rows, ``sums: 3 15 ...``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from solvers.board import Shape
 from solvers.cells import cell_name, first_seen, reachable, window_units
@@ -24,6 +27,10 @@ from solvers.errors import InputError
 from solvers.variants import Rules
 
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
+# a puzzle's maps and sums as its file names them (``regions=...`` on a line, ``regions:``
+# after a grid): the line and grid forms take the names from here
+KILLER_MAP = "cages"
+FIELDS = ("regions", KILLER_MAP, "sums")
 
 CLASSIC_NAME = "classic"
 CONSTRAINT = "constraint: "  # a header's constraint, kept as text among the rule names
@@ -80,17 +87,15 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
 
 
 def build_rules(
-    names: frozenset[str],
-    shape: Shape,
-    regions: list[str] | None,
-    cages: list[str] | None,
-    sums: list[int] | None,
-    line: int,
-    constraints: list[str] = (),
+    names: frozenset[str], shape: Shape, fields: Mapping[str, list[str]], line: int
 ) -> Rules:
-    """The Rules a puzzle's header and sections give; a section implies its rule, and a rule
-    named without its section is an error. ``constraints``: a section's, one text each (the
-    header's travel among ``names``)."""
+    """The Rules a puzzle's header and fields give: ``fields`` holds the text (a list of rows)
+    of each of ``FIELDS`` the puzzle gives and of its ``constraints`` section, one constraint a
+    row (the header's travel among ``names``). A field implies its rule, and a rule named
+    without its field is an error."""
+    sums = _sums(" ".join(fields["sums"]), line) if "sums" in fields else None
+    regions, cages = fields.get("regions"), fields.get(KILLER_MAP)
+    constraints = fields.get("constraints", [])
     size = shape.size
     texts = [name.removeprefix(CONSTRAINT) for name in sorted(names) if name.startswith(CONSTRAINT)]
     read = constraints_of([*texts, *constraints], size, line) if texts or constraints else ()
@@ -163,7 +168,7 @@ def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> list[tup
     return list(zip(map(tuple, groups), sums, strict=True))
 
 
-def sums_of(text: str, line: int) -> list[int]:
+def _sums(text: str, line: int) -> list[int]:
     words = text.replace(",", " ").split()
     bad = [w for w in words if not (w.isascii() and w.isdigit())]
     if bad:

@@ -9,14 +9,14 @@ which empty cell comes next. Groups with a sum keep such a mask too (``sums.SumG
 
 from __future__ import annotations
 
-from solvers.backend import Backend, Found, Solutions
+from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.compile import flatten
-from solvers.deadline import Deadline, Ticker
-from solvers.handwritten import sums
+from solvers.deadline import Deadline
+from solvers.handwritten import Counted, sums
 
 
-class MaskSearch:
+class MaskSearch(Counted):
     """The board as a used-value mask per unit, and a depth-first fill of the empty cells,
     kept in a list of the values still to try at each depth (no recursion)."""
 
@@ -34,12 +34,7 @@ class MaskSearch:
         self.sums = groups if groups else None
         # taken out once: free and set ask for them at every step
         self.held, self.groups_of, self.allowed = groups.held, groups.groups_of, groups.allowed
-        self.solutions = Solutions(limit)
-        self.nodes = self.guesses = 0
-        self.ticker = Ticker(deadline, self.stats)
-
-    def stats(self) -> dict:
-        return {"nodes": self.nodes, "guesses": self.guesses}
+        super().__init__(deadline, limit)
 
     def free(self, cell: int) -> int:
         """The mask of values no unit of ``cell`` holds (that its sums can still take)."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import sys
 
-from solvers.backend import Backend, Found, Solutions
+from solvers.backend import Backend, Found
 from solvers.board import Board, Geometry
 from solvers.compile import SUM_GROUPS, SumGroup, flatten
 from solvers.cover import NO_PLACEMENT, exact_cover
-from solvers.deadline import Deadline, Ticker
+from solvers.deadline import Deadline
+from solvers.handwritten import Counted
 
 KEPT = 8  # matrices kept at once
 
@@ -99,18 +100,13 @@ class Links:
             j = self.left[j]
 
 
-class _Search:
+class _Search(Counted):
     """Algorithm X, keeping its place in a stack of (column covered, row chosen) pairs."""
 
     def __init__(self, links: Links, board: Board, deadline: Deadline, limit: int) -> None:
         self.links, self.board = links, board
         self.stack: list[tuple[int, int]] = []
-        self.solutions = Solutions(limit)
-        self.nodes = self.guesses = 0
-        self.ticker = Ticker(deadline, self.stats)
-
-    def stats(self) -> dict:
-        return {"nodes": self.nodes, "guesses": self.guesses}
+        super().__init__(deadline, limit)
 
     def search(self) -> None:
         """Find up to ``limit`` exact covers; the matrix is as it was when it returns."""

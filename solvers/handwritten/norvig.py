@@ -9,10 +9,11 @@ it runs on every shape. The ``propagate`` backend is measured against it.
 
 from __future__ import annotations
 
-from solvers.backend import Backend, Found, Solutions
+from solvers.backend import Backend, Found
 from solvers.board import Board
-from solvers.deadline import Deadline, Ticker
+from solvers.deadline import Deadline
 from solvers.formats import SYMBOLS
+from solvers.handwritten import Counted
 
 # what `sudoku backends` says of it, and the PyPI distribution of its library:
 # read from this text by the registry, which finds a backend by its module's name
@@ -27,18 +28,13 @@ class Norvig(Backend):
         return _Essay(board, deadline, limit).run()
 
 
-class _Essay:
+class _Essay(Counted):
     def __init__(self, board: Board, deadline: Deadline, limit: int) -> None:
         geometry = board.geometry
         self.digits = SYMBOLS[: board.size]
         self.peers, self.units = geometry.peers, geometry.cell_units
         self.board = board
-        self.solutions = Solutions(limit)
-        self.nodes = self.guesses = 0
-        self.ticker = Ticker(deadline, self.stats)
-
-    def stats(self) -> dict:
-        return {"nodes": self.nodes, "guesses": self.guesses}
+        super().__init__(deadline, limit)
 
     def run(self) -> Found:
         values = dict.fromkeys(range(self.board.shape.cell_count), self.digits)

@@ -20,8 +20,9 @@ v are its copies for value 0 shifted by v strides.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import product
+from operator import or_
 
 from solvers.board import Geometry
 
@@ -146,8 +147,8 @@ class _Pieces:
         # the cell's copies for every value; the cell's and its peers' copies for value 0
         self.qu_all = [(q * spread_u) << base for q in qu0]
         self.ql_all = [(q * spread_l) << lbase for q in ql0]
-        self.qpu = [(qu0[c] | _union(qu0[p] for p in peers[c])) << base for c in range(r.cells)]
-        self.qpl = [(ql0[c] | _union(ql0[p] for p in peers[c])) << lbase for c in range(r.cells)]
+        self.qpu = [reduce(or_, (qu0[p] for p in (c, *peers[c]))) << base for c in range(r.cells)]
+        self.qpl = [reduce(or_, (ql0[p] for p in (c, *peers[c]))) << lbase for c in range(r.cells)]
         self.ug = [g << base for g in ug0]
         self.cell_group = [r.LOW << (c * r.w) for c in range(r.cells)]
 
@@ -207,13 +208,6 @@ def unit_pairs(units) -> list[tuple[int, int, tuple, tuple, tuple]]:
                 if a_rest and b_rest:
                     pairs.append((i, j, tuple(sorted(inter)), a_rest, b_rest))
     return pairs
-
-
-def _union(values) -> int:
-    out = 0
-    for v in values:
-        out |= v
-    return out
 
 
 @lru_cache(maxsize=8)

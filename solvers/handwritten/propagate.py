@@ -16,10 +16,11 @@ a propagator (``constrained``): propagate supports every kind.
 
 from __future__ import annotations
 
-from solvers.backend import Backend, Found, Solutions
+from solvers.backend import Backend, Found
 from solvers.board import Board
 from solvers.compile import EVERY_KIND, flatten
-from solvers.deadline import Deadline, Ticker
+from solvers.deadline import Deadline
+from solvers.handwritten import Counted
 from solvers.handwritten.packed import Layout, layout_for
 
 CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewest candidates
@@ -45,15 +46,10 @@ class Propagate(Backend):
         return _Search(layout_for(flat.geometry), deadline, limit).run(board)
 
 
-class _Search:
+class _Search(Counted):
     def __init__(self, r: Layout, deadline: Deadline, limit: int) -> None:
         self.r = r
-        self.solutions = Solutions(limit)
-        self.nodes = self.guesses = 0
-        self.ticker = Ticker(deadline, self.stats)
-
-    def stats(self) -> dict:
-        return {"nodes": self.nodes, "guesses": self.guesses}
+        super().__init__(deadline, limit)
 
     def run(self, board: Board) -> Found:
         r = self.r

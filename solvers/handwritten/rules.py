@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solvers.backend import Found, Solutions
+from solvers.backend import Found
 from solvers.board import Board, Geometry
 from solvers.compile import flatten
-from solvers.deadline import Deadline, Ticker
+from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
+from solvers.handwritten import Counted
 
 
 def naked_singles(
@@ -113,7 +114,7 @@ def settle(
             return True
 
 
-class PropagatingSearch:
+class PropagatingSearch(Counted):
     """Up to ``limit`` solutions of a board: settle, then branch on the first cell with the
     fewest candidates. ``order`` reorders a branch's values in place (default: ascending);
     ``max_nodes`` stops it (SolveTimeout) after so many nodes, whatever the time.
@@ -129,12 +130,7 @@ class PropagatingSearch:
         max_nodes: int | None = None,
     ) -> None:
         self.order, self.max_nodes = order, max_nodes
-        self.solutions = Solutions(limit)
-        self.nodes = self.guesses = 0
-        self.ticker = Ticker(deadline or Deadline(), self.stats)
-
-    def stats(self) -> dict:
-        return {"nodes": self.nodes, "guesses": self.guesses}
+        super().__init__(deadline or Deadline(), limit)
 
     settle = staticmethod(settle)
 

@@ -9,13 +9,10 @@ unfinished before and finished now, gained.
 Times are CPU times, each puzzle against itself: the effect is the median over the puzzles of
 the ratio of a puzzle's CPU time now to then (an unfinished puzzle at twice its run's
 timeout), and it counts when the Wilcoxon signed-rank test over the puzzles' log ratios gives
-p < 0.01 and the effect is beyond ``SLOWER`` either way. Wall times follow the machine's load;
-CPU times less so, but a loaded machine still inflates them where cores share caches: from a
-quiet start, four busy processes raised a backend's CPU time 2.6x on a 2-vCPU machine
-(docs/compare.md). So each run times a fixed workload through the run
-(``solvers.tools.calibration``), and the newer run's CPU times are divided by the machine
-factor, the median of its workload times over the older run's (``machine``), before the test
-and the threshold: what is left is the code's own change. Where a run has no such times (one
+p < 0.01 and the effect is beyond ``SLOWER`` either way. A loaded machine inflates CPU times
+too (``solvers.tools.calibration`` says why and by how much), so the newer run's CPU times are
+first divided by the machine factor, the median of its calibration times over the older run's
+(``machine``): what is left is the code's own change. Where a run has no such times (one
 written before runs carried them, or timed on a Dask cluster's machines) or timed another
 workload, the factor is 1 and ``machine`` says so.
 """
@@ -208,17 +205,9 @@ def _cpu(records: list, timeout: float, factor: float = 1.0) -> np.ndarray:
 
 def table(found: list[Change], ms) -> list[list[str]]:
     """The terminal's regression table: a header, then a line per backend and dataset."""
-    rows = [["dataset", "backend", "puzzles", "median cpu ms", "change", "p", "verdict"]]
-    for change in found:
-        rows.append(
-            [
-                change.dataset,
-                change.spec,
-                str(change.puzzles),
-                f"{ms(change.old_median_s)} -> {ms(change.new_median_s)}",
-                f"{100 * (change.ratio - 1):+.0f}%",
-                f"{change.p_value:.2g}",
-                change.verdict,
-            ]
-        )
-    return rows
+    header = ["dataset", "backend", "puzzles", "median cpu ms", "change", "p", "verdict"]
+    return [header] + [
+        [c.dataset, c.spec, str(c.puzzles), f"{ms(c.old_median_s)} -> {ms(c.new_median_s)}",
+         f"{100 * (c.ratio - 1):+.0f}%", f"{c.p_value:.2g}", c.verdict]
+        for c in found
+    ]  # fmt: skip

@@ -167,7 +167,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
         ],
     }
     records = [r.as_json() for d in run.datasets for r in d.records]
-    strength = [_strength_json(d.name, m) for d in run.datasets for m in d.strength]
+    strength = [{"dataset": d.name, **asdict(m)} for d in run.datasets for m in d.strength]
     text = json.dumps(head, indent=2)[: -len("\n}")]
     lists = {"strength": strength} if strength else {}
     lists["records"] = records
@@ -177,10 +177,6 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
             lines = ",\n".join(f"    {json.dumps(item)}" for item in items)
             handle.write(f',\n  "{name}": [\n{lines}\n  ]')
         handle.write("\n}\n")
-
-
-def _strength_json(dataset: str, measured: Measured) -> dict[str, Any]:
-    return {"dataset": dataset, **asdict(measured)}
 
 
 def read(path: str) -> CompareRun:

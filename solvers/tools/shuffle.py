@@ -37,10 +37,7 @@ class Transform:
 
     @cached_property
     def _undo(self) -> tuple[int, ...]:
-        inverse = [0] * len(self.digits)
-        for old, new in enumerate(self.digits):
-            inverse[new] = old
-        return tuple(inverse)
+        return tuple(sorted(range(len(self.digits)), key=self.digits.__getitem__))
 
     def forward(self, board: Board) -> Board:
         """The transformed board: it has as many solutions as ``board``."""
