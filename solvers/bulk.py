@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from solvers import registry
 from solvers.backend import limit_of
 from solvers.board import Board, Shape
+from solvers.deadline import Deadline, timeout_of
 from solvers.errors import BackendUnavailable, InputError, UsageError
 from solvers.variants import CLASSIC, Rules
 from solvers.verify import failing_rows
@@ -38,25 +39,29 @@ def solve_many(
     shape: Shape | None = None,
     rules: Rules = CLASSIC,
     budget: int | None = None,
+    timeout: float | None = None,
 ) -> Batch:
     """Solve (``limit`` 1) or count up to ``limit`` the solutions of every row of ``puzzles``.
 
     ``puzzles`` is a (P, N*N) array of values (0 empty, uint8 or any integers), boards of one
     ``shape`` (default: the most square box for N, as everywhere) under one ``rules``.
     ``budget`` caps each puzzle's work (units of about 2-3 ns; None: no cap), for callers with
-    a deadline: a puzzle over it is flagged ``Flag.UNFINISHED``.
+    a deadline: a puzzle over it is flagged ``Flag.UNFINISHED``. ``timeout`` caps the whole
+    call, in seconds (None: no cap): SolveTimeout once it has passed, looked at every 20-60 ms.
 
     Returns ``Batch(counts, solutions, flags, guesses, nodes)``, one entry per puzzle:
     solutions found (up to ``limit``), the first of them ((P, N*N) uint8, zeros when none),
     and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's check or the
     verifier's failed: a bug) or BAD_VALUE. Raises BackendUnavailable without numba,
     InputError for a bad shape or values that are not whole numbers, UsageError for a limit or
-    budget that is not a whole number from 1 to 2**62.
+    budget that is not a whole number from 1 to 2**62, or a timeout that is not a number of
+    seconds above 0.
     """
     if shape is not None and not isinstance(shape, Shape):
         raise UsageError(f"shape {shape!r} is not a Shape: give Shape(3, 3), say, or None")
     if not isinstance(rules, Rules):
         raise UsageError(f"rules {rules!r} are not a Rules: give Rules(regions=...), say")
+    deadline = Deadline(timeout_of(timeout))
     import numpy as np
 
     from solvers.handwritten import native
@@ -87,7 +92,8 @@ def solve_many(
     if unsupported := registry.lacking("native", board):  # the judge's word, as ever
         raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
     try:
-        found = solve_batch(plan_for(board), values, limit, UNLIMITED if budget is None else budget)
+        budget = UNLIMITED if budget is None else budget
+        found = solve_batch(plan_for(board), values, limit, budget, deadline=deadline)
     except ImportError as error:  # numba's kernel, needed and not installed
         raise BackendUnavailable(f"solve_many needs numba: {error}") from None
     solved = found.flags == Flag.SOLVED

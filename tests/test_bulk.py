@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from itertools import pairwise
 
 import numpy as np
@@ -22,6 +23,7 @@ from solvers import (
     solve,
     solve_many,
 )
+from solvers.errors import SolveTimeout
 from solvers.formats import format_puzzle
 from solvers.handwritten.native.batch import Flag
 from solvers.tools import linefile
@@ -191,6 +193,15 @@ def test_solve_many_takes_any_shape_rules_and_a_work_budget():
     assert solve_many(bad).flags.tolist() == [Flag.BAD_VALUE]
 
 
+def test_solve_many_stops_at_its_timeout():
+    # every 25x25 grid counted: no machine ends that in 0.2 s; the kernel is looked at between
+    # its calls of bounded work, so it stops soon after (the bound here is loose on purpose)
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeout):
+        solve_many(np.zeros((1, 625)), 10**9, timeout=0.2)
+    assert time.perf_counter() - start < 30
+
+
 def test_the_file_path_imports_no_library_it_does_not_use(tmp_path):
     path = tmp_path / "puzzles.txt"
     path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
@@ -240,6 +251,8 @@ def test_the_speed_script_prints_each_target_with_its_verdict():
         ({"limit": "2"}, "limit '2' is not a whole number"),
         ({"limit": 0}, "limit 0 is not between 1 and"),
         ({"budget": -1}, "budget -1 is not between 1 and"),
+        ({"timeout": 0}, "timeout 0 is not a number of seconds above 0"),
+        ({"timeout": "1"}, "timeout '1' is not a number of seconds"),
         ({"puzzles": np.full((1, 81), 1.5)}, "puzzles must hold whole numbers, not float64"),
     ],
 )

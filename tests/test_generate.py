@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import sys
 import time
+from random import Random
 
+import numpy as np
 import pytest
 
-from solvers import Board, Shape, count_solutions, parse, read_puzzles
+from solvers import Board, Shape, count_solutions, parse, read_puzzles, solve_many
+from solvers.errors import SolveTimeout
 from solvers.tools.clues import GENERATED
 from solvers.tools.datasets import DATASETS
 from solvers.tools.generate import Request, difficulty_of, generate, rate
+from solvers.tools.layouts import random_regions
+from solvers.variants import Rules
 
 
 def puzzles_of(text: str, shape: Shape | None = None) -> list[Board]:
@@ -181,6 +189,54 @@ def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
     assert run.err == (
         "sudoku: no puzzle in 1 s: ask for more clues, another difficulty or a longer --timeout\n"
     )
+
+
+@pytest.mark.slow  # timed
+def test_a_16x16_jigsaw_keeps_its_timeout_at_every_timeout():
+    # A 16x16 jigsaw layout is completed by the batch kernel within a work budget of about half
+    # a second quiet, 2-3.7 s at load 6, which ran on past the puzzle's deadline; the regions'
+    # passes are 50-150 ms each. The kernels and the default counting backend are loaded first:
+    # the timeout covers the making alone.
+    request = Request(Shape(4, 4), minimal=True, rules=frozenset({"jigsaw"}))
+    count_solutions(parse("." * 256), 1)
+    jigsaw = Rules(random_regions(Shape(4, 4), Random(0)))
+    solve_many(np.zeros((1, 256), np.uint8), rules=jigsaw, budget=1000)
+    for seed, timeout in enumerate((0.3, 0.5, 0.7, 1.0, 1.3), 1):
+        start = time.perf_counter()
+        with contextlib.suppress(SolveTimeout):
+            next(generate(request, seed, timeout))
+        took = time.perf_counter() - start
+        assert took <= timeout + 0.3, f"seed {seed}: {took:.2f} s for a {timeout} s timeout"
+
+
+# In a fresh process: the counting backend is not loaded yet.
+FIRST_PUZZLE = """
+import sys, time
+from solvers import Shape
+from solvers.errors import SolveTimeout
+from solvers.tools.generate import Request, generate
+request = Request(Shape(4, 4), minimal=True, rules=frozenset(sys.argv[1].split(",")))
+start = time.perf_counter()
+try:
+    next(generate(request, 1, 1.0))
+except SolveTimeout:
+    pass
+print(time.perf_counter() - start)
+"""
+
+
+@pytest.mark.slow  # timed
+def test_loading_the_counting_backend_is_inside_the_first_puzzles_timeout():
+    # numba's import and the kernel's load (0.3-1.2 s) came on top of the 1 s handed to the
+    # first count, the check that some 16x16 grid obeys the rules: 1.34 s at load 2
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PUZZLE, "anti-knight,anti-king"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    took = float(done.stdout)
+    assert took <= 1.0 + 0.2, f"{took:.2f} s for a 1 s timeout"
 
 
 # Variants are made up to 16x16 (docs/vocabulary.md, Sizes); classic puzzles up to 25x25.

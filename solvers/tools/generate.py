@@ -116,12 +116,12 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
 
     from solvers.bulk import solve_many
 
-    _left(deadline)
     found = solve_many(
         np.zeros((1, empty.shape.cell_count), np.uint8),
         shape=empty.shape,
         rules=empty.rules,
         budget=COMPLETION_WORK,
+        timeout=_left(deadline),
     )
     if found.counts[0] < 1:
         return None
@@ -138,7 +138,7 @@ def layout(request: Request, rng: random.Random, deadline: Deadline | None = Non
     """A complete board with the request's variant layout: random regions for jigsaw, and for
     killer random cages over the board."""
     names = request.rules
-    regions = random_regions(request.shape, rng) if "jigsaw" in names else None
+    regions = random_regions(request.shape, rng, deadline=deadline) if "jigsaw" in names else None
     wide = clues.board_wide(names)
     # killer: cages once the grid is full
     rules = Rules(regions, (*variants(names - {"killer"}, request.shape), *wide))
@@ -246,18 +246,18 @@ def generate(
         )
     if request.difficulty is not None and request.rules & set(clues.GENERATED):
         raise UsageError("--difficulty is measured without constraints of the vocabulary")
-    deadline = Deadline(timeout)  # the first puzzle's, the check below included
+    deadline = Deadline(timeout)  # the first puzzle's, the counting backend's load included
     rng = random.Random(seed)
+    wide = clues.board_wide(request.rules)
+    # Rows as the regions of a board without boxes: if no Latin square obeys, no jigsaw can.
+    regions = None if request.shape.has_boxes else row_regions(request.shape.size)
+    empty = Board.empty(request.shape, Rules(regions=regions, constraints=wide))
     try:
-        if wide := clues.board_wide(request.rules):
-            # Rows as the regions of a board without boxes: if no Latin square obeys, no
-            # jigsaw can.
-            regions = None if request.shape.has_boxes else row_regions(request.shape.size)
-            empty = Board.empty(request.shape, Rules(regions=regions, constraints=wide))
-            if count_solutions(empty, 1, timeout=_left(deadline)) == 0:
-                n = request.shape.size
-                kinds = " and ".join(c.kind for c in wide)
-                raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
+        _load_counter(empty)
+        if wide and count_solutions(empty, 1, timeout=_left(deadline)) == 0:
+            n = request.shape.size
+            kinds = " and ".join(c.kind for c in wide)
+            raise UsageError(f"no {n}x{n} grid obeys {kinds}: no puzzle can")
         while True:
             yield _one(request, rng, deadline)
             deadline = Deadline(timeout)
@@ -266,6 +266,16 @@ def generate(
 
 
 ADVICE = "ask for more clues, another difficulty or a longer --timeout"
+
+
+def _load_counter(empty: Board) -> None:
+    """The backend that counts boards of ``empty``'s kinds, built (its library imported, a
+    compiled kernel loaded: up to a second under load), so that the first count is handed only
+    the time left after it."""
+    from solvers.execution.runner import borrowed
+
+    with borrowed(registry.default_backend(empty)) as runner:
+        runner.engine  # noqa: B018 (built on first use)
 
 
 def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Board, int]:

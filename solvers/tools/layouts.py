@@ -17,15 +17,21 @@ import random
 from solvers.board import Board, Shape
 from solvers.cells import connected, neighbours
 from solvers.constraints import Constraint
+from solvers.deadline import Deadline
 
 CAGE_SIZES = (2, 2, 2, 2, 3, 3, 3, 4)  # shuffled for each cage: by measurement (README)
 
 
-def random_regions(shape: Shape, rng: random.Random, passes: int = 6) -> tuple[int, ...]:
-    """N connected regions of N cells each, as each cell's region number."""
+def random_regions(
+    shape: Shape, rng: random.Random, passes: int = 6, deadline: Deadline | None = None
+) -> tuple[int, ...]:
+    """N connected regions of N cells each, as each cell's region number; SolveTimeout once
+    ``deadline`` has passed (a pass over a 16x16 takes 50-150 ms)."""
     n = shape.size
     region = list(shape.geometry.box_of)
     for _ in range(passes):
+        if deadline is not None:
+            deadline.check()
         border = [
             (cell, other)
             for cell in range(n * n)

@@ -34,6 +34,7 @@ from types import ModuleType
 
 import numpy as np
 
+from solvers.deadline import Deadline
 from solvers.handwritten.native.outcome import UNLIMITED, Batch, run_batch
 from solvers.handwritten.native.tables import Plan
 
@@ -175,6 +176,7 @@ def solve_batch(
     limit: int = 1,
     budget: int = UNLIMITED,
     where: Path | None = None,
+    deadline: Deadline | None = None,
 ) -> Batch:
     """``batch.solve_batch``: the ahead-of-time kernel when it is built in ``where``
     (``folder()``) and the tables are the arrays it takes, else numba's kernel."""
@@ -182,13 +184,13 @@ def solve_batch(
     if module is None or not _fits(plan):
         from solvers.handwritten.native.batch import solve_batch as with_numba
 
-        return with_numba(plan, puzzles, limit, budget)
+        return with_numba(plan, puzzles, limit, budget, deadline)
 
     def kernel(puzzles, space, work, solutions, flags, stats):
         module.batch(puzzles, limit, budget, *plan.tables, plan.band, plan.pairs, *space, work,
                      solutions, flags, stats)  # fmt: skip
 
-    return run_batch(plan, puzzles, kernel)
+    return run_batch(plan, puzzles, kernel, deadline)
 
 
 def _fits(plan: Plan) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.deadline import Deadline
 from solvers.handwritten.native import bits, cache
 from solvers.handwritten.native.cache import numba
 from solvers.handwritten.native.outcome import Batch, Flag, run_batch
@@ -70,11 +71,15 @@ def _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at
 
 
 def solve_batch(
-    plan: Plan, puzzles: np.ndarray, limit: int = 1, budget: int = bits.UNLIMITED
+    plan: Plan,
+    puzzles: np.ndarray,
+    limit: int = 1,
+    budget: int = bits.UNLIMITED,
+    deadline: Deadline | None = None,
 ) -> Batch:
     """Every row of ``puzzles`` (values of boards that ``plan`` describes) by numba's kernel,
-    in calls of bounded work (``outcome.run_batch``); ``aot.solve_batch`` takes the copy
-    built ahead of time when there is one."""
+    in calls of bounded work (``outcome.run_batch``, which looks at ``deadline`` between
+    them); ``aot.solve_batch`` takes the copy built ahead of time when there is one."""
 
     def kernel(puzzles, space, work, solutions, flags, stats):
         if plan.primitives is not None:
@@ -84,7 +89,7 @@ def solve_batch(
         _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, *space, work,
                solutions, flags, stats)  # fmt: skip
 
-    return run_batch(plan, puzzles, kernel)
+    return run_batch(plan, puzzles, kernel, deadline)
 
 
 def _one_by_one(plan: Plan, puzzles, limit, budget, space, work, solutions, flags, stats) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 if TYPE_CHECKING:
+    from solvers.deadline import Deadline
     from solvers.handwritten.native.tables import Plan
 
 UNLIMITED = 2**62  # a work budget that never runs out
@@ -50,14 +51,19 @@ class Space(NamedTuple):
     at: np.ndarray
 
 
-def run_batch(plan: Plan, puzzles: np.ndarray, kernel: Callable[..., None]) -> Batch:
+def run_batch(
+    plan: Plan,
+    puzzles: np.ndarray,
+    kernel: Callable[..., None],
+    deadline: Deadline | None = None,
+) -> Batch:
     """The arrays of one batch around ``kernel(puzzles, space, work, solutions, flags,
     stats)``, a kernel call (either copy of the kernel: numba's, or the one built ahead of
     time) that fills them in from row ``space.at[0]`` on for about ``work`` units and moves
     ``at`` on; ``stats`` rows are (found, guesses, nodes). It is called until every row is
     answered, so that between calls Python runs the handlers of the signals that came in
-    (Ctrl-C, SIGTERM), which cannot run while compiled code holds the thread. ValueError for
-    rows of another size."""
+    (Ctrl-C, SIGTERM), which cannot run while compiled code holds the thread, and looks at
+    ``deadline`` (SolveTimeout once it has passed). ValueError for rows of another size."""
     from solvers.handwritten.native.tables import sizes
 
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
@@ -77,5 +83,7 @@ def run_batch(plan: Plan, puzzles: np.ndarray, kernel: Callable[..., None]) -> B
         np.zeros(1, np.int64),
     )
     while space.at[0] < count:
+        if deadline is not None:
+            deadline.check()
         kernel(puzzles, space, CALL_WORK, solutions, flags, stats)
     return Batch(stats[:, 0].copy(), solutions, flags, stats[:, 1].copy(), stats[:, 2].copy())
