@@ -142,6 +142,17 @@ def test_a_backend_that_fails_leaves_a_puzzle_unconfirmed_never_in_disagreement(
     assert confirmed.out.splitlines()[-1].startswith("2 puzzles: 2 agree, 0 disagree, 0 unconf")
 
 
+def test_an_answer_a_worker_cannot_send_is_one_short_error_line(cli, registered):
+    registered("unpicklable", "tiny_backend:Unpicklable", summary="stats pickle cannot send")
+    run = cli("compare", "several9", "--limit", "1", "--backends", "unpicklable", *ROOM)
+    assert run.code == 2, run.out + run.err
+    [said] = [line for line in run.out.splitlines() if line.startswith("unpicklable: 1 errors")]
+    assert said == (
+        "unpicklable: 1 errors; the first, puzzle 3: worker could not send its reply: Can't "
+        "pickle local object 'Unpicklable.search.<locals>.<lambda>'"
+    )
+
+
 @pytest.mark.parametrize(
     "name, target, disputed",
     [

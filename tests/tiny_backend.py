@@ -161,3 +161,13 @@ class Raises(Backend):
 
     def search(self, board, deadline, limit):
         raise RuntimeError("the glue broke")
+
+
+class Unpicklable(Backend):
+    """Propagate's answers, with a statistic that pickle cannot send from a worker process."""
+
+    def search(self, board, deadline, limit):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        return Found(found.count, found.solution, {"hook": lambda: None})
