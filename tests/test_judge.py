@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from solvers import Board, Shape, registry, solve, solve_many
 from solvers.backend import STATS, Backend
 from solvers.execution import Answer, Status
 from solvers.execution.judge import disagreements, disputed
-from solvers.formats import parse
+from solvers.formats import format_board, parse
 from solvers.handwritten.native import aot, batch
 from solvers.tools import summary
 from solvers.tools.datasets import DATASETS
@@ -122,6 +123,86 @@ def test_compare_marks_a_disputed_backend_and_leaves_it_out_of_best_and_the_vbs(
     assert '<tr><td>undercounter !</td><td data-v="0">0</td>' in text
     body, foot = text.split("<tfoot>")
     assert "<tr><td>VBS</td>" not in body and "<tr><td>VBS</td>" in foot.split("</tfoot>")[0]
+
+
+SEVERAL_TWO = "".join(line + "\n" for line in DATASETS["several9"].puzzles()[:2])
+
+
+def test_a_backend_that_fails_leaves_a_puzzle_unconfirmed_never_in_disagreement(cli, registered):
+    registered("raises", "tiny_backend:Raises", summary="fails on every puzzle")
+    alone = cli("check", "--backends", "raises,propagate", stdin=SEVERAL_TWO)
+    assert alone.code == 2, alone.out + alone.err  # a failed backend: 2, as solve exits
+    assert "line 1: raises: backend raised RuntimeError: the glue broke" in alone.out
+    assert "line 1: unconfirmed, failed: raises" in alone.out
+    assert alone.out.splitlines()[-1].startswith(
+        "2 puzzles: 0 agree, 0 disagree, 2 unconfirmed (timeouts or errors)"
+    )
+    confirmed = cli("check", "--backends", "raises,propagate,dlx", stdin=SEVERAL_TWO)
+    assert confirmed.code == 2
+    assert confirmed.out.splitlines()[-1].startswith("2 puzzles: 2 agree, 0 disagree, 0 unconf")
+
+
+def test_an_answer_a_worker_cannot_send_is_one_short_error_line(cli, registered):
+    registered("unpicklable", "tiny_backend:Unpicklable", summary="stats pickle cannot send")
+    run = cli("compare", "several9", "--limit", "1", "--backends", "unpicklable", *ROOM)
+    assert run.code == 2, run.out + run.err
+    [said] = [line for line in run.out.splitlines() if line.startswith("unpicklable: 1 errors")]
+    assert said == (
+        "unpicklable: 1 errors; the first, puzzle 3: worker could not send its reply: Can't "
+        "pickle local object 'Unpicklable.search.<locals>.<lambda>'"
+    )
+
+
+@pytest.mark.parametrize(
+    "name, target, disputed",
+    [
+        ("overcounter", "tiny_backend:Overcounter", 1),
+        ("nosolution", "tiny_backend:SaysUnsolvable", 2),
+    ],
+)
+def test_check_marks_a_backend_the_judge_disputes_as_compare_does(
+    cli, puzzles, registered, name, target, disputed
+):
+    registered(name, target, summary="a bug on purpose")
+    unique_then_several = [puzzles["9x9-easy"], puzzles["several-9x9"]]
+    text = "".join(format_board(board, "line") + "\n" for board in unique_then_several)
+    run = cli("check", "--backends", f"{name},propagate,dlx", stdin=text)
+    assert run.code == 4, run.out + run.err
+    table = [line.split() for line in run.out.splitlines() if not line.startswith("line")]
+    header, *rows = table[:4]
+    assert header[-1] == "disputed"
+    by_name = {row[0]: row for row in rows}
+    assert by_name[name][1] == "!" and by_name[name][-1] == str(disputed)
+    # the puzzles not disputed only are counted solved (neither is unsolvable)
+    assert by_name[name][2:4] == [str(2 - disputed), "0"]
+    assert by_name["propagate"][1:3] == ["2", "0"] and by_name["propagate"][-1] == "0"
+    assert (
+        f"! {name}: the judge disputes {disputed} of its answers (the notes say why): counted "
+        "disputed, not solved or unsolvable"
+    ) in run.out
+
+
+def test_a_wrong_answer_is_a_bug_line_in_check_and_compare_and_wrong_in_both_tables(
+    cli, registered, tmp_path
+):
+    registered("liar", "tiny_backend:Liar", summary="a wrong grid on purpose")
+    checked = cli("check", "--backends", "liar,propagate", stdin=SEVERAL_TWO)
+    assert checked.code == 5
+    bug = "BUG: backend liar returned a wrong solution: "
+    assert checked.out.startswith(f"line 1: {bug}")
+    run_json, page = tmp_path / "run.json", tmp_path / "report.html"
+    args = ["several9", "--limit", "3", "--backends", "liar,propagate", *ROOM]
+    compared = cli("compare", *args, "--json", str(run_json))
+    assert compared.code == 5
+    lines = compared.out.splitlines()
+    assert next(line for line in lines if bug in line).startswith(f"puzzle 3: {bug}")
+    header, liar = lines[1].split(), lines[2].split()
+    assert header[1:5] == ["solved", "t/o", "err", "wrong"] and liar[1:5] == ["0", "0", "0", "3"]
+    assert cli("report", str(run_json), "-o", str(page)).code == 0
+    text = page.read_text()
+    titles = re.findall(r"<th[^>]*>([^<]*)</th>", text)[:6]
+    liar_cells = re.findall(r"<td[^>]*>([^<]*)</td>", text.split("<tr><td>liar</td>")[1])[:5]
+    assert titles[4:6] == ["errors", "wrong"] and liar_cells[3:5] == ["0", "3"]
 
 
 def test_compare_agrees_when_the_backends_do(cli):

@@ -135,11 +135,33 @@ def test_a_mutated_run_is_a_page_or_one_line_naming_the_field(
         (("datasets", 0, "puzzles"), None, "datasets[0].puzzles"),
         (("records", 0, "count"), "x", "records[0].count"),
         (("datasets", 0, "backends", 0, "peak_rss_kb"), 1e308, "datasets[0].backends[0]"),
+        (("datasets", 0, "puzzles"), "HUGE", "datasets[0].puzzles is a huge number"),
+        (("records", 1, "count"), "-HUGE", "records[1].count is a huge number"),
+        (("settings", "timeout"), "HUGE", "settings.timeout is a huge number"),
     ],
-    ids=["timeout-text", "timeout-huge", "puzzles-null", "count-text", "memory-1e308"],
+    ids=[
+        *("timeout-text", "timeout-huge", "puzzles-null", "count-text", "memory-1e308"),
+        *("puzzles-5000-digits", "count-minus-5000-digits", "timeout-5000-digits"),
+    ],
 )
-def test_a_bad_field_is_named(cli, tmp_path, good, place, odd, names):
+@pytest.mark.parametrize("command", ["report", "against"])
+def test_a_bad_field_is_named(cli, tmp_path, good, place, odd, names, command):
+    """Numbers past Python's int limit (4,300 digits) are written in as text: json.dumps
+    cannot write them."""
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(mutated(json.loads(good.read_text()), place, "replace", odd)))
+    text = json.dumps(mutated(json.loads(good.read_text()), place, "replace", odd))
+    bad.write_text(text.replace('"HUGE"', "9" * 5000).replace('"-HUGE"', "-" + "9" * 5000))
+    first = ["report", str(bad)] if command == "report" else ["report", str(good), "--against"]
+    run = cli(*first, *([str(bad)] if command == "against" else []), "-o", str(tmp_path / "p.html"))
+    assert run.code == 2 and names in run.err and len(run.err.splitlines()) == 1, run.err
+
+
+@pytest.mark.parametrize("line", ["9" * 5000, "\u00b2"], ids=["5000-digits", "superscript-two"])
+def test_a_puzzle_hash_under_a_line_that_is_no_line_number_is_named(cli, tmp_path, good, line):
+    data = json.loads(good.read_text())
+    data["datasets"][0]["hashes"][line] = "0123456789abcdef"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
     run = cli("report", str(bad), "-o", str(tmp_path / "page.html"))
-    assert run.code == 2 and names in run.err, run.err
+    assert run.code == 2 and len(run.err.splitlines()) == 1, run.err
+    assert "datasets[0].hashes." in run.err and "not a line number" in run.err

@@ -136,3 +136,38 @@ class Chatty(Tiny):
         ctypes.CDLL(None).printf(b"chatty from C\n")
         print("chatty from Python")
         return super().search(board, deadline, limit)
+
+
+class Overcounter(Backend):
+    """Propagate's answers, but a unique puzzle counted as two: a counting bug the other way."""
+
+    def search(self, board, deadline, limit):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        count = 2 if found.count == 1 and limit >= 2 else found.count
+        return Found(count, found.solution, found.stats)
+
+
+class SaysUnsolvable(Backend):
+    """Sure that no puzzle has a solution."""
+
+    def search(self, board, deadline, limit):
+        return Found(0, None, {})
+
+
+class Raises(Backend):
+    """Fails on every puzzle, as a backend with a bug in its glue does."""
+
+    def search(self, board, deadline, limit):
+        raise RuntimeError("the glue broke")
+
+
+class Unpicklable(Backend):
+    """Propagate's answers, with a statistic that pickle cannot send from a worker process."""
+
+    def search(self, board, deadline, limit):
+        from solvers.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        return Found(found.count, found.solution, {"hook": lambda: None})

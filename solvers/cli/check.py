@@ -19,7 +19,7 @@ from solvers.cli.output import (
 from solvers.cli.parser import command, input_options, scale_options, seconds
 from solvers.errors import InputError, UsageError
 from solvers.execution import judge
-from solvers.execution.answer import Status
+from solvers.execution.answer import Answer, Status
 from solvers.formats import read_puzzles
 from solvers.pipeline import Plan, jobs_for
 from solvers.spec import ALL, BackendSpec, Resolved, parse_list
@@ -32,7 +32,9 @@ DEFAULT_TIMEOUT = 10.0
 SMALL = 10
 LARGE_BACKENDS = "propagate,cpsat,pysat"
 LARGE_TIMEOUT = 1.0
-COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported")
+COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported", "disputed")
+# what a disputed answer costs in check's table (compare's says the same of its own columns)
+DISPUTED_COST = "counted disputed, not solved or unsolvable"
 
 
 def add_to(commands) -> None:
@@ -46,9 +48,11 @@ def add_to(commands) -> None:
     parser.epilog += (
         "\n\nA puzzle agrees when every backend that finished agrees on solvability, every\n"
         "solution verifies, counts up to 2 agree, and a unique puzzle's solution matches the\n"
-        "file's solution field, if any.\n"
-        "exit status: 0 all agree; 4 any disagreement; 3 timeouts but no disagreement;\n"
-        "2 bad input (bad lines are reported and the other puzzles still checked)."
+        "file's solution field, if any; it is confirmed when two backends or more answered\n"
+        "in full (a timeout or an error is no disagreement: the puzzle may be unconfirmed).\n"
+        "exit status: 0 all agree; 5 a wrong answer (a BUG line); 4 any disagreement;\n"
+        "3 unconfirmed but no disagreement; 2 bad input or a backend that failed (bad lines\n"
+        "are reported and the other puzzles still checked)."
     )
     input_options(parser)
     scale_options(parser)
@@ -118,7 +122,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))
     labels = [spec.label for spec in specs]
     totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
-    seen = disagreed = timed_out = 0
+    seen = disagreed = unconfirmed = 0
     plan = Plan("check", tuple(specs), judge.COUNT_LIMIT, timeout, args.jobs, args.scheduler)
     for item, answers in answers_of(args, run, plan):
         wrong_field = item.known_solution and problems(item.board, item.known_solution)
@@ -133,37 +137,67 @@ def run(args: argparse.Namespace, run: Run) -> None:
             report_invalid(run, args, InputError(invalid.detail, item.line), item.board)
             continue
         differences = judge.disagreements(answers, item.known_solution)
+        # as compare weighs them: wrong answers and failures have lines of their own
+        weighed = [a for a in answers if a.status not in (Status.WRONG, Status.ERROR)]
+        doubted = judge.disputed(weighed, item.known_solution)
         seen += 1
         for answer in answers:
             column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
+            column = "disputed" if answer.backend in doubted else column
             totals[answer.backend][column] += 1
             counted_late = answer.status.finished and answer.count is None  # count timed out
             totals[answer.backend]["timeout"] += counted_late
         for text in differences:
             run.emit(f"line {item.line}: {text}")
+        for answer in answers:
+            if answer.status is Status.ERROR:
+                run.emit(f"line {item.line}: {answer.backend}: {answer.detail}")
         for status, code in ((Status.WRONG, EXIT_WRONG_ANSWER), (Status.ERROR, EXIT_BAD_INPUT)):
             if any(answer.status is status for answer in answers):
                 run.end(code)  # the documented table's: a wrong answer 5, a failure 2
         if differences:
             disagreed += 1
             run.end(EXIT_DISAGREE)
-        elif (late := judge.timed_out(answers)) and not judge.confirmed(answers):
-            timed_out += 1
-            run.emit(f"line {item.line}: unconfirmed, timed out: {', '.join(late)}")
+        elif (silent := _silent(answers)) and not judge.confirmed(answers):
+            unconfirmed += 1
+            run.emit(f"line {item.line}: unconfirmed, {silent}")
             run.end(EXIT_TIMEOUT)
         elif all(answer.status is Status.UNSUPPORTED for answer in answers):
-            timed_out += 1  # nothing was checked
+            unconfirmed += 1  # nothing was checked
             rules = " and ".join(sorted(item.board.rules.names))
             run.emit(f"line {item.line}: unconfirmed, no backend named encodes {rules}")
             run.end(EXIT_TIMEOUT)
-    run.table(
-        [("backend", *COLUMNS), *((b, *(str(totals[b][c]) for c in COLUMNS)) for b in labels)]
-    )
-    agreed = seen - disagreed - timed_out
+    _table(run, labels, totals)
+    agreed = seen - disagreed - unconfirmed
     run.emit(
-        f"{counted(seen, 'puzzle')}: {agreed} agree, {disagreed} disagree, {timed_out} unconfirmed "
-        f"(timeouts); backends: {', '.join(labels)}"
+        f"{counted(seen, 'puzzle')}: {agreed} agree, {disagreed} disagree, {unconfirmed} "
+        f"unconfirmed (timeouts or errors); backends: {', '.join(labels)}"
     )
+
+
+def _silent(answers: list[Answer]) -> str:
+    """Who said nothing on a puzzle: "timed out: a, b; failed: c", or ""."""
+    said = [("timed out", judge.timed_out(answers)), ("failed", judge.failed(answers))]
+    return "; ".join(f"{what}: {', '.join(names)}" for what, names in said if names)
+
+
+def _table(run: Run, labels: list[str], totals: dict[str, dict[str, int]]) -> None:
+    """The counts per backend; the ``disputed`` column, a backend's mark and its line under the
+    table (compare's: ``summary.DISPUTED``) only where the judge disputed an answer."""
+    from solvers.tools import summary
+
+    doubted = [{"backend": b, "disputed": totals[b]["disputed"]} for b in labels]
+    shown = [c for c in COLUMNS if c != "disputed" or any(row["disputed"] for row in doubted)]
+    rows = [
+        (
+            b + (summary.DISPUTED if totals[b]["disputed"] else ""),
+            *(str(totals[b][c]) for c in shown),
+        )
+        for b in labels
+    ]
+    run.table([("backend", *shown), *rows])
+    for line in summary.disputed_lines(doubted, DISPUTED_COST):
+        run.emit(line)
 
 
 def puzzle_count(path: str, fmt: str) -> int | None:

@@ -1,6 +1,7 @@
 """The one judge, which every path asks: which boards a backend is asked (``refusal``), and
 whether backends agree on a puzzle (``disagreements``; ``disputed``: the backends those put in
-doubt; ``confirmed``). A timeout says nothing either way."""
+doubt; ``confirmed``). A timeout or a failure (an error) says nothing either way: it leaves a
+puzzle unconfirmed, never in disagreement."""
 
 from __future__ import annotations
 
@@ -47,11 +48,12 @@ def paired(solved: Answer, counted: Answer) -> Answer:
 def disagreements(
     said: Sequence[Answer], known: Board | None = None, limit: int = COUNT_LIMIT
 ) -> list[str]:
-    """Every way the answers on one puzzle disagree (empty when they agree): a wrong answer or
-    a failure, solvability, counts, a status its own count contradicts, and a unique puzzle's
-    solution (against ``known``, the file's, or between backends). Counts were taken up to
-    ``limit`` (None where one did not count, or did not finish)."""
-    found = [f"{s.backend}: {s.detail}" for s in said if s.status in (Status.WRONG, Status.ERROR)]
+    """Every way the answers on one puzzle disagree (empty when they agree): a wrong answer (a
+    ``BUG:`` line, worded as ``solve`` words it), solvability, counts, a status its own count
+    contradicts, and a unique puzzle's solution (against ``known``, the file's, or between
+    backends). Counts were taken up to ``limit`` (None where one did not count, or did not
+    finish). A backend that failed (an error) said nothing, and disagrees with no one."""
+    found = [f"BUG: {s.detail}" for s in said if s.status is Status.WRONG]
     finished = [s for s in said if s.status.finished]
     if len({s.status for s in finished}) > 1:
         found.append(
@@ -103,12 +105,14 @@ def disputed(
 
 def timed_out(said: Sequence[Answer]) -> list[str]:
     """The backends that said nothing in time (one that does not encode the puzzle's rules
-    was not asked)."""
-    return [
-        s.backend
-        for s in said
-        if s.status is not Status.UNSUPPORTED and (s.status is Status.TIMEOUT or s.count is None)
-    ]
+    was not asked; one that failed is ``failed``'s)."""
+    asked = (s for s in said if s.status not in (Status.UNSUPPORTED, Status.ERROR))
+    return [s.backend for s in asked if s.status is Status.TIMEOUT or s.count is None]
+
+
+def failed(said: Sequence[Answer]) -> list[str]:
+    """The backends that failed on the puzzle (an error: a crash, or an exception)."""
+    return [s.backend for s in said if s.status is Status.ERROR]
 
 
 def confirmed(said: Sequence[Answer]) -> bool:

@@ -314,7 +314,8 @@ def _send(pipe: Any, reply: tuple[str, Any]) -> None:
     try:
         pipe.send(reply)
     except Exception as error:
-        failure = BackendCrashed(f"worker could not send {reply[1]!r}: {error}")
+        # the reply itself is not shown: an answer's repr is a whole grid and its stats
+        failure = BackendCrashed(f"worker could not send its reply: {error}")
         pipe.send(
             ("ok", Attempt(None, failure, 0.0, 0.0)) if reply[0] == "ok" else ("error", failure)
         )

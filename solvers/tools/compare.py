@@ -151,7 +151,10 @@ def crosscheck(boards: list[Copy], answers: list[Answer], unique: bool) -> list[
             continue
         checked[i] = _against(boards[original].board, answers[original], board, answers[i], unique)
         if checked[original].status is Status.UNSOLVABLE and checked[i].status is Status.SOLVED:
-            detail = f"no solution, but shuffled copy {board.copy} was solved ({board.transform})"
+            detail = (
+                f"backend {checked[original].backend} said no solution, but shuffled copy "
+                f"{board.copy} was solved ({board.transform})"
+            )
             checked[original] = replace(checked[original], status=Status.WRONG, detail=detail)
     return checked
 
@@ -172,7 +175,7 @@ def _against(puzzle: Board, first: Answer, board: Copy, answer: Answer, unique: 
         said = "another solution than the puzzle's, which was counted unique"
     else:
         return answer
-    detail = f"shuffled copy {board.copy} ({board.transform}): {said}"
+    detail = f"backend {answer.backend} on shuffled copy {board.copy} ({board.transform}): {said}"
     return replace(answer, status=Status.WRONG, detail=detail)
 
 
@@ -188,9 +191,7 @@ def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
     for (line, copy), records in by_key.items():
         where = _where(line, copy)
         found += [
-            ("wrong", f"{where}: {r.spec} returned a WRONG answer: {r.detail}")
-            for r in records
-            if r.status == Status.WRONG
+            ("wrong", f"{where}: BUG: {r.detail}") for r in records if r.status == Status.WRONG
         ]
     for backend in dataset.backends:
         errors = [r for r in dataset.records_of(backend.spec) if r.status == Status.ERROR]

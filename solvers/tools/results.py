@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 FORMAT = "sudoku-compare/2"
 MODES = run_fields.MODES
+# the most digits an integer of a run file is read with: every field's range ends far below
+LONGEST_INT = 30
 
 
 @dataclass(frozen=True)
@@ -183,8 +185,8 @@ def read(path: str) -> CompareRun:
     """A run written by ``write``; UsageError for a file that is not one."""
     try:
         with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (ValueError, RecursionError) as error:  # a 5,000-digit number is a ValueError too
+            data = json.load(handle, parse_int=_bounded_int)
+    except (ValueError, RecursionError) as error:
         raise UsageError(f"{path}: not JSON ({type(error).__name__}: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
@@ -199,6 +201,15 @@ def read(path: str) -> CompareRun:
         return _run_of(data)
     except (KeyError, TypeError, ValueError) as error:
         raise UsageError(f"{path}: a {FORMAT} file with a bad field: {error!r}") from None
+
+
+def _bounded_int(text: str) -> int:
+    """An integer of a run file, one of more than ``LONGEST_INT`` digits read as a stand-in
+    past every range that ``run_fields`` allows, so that its check names the field: ``int``
+    refuses 4,300 digits and more, and its error says nothing of where."""
+    if len(text.lstrip("-")) > LONGEST_INT:
+        return -(10**LONGEST_INT) if text.startswith("-") else 10**LONGEST_INT
+    return int(text)
 
 
 def _run_of(data: dict) -> CompareRun:

@@ -135,8 +135,9 @@ def _dataset(dataset: Any, where: str) -> None:
         _text(_get(note, "text", at), f"{at}.text")
     hashes = _of(dataset.get("hashes", {}), dict, f"{where}.hashes", "an object")
     for line, digest in hashes.items():
-        if not line.isdigit() or not isinstance(digest, str):
-            raise BadField(f"{where}.hashes.{line}: not a line number and a puzzle's hash")
+        number = line.isascii() and line.isdigit() and len(line) <= len(str(MAX_COUNT))
+        if not number or not isinstance(digest, str):
+            raise BadField(f"{where}.hashes.{_short(line)}: not a line number and a puzzle's hash")
 
 
 def _record(record: Any, where: str) -> tuple:

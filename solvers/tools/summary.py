@@ -177,12 +177,15 @@ def ratio_interval(value: float | None, bounds: list[float] | None) -> str:
 
 
 def table(rows: list[dict], settings: Settings) -> list[list[str]]:
-    """The terminal's table, within 120 columns for labels of up to 22 characters (the rest
-    is in the JSON and the report)."""
+    """The terminal's table, within 120 columns for labels of up to 22 characters (18 when a
+    backend returned a wrong answer: its column is added) (the rest is in the JSON and the
+    report)."""
     timeout = settings.timeout
     in_ms = partial(ms, timeout=timeout)
-    header = ["backend", "solved", "t/o", "err", "PAR-2 ms", "median ms [95% CI]"]
-    header += ["max ms", "cpu ms"]
+    # a wrong answer is a bug, never an error: its column is shown wherever one was returned
+    wrong = any(row["wrong"] for row in rows)
+    header = ["backend", "solved", "t/o", "err", *(["wrong"] if wrong else [])]
+    header += ["PAR-2 ms", "median ms [95% CI]", "max ms", "cpu ms"]
     baseline = settings.baseline is not None
     header += ["x base [95% CI]"] if baseline else []
     header += ["best %", "MiB"]
@@ -192,7 +195,8 @@ def table(rows: list[dict], settings: Settings) -> list[list[str]]:
             row["backend"] + (DISPUTED if row.get("disputed") else ""),
             str(row["solved"]),
             str(row["timeouts"]),
-            "-" if row["errors"] is None else str(row["errors"] + row["wrong"]),
+            "-" if row["errors"] is None else str(row["errors"]),
+            *(["-" if row["wrong"] is None else str(row["wrong"])] if wrong else []),
             ms(row["par2_s"]),
             time_interval(row["median_s"], row["median_ci_s"], timeout),
             in_ms(row["max_s"]),
@@ -206,10 +210,14 @@ def table(rows: list[dict], settings: Settings) -> list[list[str]]:
     return lines
 
 
-def disputed_lines(rows: list[dict]) -> list[str]:
+def disputed_lines(
+    rows: list[dict], cost: str = "not counted solved, never best, never the VBS's"
+) -> list[str]:
+    """The line under a table for each row (``backend``, ``disputed``: how many answers) the
+    judge disputed: how many, and what that ``cost`` the backend in the table."""
     return [
         f"{DISPUTED.strip()} {row['backend']}: the judge disputes {row['disputed']} of its "
-        "answers (the notes say why): not counted solved, never best, never the VBS's"
+        f"answers (the notes say why): {cost}"
         for row in rows
         if row.get("disputed")
     ]
