@@ -175,7 +175,7 @@ def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
     from solvers.formats import fpuzzles
 
     yield from source.take_problems()
-    for number, text in fpuzzles_link.entries(source.chain(first)):
+    for number, text in fpuzzles_link.entries(source.chain_indented(first)):
         yield from source.take_problems()
         if source.rules:
             yield InputError(
@@ -280,6 +280,7 @@ class _Source:
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
         self.in_grid = False  # past a grid's first line: a rules line there is misplaced
+        self.raw = ""  # the last line read, as it came
 
     def next_content(self) -> tuple[int, str] | None:
         if self.error:
@@ -320,6 +321,7 @@ class _Source:
                 self.problems.append(error)
                 self.rules = frozenset({f"{UNREAD}{number}"})
             return ""
+        self.raw = raw
         return "" if text.startswith("#") else text
 
     def take_problems(self) -> list[InputError]:
@@ -334,6 +336,12 @@ class _Source:
         yield first
         while (item := self.next_content()) is not None:
             yield item
+
+    def chain_indented(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
+        """``chain`` with each line's leading whitespace kept (``first`` the last line read),
+        by which a JSON document's first line is told from its nested ones."""
+        for number, text in self.chain(first):
+            yield number, self.raw[: len(self.raw) - len(self.raw.lstrip())] + text
 
 
 class _Overlong(str):
