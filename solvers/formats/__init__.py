@@ -42,6 +42,7 @@ __all__ = [
 FORMATS = ("spaced", "compact", "line", "fpuzzles")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
 _RULES = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
+_RULES_LIKE = re.compile(r"#\s*rules?\b\s*[:=]?(.*)", re.IGNORECASE)  # '# rule: x', '# rules x'
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def read_puzzles(
     elif fmt == "line":
         yield from _line_puzzles(source, (number, text), shape)
     else:
+        yield from source.take_problems()  # a rules line above the grid that cannot be read
         try:
             if refused := _under_unread_rules(source.rules, number):
                 raise refused
@@ -205,6 +207,23 @@ def _under_unread_rules(rules: frozenset[str], number: int) -> InputError | None
     return InputError(f"under the rules line {unread}, which cannot be read", number)
 
 
+def _misspelled_rules(text: str, number: int) -> InputError | None:
+    """The error of a comment that reads as a rules header misspelled (``# rule: x``,
+    ``# rules x``, ``# rules = x``): read as a comment, its puzzles would be solved as classic
+    ones. A comment whose words after ``rule`` are no rules (``# rules of thumb``) is one."""
+    found = _RULES_LIKE.fullmatch(text)
+    if found is None:
+        return None
+    try:
+        variant_text.rule_names(found.group(1), number)
+    except InputError:
+        return None
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    rules = found.group(1).strip()
+    fixed = f"# rules: {rules}" if len(rules) <= 40 else "# rules: ..."
+    return InputError(f"{shown!r} looks like a rules header: write {fixed!r}", number)
+
+
 def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
     """Where the puzzles of a line-format source start: the number of its CSV header line
     (skipped), or 0 when it has none; None when the source is not in the line format or
@@ -320,6 +339,10 @@ class _Source:
             except InputError as error:
                 self.problems.append(error)
                 self.rules = frozenset({f"{UNREAD}{number}"})
+            return ""
+        if text.startswith("#") and (misspelled := _misspelled_rules(text, number)):
+            self.problems.append(misspelled)
+            self.rules = frozenset({f"{UNREAD}{number}"})
             return ""
         self.raw = raw
         return "" if text.startswith("#") else text
