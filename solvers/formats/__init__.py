@@ -363,8 +363,9 @@ class _Source:
     def chain_indented(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
         """``chain`` with each line's leading whitespace kept (``first`` the last line read),
         by which a JSON document's first line is told from its nested ones."""
-        for number, text in self.chain(first):
-            yield number, self.raw[: len(self.raw) - len(self.raw.lstrip())] + text
+        yield first[0], self.raw.rstrip()
+        while (item := self.next_content()) is not None:
+            yield item[0], self.raw.rstrip()
 
 
 class _Overlong(str):
