@@ -299,7 +299,7 @@ class _Source:
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
         self.in_grid = False  # past a grid's first line: a rules line there is misplaced
-        self.raw = ""  # the last line read, as it came
+        self.raw = ""  # the last content or comment line read, as it came
 
     def next_content(self) -> tuple[int, str] | None:
         if self.error:
