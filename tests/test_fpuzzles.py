@@ -509,3 +509,56 @@ def test_two_json_documents_on_one_line_name_where_the_second_starts(cli):
         f"sudoku: line 1: a second JSON document starts at character {len(whole) + 1}: put each "
         "puzzle on a line of its own\n"
     )
+
+
+def pretty_documents(cut: int, mid_line: bool = False) -> tuple[list[str], int]:
+    """Three pretty-printed documents, the first cut short after its line ``cut`` (halfway
+    through it with ``mid_line``): the lines, and the number of the second's first line."""
+    whole = json.dumps(fpuzzles.to_json(fpuzzles.read(links()[0]).board), indent=1).splitlines()
+    head = whole[:cut]
+    if mid_line:
+        head[-1] = head[-1][: len(head[-1]) // 2]
+    return [*head, *whole, *whole], len(head) + 1
+
+
+def test_a_pretty_printed_document_cut_short_is_one_error_and_the_documents_after_it_are_read():
+    size = len(pretty_documents(0)[0]) // 2
+    for cut in range(1, size):
+        for mid_line in (False, True)[:cut]:  # half of the first line "{" is no document
+            lines, second = pretty_documents(cut, mid_line)
+            items = list(read_puzzles(lines))
+            assert [item.line for item in items] == [1, second, second + size], (cut, mid_line)
+            assert isinstance(items[0], InputError) and "not JSON" in str(items[0])
+            assert [item.board.size for item in items[1:]] == [9, 9]
+
+
+def test_documents_indented_as_a_whole_recover_at_the_first_documents_margin():
+    lines, second = pretty_documents(30)
+    items = list(read_puzzles(["    " + line for line in lines]))
+    assert [item.line for item in items] == [1, second, second + (len(lines) - 30) // 2]
+    assert isinstance(items[0], InputError) and [item.board.size for item in items[1:]] == [9, 9]
+
+
+def test_a_document_cut_short_is_one_error_and_the_commands_answer_the_rest(tmp_path, cli):
+    path = tmp_path / "cut.json"
+    path.write_text("\n".join(pretty_documents(30)[0]) + "\n")
+    error = (
+        "sudoku: line 1: the f-puzzles puzzle is not JSON: it ends at its line 30 before its "
+        "braces close (cut short?)\n"
+    )
+    count = cli("count", str(path))
+    assert count.code == 2 and count.out.split() == ["1", "1"] and count.err == error
+    solved = cli("solve", str(path), "--format", "line")
+    assert solved.code == 2 and len(solved.out.split()) == 2 and solved.err == error
+    converted = cli("convert", str(path), "--to", "line")
+    assert converted.code == 2 and converted.err == error
+    assert len([line for line in converted.out.splitlines() if not line.startswith("#")]) == 2
+
+
+def test_a_hand_written_document_with_objects_at_its_margin_is_one_puzzle():
+    data = fpuzzles.to_json(fpuzzles.read(links()[0]).board)
+    rows = [",\n".join(json.dumps(cell) for cell in row) for row in data.pop("grid")]
+    body = json.dumps(data)[:-1] + ', "grid": [[\n' + "\n], [\n".join(rows) + "\n]]}"
+    assert any(line.startswith("{") for line in body.splitlines()[1:])
+    (item,) = read_puzzles(body.splitlines())
+    assert item.board == fpuzzles.read(links()[0]).board

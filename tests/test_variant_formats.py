@@ -220,3 +220,54 @@ def test_a_cage_map_cages_every_cell_with_a_total_distinct_values_reach():
     fields = {"cages": ["aabb", "ccdd", "eeff", "gghh"], "sums": [" ".join(["8"] * 8)]}
     with pytest.raises(InputError, match=r"no 2 distinct values from 1\.\.4 add up to 8"):
         build_rules(frozenset(), Shape(2, 2), fields, 1)
+
+
+@pytest.mark.parametrize(
+    ("header", "rules"),
+    [
+        ("# rule: x", "x"),
+        ("# rules x", "x"),
+        ("#Rule:x", "x"),
+        ("# RULES = x", "x"),
+        ("# rule x; anti-knight", "x; anti-knight"),
+    ],
+)
+def test_a_misspelled_rules_header_costs_the_puzzles_under_it_alone(cli, tmp_path, header, rules):
+    path = tmp_path / "rules.txt"
+    path.write_text(f"{'.' * 16}\n{header}\n{'.' * 16}\n{'.' * 16}\n# rules: x\n{'.' * 16}\n")
+    for backend in ("propagate", "native"):  # the per-puzzle path and the file fast path
+        run = cli("count", str(path), "--backend", backend, "--limit", "1000")
+        assert run.code == 2
+        assert run.out.split() == ["288", "48"]  # lines 1 (classic) and 6 (x)
+        assert run.err.splitlines() == [
+            f"sudoku: line 2: {header!r} looks like a rules header: write '# rules: {rules}'",
+            "sudoku: line 3: under the rules line 2, which cannot be read",
+            "sudoku: line 4: under the rules line 2, which cannot be read",
+        ]
+
+
+@pytest.mark.parametrize(
+    ("header", "count"),
+    [
+        ("# rules: x", "48"),
+        ("#rules:x", "48"),
+        ("# Rules: x", "48"),
+        ("# RULES : x", "48"),
+        ("# rules of thumb: one puzzle a line", "288"),
+        ("# Rule: one puzzle per line", "288"),
+        ("# ruleset: x", "288"),
+        ("# rules", "288"),
+    ],
+)
+def test_rules_headers_are_read_and_comments_about_rules_stay_comments(cli, header, count):
+    run = cli("count", "--limit", "1000", stdin=f"{header}\n{'.' * 16}\n")
+    assert (run.code, run.out, run.err) == (0, count + "\n", "")
+
+
+def test_a_misspelled_rules_header_above_a_grid_is_named(cli):
+    run = cli("solve", stdin="# rule: x\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+    assert run.code == 2 and not run.out
+    assert run.err.splitlines() == [
+        "sudoku: line 1: '# rule: x' looks like a rules header: write '# rules: x'",
+        "sudoku: line 2: under the rules line 1, which cannot be read",
+    ]

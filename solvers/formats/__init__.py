@@ -42,6 +42,7 @@ __all__ = [
 FORMATS = ("spaced", "compact", "line", "fpuzzles")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
 _RULES = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
+_RULES_LIKE = re.compile(r"#\s*rules?\b\s*[:=]?(.*)", re.IGNORECASE)  # '# rule: x', '# rules x'
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def read_puzzles(
     elif fmt == "line":
         yield from _line_puzzles(source, (number, text), shape)
     else:
+        yield from source.take_problems()  # a rules line above the grid that cannot be read
         try:
             if refused := _under_unread_rules(source.rules, number):
                 raise refused
@@ -175,7 +177,7 @@ def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
     from solvers.formats import fpuzzles
 
     yield from source.take_problems()
-    for number, text in fpuzzles_link.entries(source.chain(first)):
+    for number, text in fpuzzles_link.entries(source.chain_indented(first)):
         yield from source.take_problems()
         if source.rules:
             yield InputError(
@@ -203,6 +205,23 @@ def _under_unread_rules(rules: frozenset[str], number: int) -> InputError | None
         return None
     unread = marks[0].removeprefix(UNREAD)
     return InputError(f"under the rules line {unread}, which cannot be read", number)
+
+
+def _misspelled_rules(text: str, number: int) -> InputError | None:
+    """The error of a comment that reads as a rules header misspelled (``# rule: x``,
+    ``# rules x``, ``# rules = x``): read as a comment, its puzzles would be solved as classic
+    ones. A comment whose words after ``rule`` are no rules (``# rules of thumb``) is one."""
+    found = _RULES_LIKE.fullmatch(text)
+    if found is None:
+        return None
+    try:
+        variant_text.rule_names(found.group(1), number)
+    except InputError:
+        return None
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    rules = found.group(1).strip()
+    fixed = f"# rules: {rules}" if len(rules) <= 40 else "# rules: ..."
+    return InputError(f"{shown!r} looks like a rules header: write {fixed!r}", number)
 
 
 def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
@@ -280,6 +299,7 @@ class _Source:
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
         self.in_grid = False  # past a grid's first line: a rules line there is misplaced
+        self.raw = ""  # the last content or comment line read, as it came
 
     def next_content(self) -> tuple[int, str] | None:
         if self.error:
@@ -320,6 +340,11 @@ class _Source:
                 self.problems.append(error)
                 self.rules = frozenset({f"{UNREAD}{number}"})
             return ""
+        if text.startswith("#") and (misspelled := _misspelled_rules(text, number)):
+            self.problems.append(misspelled)
+            self.rules = frozenset({f"{UNREAD}{number}"})
+            return ""
+        self.raw = raw
         return "" if text.startswith("#") else text
 
     def take_problems(self) -> list[InputError]:
@@ -334,6 +359,13 @@ class _Source:
         yield first
         while (item := self.next_content()) is not None:
             yield item
+
+    def chain_indented(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
+        """``chain`` with each line's leading whitespace kept (``first`` the last line read),
+        by which a JSON document's first line is told from its nested ones."""
+        yield first[0], self.raw.rstrip()
+        while (item := self.next_content()) is not None:
+            yield item[0], self.raw.rstrip()
 
 
 class _Overlong(str):

@@ -44,34 +44,69 @@ def looks_like(text: str) -> bool:
 
 
 def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    """Each puzzle's (line number, text) among numbered content lines: one a line, or a JSON
-    document written over several lines, which ends on the line that closes its first brace.
+    """Each puzzle's (line number, text) among numbered content lines, each with its leading
+    whitespace: one a line, or a JSON document written over several lines, which ends on the
+    line that closes its first brace.
 
-    A document left open (a ``{`` without its ``}``) ends where a line holds a puzzle of its
-    own (a link, a payload, or a whole JSON object with a grid), or at the end of the source:
-    it is then one bad entry, and the lines after it are read as usual. Two documents one after
-    the other are two entries.
+    A document left open (a ``{`` without its ``}``) ends where the next puzzle starts, or at
+    the end of the source: it is then one bad entry, and the lines after it are read as usual.
+    The next puzzle starts at a line holding a puzzle of its own (a link, a payload, or a whole
+    JSON object with a grid), or at a line opening with ``{`` where no document could go on
+    with it: after a value (JSON puts ``,``, ``:`` or ``[`` before an object), or in a
+    pretty-printed document (its second line indented past its first) no further right than
+    the document's first line. A complete document is never split: JSON allows an object
+    after a value nowhere, and a pretty-printer indents every nested line.
     """
-    # the open entry: its first line's number (None: none open), its lines, their length and
-    # the depth of its braces
-    start: int | None = None
-    held: list[str] = []
-    length = depth = 0
-    for number, text in lines:
-        if start is not None and _starts_puzzle(text):
-            yield start, "\n".join(held)
-            start = None
-        if start is None:
-            start, held, length, depth = number, [], 0, 0
-        if length <= MAX_JSON:  # past it, the document is refused for its length
-            held.append(text)
-            length += len(text)
-        depth = _depth(text, depth)
-        if depth <= 0:
-            yield start, "\n".join(held)
-            start = None
-    if start is not None:
-        yield start, "\n".join(held)
+    document: _Document | None = None
+    for number, line in lines:
+        if document is not None and document.ends_before(line):
+            yield document.start, document.text()
+            document = None
+        if document is None:
+            document = _Document(number, _margin(line))
+        document.add(line)
+        if document.depth <= 0:
+            yield document.start, document.text()
+            document = None
+    if document is not None:
+        yield document.start, document.text()
+
+
+class _Document:
+    """An entry being read: its first line's number and margin, its lines (up to the longest
+    a puzzle is), the depth of its braces, whether it is pretty-printed, its last character."""
+
+    def __init__(self, start: int, margin: int) -> None:
+        self.start, self.margin = start, margin
+        self.lines: list[str] = []
+        self.length = self.depth = 0
+        self.pretty = False
+        self.last = ""
+
+    def add(self, line: str) -> None:
+        if len(self.lines) == 1:
+            self.pretty = _margin(line) > self.margin
+        if self.length <= MAX_JSON:  # past it, the document is refused for its length
+            self.lines.append(line)
+            self.length += len(line)
+        self.depth = _depth(line, self.depth)
+        self.last = line[-1]
+
+    def ends_before(self, line: str) -> bool:
+        """Whether a line starts the next puzzle rather than going on with this document."""
+        text = line.lstrip()
+        if _starts_puzzle(text):
+            return True
+        if not text.startswith("{"):
+            return False
+        return self.last not in ",:[" or (self.pretty and _margin(line) <= self.margin)
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _margin(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _depth(text: str, depth: int) -> int:
@@ -120,6 +155,13 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
         if error.msg == "Extra data" and text[error.pos :].startswith("{"):  # two on a line
             raise InputError(
                 f"a second JSON document starts at {where}: put each puzzle on a line of its own",
+                line,
+            ) from None
+        if error.pos >= len(text):  # the text runs out inside the document
+            where = f" at its line {error.lineno}" if "\n" in text else ""
+            raise InputError(
+                f"the f-puzzles puzzle is not JSON: it ends{where} before its braces close "
+                "(cut short?)",
                 line,
             ) from None
         message = error.msg.removesuffix(" at")  # "Unterminated string starting at"
