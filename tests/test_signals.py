@@ -3,6 +3,7 @@ process of ours is left behind (each one's PID checked)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -322,3 +323,38 @@ def test_a_parallel_run_stopped_keeps_the_answers_it_wrote(tmp_path):
     assert process.returncode == 128 + signal.SIGTERM, process.stderr.read()
     assert lines.empty(), list(lines.queue)
     assert written == ["1\n", "1\n"]
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_more_signals_while_the_run_ends_change_nothing(name):
+    number = getattr(signal, name)
+    process = subprocess.Popen(
+        [SUDOKU, "count", "-", "--backend", "dfs", "--jobs", "2", "--limit", "10000000000"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    process.stdin.write(("." * 81 + "\n") * 2)
+    process.stdin.close()
+    process.stdin = None  # written: communicate has nothing more to send
+    deadline = time.monotonic() + 60
+    while len(psutil.Process(process.pid).children()) < 2:  # its workers searching
+        assert time.monotonic() < deadline, "no workers in 60 s"
+        time.sleep(0.05)
+    time.sleep(0.5)
+    send = (lambda: os.killpg(process.pid, number)) if name == "SIGINT" else process.terminate
+    send()
+    until = time.monotonic() + 2
+    while process.poll() is None and time.monotonic() < until:  # more while it ends
+        time.sleep(0.02)
+        with contextlib.suppress(ProcessLookupError):
+            send()
+    try:
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + number, err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert out == ""

@@ -29,6 +29,7 @@ from solvers.errors import SudokuError, WrongAnswer
 from solvers.execution.children import adopt_orphans, end_descendants
 
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+STOPPING_SIGNALS = (signal.SIGINT, *ENDING_SIGNALS)
 
 # No command multiplies matrices, but NumPy's BLAS starts a thread per core when it loads, and
 # each spins a while before it sleeps: on 16 cores a second of CPU per process (docs/native.md,
@@ -67,7 +68,7 @@ def main(
     program = argv is None and getattr(args, "engines", False)  # not a caller's process
     if program:
         adopt_orphans()
-    with _ending_signals(), apart as out:
+    with _ending_signals(argv is None), apart as out:
         run = Run(out, err)
         try:
             announce_native(args, run)
@@ -110,18 +111,27 @@ def _quiet_end(out: TextIO, run: Run) -> int:
 
 
 @contextlib.contextmanager
-def _ending_signals() -> Iterator[None]:
-    """Within: SIGTERM and SIGHUP raise Ended in the main thread."""
+def _ending_signals(program: bool) -> Iterator[None]:
+    """Within: SIGTERM and SIGHUP raise Ended in the main thread, Ctrl-C KeyboardInterrupt;
+    the first alone, since the run is then ending and a second signal must not break its
+    clean-up with a traceback. The program (not a caller's ``main``) goes on ignoring them
+    as it exits."""
     old = {}
-    for number in ENDING_SIGNALS:
+    for number in STOPPING_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
-            old[number] = signal.signal(number, _raise_ended)
+            old[number] = signal.signal(number, _stop)
     try:
         yield
     finally:
-        for number, handler in old.items():
-            signal.signal(number, handler)
+        stopped = signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
+        if not (program and stopped):
+            for number, handler in old.items():
+                signal.signal(number, handler)
 
 
-def _raise_ended(number: int, _frame) -> None:
+def _stop(number: int, _frame) -> None:
+    for each in STOPPING_SIGNALS:
+        signal.signal(each, signal.SIG_IGN)
+    if number == signal.SIGINT:
+        raise KeyboardInterrupt
     raise Ended(number)
