@@ -146,6 +146,8 @@ def test_the_calibration_workload_does_the_same_work_every_time():
         (2, None, True),  # no calibration: twice the time is a slowdown
         (2, 2, False),  # the calibration twice as slow too: the machine, not the code
         (6, 2, True),  # six times on a machine twice as slow: the code is three times slower
+        # the calibration twice as fast: a faster machine is no reason to call 1.5x a slowdown
+        (1.5, 0.5, False),
     ],
 )
 def test_times_are_divided_by_the_machine_factor(tmp_path, slower, calibrated, regressed):
@@ -158,9 +160,14 @@ def test_times_are_divided_by_the_machine_factor(tmp_path, slower, calibrated, r
     now, then = results.read(new_path), results.read(old_path)
     (change,) = regression.changes(now, then)
     assert change.regressed is regressed and change.slower is regressed
-    assert change.ratio == pytest.approx(slower / (calibrated or 1))
+    assert change.ratio == pytest.approx(slower / max(calibrated or 1, 1))
     said = regression.machine(now, then).said
-    if calibrated:
+    if calibrated and calibrated < 1:
+        assert said == (
+            "machine factor 1.00 (the calibration ran 2.00x faster than in the older run): "
+            "CPU times compared as measured"
+        )
+    elif calibrated:
         assert said == (
             "machine factor 2.00 (the calibration ran 2.00x slower than in the older run): "
             "CPU times divided by it"
@@ -177,7 +184,7 @@ def test_compare_against_an_older_run_names_its_machine_factor(cli, tmp_path, sm
     assert run.code in (0, 6), run.err
     assert re.search(
         r"^machine factor \d+\.\d\d \(the calibration ran \d+\.\d\dx (slower|faster) than in the"
-        r" older run\): CPU times divided by it$",
+        r" older run\): CPU times (divided by it|compared as measured)$",
         run.out,
         re.MULTILINE,
     ), run.out
