@@ -29,18 +29,16 @@ puzzle's kinds a backend does not encode.
 from __future__ import annotations
 
 import ast
-import contextlib
 import importlib
 import re
-import signal
 import sys
-import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from solvers import signals
 from solvers.backend import Backend, contract_fault
 from solvers.errors import BackendUnavailable, UsageError
 from solvers.spec import ALL, BackendSpec
@@ -265,7 +263,7 @@ def backend_class(name: str) -> type[Backend]:
                 raise BackendUnavailable(f"backend {name} is unavailable: {fault.why}{hint}")
             raise BackendUnavailable(f"backend {name} is broken: {fault.why}")
     try:
-        with _signals_held():
+        with signals.held():
             module = importlib.import_module(module_name)
     except ImportError as error:
         raise BackendUnavailable(f"backend {name} is unavailable: {error}{hint}") from None
@@ -300,38 +298,6 @@ def backend_class(name: str) -> type[Backend]:
         if fault := _faults[found.target]:
             raise BackendUnavailable(f"backend {name} is broken: {found.target}: {fault}")
     return cls
-
-
-HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Within (in the main thread): Ctrl-C, SIGTERM and SIGHUP are noted, then acted on as the
-    block ends, as their handlers would have. An engine's library loading its compiled part
-    may take the exception a handler raises for a failure of its own ("initialization
-    failed": the backend called unavailable) or swallow it (the run going on)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    noted: list[int] = []
-
-    def note(number: int, _frame: object) -> None:
-        noted.append(number)
-
-    before = {number: signal.signal(number, note) for number in HELD}
-    try:
-        yield
-    finally:
-        for number, handler in before.items():
-            if signal.getsignal(number) is note:  # unless the library put in one of its own
-                signal.signal(number, handler)
-        for number in dict.fromkeys(noted):
-            handler = before[number]
-            if callable(handler):
-                handler(number, None)
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(number)
 
 
 def probe_imports(names: Iterable[str]) -> None:

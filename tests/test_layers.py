@@ -30,7 +30,7 @@ LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
               "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
-              "solvers.cells", "solvers.probe"]),
+              "solvers.cells", "solvers.probe", "solvers.signals"]),
     ("searches", ["solvers.handwritten", "adapters"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.pipeline", "solvers.api", "solvers.tools", "solvers"]),
