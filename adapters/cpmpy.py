@@ -33,7 +33,8 @@ from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
-UNTIMED_TRANSFORMATION = {"exact", "pysat"}  # measured 1.4-2.2 s on 25x25, before any limit
+# CPMpy's transformation for these is long on 25x25 and runs before any limit can be set
+UNTIMED_TRANSFORMATION = {"exact", "pysat"}
 # CPMpy's solveAll for choco asks Choco for every solution at once, then calls back for each:
 # a count stopped by the time limit overran it by a second and more (measured on 9x9).
 LATE_COUNT = {"choco"}
@@ -110,9 +111,9 @@ def _primitive(primitive, cells):
 
 
 # CPMpy's Choco interface calls a search that stopped without a solution UNSATISFIABLE when its
-# own clock says it took less than the time limit, and Choco's clock stops a little before it:
-# an empty 25x25 windoku stopped at its 2 s limit came back UNSATISFIABLE after 1.99 s. A proof
-# that ends this near the limit is taken for the timeout it most likely was.
+# own clock says it took less than the time limit, and Choco's clock stops a little before it,
+# so a search stopped at its limit can come back UNSATISFIABLE. A proof that ends this near the
+# limit is taken for the timeout it most likely was.
 NEAR_THE_LIMIT = 0.95
 
 

@@ -9,8 +9,8 @@ default: it is the only one Debian's package runs (docs/minizinc.md).
 Each call is one ``minizinc`` process (the package's analysis of the model, one more, is
 skipped: ``_Known``): it flattens the model to FlatZinc, then the solver searches, asked for
 ``limit`` solutions (``--num-solutions``; all of them past 2**31 - 1). The deadline is
-MiniZinc's own time limit, which covers flattening and search; as a call overruns it (by about
-0.2 s on a 0.5 s limit: the driver stops its solver, then exits), the backend says it does not
+MiniZinc's own time limit, which covers flattening and search; as a call overruns it (the
+driver stops its solver, then exits: docs/minizinc.md), the backend says it does not
 stop itself, and a call with a timeout runs in a worker process that is killed at the deadline
 (the ``minizinc`` process it started ends at its own limit, the same instant). The toolchain's
 warnings (Debian's Gecode library predates MiniZinc 2.6's names) are kept out of the user's

@@ -12,7 +12,7 @@ before every run with what is left: only that limit's status is a timeout, any o
 without an answer an ``EngineError`` naming the solver's status. Building a SCIP model in
 Python looks at the clock between rows. HiGHS looks at its limit in presolve and in the
 search, not while it sets up the root node in between: on a 16x16 with three rules of pairs
-(36,000 rows) that ran 0.15-0.55 s past the limit (docs/reliability.md, Deadlines), so the
+(36,000 rows) that ran past the limit (docs/reliability.md, Deadlines), so the
 backend says it does not stop itself, and a call with a timeout runs in a worker process that
 is killed at the deadline. Counting adds a no-good cut per solution found (its
 empty cells' binaries sum to at most their number less one) and runs again. Stats:

@@ -57,14 +57,14 @@ ENGINES = {  # option value -> PySAT's name; the default first
     "lingeling": "lingeling",
 }
 # Lingeling's conf_budget and solve_limited raise NotImplementedError; MapleCM's calls overrun
-# their budget (1.4 s on an empty 25x25 count with a 0.5 s deadline): both run in a worker.
+# their budget, far past a short deadline on a 25x25: both run in a worker (docs/backends.md).
 UNBUDGETED = {"lingeling", "maplecm"}
-LOAD_CHUNK = 10_000  # rule clauses made and loaded between looks at the deadline (about 20 ms)
+LOAD_CHUNK = 10_000  # rule clauses made and loaded between looks at the deadline (a short step)
 # variables numbered per cell variable beyond the cells before a solver is rebuilt (the module's
 # docstring says why; docs/vocabulary.md has the measurements)
 RETIRE_AFTER = 4
-# conflicts in a solver's first budget, before its rate is known: about 10-50 ms on a fresh
-# 25x25, and enough for most 9x9 puzzles
+# conflicts in a solver's first budget, before its rate is known: short on a fresh 25x25
+# (docs/reliability.md, Deadlines), and enough for most 9x9 puzzles
 FIRST_BUDGET = 100
 
 

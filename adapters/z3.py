@@ -11,7 +11,7 @@ The rest of the rules, the board's primitives (``solvers.compile``), go in a pus
 with a count's blocking clauses, one primitive at a time with a look at the deadline after
 each, as Z3's own terms (``_Primitives``; a table with no auxiliary variable). Z3's timeout
 is per ``check`` and sticky: it is set before each. A row is read back by evaluating one term
-(its cells concatenated): on 9x9 under 1 ms, against 12 ms cell by cell.
+(its cells concatenated), far quicker than reading it cell by cell.
 """
 
 from __future__ import annotations

@@ -6,21 +6,21 @@
 1. ``native`` median per puzzle on top95 in ``sudoku compare`` (timed inside a worker around
    the backend call) at most 2 x tdoku's 14.5 us. tdoku is not installed here: its figure is
    the one in ../shared/data/README.md, taken on this kind of machine (bench/tdoku.py measures
-   against a tdoku built from its source, in one run: issue 34's ratios).
+   against a tdoku built from its source, in one run).
 2. ``sudoku count ../shared/data/sudoku17.txt --backend native --limit 2`` at least 50,000
    puzzles/s on one core, reading and writing included: a fresh process each run, its CPU time
    (user + system, what one core gives it) and its wall time, and the start-up alone (the same
    command on a one-puzzle file).
 3. ``--jobs``: sudoku17 and sudoku17 ten times over, with 1, 2, 4, ... jobs up to the cores
-   there are (16 at most), each output checked against one job's. Issue 34's targets, for 16
+   there are (16 at most), each output checked against one job's. The targets, for 16
    jobs on 16 cores on the ten-times file: at least 1,000,000 puzzles/s and 10 x one job
    (elsewhere the figures are printed without a verdict).
 
 Runs are interleaved and medians reported: the machine is shared, wall times vary with the
 load, CPU times less. The commands run as a user's would: with Python's bytecode cache (this
-machine sets PYTHONDONTWRITEBYTECODE, which costs every fresh process 0.04 s compiling the
-project's modules; it is lifted for them) and numba's compiled kernel on disk, both made by
-an untimed first run.
+machine sets PYTHONDONTWRITEBYTECODE, which makes every fresh process compile the project's
+modules again (docs/startup.md); it is lifted for them) and numba's compiled kernel on disk,
+both made by an untimed first run.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ BOARD = "examples/boj2580.txt"
 ONE_BOARD_TARGET_S = 0.3
 BULK_TARGET = 100_000  # puzzles/s, end to end, on one core
 # The bulk count runs pinned to one core, as its target says (NumPy's OpenBLAS threads would
-# otherwise spin on a second one: about 0.1 s of CPU there, not of wall time).
+# otherwise spin on a second one, which costs CPU there, not wall time: docs/startup.md).
 ONE_CORE = (
     ["taskset", "-c", str(min(os.sched_getaffinity(0)))]
     if shutil.which("taskset") and hasattr(os, "sched_getaffinity")

@@ -1,4 +1,4 @@
-"""native against tdoku, the fastest known solver, in one run: the ratios of issue 34.
+"""native against tdoku, the fastest known solver, in one run: the ratios its targets set.
 
     python bench/tdoku.py --tdoku /tmp/tdoku     # a tdoku checkout built with its BUILD.sh
     python bench/tdoku.py                        # tdoku's published figures, marked as such
@@ -20,7 +20,7 @@ that there is no second (a count up to 2).
    process pinned to one core) and the kernel alone (``solve_many`` on the parsed array),
    against tdoku's puzzles/s on the same puzzles (a ctypes loop, and ``run_benchmark``).
 
-Targets (issue 34): native's median per top95 puzzle at most 1.5 x tdoku's mean; bulk sudoku17
+Targets: native's median per top95 puzzle at most 1.5 x tdoku's mean; bulk sudoku17
 end to end at least 0.5 x tdoku's rate.
 """
 

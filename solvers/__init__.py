@@ -25,8 +25,8 @@ from solvers.verify import verify
 
 
 def __getattr__(name: str) -> str:
-    """``__version__``, read when asked: importing importlib.metadata costs 20-40 ms, a tenth
-    of a bulk run's start-up (docs/startup.md)."""
+    """``__version__``, read when asked: importing importlib.metadata is a part of a bulk
+    run's start-up worth saving (docs/startup.md)."""
     if name != "__version__":
         raise AttributeError(f"module 'solvers' has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

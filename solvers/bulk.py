@@ -45,7 +45,7 @@ def solve_many(
 
     ``puzzles`` is a (P, N*N) array of values (0 empty, uint8 or any integers), boards of one
     ``shape`` (default: the most square box for N, as everywhere) under one ``rules``.
-    ``budget`` caps each puzzle's work (units of about 2-3 ns; None: no cap), for callers with
+    ``budget`` caps each puzzle's work (work units, docs/native.md; None: no cap), for callers with
     a deadline: a puzzle over it is flagged ``Flag.UNFINISHED``. ``timeout`` caps the whole
     call, in seconds (None: no cap): SolveTimeout once it has passed, looked at every 20-60 ms.
 
@@ -98,7 +98,7 @@ def solve_many(
         raise BackendUnavailable(f"solve_many needs numba: {error}") from None
     solved = found.flags == Flag.SOLVED
     if solved.all():  # the verifier's own check, independent of the kernel's (the usual case:
-        # every row, with no copy of the rows picked out: 4 ms of a sudoku17 count)
+        # every row, with no copy of the rows picked out: docs/startup.md)
         found.flags[failing_rows(board, values, found.solutions)] = Flag.WRONG
     elif solved.any():
         rows = np.flatnonzero(solved)

@@ -37,14 +37,14 @@ if TYPE_CHECKING:
 SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
 EVERY_KIND = frozenset({SUM_GROUPS, PRIMITIVES})
-# SUM_GROUPS by its older name, still read as it: an installed outside backend declared
-# against it (``ENCODES = frozenset({CAGES})``, reading ``flat.cages``) keeps working
+# An alias of SUM_GROUPS that an outside backend may declare (``ENCODES = frozenset({CAGES})``,
+# reading ``flat.cages``): read as SUM_GROUPS
 CAGES = "cages"
 
 
 def declared(encodes: frozenset[str]) -> frozenset[str]:
-    """``encodes`` (what a backend declares it encodes) with the older name ``CAGES`` read
-    as ``SUM_GROUPS``."""
+    """``encodes`` (what a backend declares it encodes) with the alias ``CAGES`` read as
+    ``SUM_GROUPS``."""
     return (encodes - {CAGES}) | {SUM_GROUPS} if CAGES in encodes else encodes
 
 
@@ -63,7 +63,7 @@ class SumGroup:
         return sum_sets(len(self.cells), self.total, n)
 
 
-Cage = SumGroup  # its older name (``CAGES``)
+Cage = SumGroup  # the alias outside backends that declare ``CAGES`` may name
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,7 +89,7 @@ class Flat:
 
     @property
     def cages(self) -> tuple[SumGroup, ...]:
-        """``sum_groups`` by its older name (``CAGES``)."""
+        """``sum_groups`` by the alias an outside backend that declares ``CAGES`` reads."""
         return self.sum_groups
 
     def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:

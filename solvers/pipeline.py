@@ -187,7 +187,7 @@ def _bulk(
 
 def native_built_ahead() -> bool:
     """Whether native's batch kernel is built ahead of time (so numba was there to build it):
-    a line file's bulk path then runs without importing numba (0.2-0.4 s), which is imported
+    a line file's bulk path then runs without importing numba (docs/startup.md), which is imported
     only if a puzzle needs the per-puzzle kernel."""
     from solvers.handwritten import native
 

@@ -80,9 +80,9 @@ _import_faults: dict[str, ImportFault | None] = {}  # what importing its module 
 FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
 # Kinds whose puzzles other backends answer faster, in order (docs/vocabulary.md, "Speed on the
 # generated sets"; bench/vocabulary.py): non-consecutive puzzles want a solver that learns
-# clauses. On nonconsecutive9, medians and slowest per puzzle in one run: cms 139 and 372 ms,
-# sat 154 and 920, native 140 and 797 (a kernel to load first), propagate 707 and 2,915. The
-# default for a board with such a kind, when it supports the rest.
+# clauses. On nonconsecutive9 cms has the best median and the quickest slowest puzzle; sat and
+# native are near it on the median (native with a kernel to load first); propagate is several
+# times slower. The default for a board with such a kind, when it supports the rest.
 PREFERRED_FOR = {"non-consecutive": ("cms", "sat")}
 # A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
 # has loaded its compiled kernel (docs/startup.md has the measurements).
@@ -206,7 +206,7 @@ def _read_plugins() -> None:
         return
     _plugins_read = True
     _discover()
-    from importlib import metadata  # here: 20-40 ms of start-up that few runs need
+    from importlib import metadata  # here: start-up that few runs need (docs/startup.md)
 
     for point in metadata.entry_points(group=GROUP):
         dist = point.dist.name if point.dist is not None else None

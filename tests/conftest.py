@@ -91,7 +91,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject's addopts): a worker per core, at most four (each worker loads
     the engines afresh; on 2 cores, 4 workers were slower than 2). ``--dist loadfile`` keeps a
     file's tests on one worker, so a module's fixture (every README block run at once, a
-    compare run, the engines' runners) is made once: 77-79 s here against 83-89 s."""
+    compare run, the engines' runners) is made once."""
     return min(4, os.cpu_count() or 1)
 
 
@@ -126,8 +126,8 @@ def _compile_bytecode() -> None:
     """The project's modules compiled to bytecode once, before the workers start. The package
     is installed editable, so pip compiled none of it, and where PYTHONDONTWRITEBYTECODE is set
     (as on the machines the project is developed on) every ``sudoku`` process a test starts
-    compiled all it imports again: about 0.05 s each, 8-9 s of the suite's wall time. Python
-    reads bytecode that is there even where it writes none."""
+    compiled all it imports again, a cost each (docs/startup.md) that adds up over the suite.
+    Python reads bytecode that is there even where it writes none."""
     import compileall
 
     root = Path(__file__).resolve().parents[1]

@@ -77,16 +77,17 @@ def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
     ]
 
 
-def test_the_older_name_cages_is_still_read_as_sum_groups():
-    """An outside backend written to the older names says ``CAGES``, reads ``flat.cages``."""
+def test_an_outside_backend_declaring_cages_gets_sum_groups():
+    """An outside backend may declare the alias ``CAGES`` and read ``flat.cages``: it is
+    given the sum groups whole, as one declaring ``SUM_GROUPS`` is."""
     from solvers.backend import Backend, contract_fault
     from solvers.compile import CAGES, Cage
 
-    class Older(Backend):
+    class DeclaresCages(Backend):
         ENCODES = frozenset({CAGES})
 
     flat = flat_of("killercage r1c1 r1c2 total=3; thermometer r2c1 r2c2")
-    assert contract_fault(Older) is None
+    assert contract_fault(DeclaresCages) is None
     assert flat.beyond(frozenset({CAGES})) == frozenset({"thermometer"})
     assert flat.primitives_for(frozenset({CAGES})) == flat.primitives  # not lowered
     assert flat.cages == flat.sum_groups and isinstance(flat.cages[0], Cage)

@@ -41,8 +41,8 @@ EXPECTED = {  # corpus entry -> solutions, counted up to 2
 CLASHING = ("full-9x9-one-wrong", "conflicting-givens")
 
 
-# MiniZinc runs a process per call (about 0.07 s of CPU, 0.3 s of wall time on a busy
-# machine): the default run gives it a board of each size and outcome, the slow run them all.
+# MiniZinc runs a process per call (docs/minizinc.md): the default run gives it a board of each
+# size and outcome, the slow run them all.
 BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6", "empty-9x9")}
 
 

@@ -125,7 +125,7 @@ def test_a_dataset_name_works_where_a_file_is_taken(cli):
     assert run.code == 0 and set(run.out.split()) == {"1"}
 
 
-# Sets whose puzzles take long to make (a 16x16 killer: about 40 s each here): their check
+# Sets whose puzzles take long to make (a 16x16 killer above all): their check
 # regenerates one puzzle and runs with the slow ones.
 SLOW_TO_MAKE = {"killer16"} | {name for name, d in DATASETS.items() if "--rules" in d.command()
                                 and d.command().split()[-1] in GENERATED}  # fmt: skip
@@ -193,10 +193,10 @@ def test_a_puzzle_past_its_deadline_is_a_give_up_naming_it(cli):
 
 @pytest.mark.slow  # timed
 def test_a_16x16_jigsaw_keeps_its_timeout_at_every_timeout():
-    # A 16x16 jigsaw layout is completed by the batch kernel within a work budget of about half
-    # a second quiet, 2-3.7 s at load 6, which ran on past the puzzle's deadline; the regions'
-    # passes are 50-150 ms each. The kernels and the default counting backend are loaded first:
-    # the timeout covers the making alone.
+    # A 16x16 jigsaw layout is completed by the batch kernel within a work budget, a count of
+    # work that a loaded machine takes longer over, so the kernel and the regions' passes are
+    # handed the puzzle's deadline too (docs/reliability.md, Generating). The kernels and the
+    # default counting backend are loaded first: the timeout covers the making alone.
     request = Request(Shape(4, 4), minimal=True, rules=frozenset({"jigsaw"}))
     count_solutions(parse("." * 256), 1)
     jigsaw = Rules(random_regions(Shape(4, 4), Random(0)))
@@ -227,8 +227,9 @@ print(time.perf_counter() - start)
 
 @pytest.mark.slow  # timed
 def test_loading_the_counting_backend_is_inside_the_first_puzzles_timeout():
-    # numba's import and the kernel's load (0.3-1.2 s) came on top of the 1 s handed to the
-    # first count, the check that some 16x16 grid obeys the rules: 1.34 s at load 2
+    # numba's import and the kernel's load are part of the first puzzle's time: the first count,
+    # the check that some 16x16 grid obeys the rules, is handed what is left (docs/reliability.md,
+    # Generating)
     done = subprocess.run(
         [sys.executable, "-c", FIRST_PUZZLE, "anti-knight,anti-king"],
         capture_output=True,
@@ -279,7 +280,7 @@ def test_a_kind_the_clues_leave_no_room_for_is_refused_before_any_work(cli, kind
     assert run.err.count("\n") == 1
 
 
-@pytest.mark.slow  # timed: it gave up after 10,000 attempts, 30-60 s
+@pytest.mark.slow  # timed: a request no puzzle meets ends well within the time allowed
 def test_a_kind_no_puzzle_of_the_clues_takes_ends_soon_with_advice(cli):
     start = time.perf_counter()
     run = cli("generate", "--kind", "none", "--clues", "80", "--seed", "1")

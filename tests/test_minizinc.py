@@ -191,7 +191,8 @@ def test_minizincs_own_time_limit_stops_a_count_with_its_statistics():
     start = time.perf_counter()
     with pytest.raises(SolveTimeout) as stopped:
         backend.search(Board.empty(Shape(5, 5)), Deadline(0.5), 10**9)
-    # 0.68-0.75 s measured; the count alone would run for ever, so any bound shows the limit kept
+    # a little past the limit (docs/minizinc.md); the count alone would run for ever, so any
+    # bound shows the limit kept
     assert time.perf_counter() - start < 10
     assert {"nodes", "flat_time_s"} <= set(stopped.value.stats)
 
@@ -205,4 +206,4 @@ def test_a_count_past_its_deadline_has_its_worker_killed_at_the_deadline():
         answer = runner.count(Board.empty(Shape(5, 5)), 10**9, 0.5)
         took = time.perf_counter() - start
     assert answer.status is Status.TIMEOUT and answer.stats == {"killed_after_s": 0.5}
-    assert took < 10  # about 0.5 s; the count alone would run for ever (a loaded machine is slow)
+    assert took < 10  # killed at the deadline; the count alone runs for ever; room for load

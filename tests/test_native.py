@@ -257,7 +257,7 @@ def files25(tmp_path):
     return empty, complete
 
 
-@pytest.mark.slow  # a process of its own on a 25x25: about 2.3 s
+@pytest.mark.slow  # a process of its own on a 25x25
 def test_the_command_keeps_the_deadline_on_an_empty_25x25_count(files25):
     def wall(path, *extra):
         command = [sys.executable, "-m", "solvers", "count", str(path), "--backend", "native"]
@@ -309,7 +309,8 @@ def test_the_compiled_kernels_are_stamped_with_the_whole_package():
 
 
 def test_the_first_kernel_call_does_not_load_scipy_linalg_and_numba_blas_still_works():
-    # numba's BLAS check would import scipy.linalg (0.2 s of every command's start-up)
+    # numba's BLAS check would import scipy.linalg (a large part of every command's start-up:
+    # docs/backends.md)
     code = """
 import sys
 import numba

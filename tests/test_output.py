@@ -53,8 +53,8 @@ def test_a_printed_solution_is_a_grid():
 
 
 def slow_file(tmp_path: Path, count: int = 300) -> Path:
-    """``count`` hard puzzles for `mrv` (4-9 ms each): 300 make a run that outlasts the bar's
-    delay (0.5 s) even with two jobs on a quiet machine."""
+    """``count`` hard puzzles for `mrv`: 300 make a run that outlasts the bar's delay (0.5 s)
+    even with two jobs on a quiet machine."""
     hard = [line for line in Path(path_of("hard9")).read_text().splitlines() if line[:1] != "#"]
     path = tmp_path / "hard.txt"
     path.write_text("\n".join((hard * 3)[:count]) + "\n")
@@ -140,7 +140,7 @@ def test_a_first_native_run_says_it_compiles_and_how_long_it_took(tmp_path):
     assert (again.stdout, again.stderr) == (first.stdout, "")
 
 
-@pytest.mark.slow  # compiles the kernel into an empty cache: 35 s and more
+@pytest.mark.slow  # compiles the kernel into an empty cache (docs/native.md: its compile time)
 def test_a_first_test_session_says_it_compiles_the_kernel_before_it_does(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))  # an empty cache
     test = "tests/test_dfs.py::test_boj2239_answer_from_the_library"
@@ -310,7 +310,7 @@ def variant_puzzles(name: str, count: int) -> list[str]:
 def library_engines() -> list:
     # the backends over a library that encode every kind (the handwritten ones print nothing;
     # dfs, the reference, and csp, a pure-Python search, take minutes on these); mip in the
-    # default run (HiGHS printed a debug line among the answers), the rest slow
+    # default run (HiGHS prints a log unless its output is turned off), the rest slow
     return [
         pytest.param(name, marks=[] if name == "mip" else [pytest.mark.slow])
         for name in BACKENDS

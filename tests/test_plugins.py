@@ -502,9 +502,9 @@ def test_entry_point_names_that_cannot_be_selected_are_refused_at_listing(listin
     assert listed.count("dfs") == 1 and not {"two", "a,b", "c:d", "all"} & set(listed)
 
 
-def test_an_outside_backend_declaring_cages_by_their_older_name_still_takes_killer(hostile, cli):
-    """ENCODES once said ``CAGES`` ("cages") for what the compile step now calls sum groups:
-    a package built against that name must still load, be given killer cages and solve them."""
+def test_an_outside_backend_declaring_cages_takes_killer(hostile, cli):
+    """An installed package whose backend declares the alias ``CAGES`` ("cages") for sum
+    groups loads, is given killer cages and solves them."""
     killer = str(hostile / "killer.txt")
     shutil.copy("examples/killer.txt", killer)
     calls = {"backends": ("backends",), "solve": ("solve", killer, "--backend", "declarescages")}

@@ -111,7 +111,7 @@ def test_a_puzzle_the_head_start_proves_is_not_raced(no_orphans):
 
 
 def test_a_puzzle_the_head_start_proves_loads_no_member(tmp_path):
-    # numba (native) and CryptoMiniSat cost a fresh process 0.1-0.6 s of CPU to load
+    # numba (native) and CryptoMiniSat are slow for a fresh process to load
     puzzle = tmp_path / "thermo.txt"
     puzzle.write_text(first_line("thermo9"))
     code = (
@@ -139,7 +139,7 @@ def test_a_member_that_cannot_be_loaded_loses(no_orphans):
 
 
 def killer9_line_47(tmp_path: Path) -> Path:
-    """killer9's slowest puzzle for propagate (1.1-1.2 s of CPU), with the set's rules line."""
+    """killer9's slowest puzzle for propagate, with the set's rules line."""
     with open_named("killer9") as handle:
         lines = handle.read().splitlines()
     path = tmp_path / "killer9-47.txt"

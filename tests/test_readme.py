@@ -10,8 +10,8 @@ of measurements: there the command is run on the first 2 puzzles of each dataset
 first word of each line (the table's labels) is compared; those runs are slow (marked so), as
 are the docs/ pages' command blocks (the default run runs README.md's, at once in threads). A
 block preceded by ``<!-- readme-test: measured -->`` is run as written and compared by its
-labels alone too; it runs in the slow run, README.md's as well (its compare and report: 4 s of
-CPU, half of README.md's, most of it the engines' and matplotlib's start-up). A ``python``
+labels alone too; it runs in the slow run, README.md's as well (its compare and report: much
+of README.md's time, most of it the engines' and matplotlib's start-up). A ``python``
 block with ``>>>`` lines is a doctest: its printed results are checked; one without them must
 run (in the slow run, when the timings marker precedes it).
 """
@@ -149,7 +149,7 @@ def _why_not(body: list[str]) -> str | None:
 
 def _slow(where: str, marker: str) -> bool:
     """Run in the slow run only: a timings or measured block, and the blocks of the docs/ pages
-    (about 10 s of CPU, each command a fresh process); the default run runs README.md's others."""
+    (each command a fresh process); the default run runs README.md's others."""
     return marker in (TIMINGS, MEASURED) or not where.startswith(README + ":")
 
 
@@ -198,7 +198,7 @@ def python_blocks() -> list[tuple[str, int, str, str]]:
     "page, line, code",
     [
         # a measuring script (the timings marker) runs whole, in the slow run: docs/minizinc.md's
-        # runs MiniZinc 60 times (4 s)
+        # runs MiniZinc 60 times
         pytest.param(page, n, code, marks=[pytest.mark.slow] if marker else [], id=f"{page}:{n}")
         for page, n, code, marker in python_blocks()
     ],

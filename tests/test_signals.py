@@ -52,7 +52,7 @@ def start(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
     process.stdin.write(EMPTY9 + "\n")
     process.stdin.close()
     if args == RUNS["count in process"]:
-        busy(process, 0.6)  # imported (about 0.1 s), and counting
+        busy(process, 0.6)  # imported, and counting
         return process, []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -146,8 +146,8 @@ def test_a_killed_main_process_takes_its_workers_with_it():
 
 
 # Native without a timeout: its compiled search runs in slices and looks between them, so a
-# signal's handler runs within a slice (about 20 ms), not after the search (23 minutes for an
-# empty 25x25 windoku).
+# signal's handler runs within a slice, not after the search, which on an empty 25x25 windoku
+# outlasts any test (docs/reliability.md, Signals).
 NATIVE = {
     "solve": (["solve", "-", "--backend", "native"], "# rules: windoku\n" + "." * 625),
     "count": (["count", "-", "--backend", "native", "--limit", "1000000000"], EMPTY9),
@@ -175,7 +175,7 @@ def test_a_signal_ends_an_untimed_native_search(name, run):
     )
     process.stdin.write(text + "\n")
     process.stdin.close()
-    busy(process, 1.5)  # imported and the kernel loaded (about 0.5 s), and searching
+    busy(process, 1.5)  # imported and the kernel loaded, and searching
     number, to_group = SIGNALS[name]
     sent = time.monotonic()
     (os.killpg if to_group else os.kill)(process.pid, number)

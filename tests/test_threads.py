@@ -54,9 +54,9 @@ SCRIPT = textwrap.dedent(
 )
 
 
-# A process each (0.2-0.8 s of CPU): the default run takes the two that have died this way
-# (CaDiCaL in pysat, Z3), one answering from a worker process (cpmpy) and the compiled kernel;
-# the slow run the rest.
+# A process each: the default run takes the two whose libraries bring the process down when
+# threads call them at once (CaDiCaL in pysat, Z3), one answering from a worker process (cpmpy)
+# and the compiled kernel; the slow run the rest.
 IN_THE_DEFAULT_RUN = ("pysat", "z3", "cpmpy", "native")
 
 
@@ -81,8 +81,8 @@ def test_several_threads_share_a_backend(backend):
 def test_two_specs_of_one_backend_in_threads():
     # Z3's solvers share one context per process whatever their options: two specs, two
     # runners, and still one library underneath.
-    # z3's integer model has a heavy tail on the 17-clue line (10-20 s) and the empty board
-    # (seconds to minutes, run to run): the two easy lines show the sharing
+    # z3's integer model has a heavy tail on the 17-clue line and the empty board (long, and
+    # varying run to run): the two easy lines show the sharing
     script = (
         SCRIPT.replace("backend = sys.argv[1]", "backend = sys.argv[1]; import random")
         .replace("solve(line, backend,", "solve(line, random.choice(['z3', 'z3:model=int']),")

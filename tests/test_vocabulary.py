@@ -85,7 +85,7 @@ def boards_for(name: str) -> list[Board]:
     return [board_with(name, s, rng, givens=0.2 if s.size == 4 else 0.5) for s in shapes]
 
 
-# A process per call (about 0.07 s of CPU, 2 s over the kinds): in the default run MiniZinc is
+# A process per call (docs/minizinc.md): in the default run MiniZinc is
 # checked per primitive (tests/test_minizinc_kinds.py), here on every kind in the slow run.
 BY_PROCESS = ("minizinc",)
 
@@ -212,8 +212,8 @@ def kinds_on_a_board():
     )
 
 
-# The default run draws a few boards, the slow run (CI) many more: an example takes 0.2 s or
-# less as a rule, and up to dfs's 10 s on a board it finds hard.
+# The default run draws a few boards, the slow run (CI) many more: an example is quick as a
+# rule, and takes up to dfs's 10 s on a board it finds hard.
 RANDOM_KINDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

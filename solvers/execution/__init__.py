@@ -16,7 +16,8 @@ __all__ = ["Answer", "Runner", "Status", "shared"]
 
 def __getattr__(name: str) -> Any:
     """``Runner`` and ``shared``, imported on first use: the runner brings multiprocessing and
-    subprocess (about 15 ms), which the answer types and a bulk run never need."""
+    subprocess (a cost to start-up, docs/startup.md), which the answer types and a bulk run
+    never need."""
     if name in ("Runner", "shared"):
         from solvers.execution import runner
 

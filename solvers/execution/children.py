@@ -50,7 +50,7 @@ def become_child(parent: int | None = None) -> None:
 def signalled_here() -> bool:
     """Whether this process is the one a user's signal is meant for: not a child that
     ``multiprocessing`` started (a pool worker, a backend's worker), which its parent stops."""
-    import multiprocessing  # 20 ms, which importing the package does not spend
+    import multiprocessing  # start-up that importing the package does not spend (docs/startup.md)
 
     return multiprocessing.parent_process() is None
 

@@ -63,7 +63,7 @@ class Pool:
         return max(1, sum(w.get("nthreads", 1) for w in found))
 
     def _open(self) -> Executor:
-        import multiprocessing  # 20 ms with the next: a run on one core never pays it
+        import multiprocessing  # start-up, with the next (docs/startup.md): one job never pays it
         from concurrent.futures import ProcessPoolExecutor
 
         from solvers.execution.children import become_child

@@ -72,7 +72,7 @@ def plain_puzzles(buf: np.ndarray, lines: Lines, shape: Shape | None) -> list[Pl
     longest = max(SQUARES)
     present = np.bincount(np.minimum(lengths, longest + 1), minlength=longest + 2)
     found = []
-    for length, size in sorted(SQUARES.items()):  # (np.unique would import numpy.ma: 10 ms)
+    for length, size in sorted(SQUARES.items()):  # (np.unique imports numpy.ma: start-up)
         if (shape is not None and shape.size != size) or not present[length]:
             continue
         chosen = np.flatnonzero(lengths == length)

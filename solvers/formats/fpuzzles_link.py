@@ -133,7 +133,7 @@ def _starts_puzzle(text: str) -> bool:
 
 def decode(text: str, line: int | None = None) -> dict[str, Any]:
     """The puzzle's JSON object from a link, a bare payload or the JSON text."""
-    import json  # here, as lzstring: every reader looks for links, few meet one (3 ms)
+    import json  # here, as lzstring: every reader looks for links, few meet one (docs/startup.md)
 
     text = text.strip()
     packed = not text.startswith("{")

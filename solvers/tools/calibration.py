@@ -1,7 +1,7 @@
 """A fixed workload that ``sudoku compare`` times through each run: what the machine gives now.
 
 CPU times are not free of load where cores share caches: on a 2-vCPU machine, four busy
-processes raised a backend's CPU time 2.6x (docs/compare.md, "Regressions"). A run therefore
+processes raised a backend's CPU time markedly (docs/compare.md, "Regressions"). A run therefore
 times this workload before each backend spec and at its end, and ``--against`` divides each
 puzzle's CPU time now by the workload's median now to then (``regression.machine``).
 

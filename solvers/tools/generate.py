@@ -37,8 +37,8 @@ MAX_ATTEMPTS = 10_000
 # puzzles in a row that met the request but could not be given its kind: then none will
 TWIST_TRIES = 1_000
 COMPLETION_NODES = 20_000  # search nodes a random completion may take (a jigsaw may have none)
-# Killer boards up to this side are first tried with no givens at all: a count that takes
-# under 50 ms on 9x9, but over 60 s for pysat and CP-SAT on 16x16 (README, "Variants").
+# Killer boards up to this side are first tried with no givens at all: a count that is quick
+# on 9x9, but runs long for pysat and CP-SAT on 16x16.
 SHORTCUT_SIZE = 9
 NATIVE_FROM = 9  # variant boards larger than this are completed by the native kernel
 COMPLETION_WORK = 200_000_000  # its work budget per layout (about half a second)

@@ -26,7 +26,8 @@ def random_regions(
     shape: Shape, rng: random.Random, passes: int = 6, deadline: Deadline | None = None
 ) -> tuple[int, ...]:
     """N connected regions of N cells each, as each cell's region number; SolveTimeout once
-    ``deadline`` has passed (a pass over a 16x16 takes 50-150 ms)."""
+    ``deadline`` has passed (a pass over a 16x16 is long enough to matter: docs/reliability.md,
+    Generating)."""
     n = shape.size
     region = list(shape.geometry.box_of)
     for _ in range(passes):

@@ -1,6 +1,6 @@
-"""An outside backend written before the compile step's cages were named sum groups (issue
-30): it declares ``ENCODES = frozenset({CAGES})`` and reads ``flatten(board).cages``, as
-CONTRIBUTING.md then said to. An installed package of that time must keep working."""
+"""An outside backend that names sum groups by their alias: it declares
+``ENCODES = frozenset({CAGES})`` and reads ``flatten(board).cages``, and must load, be given
+killer cages and solve them."""
 
 from solvers.backend import Backend, Found
 from solvers.compile import CAGES, Cage, flatten
@@ -8,7 +8,7 @@ from solvers.handwritten.dlx import DancingLinks
 
 
 class DeclaresCages(Backend):
-    """dlx's answers, once it has read the board's cages as the older names give them."""
+    """dlx's answers, once it has read the board's cages as the alias gives them."""
 
     ENCODES = frozenset({CAGES})
 

@@ -1,7 +1,7 @@
 """The batch kernel compiled ahead of time, loaded with NumPy alone: no numba in the process.
 
-A bulk count of 49,151 puzzles takes 0.3 s in the kernel, and importing numba and loading its
-cached copy of the kernel took as long again (docs/startup.md). So when the kernels are
+Importing numba and loading its cached copy of the kernel cost a bulk count about as much as
+the kernel's own work (docs/startup.md). So when the kernels are
 compiled for a source (``cache.compile_kernels``, which the command line runs once, with a
 notice), the batch kernel (``batch._batch``) is also built by ``numba.pycc`` into a C extension
 beside numba's cache (``aot_build``): the same code compiled by the same numba, for the
@@ -39,7 +39,7 @@ from solvers.handwritten.native.outcome import UNLIMITED, Batch, run_batch
 from solvers.handwritten.native.tables import Plan
 
 PACKAGE = Path(__file__).resolve().parent
-BUILD_SECONDS = 600  # numba.pycc takes 20-40 s of CPU here; a build past this is given up
+BUILD_SECONDS = 600  # far above numba.pycc's time (docs/native.md); a build past it is given up
 
 
 @cache
@@ -69,9 +69,9 @@ def folder() -> Path:
 
 
 # The instruction-set level x86-64-v3, as Linux names its features in /proc/cpuinfo ("abm":
-# LZCNT). Built for it, the kernel counted the sudoku17 file 3.5% faster than for baseline
-# x86-64 here (0.276 s against 0.286 s, medians of 7 in one process); x86-64-v2 (POPCNT, SSE4)
-# gained nothing, and the host's own CPU (AVX-512 here) 0.5% more than v3.
+# LZCNT). Built for it, the kernel counts the sudoku17 file faster than for baseline x86-64;
+# x86-64-v2 (POPCNT, SSE4) gains nothing, and the host's own CPU little more than v3
+# (docs/startup.md, "For which CPU").
 V3_FLAGS = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"})
 
 

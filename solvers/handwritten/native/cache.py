@@ -7,7 +7,7 @@ package is stamped with a hash of all the package's modules instead, so any edit
 
 Before each load from its cache numba refreshes its target context: it imports and registers
 every implementation it has (NumPy's, the typed containers', ...) and the extensions of every
-installed distribution, 0.2-0.3 s, a third of a one-puzzle run's start-up (docs/startup.md). A
+installed distribution, a large part of a one-puzzle run's start-up (docs/startup.md). A
 compiled kernel needs none of that, only numba's runtime (NRT), so this package's kernels load
 with the runtime alone; a kernel not in the cache is compiled, and numba's compiler refreshes
 the context itself. (numba's locators and caches are internal; if they change, numba's own
@@ -26,7 +26,7 @@ from solvers.handwritten.native.aot import PACKAGE, source_stamp
 
 def _import_numba() -> None:
     """numba, with SciPy hidden unless it is loaded already: numba's import only checks
-    SciPy's version (importing it costs 10-35 ms), and no kernel here uses SciPy."""
+    SciPy's version (importing it is start-up for nothing), and no kernel here uses SciPy."""
     hidden = _Hidden("scipy")
     if "scipy" not in sys.modules:
         sys.meta_path.insert(0, hidden)
@@ -108,9 +108,9 @@ def load_numpy_support() -> None:
     """numba's NumPy support, loaded once before the first kernel call with SciPy hidden.
 
     numba loads it at its first compile or cache load, and its check for BLAS imports
-    scipy.linalg when SciPy is installed (the test extras install it): 0.2 s of CPU, a fifth
-    of ``sudoku count``'s start-up, for kernels that use no BLAS. With SciPy hidden then,
-    numba's ``np.vdot`` uses its own loop (the one use of that check); ``np.dot`` and
+    scipy.linalg when SciPy is installed (the test extras install it): a large part of
+    ``sudoku count``'s start-up (docs/backends.md), for kernels that use no BLAS. With SciPy
+    hidden then, numba's ``np.vdot`` uses its own loop (the one use of that check); ``np.dot`` and
     ``np.linalg`` in jitted code still import SciPy themselves when they are compiled.
     Nothing is hidden when scipy.linalg is loaded already, and nothing is done when loads are
     light (the compiler loads the support when it needs it).
@@ -149,8 +149,8 @@ import numba  # noqa: E402, F401 (imported above with SciPy hidden: for the kern
 def compiled() -> bool | None:
     """Whether the entry kernels (one puzzle, a batch, a board with constraints) are compiled
     on disk for this source, and the batch kernel built ahead of time or found unbuildable here
-    (``aot``): False when a run would compile them first (30-40 s, and 20-40 s for the
-    ahead-of-time build), None when numba's cache cannot be read here (another numba: its
+    (``aot``): False when a run would compile them first (each build takes long:
+    docs/native.md), None when numba's cache cannot be read here (another numba: its
     internals moved)."""
     from solvers.handwritten.native import aot, batch, constrained, search
 

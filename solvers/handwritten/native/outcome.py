@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 UNLIMITED = 2**62  # a work budget that never runs out
 CTRL_SIZE = 9  # the kernel's registers (their names: bits)
-# Work units per kernel call of a batch (20-60 ms): a signal is acted on within one call.
+# Work units per kernel call of a batch (a short call: docs/reliability.md, Signals): a signal
+# is acted on within one call.
 CALL_WORK = 20_000_000
 
 

@@ -56,7 +56,8 @@ def _remove(row, cell, values, queue, qn, d0, d1, unit_bits):
 def naked_singles(row, cells, queue, qn, d0, d1, t):
     """Each single of the queue leaves its peers (new singles join the queue)."""
     # The hottest loop of the kernel: written out rather than through ``_remove``, whose array
-    # arguments cost a reference count each call (2.4x the time of the whole root propagation).
+    # arguments cost a reference count each call, more than the rest of the root propagation
+    # (docs/native.md, "The package against the prototype").
     work = 0
     while qn > 0:
         qn -= 1

@@ -242,7 +242,7 @@ def run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
         nodes += 1
         child = state[depth + 1]
         child[:] = state[depth]
-        # (helpers taking the tables for these two steps cost 5% more, measured)
+        # (helpers taking the tables for these two steps cost more: docs/native.md)
         if band:
             done = _descend9(child, branch[depth, 0], branch[depth, 1], bit)
             work += NODE_WORK

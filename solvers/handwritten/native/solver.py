@@ -19,7 +19,7 @@ from solvers.handwritten.native import bits, cache
 from solvers.handwritten.native.search import run_verified, sizes
 from solvers.handwritten.native.tables import Plan
 
-FIRST_SLICE = 2_000_000  # work units before the first look at the clock (2-6 ms)
+FIRST_SLICE = 2_000_000  # work units before the first look at the clock (a few ms: docs/native.md)
 SLICE_SECONDS = 0.02  # later slices are sized from the measured rate to take about this long
 MIN_SLICE, MAX_SLICE = 50_000, 500_000_000
 
@@ -59,8 +59,8 @@ class Workspace:
 
 def _kernel(*args):
     """``run_verified``, called straight into its compiled code once it is loaded: numba's
-    dispatcher matches the argument types afresh on every call, 1.5 us for these ten (a
-    tenth of a 9x9 solve, measured), and they never change here (a read-only puzzle, the
+    dispatcher matches the argument types afresh on every call, a noticeable part of a 9x9
+    solve (docs/native.md), and they never change here (a read-only puzzle, the
     workspace's arrays, the tables)."""
     global _kernel
     result, _kernel = _first_call(run_verified, args)

@@ -36,7 +36,7 @@ from solvers.compile import Flat, SumGroup, flatten
 
 MAX_UNITS = 128  # the dirty-unit set is two 64-bit words: units beyond it are peer groups
 WIDTH9 = 30  # the band kernel's state (band9.py): 27 digit-band words, each band's solved cells
-PAIRS_FROM_SIZE = 16  # naked pairs pay on 25x25 (fewer timeouts) and cost 15-25% on 9x9
+PAIRS_FROM_SIZE = 16  # naked pairs pay on 25x25 (fewer timeouts), not on 9x9 (docs/native.md)
 
 
 class Tables(NamedTuple):

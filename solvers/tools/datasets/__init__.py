@@ -76,8 +76,8 @@ def open_named(name_or_path: str) -> TextIO:
 
 
 def _packaged(filename: str):
-    """The shipped file, wherever the package is installed (importlib.resources: 3 ms to
-    import, which a run on a file of the user's own never needs)."""
+    """The shipped file, wherever the package is installed (importlib.resources: an import at
+    start-up, docs/startup.md, which a run on a file of the user's own never needs)."""
     from importlib import resources
 
     return resources.files(__package__).joinpath(filename)
