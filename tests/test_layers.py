@@ -2,9 +2,9 @@
 
 core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
       registry)
-  <- handwritten searches, adapters
+  <- handwritten searches, adapters, strength (inference with no search)
   <- execution (runner, worker, judge, parallel, portfolio)
-  <- pipeline, api, tools (check, compare, generate, datasets)
+  <- pipeline, api, bulk, tools (check, compare, generate, datasets)
   <- cli
 No circle of imports spans two folders: each folder reads from the ones below it.
 The registry names backends by dotted path and imports them only when asked, so it sits in the
@@ -37,9 +37,9 @@ LAYERS = [
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
               "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
               "solvers.cells", "solvers.probe", "solvers.signals"]),
-    ("searches", ["solvers.handwritten", "adapters"]),
+    ("searches", ["solvers.handwritten", "adapters", "solvers.strength"]),
     ("execution", ["solvers.execution"]),
-    ("services", ["solvers.pipeline", "solvers.api", "solvers.tools", "solvers"]),
+    ("services", ["solvers.pipeline", "solvers.api", "solvers.bulk", "solvers.tools", "solvers"]),
     ("cli", ["solvers.cli", "solvers.__main__"]),
 ]  # fmt: skip
 
@@ -128,6 +128,17 @@ def test_no_import_runs_back_up_the_layers(module, path):
     own = layer_of(module)
     assert own >= 0, f"{module} is in no layer"
     assert not upward(module, path), f"{module} ({LAYERS[own][0]}) imports {upward(module, path)}"
+
+
+def test_every_module_is_in_a_layer_by_name():
+    # the root package's prefix would take in any module: a module falling to it is unplaced
+    named = [prefix for _name, prefixes in LAYERS for prefix in prefixes if prefix != "solvers"]
+    unplaced = [
+        module
+        for module, _path in modules()
+        if module != "solvers" and not any(_behind(module, prefix) for prefix in named)
+    ]
+    assert not unplaced, f"name these in LAYERS: {unplaced}"
 
 
 def test_adapters_depend_only_on_the_core():
