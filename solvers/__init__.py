@@ -5,6 +5,7 @@
 >>> answer.status, answer.solution
 """
 
+from solvers import registry
 from solvers.api import as_board, count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.bulk import solve_many
@@ -22,6 +23,10 @@ from solvers.formats import format_board, parse, read_puzzles
 from solvers.registry import REFERENCE as REFERENCE_BACKEND
 from solvers.spec import BackendSpec
 from solvers.verify import verify
+
+# The portfolio, a backend that races others in the execution layer's workers, lives above the
+# registry: the package tells the registry its folder, which the registry never names.
+registry.add_home("solvers.execution")
 
 
 def __getattr__(name: str) -> str:

@@ -221,7 +221,7 @@ def kinds_within(encodes: frozenset[str]) -> frozenset[str]:
 def _examples() -> dict[str, Flat]:
     """Each kind's example instance on 9x9, flattened."""
     from solvers.constraints import KINDS
-    from solvers.formats.constraint_text import parse_constraint
+    from solvers.constraints.text import parse_constraint
 
     shape = Shape(3, 3)
     return {

@@ -59,7 +59,9 @@ class Entry:
 
 # Where built-in backends live, listed in this order (the reference first): a module of one of
 # these folders, or a package there with its backend in backend.py, that holds a SUMMARY line.
-HOMES = ("solvers.handwritten", "adapters", "solvers.execution")
+# The searches' folders alone: a layer above that holds a backend (execution's portfolio) is
+# added by the package's __init__ (``add_home``), so no module the registry names imports it.
+HOMES: tuple[str, ...] = ("solvers.handwritten", "adapters")
 _ROOT = Path(__file__).resolve().parents[1]
 _LINE = re.compile(r"^(SUMMARY|LIBRARY) = (.*)$", re.M)
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -112,6 +114,13 @@ def register(
     if name in _ENTRIES and not replace:
         raise UsageError(f"backend {name!r} is already registered")
     _ENTRIES[name] = Entry(name, target, distribution, summary)
+
+
+def add_home(package: str) -> None:
+    """Make ``package`` (a dotted path) a home of built-in backends, after those before it."""
+    global HOMES
+    if package not in HOMES:
+        HOMES = (*HOMES, package)
 
 
 def unregister(name: str) -> None:

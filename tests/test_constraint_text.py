@@ -9,8 +9,8 @@ from test_constraints import instance
 
 from solvers.constraints import KINDS, Constraint
 from solvers.constraints.cell_kinds import gather_extremes
+from solvers.constraints.text import format_constraint, parse_constraint
 from solvers.errors import InputError
-from solvers.formats.constraint_text import format_constraint, parse_constraint
 
 LINES = [
     ("anti-knight", Constraint("anti-knight")),

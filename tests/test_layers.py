@@ -2,12 +2,17 @@
 
 core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
       registry)
-  <- handwritten searches, adapters
-  <- execution (runner, worker, judge, parallel)
-  <- pipeline, api, tools (check, compare, generate, datasets)
+  <- handwritten searches, adapters, strength (inference with no search)
+  <- execution (runner, worker, judge, parallel, portfolio)
+  <- pipeline, api, bulk, tools (check, compare, generate, datasets)
   <- cli
+No circle of imports spans two folders: each folder reads from the ones below it.
 The registry names backends by dotted path and imports them only when asked, so it sits in the
-core. Imports inside functions count too: a lazy import that runs back up is still a cycle.
+core. Imports inside functions count too: a lazy import that runs back up is still a cycle. So
+does a module named as text (``importlib.import_module("solvers.cli.output")``, a table of
+dotted paths): the registry's paths to the searches' folders are the one seam allowed to name a
+layer above its own. The portfolio, which builds its members through the registry, is made a
+backend from the package's ``__init__`` (``registry.add_home``), so no circle runs through it.
 
 Two seams hold what loading an engine takes: the registry, the one module that reaches an
 adapter (by dotted path, on first use), and the native kernel's package (its one ``load()``);
@@ -21,6 +26,7 @@ import ast
 import json
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -31,9 +37,9 @@ LAYERS = [
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
               "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
               "solvers.cells", "solvers.probe", "solvers.signals"]),
-    ("searches", ["solvers.handwritten", "adapters"]),
+    ("searches", ["solvers.handwritten", "adapters", "solvers.strength"]),
     ("execution", ["solvers.execution"]),
-    ("services", ["solvers.pipeline", "solvers.api", "solvers.tools", "solvers"]),
+    ("services", ["solvers.pipeline", "solvers.api", "solvers.bulk", "solvers.tools", "solvers"]),
     ("cli", ["solvers.cli", "solvers.__main__"]),
 ]  # fmt: skip
 
@@ -48,20 +54,26 @@ def layer_of(module: str) -> int:
     return rank
 
 
-def modules() -> list[tuple[str, Path]]:
+SEARCHES = 1  # the layer whose folders the registry names: its backends
+REGISTRY = "solvers.registry"
+NATIVE = "solvers.handwritten.native"
+
+
+@lru_cache
+def modules(root: Path = ROOT) -> list[tuple[str, Path]]:
     found = []
-    for path in sorted([*ROOT.glob("solvers/**/*.py"), *ROOT.glob("adapters/**/*.py")]):
-        parts = path.relative_to(ROOT).with_suffix("").parts
+    for path in sorted([*root.glob("solvers/**/*.py"), *root.glob("adapters/**/*.py")]):
+        parts = path.relative_to(root).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found.append((name, path))
     return found
 
 
-def every_import(path: Path) -> list[str]:
+def every_import(path: Path, root: Path = ROOT) -> list[str]:
     """Every module ``path`` imports, the package's and others', relative imports resolved
     (``from x import y`` gives ``x`` and ``x.y``: y may be a module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = path.relative_to(ROOT).parent.parts
+    package = path.relative_to(root).parent.parts
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -73,17 +85,60 @@ def every_import(path: Path) -> list[str]:
     return names
 
 
-def imports(path: Path) -> list[str]:
+def imports(path: Path, root: Path = ROOT) -> list[str]:
     """The package's modules ``path`` imports, relative imports resolved."""
-    return [name for name in every_import(path) if name.split(".")[0] in ("solvers", "adapters")]
+    return [n for n in every_import(path, root) if n.split(".")[0] in ("solvers", "adapters")]
+
+
+def named(path: Path, root: Path = ROOT) -> list[str]:
+    """The package's modules ``path`` names as text, as importlib, ``__import__`` or a table of
+    dotted paths would import them: a string ("solvers.cli.output", "adapters.cnf:Writer"), or
+    an f-string's leading "package." A package named so counts with every module in it: a
+    folder named as text (the registry's ``HOMES``) is where modules are imported from by name."""
+    known = {module for module, _ in modules(root)} - {"solvers"}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            name = node.value.partition(":")[0]
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            text = str(head.value) if isinstance(head, ast.Constant) else ""
+            name = text[:-1] if text.endswith(".") else ""
+        else:
+            continue
+        if name in known:
+            found += [name, *sorted(m for m in known if m.startswith(name + "."))]
+    return found
+
+
+def upward(module: str, path: Path, root: Path = ROOT) -> list[str]:
+    """What ``module`` imports or names as text from a layer above its own, but the registry's
+    dotted paths to the searches' folders: the seam that imports a backend when asked for it."""
+    own = layer_of(module)
+    found = [name for name in imports(path, root) if layer_of(name) > own and name != "solvers"]
+    seam = module == REGISTRY
+    for name in named(path, root):
+        if layer_of(name) > own and not (seam and layer_of(name) == SEARCHES):
+            found.append(name)
+    return found
 
 
 @pytest.mark.parametrize("module, path", modules(), ids=[m for m, _ in modules()])
 def test_no_import_runs_back_up_the_layers(module, path):
     own = layer_of(module)
     assert own >= 0, f"{module} is in no layer"
-    upward = [name for name in imports(path) if layer_of(name) > own and name != "solvers"]
-    assert not upward, f"{module} ({LAYERS[own][0]}) imports {upward}"
+    assert not upward(module, path), f"{module} ({LAYERS[own][0]}) imports {upward(module, path)}"
+
+
+def test_every_module_is_in_a_layer_by_name():
+    # the root package's prefix would take in any module: a module falling to it is unplaced
+    named = [prefix for _name, prefixes in LAYERS for prefix in prefixes if prefix != "solvers"]
+    unplaced = [
+        module
+        for module, _path in modules()
+        if module != "solvers" and not any(_behind(module, prefix) for prefix in named)
+    ]
+    assert not unplaced, f"name these in LAYERS: {unplaced}"
 
 
 def test_adapters_depend_only_on_the_core():
@@ -93,20 +148,22 @@ def test_adapters_depend_only_on_the_core():
                 assert name.startswith("adapters") or layer_of(name) == 0, (module, name)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Each module of the package and the modules of the package it imports (lazy imports and
-    those under TYPE_CHECKING included: a circle that only the type checker sees still binds
-    the modules together)."""
-    known = {module for module, _ in modules()}
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package that importing or running it
+    imports: those it imports (lazy imports and those under TYPE_CHECKING included: a circle
+    that only the type checker sees still binds the modules together), those it names as text,
+    and the packages around each (importing solvers.constraints.text runs
+    solvers/constraints/__init__.py first; the root package aside: every module is under it)."""
+    known = {module for module, _ in modules(root)}
     graph: dict[str, set[str]] = {}
-    for module, path in modules():
+    for module, path in modules(root):
         targets = set()
-        for name in imports(path):
+        for name in [*imports(path, root), *named(path, root)]:
             while name and name not in known:  # solvers.board.Shape -> solvers.board
                 name = name.rpartition(".")[0]
-            if name and name != module and name != "solvers":
-                targets.add(name)
-        graph[module] = targets
+            parts = name.split(".")
+            targets |= {".".join(parts[:end]) for end in range(1, len(parts) + 1)} & known
+        graph[module] = targets - {module, "solvers"}
     return graph
 
 
@@ -142,15 +199,63 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-def folder(module: str) -> str:
-    """The folder a module's file is in: a package's ``__init__`` is in the package's own."""
-    path = dict(modules())[module]
-    return str(path.parent.relative_to(ROOT))
+def spanning_circles(root: Path = ROOT) -> list[list[str]]:
+    """The circles of ``import_graph`` whose modules' files are in more than one folder (a
+    package's ``__init__`` is in the package's own)."""
+    folder = {module: path.parent for module, path in modules(root)}
+    return [sorted(c) for c in circles(import_graph(root)) if len({folder[m] for m in c}) > 1]
 
 
 def test_no_circle_of_imports_spans_two_folders():
-    spanning = [sorted(c) for c in circles(import_graph()) if len({folder(m) for m in c}) > 1]
-    assert not spanning, spanning
+    assert not spanning_circles(), spanning_circles()
+
+
+def _tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'importlib.import_module("solvers.cli.output")',
+        '__import__("solvers.cli.output")',
+        'importlib.import_module(f"solvers.cli.{name}")',
+        '{"json": "solvers.cli.output:write"}[name]',
+    ],
+)
+def test_a_module_named_as_text_is_an_import_of_it(tmp_path, call):
+    # the verifier (core) reaching the CLI's output by a dotted path, which imports it back
+    _tree(
+        tmp_path,
+        {
+            "solvers/__init__.py": "",
+            "solvers/verify.py": f"import importlib\n\n\ndef output(name):\n    return {call}\n",
+            "solvers/cli/__init__.py": "",
+            "solvers/cli/output.py": "from solvers import verify\n",
+        },
+    )
+    assert "solvers.cli.output" in upward(
+        "solvers.verify", tmp_path / "solvers/verify.py", tmp_path
+    )
+    assert spanning_circles(tmp_path) == [["solvers.cli.output", "solvers.verify"]]
+
+
+def test_the_registry_names_the_searches_folders_and_no_layer_above(tmp_path):
+    homes = '("solvers.handwritten", "adapters", "solvers.execution")'
+    _tree(
+        tmp_path,
+        {
+            "solvers/__init__.py": "",
+            "solvers/registry.py": f"HOMES = {homes}\nENCODERS = {{'dimacs': 'adapters.cnf'}}\n",
+            "solvers/handwritten/__init__.py": "",
+            "solvers/execution/__init__.py": "",
+            "adapters/__init__.py": "",
+            "adapters/cnf.py": "",
+        },
+    )
+    assert upward(REGISTRY, tmp_path / "solvers/registry.py", tmp_path) == ["solvers.execution"]
 
 
 def _outside_type_checking(tree: ast.AST) -> list[ast.AST]:
@@ -187,10 +292,6 @@ def test_the_native_kernel_is_reached_through_its_package_alone():
             assert not [n for n in reached if n.split(".")[3] in inner], (module, reached)
 
 
-REGISTRY = "solvers.registry"
-NATIVE = "solvers.handwritten.native"
-
-
 def _behind(module: str, seam: str) -> bool:
     return module == seam or module.startswith(seam + ".")
 
@@ -206,17 +307,6 @@ def engine_libraries() -> set[str]:
     return found - set(sys.stdlib_module_names) - {"solvers", "adapters", "numpy"}
 
 
-def _adapter_paths(path: Path) -> list[str]:
-    """The adapters ``path`` names as text ("adapters.cnf"): what importlib would import."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-        if node.value.partition(":")[0].split(".")[0] == "adapters"
-    ]
-
-
 def test_only_the_registry_reaches_an_adapter_and_only_the_seams_an_engine_library():
     engines = engine_libraries()
     assert {"ortools", "pysat", "pycosat", "z3", "minizinc", "numba"} <= engines, engines
@@ -224,10 +314,10 @@ def test_only_the_registry_reaches_an_adapter_and_only_the_seams_an_engine_libra
     for module, path in modules():
         if _behind(module, "adapters") or module == REGISTRY:
             continue
-        named = every_import(path) + _adapter_paths(path)
-        reached += [(module, n) for n in named if n.split(".")[0] == "adapters"]
+        said = every_import(path) + named(path)
+        reached += [(module, n) for n in said if n.split(".")[0] == "adapters"]
         if not _behind(module, NATIVE):  # the kernel's package is the seam of numba
-            reached += [(module, n) for n in named if n.split(".")[0] in engines]
+            reached += [(module, n) for n in said if n.split(".")[0] in engines]
     assert not reached, f"ask solvers.registry for these instead: {sorted(set(reached))}"
 
 

@@ -16,8 +16,8 @@ from test_vocabulary import board_with
 
 from solvers import Board, Shape, count_solutions, solve, solve_many
 from solvers.constraints import KINDS, Constraint
+from solvers.constraints.text import parse_constraint
 from solvers.execution import Runner
-from solvers.formats.constraint_text import parse_constraint
 from solvers.handwritten.native.batch import Flag
 from solvers.handwritten.native.constrained import _holds
 from solvers.handwritten.native.solver import Solver

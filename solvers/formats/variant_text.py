@@ -2,7 +2,7 @@
 variants.
 
 A puzzle's rules are written as its constraints of the vocabulary, each in its own form
-(``formats.constraint_text``: ``thermometer r1c1 r1c2 r2c3``, ``killercage r1c1 r1c2
+(``constraints.text``: ``thermometer r1c1 r1c2 r2c3``, ``killercage r1c1 r1c2
 total=3``): in a ``# rules:`` header, separated by ``;`` (``# rules: diagonal+; diagonal-;
 anti-knight``), or in a ``constraints:`` section after a grid, one per line. A header's
 constraints are kept as text until a puzzle gives N, then read (and checked) for each puzzle
@@ -74,7 +74,7 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
     minima and maxima gathered into one constraint each (``cell_kinds``); InputError at
     ``line`` naming the constraint that cannot be read."""
     from solvers.constraints.cell_kinds import gather_extremes
-    from solvers.formats.constraint_text import parse_constraint
+    from solvers.constraints.text import parse_constraint
 
     found = []
     for text in texts:
@@ -186,7 +186,7 @@ def record(rules: Rules, size: int) -> dict:
         return {}
     found: dict = {"rules": rules.label}
     if rules.constraints:
-        from solvers.formats.constraint_text import format_constraint
+        from solvers.constraints.text import format_constraint
 
         found["constraints"] = [format_constraint(c, size) for c in rules.constraints]
     if rules.regions is not None:
@@ -197,7 +197,7 @@ def record(rules: Rules, size: int) -> dict:
 def header(rules: Rules, size: int) -> str:
     """The ``# rules:`` line that reads back as ``rules`` on a board of ``size`` (a region
     map comes with each puzzle: ``fields``)."""
-    from solvers.formats.constraint_text import format_constraint
+    from solvers.constraints.text import format_constraint
 
     jigsaw = "jigsaw" if rules.regions is not None else ""
     written = [format_constraint(c, size) for c in rules.constraints]
