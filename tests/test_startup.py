@@ -38,6 +38,13 @@ def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
         assert registry.default_backend(board) == "native"
 
 
+def test_the_library_solves_one_puzzle_with_the_backend_the_command_takes_for_it(cli):
+    from solvers import solve
+
+    said = json.loads(cli("solve", "examples/boj2580.txt", "--json").out)["backend"]
+    assert solve((ROOT / "examples/boj2580.txt").read_text()).backend == said
+
+
 def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
     code = (
         "import sys\n"
