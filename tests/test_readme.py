@@ -204,6 +204,19 @@ def test_elided_output_leaves_out_lines_and_widths_but_nothing_it_shows():
     assert not elided_match([*added, "portfolio    4", "backends: dfs, toy"], shown)
 
 
+def test_every_built_in_backend_has_its_docs_lines():
+    """A row of docs/backends.md's table and its name in README.md's table of backends: the
+    docs lines CONTRIBUTING.md's "Adding a backend" asks for."""
+    from solvers import registry
+
+    built_in = [name for name in registry.names() if not registry.entry(name).outside]
+    table = (ROOT / "docs/backends.md").read_text(encoding="utf-8")
+    readme = (ROOT / README).read_text(encoding="utf-8").split("\n## The backends\n")[1]
+    readme = readme.split("\n## ")[0]
+    assert [name for name in built_in if f"| `{name}` |" not in table] == []
+    assert [name for name in built_in if f"`{name}`" not in readme] == []
+
+
 def labels(lines: list[str]) -> list[str]:
     """The first word of each line: a table's labels, without its measurements."""
     return [text.split()[0] for text in lines if text.strip()]
