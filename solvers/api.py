@@ -1,9 +1,10 @@
 """The one interface: ``solve`` and ``count_solutions`` over any backend, every answer verified.
 
-Both hand one board and a plan to the run pipeline (``pipeline.answer``, the step ``sudoku
-solve`` and ``count`` take for each puzzle): this process's shared ``Runner`` for the backend
-and its options, so a persistent solver lives on between calls, and a backend that cannot stop
-at a deadline runs in a worker process that is killed there.
+Both hand the run pipeline (``pipeline.run``, as ``sudoku solve`` and ``count`` do) a run of
+one puzzle and a plan, so the default choice is the command's for one puzzle (start-up
+included). The answer comes from this process's shared ``Runner`` for the backend and its
+options, so a persistent solver lives on between calls, and a backend that cannot stop at a
+deadline runs in a worker process that is killed there.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from solvers.board import Board, Shape
 from solvers.deadline import timeout_of
 from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
-from solvers.formats import parse
+from solvers.formats import Puzzle, parse
 from solvers.spec import BackendSpec
 
 Grid = Board | str | Sequence[Sequence[int]]
@@ -40,8 +41,8 @@ def solve(
     grid: Grid, backend: str | None = None, *, timeout: float | None = None, **options: object
 ) -> Answer:
     """Solve ``grid`` with ``backend`` (a name or a spec such as ``sat:encoding=minimal``;
-    None: the fastest available that encodes the puzzle's rules); the solution is verified
-    before it is returned.
+    None: the fastest available that encodes the puzzle's rules, start-up included, as ``sudoku
+    solve`` picks for one puzzle); the solution is verified before it is returned.
 
     The answer's status is SOLVED, UNSOLVABLE or TIMEOUT. Givens that already break a rule
     give UNSOLVABLE without a search, the conflict in ``stats["conflict"]``. Raises WrongAnswer
@@ -50,7 +51,7 @@ def solve(
     one of the puzzle's rule variants).
     """
     board = as_board(grid)
-    answer = pipeline.answer(board, _plan("solve", 1, timeout, backend, options, board))
+    answer = _run_one(board, _plan("solve", 1, timeout, backend, options, board))
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
     return _raise_failures(answer)
@@ -71,7 +72,7 @@ def count_solutions(
     limit, timeout = limit_of(limit), timeout_of(timeout)
     board = as_board(grid)
     plan = _plan("count", limit, timeout, backend, options, board)
-    answer = pipeline.answer(board, plan)
+    answer = _run_one(board, plan)
     if answer.status is Status.INVALID:
         return 0
     if answer.status is Status.TIMEOUT:
@@ -83,8 +84,8 @@ def count_solutions(
 def _plan(
     mode: str, limit: int, timeout: float | None, backend: str | None, options: dict, board: Board
 ) -> pipeline.Plan:
-    """The plan of one call: the backend named (None: the default for the puzzle's rules, as
-    for a run of many puzzles: the fastest per puzzle), its options added."""
+    """The plan of one call: the backend named (None: the default choice, left to the
+    pipeline; with options, the default for a run of one puzzle), its options added."""
     if backend is not None and not isinstance(backend, str):
         raise UsageError(
             f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
@@ -92,10 +93,16 @@ def _plan(
     if backend is None:
         if not options:
             return pipeline.Plan(mode, (), limit, timeout_of(timeout))
-        backend = registry.default_backend(board)
+        backend = registry.default_backend(board, puzzles=1)
     spec = BackendSpec.parse(backend)
     spec = spec.with_options(options) if options else spec
-    return pipeline.Plan(mode, (spec,), limit, timeout_of(timeout))
+    return pipeline.Plan(mode, (pipeline.resolved_here(spec),), limit, timeout_of(timeout))
+
+
+def _run_one(board: Board, plan: pipeline.Plan) -> Answer:
+    """The pipeline's answer for a run of one puzzle: the board as an input of one line."""
+    ((_, answer),) = pipeline.run((Puzzle(board, 1, "board"),), plan)
+    return answer
 
 
 def _raise_failures(answer: Answer) -> Answer:

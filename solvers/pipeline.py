@@ -1,10 +1,11 @@
 """The one run pipeline: puzzles and a ``Plan`` in, judged answers out, in input order.
 
-``sudoku solve``, ``count`` and ``check`` hand their input's puzzles to ``run``; the library's
-``solve`` and ``count_solutions`` ask ``answer`` for one board, the step ``run`` takes for each
-puzzle; ``sudoku compare`` (``tools.compare``) times each spec with ``timed``. Every answer
-comes from the process's ``Runner`` for its spec, judged there (``execution.judge``), and
-crosses a process only when a worker answered it (answers pickle themselves compactly).
+``sudoku solve``, ``count`` and ``check`` hand their input's puzzles to ``run``, and the
+library's ``solve`` and ``count_solutions`` a run of one puzzle (so the default choice for one
+puzzle is the same in both); ``run`` asks ``answer`` for each puzzle; ``sudoku compare``
+(``tools.compare``) times each spec with ``timed``. Every answer comes from the process's
+``Runner`` for its spec, judged there (``execution.judge``), and crosses a process only when a
+worker answered it (answers pickle themselves compactly).
 
 What ``run`` decides once, for the whole run:
 
@@ -93,6 +94,14 @@ def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
         return runner.count(board, plan.limit, timeout)
 
 
+def resolved_here(spec: BackendSpec) -> Resolved:
+    """``spec`` resolved as this process's runner for it holds it: resolved once per process,
+    where a call of one puzzle (the library's) would otherwise resolve it again each time."""
+    from solvers.execution.runner import shared  # multiprocessing: not on importing solvers
+
+    return shared(spec).resolved
+
+
 @dataclass(frozen=True)
 class Task:
     """``answer`` as a picklable per-puzzle task, for whichever process runs it."""
@@ -140,9 +149,11 @@ def run(
         return
     from solvers.execution.parallel import ordered
 
-    # the per-puzzle path needs the backend's class: resolved here if it was not, once
-    specs = tuple(s if isinstance(s, Resolved) else s.resolve() for s in plan.backends)
-    task = Task(replace(plan, backends=specs), few)
+    if not all(isinstance(spec, Resolved) for spec in plan.backends):
+        # the per-puzzle path needs the backend's class: resolved here if it was not, once
+        specs = tuple(s if isinstance(s, Resolved) else s.resolve() for s in plan.backends)
+        plan = replace(plan, backends=specs)
+    task = Task(plan, few)
     for done, pair in enumerate(ordered(task, chain(head, items), jobs, plan.scheduler), 1):
         yield pair
         if progress:

@@ -11,7 +11,11 @@ first word of each line (the table's labels) is compared; those runs are slow (m
 are the docs/ pages' command blocks (the default run runs README.md's, at once in threads). A
 block preceded by ``<!-- readme-test: measured -->`` is run as written and compared by its
 labels alone too; it runs in the slow run, README.md's as well (its compare and report: much
-of README.md's time, most of it the engines' and matplotlib's start-up). A ``python``
+of README.md's time, most of it the engines' and matplotlib's start-up). A block preceded
+by ``<!-- readme-test: elided -->`` shows output with parts left out: ``...`` there stands for
+any text, whole lines included, and runs of spaces and line breaks compare as one (a doctest's
+ELLIPSIS and NORMALIZE_WHITESPACE), so a listing of every backend need not change for a backend
+added (the one-line message that names them, a table's rows and its column widths). A ``python``
 block with ``>>>`` lines is a doctest: its printed results are checked; one without them must
 run (in the slow run, when the timings marker precedes it).
 """
@@ -33,6 +37,7 @@ from conftest import SHARED_DATA
 ROOT = Path(__file__).resolve().parents[1]
 TIMINGS = "<!-- readme-test: timings -->"
 MEASURED = "<!-- readme-test: measured -->"
+ELIDED = "<!-- readme-test: elided -->"
 README = "README.md"
 PAGES = [README, *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 MASKS = [
@@ -53,7 +58,7 @@ def blocks() -> list[tuple[str, str, list[str]]]:
                 body = lines[i + 1 : end]
                 if any(line.startswith("$ ") for line in body):
                     marker = lines[i - 1].strip() if i > 0 else ""
-                    marker = marker if marker in (TIMINGS, MEASURED) else ""
+                    marker = marker if marker in (TIMINGS, MEASURED, ELIDED) else ""
                     found.append((f"{page}:{i + 1}", marker, body))
                 i = end
             i += 1
@@ -169,10 +174,47 @@ def test_readme_example_prints_what_the_readme_shows(where, marker, body, tmp_pa
     else:
         outputs = request.getfixturevalue("quick_outputs")[where]
     for (command, shown), got in zip(pairs, outputs, strict=True):
-        if marker:
+        if marker == ELIDED:
+            matched = elided_match(masked(got), masked(shown))
+            assert matched, f"{where}: {command} printed\n" + "\n".join(got)
+        elif marker:
             assert labels(got) == labels(shown), f"{where}: {command}"
         else:
             assert masked(got) == masked(shown), f"{where}: {command}"
+
+
+def elided_match(got: list[str], shown: list[str]) -> bool:
+    """Whether ``got`` is what ``shown`` shows, ``...`` standing for any text."""
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    checker = doctest.OutputChecker()
+    return checker.check_output("\n".join(shown) + "\n", "\n".join(got) + "\n", flags)
+
+
+def test_elided_output_leaves_out_lines_and_widths_but_nothing_it_shows():
+    shown = [
+        "backend   solved",
+        "dfs       4",
+        "...",
+        "portfolio 4",
+        "backends: dfs, ..., portfolio",
+    ]
+    added = ["backend      solved", "dfs          4", "toy          4", "sat          4"]
+    assert elided_match([*added, "portfolio    4", "backends: dfs, toy, sat, portfolio"], shown)
+    assert not elided_match([*added, "portfolio    3", "backends: dfs, toy, portfolio"], shown)
+    assert not elided_match([*added, "portfolio    4", "backends: dfs, toy"], shown)
+
+
+def test_every_built_in_backend_has_its_docs_lines():
+    """A row of docs/backends.md's table and its name in README.md's table of backends: the
+    docs lines CONTRIBUTING.md's "Adding a backend" asks for."""
+    from solvers import registry
+
+    built_in = [name for name in registry.names() if not registry.entry(name).outside]
+    table = (ROOT / "docs/backends.md").read_text(encoding="utf-8")
+    readme = (ROOT / README).read_text(encoding="utf-8").split("\n## The backends\n")[1]
+    readme = readme.split("\n## ")[0]
+    assert [name for name in built_in if f"| `{name}` |" not in table] == []
+    assert [name for name in built_in if f"`{name}`" not in readme] == []
 
 
 def labels(lines: list[str]) -> list[str]:

@@ -38,6 +38,25 @@ def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
         assert registry.default_backend(board) == "native"
 
 
+def test_the_library_solves_one_puzzle_with_the_backend_the_command_takes_for_it(cli):
+    from solvers import solve
+
+    said = json.loads(cli("solve", "examples/boj2580.txt", "--json").out)["backend"]
+    assert solve((ROOT / "examples/boj2580.txt").read_text()).backend == said
+
+
+def test_the_library_counts_one_puzzle_with_the_backend_the_command_takes_for_it(cli, tmp_path):
+    from solvers import count_solutions
+    from solvers.errors import SolveTimeout
+
+    empty = "." * 81  # more solutions than any limit: a count of it only ends at its deadline
+    (tmp_path / "empty.txt").write_text(empty + "\n")
+    run = cli("count", str(tmp_path / "empty.txt"), "--limit", "2", "--json")
+    said = json.loads(run.out)["backend"]
+    with pytest.raises(SolveTimeout, match=f"^backend {said} could not count within 0.2 s$"):
+        count_solutions(empty, 10**9, timeout=0.2)
+
+
 def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
     code = (
         "import sys\n"
