@@ -146,3 +146,15 @@ def test_a_board_f_puzzles_has_no_grid_for_is_refused_in_one_line(cli):
         "sudoku: line 1: a 25x25 board cannot be written as f-puzzles, whose boards go from "
         "4x4 to 16x16 (write it --to line, --to text or --to json)\n"
     )
+
+
+def test_a_box_kind_on_boxes_f_puzzles_does_not_draw_is_refused_when_written(cli):
+    """f-puzzles draws 2x3 boxes on 6x6: a 3x2 board goes there as regions, on which disjoint
+    groups have no positions; written anyway, the link would not read back."""
+    source = f"# rules: disjointgroups box=3x2\n{SIX_BY_THREE_TWO}\n"
+    done = cli("convert", "--box", "3x2", "--to", "fpuzzles", stdin=source)
+    assert (done.code, done.out) == (2, "")
+    assert done.err == (
+        "sudoku: line 2: disjointgroups reads 3x2 boxes, and f-puzzles draws only 2x3 ones on "
+        "6x6: it cannot be written as f-puzzles (write it --to text or --to json)\n"
+    )
