@@ -317,6 +317,21 @@ def test_rate_says_no_solution_where_the_techniques_meet_a_contradiction(cli):
     assert cli("rate", "six6").code == 0
 
 
+def test_rate_says_no_solution_for_a_filled_grid_that_breaks_a_rule(cli):
+    """The techniques read units only; a grid they fill that breaks another rule (a
+    thermometer here) has no solution, since every solution would be that grid: no search
+    can help, so the rating is never ``search``."""
+    solved = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+    done = cli("rate", "--json", stdin=f"# rules: thermometer r1c2 r1c1\n{solved}\n")
+    rating = json.loads(done.out)
+    assert done.code == 1 and rating["level"] == "no solution" and not rating["bound"]
+    assert rating["hardest"] == (
+        "the filled grid breaks a rule: thermometer at r1c2: r1c1 (1) is not above r1c2 (4) "
+        "on the line"
+    )
+    assert cli("count", stdin=f"# rules: thermometer r1c2 r1c1\n{solved}\n").out == "0\n"
+
+
 def test_the_command_line_names_every_level_and_builds_without_them():
     import subprocess
     import sys
