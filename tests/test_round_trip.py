@@ -7,6 +7,7 @@ kind f-puzzles cannot say is refused when written, in one line naming it, never 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -158,3 +159,17 @@ def test_a_box_kind_on_boxes_f_puzzles_does_not_draw_is_refused_when_written(cli
         "sudoku: line 2: disjointgroups reads 3x2 boxes, and f-puzzles draws only 2x3 ones on "
         "6x6: it cannot be written as f-puzzles (write it --to text or --to json)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "fields, said",
+    [
+        ({"size": 4}, "the JSON record's size 4 does not match its 9x9 puzzle"),
+        ({"constraints": "x"}, "the JSON record's constraints are not a list of texts"),
+        ({"solution": "123"}, "the JSON record's solution is not a line as long as its puzzle"),
+    ],
+)
+def test_a_json_record_that_contradicts_itself_is_named(cli, fields, said):
+    record = {"size": 9, "puzzle": KNOWN.split(",")[0]} | fields
+    done = cli("convert", "--to", "line", stdin=json.dumps(record) + "\n")
+    assert (done.code, done.out, done.err) == (2, "", f"sudoku: line 1: {said}\n")

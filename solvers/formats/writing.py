@@ -94,15 +94,20 @@ def from_record(data: dict, line: int | None = None):
     number = line or 1
     cells, box, texts = data.get("puzzle"), data.get("box"), data.get("constraints", [])
     solution = data.get("solution")
-    if not isinstance(cells, str) or not isinstance(texts, list):
+    if not isinstance(cells, str):
         raise InputError("the JSON record's puzzle is not a line of cells", line)
-    if not all(isinstance(t, str) for t in texts) or not isinstance(box, str | None):
-        raise InputError("the JSON record's constraints and box must be text", line)
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise InputError("the JSON record's constraints are not a list of texts", line)
+    if not isinstance(box, str | None):
+        raise InputError("the JSON record's box is not a text such as '3x3'", line)
     if solution is not None and (not isinstance(solution, str) or len(solution) != len(cells)):
         raise InputError("the JSON record's solution is not a line as long as its puzzle", line)
     size = SQUARES.get(len(cells))
     if size is None:
         raise InputError(f"the JSON record's puzzle has {len(cells)} cells, not N*N", line)
+    if data.get("size", size) != size:
+        said = f"size {data['size']!r:.12}"
+        raise InputError(f"the JSON record's {said} does not match its {size}x{size} puzzle", line)
     shape = shape_for(size, at_line(lambda: Shape.parse(box), number) if box else None, number)
     regions = data.get("regions")
     if regions is not None and not isinstance(regions, str):
