@@ -25,15 +25,21 @@ Grid = Board | str | Sequence[Sequence[int]]
 
 
 def as_board(grid: Grid, shape: Shape | None = None) -> Board:
-    """A Board from a Board, a string in any format, or a list of rows of ints."""
+    """A Board from a Board, a string in any format, or rows of ints (lists, or a 2-D NumPy
+    array)."""
     if isinstance(grid, Board):
         return grid
     if isinstance(grid, str):
         return parse(grid, shape=shape)
+    if shape is not None and not isinstance(shape, Shape):
+        raise InputError(f"shape must be a Shape such as Shape(2, 3), not {shape!r}")
     if isinstance(grid, Sequence) and not isinstance(grid, bytes | bytearray):
         return Board.from_rows(grid, shape)
+    if getattr(grid, "ndim", None) == 2 and hasattr(grid, "tolist"):  # a NumPy array
+        return Board.from_rows(grid.tolist(), shape)
     raise InputError(
         f"cannot read a board from {type(grid).__name__}: give a Board, text, or rows of ints"
+        + (f" (an array of shape {grid.shape}: give an N x N one)" if hasattr(grid, "ndim") else "")
     )
 
 

@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
+from numbers import Integral
 
 from solvers.cells import cell_name, first_seen, no_boxes, region_units, row_regions
 from solvers.errors import InputError
@@ -196,6 +197,17 @@ def base_geometry(shape: Shape, regions: tuple[int, ...] | None = None) -> Geome
     return _classic(shape) if regions is None else _jigsaw(shape, regions)
 
 
+def _whole(value: object) -> bool:
+    """An int of any kind (a NumPy integer too), but not a bool."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _listed(rows):
+    """A NumPy array (or its row) as the lists it holds, its values Python ints; anything
+    else as it is. Duck-typed, so that the board model never imports NumPy."""
+    return rows.tolist() if hasattr(rows, "tolist") and hasattr(rows, "ndim") else rows
+
+
 @lru_cache(maxsize=1024)
 def _jigsaw(shape: Shape, regions: tuple[int, ...]) -> Geometry:
     n, classic = shape.size, _classic(shape)
@@ -214,10 +226,23 @@ class Board:
     rules: Rules = CLASSIC
 
     def __post_init__(self) -> None:
+        if not isinstance(self.shape, Shape):
+            raise InputError(f"a board's shape is a Shape such as Shape(3, 3), not {self.shape!r}")
         n = self.shape.size
+        if not isinstance(self.cells, tuple):  # immutable, as a frozen board's cells must be
+            if isinstance(self.cells, str | bytes) or not isinstance(self.cells, Sequence):
+                raise InputError(f"a board's cells are a tuple of ints, not {self.cells!r:.40}")
+            object.__setattr__(self, "cells", tuple(self.cells))
         if len(self.cells) != n * n:
             raise InputError(f"{len(self.cells)} cells, expected {n * n} for a {n}x{n} board")
-        if self.cells and (min(self.cells) < 0 or max(self.cells) > n):
+        try:
+            outside = self.cells and (min(self.cells) < 0 or max(self.cells) > n)
+        except TypeError:  # a value that is no number ('1' read from text, None)
+            i, value = next((i, v) for i, v in enumerate(self.cells) if not _whole(v))
+            raise InputError(
+                f"value {value!r} at {cell_name(i, n)} is not a whole number"
+            ) from None
+        if outside:
             i, value = next((i, v) for i, v in enumerate(self.cells) if not 0 <= v <= n)
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")
         if self.rules is not CLASSIC:
@@ -229,6 +254,7 @@ class Board:
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Board:
         """A board from a list of rows of ints, as the BOJ write-ups keep it."""
+        rows = [_listed(row) for row in _listed(rows)]
         size = len(rows)
         if size == 0:
             raise InputError("empty input")
@@ -242,7 +268,7 @@ class Board:
             raise InputError(f"box {shape} does not fit a {size}x{size} board")
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
-                if isinstance(v, bool) or not isinstance(v, int):
+                if not _whole(v):
                     raise InputError(f"row {r + 1}, column {c + 1}: {v!r} is not a whole number")
         return cls(shape, tuple(int(v) for row in rows for v in row))
 

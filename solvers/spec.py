@@ -36,6 +36,10 @@ class BackendSpec:
     @classmethod
     def parse(cls, text: str) -> BackendSpec:
         """``name`` or ``name:key=value,...``; UsageError for anything else."""
+        if not isinstance(text, str):
+            raise UsageError(
+                f"backend {text!r} is not a name or a spec such as 'sat:encoding=minimal'"
+            )
         name, colon, rest = text.strip().partition(":")
         if not name or not name.replace("-", "").replace("_", "").isalnum():
             raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")

@@ -17,15 +17,18 @@ import pytest
 from conftest import ROOM
 
 from solvers import (
+    BackendSpec,
     Board,
     InputError,
     Shape,
     SudokuError,
     UsageError,
     count_solutions,
+    read_puzzles,
     solve,
     solve_many,
 )
+from solvers.execution import Runner
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
@@ -211,12 +214,34 @@ def test_an_unreachable_scheduler_is_named_at_once(cli):
         lambda: Shape(2.0, 2),
         lambda: solve([[0] * 26] * 26),
         lambda: Board(Shape(2, 2), (0,) * 15),
+        lambda: Board(Shape(2, 2), ("1",) * 16),
+        lambda: Board(None, (0,) * 16),
+        lambda: solve(np.zeros(16, np.uint8)),
+        lambda: list(read_puzzles("examples/boj2239.txt")),
+        lambda: list(read_puzzles(None)),
+        lambda: list(read_puzzles([b"1..............."])),
+        lambda: list(read_puzzles(["1..............."], shape="2x2")),
+        lambda: BackendSpec.parse(None),
+        lambda: Runner(None),
     ],
 )
 def test_the_library_raises_only_its_own_errors(call):
     with pytest.raises(SudokuError) as raised:
         call()
     assert isinstance(raised.value, InputError | UsageError)
+
+
+def test_a_file_name_given_for_lines_is_named_not_read_letter_by_letter():
+    with pytest.raises(UsageError, match=re.escape("not one str: open the file, or pass text.")):
+        list(read_puzzles("examples/boj2239.txt"))
+
+
+def test_numpy_rows_are_read_as_the_numbers_they_hold():
+    grid = np.zeros((4, 4), np.int64)
+    grid[0, 0] = 1
+    assert count_solutions(grid, limit=10) == 10
+    assert solve([row for row in grid]).solution.cells[0] == 1
+    assert solve([[np.int64(v) for v in row] for row in grid.tolist()]).status.value == "solved"
 
 
 # compare and report: outputs checked before any work; a note with --jobs ----

@@ -345,3 +345,14 @@ def test_log_ticks_label_any_range_readably(low, high):
     assert len(shown) >= 3 and all("mathdefault" not in text for text in texts), texts
     extents = [label.get_window_extent(renderer) for label in shown]
     assert not any(a.overlaps(b) for a, b in itertools.pairwise(extents)), texts
+
+
+def test_a_run_that_timed_no_puzzle_says_so(cli, tmp_path):
+    """Every puzzle of the input bad: compare writes a run with no dataset (exit 2), and its
+    page says that no puzzle was timed rather than showing an empty page."""
+    source, run_file, out = tmp_path / "bad.txt", tmp_path / "run.json", tmp_path / "run.html"
+    source.write_text("x...............\n")
+    assert cli("compare", str(source), "--backends", "dfs", "--json", str(run_file)).code == 2
+    done = cli("report", str(run_file), "-o", str(out))
+    assert done.code == 0 and done.out.endswith(" KiB; no puzzle was timed\n"), done.out
+    assert "This run timed no puzzle: its input held none that could be read" in out.read_text()

@@ -251,6 +251,28 @@ def test_explain_names_each_step_and_ends_with_the_grid(cli):
     assert cli("explain", "easy9", "--puzzle", "999").code == 2
 
 
+BAD_FIRST = [  # a bad line, a good puzzle, givens that clash, another good puzzle
+    "x.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7",
+    "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7",
+    "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.1",
+    "574............9.6..2....4.....4..682......7..9...6...7.91..3..3..2...8..1.......",
+]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_explain_takes_the_puzzle_asked_for_past_bad_ones(cli, n):
+    """--puzzle N is the file's N-th puzzle, a bad one counted in its place: a bad puzzle is
+    its own one-line error (exit 2), never a reason to explain a later puzzle instead."""
+    done = cli("explain", "--puzzle", str(n), "--json", stdin="\n".join(BAD_FIRST) + "\n")
+    if n in (2, 4):
+        assert (done.code, done.err) in ((0, ""), (1, "")), done.err
+        assert json.loads(done.out.splitlines()[-1])["index"] == n
+        return
+    assert done.code == 2 and len(done.err.splitlines()) == 1
+    said = {1: "line 1, column 1: ", 3: "line 3: row 9 has 1 twice", 5: "standard input has no"}
+    assert done.err.startswith(f"sudoku: {said[n]}"), done.err
+
+
 def shipped(count: int | None) -> list:
     """Each shipped set, with how many of its puzzles to rate (16x16 ones take seconds each);
     None: all, under slow."""
@@ -293,6 +315,21 @@ def test_rate_says_no_solution_where_the_techniques_meet_a_contradiction(cli):
         assert rating["level"] == "no solution" and not rating["bound"]
         assert rating["hardest"].startswith("contradiction: ")
     assert cli("rate", "six6").code == 0
+
+
+def test_rate_says_no_solution_for_a_filled_grid_that_breaks_a_rule(cli):
+    """The techniques read units only; a grid they fill that breaks another rule (a
+    thermometer here) has no solution, since every solution would be that grid: no search
+    can help, so the rating is never ``search``."""
+    solved = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+    done = cli("rate", "--json", stdin=f"# rules: thermometer r1c2 r1c1\n{solved}\n")
+    rating = json.loads(done.out)
+    assert done.code == 1 and rating["level"] == "no solution" and not rating["bound"]
+    assert rating["hardest"] == (
+        "the filled grid breaks a rule: thermometer at r1c2: r1c1 (1) is not above r1c2 (4) "
+        "on the line"
+    )
+    assert cli("count", stdin=f"# rules: thermometer r1c2 r1c1\n{solved}\n").out == "0\n"
 
 
 def test_the_command_line_names_every_level_and_builds_without_them():

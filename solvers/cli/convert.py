@@ -31,19 +31,28 @@ def add_to(commands) -> None:
 
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.formats import variant_text
-    from solvers.formats.writing import written
+    from solvers.formats.writing import in_form, left_out, written
 
     puzzles = puzzles_of(args, run)
     first = list(islice(puzzles, 2))
     if args.to == "text" and len(first) > 1:
         raise UsageError("--to text writes one board; the input holds several (use --to line)")
     header = "# rules: classic"
+    noted: set[str] = set()
     for puzzle in chain(first, puzzles):
         try:
+            puzzle = in_form(puzzle, args.to)
             text = written(puzzle, args.to)
         except InputError as error:
             report_invalid(run, args, error if error.line else error.at_line(puzzle.line))
             continue
+        missing = [what for what in left_out(puzzle, args.to) if what not in noted]
+        if missing:  # each named once, as the drawings a reader leaves out are
+            noted.update(missing)
+            run.note(
+                f"left out the {', '.join(missing)}: the {args.to} form has no place for "
+                f"{'it' if len(missing) == 1 else 'them'} (--to json keeps every part)"
+            )
         if (
             args.to == "line"
             and variant_text.header(puzzle.board.rules, puzzle.board.size) != header

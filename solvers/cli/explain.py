@@ -7,10 +7,12 @@ import argparse
 from itertools import islice
 
 from solvers.cells import cell_name
-from solvers.cli.inputs import puzzles_of
+from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command, input_options, whole
-from solvers.formats import format_board
+from solvers.errors import InputError
+from solvers.execution.judge import clash
+from solvers.formats import Puzzle, format_board
 
 
 def add_to(commands) -> None:
@@ -50,9 +52,16 @@ def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.strength.rating import rate
     from solvers.strength.techniques import Contradiction
 
-    item = next(islice(puzzles_of(args, run), args.puzzle - 1, None), None)
+    # the N-th puzzle of the file, a bad one counted in its place: never a later one instead
+    item = next(islice(items_of(args, run), args.puzzle - 1, None), None)
+    if isinstance(item, Puzzle) and (clashing := clash(item.board)):
+        item = InputError(clashing, item.line)
     if item is None:
-        run.warn(f"{args.file} has no puzzle {args.puzzle}", EXIT_BAD_INPUT)
+        source = "standard input" if args.file == "-" else args.file
+        run.warn(f"{source} has no puzzle {args.puzzle}", EXIT_BAD_INPUT)
+        return
+    if isinstance(item, InputError):
+        report_invalid(run, args, item)
         return
     board, n = item.board, item.board.size
     count, grid, contradiction = 0, human.placed_givens(board), ""

@@ -46,5 +46,5 @@ def run(args: argparse.Namespace, run: Run) -> None:
     page = report.build(done, older, args.against or "")
     with open(args.output, "w", encoding="utf-8") as handle:
         handle.write(page)
-    names = ", ".join(dataset.name for dataset in done.datasets)
+    names = ", ".join(dataset.name for dataset in done.datasets) or "no puzzle was timed"
     run.emit(f"{args.output}: {len(page) // 1024} KiB; {names}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from solvers.board import Board, Shape
-from solvers.errors import InputError
+from solvers.errors import InputError, UsageError
 from solvers.formats import fpuzzles_link, variant_text
 from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
@@ -68,6 +68,7 @@ def read_puzzles(
     if fmt not in ("auto", *FORMATS):
         yield InputError(f"unknown format {fmt!r}; choose from auto, {', '.join(FORMATS)}")
         return
+    _check_arguments(lines, shape)
     source = _Source(lines)
     first = source.next_content()
     if first is None:
@@ -287,6 +288,22 @@ def _first_field(text: str) -> str:
     return re.split(r"[:,]", text, maxsplit=1)[0].strip()
 
 
+def _check_arguments(lines: object, shape: object) -> None:
+    """UsageError for what read_puzzles cannot read lines from: one str or bytes (it would
+    read each character as a line), a value that is no iterable, a shape that is no Shape."""
+    if isinstance(lines, str | bytes | bytearray):
+        raise UsageError(
+            f"read_puzzles reads lines (an open file, a list of str), not one "
+            f"{type(lines).__name__}: open the file, or pass text.splitlines()"
+        )
+    if not isinstance(lines, Iterable):
+        raise UsageError(
+            f"read_puzzles reads lines (an open file, a list of str), not {type(lines).__name__}"
+        )
+    if shape is not None and not isinstance(shape, Shape):
+        raise UsageError(f"shape must be a Shape such as Shape(2, 3), not {shape!r}")
+
+
 class _Source:
     """Numbered content lines: blank and comment lines skipped, ``# rules:`` lines taken in, a
     byte-order mark accepted. A line no puzzle can be (overlong, holding a NUL byte) becomes a
@@ -313,6 +330,11 @@ class _Source:
         return None
 
     def _content(self, number: int, raw: str) -> str:
+        if not isinstance(raw, str):
+            raise UsageError(
+                f"line {number} is {type(raw).__name__}, not str: open the file in text mode "
+                "(encoding='utf-8')"
+            )
         overlong = getattr(raw, "length", 0)  # read before a str method drops it
         if number == 1:
             if raw.startswith("\ufffd\ufffd") and "\x00" in raw:  # FF FE or FE FF, then NULs

@@ -104,6 +104,12 @@ def to_json(
     """The f-puzzles JSON of a board, its solution's values filled in when one is given;
     InputError for a constraint f-puzzles cannot say."""
     n = board.size
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise InputError(
+            f"a {n}x{n} board cannot be written as f-puzzles, whose boards go from "
+            f"{MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE} (write it --to line, --to text "
+            "or --to json)"
+        )
     data: dict[str, Any] = {"size": n} | dict(meta)
     default, regions = _default_regions(n), board.geometry.box_of
     data["grid"] = [[{} for _ in range(n)] for _ in range(n)]

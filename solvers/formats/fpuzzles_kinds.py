@@ -32,7 +32,7 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from solvers.board import Board
+from solvers.board import Board, Shape
 from solvers.cells import neighbours
 from solvers.constraints import KINDS, Constraint
 from solvers.constraints.dots import DOT_VALUES
@@ -266,6 +266,10 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         board.rules.regions is not None or box != (board.shape.box_rows, board.shape.box_cols)
     ):
         raise unwritable(constraint, n, f"box {box[0]}x{box[1]} is not the board's")
+    default = Shape.for_size(n)
+    if box is not None and board.shape != default:  # its boxes are written as regions
+        said = f"reads {box[0]}x{box[1]} boxes, and f-puzzles draws only {default} ones on {n}x{n}"
+        raise unwritable(constraint, n, said)
     if shape == "switch":
         return kind.fpuzzles, True
     if shape in ("cell", "cells"):

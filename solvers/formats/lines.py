@@ -36,7 +36,7 @@ def parse_line(
             number,
         )
     board_shape = shape_for(size, shape, number)
-    cells = _values(cells_text, size, number, 1)
+    cells = cell_values(cells_text, size, number, 1)
     variant = _variant_fields(text, words, number)
     fields = {name: [text] for name, text in variant.items()}
     rules = variant_text.build_rules(names, board_shape, fields, number)
@@ -44,12 +44,14 @@ def parse_line(
     for field in subfields:
         if len(field) == len(cells_text):
             start = text.index(field, len(cells_text)) + 1
-            known = Board(board_shape, _values(field, size, number, start), rules)
+            known = Board(board_shape, cell_values(field, size, number, start), rules)
             break
     return at_line(lambda: Board(board_shape, cells, rules), number), known
 
 
-def _values(text: str, size: int, number: int, start: int) -> tuple[int, ...]:
+def cell_values(text: str, size: int, number: int, start: int) -> tuple[int, ...]:
+    """The values of a line's cells (0 empty); InputError naming the first bad symbol, its
+    column counted from ``start``."""
     try:
         cells = tuple(map(VALUE_OF.__getitem__, text))
         if max(cells) > size:

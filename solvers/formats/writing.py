@@ -4,38 +4,82 @@ puzzle, a grid with its sections (text), or a JSON record."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
-from solvers.board import Board
+from solvers.board import Board, Shape
 from solvers.errors import InputError
 from solvers.formats import Puzzle, format_board, format_puzzle, variant_text
+from solvers.variants import Rules
 
 FORMS = ("fpuzzles", "line", "text", "json")
+# The forms that name no box shape: a board read with --box says its boxes as regions there.
+SHAPELESS = ("line", "text")
 
 
 def written(puzzle: Puzzle, form: str) -> str:
-    """The puzzle in ``form`` (without the ``# rules:`` header a line puzzle needs)."""
-    board = puzzle.board
+    """The puzzle in ``form`` (without the ``# rules:`` header a line puzzle needs), with its
+    known solution where the form holds one (``left_out`` names what it cannot hold)."""
+    puzzle = in_form(puzzle, form)
+    board, known = puzzle.board, puzzle.known_solution
     if form == "fpuzzles":
-        from solvers.formats import fpuzzles  # its readers and writers: only for f-puzzles
+        from solvers.formats import fpuzzles, fpuzzles_link  # only for f-puzzles
 
-        return fpuzzles.link(board, None, puzzle.meta)
+        data = fpuzzles.to_json(board, None, puzzle.meta)
+        if known is not None:
+            data["solution"] = list(known.cells)
+        return fpuzzles_link.encode(data)
     if form == "json":
         return json.dumps(record(puzzle))
     if form == "line":
-        return format_puzzle(board)
+        cells, space, fields = format_puzzle(board).partition(" ")
+        solution = "" if known is None else "," + format_board(known, "line")
+        return cells + solution + space + fields
     if form == "text":
         return text(board)
     raise InputError(f"unknown form {form!r}; choose from {', '.join(FORMS)}")
 
 
-def record(puzzle: Puzzle) -> dict:
-    """The puzzle as a JSON object: its cells in the line form, rules, metadata."""
+def in_form(puzzle: Puzzle, form: str) -> Puzzle:
+    """The puzzle as ``form`` can say it: in the line and text forms, which take the default
+    boxes of the board's size, boxes of another shape (``--box 3x2`` on 6x6) become jigsaw
+    regions, the same cells as f-puzzles writes them; the same puzzle, the same solutions."""
     board = puzzle.board
+    shape, n = board.shape, board.size
+    if form not in SHAPELESS or board.rules.regions is not None or not shape.has_boxes:
+        return puzzle
+    if shape == Shape.for_size(n):
+        return puzzle
+    rules = Rules(board.geometry.box_of, board.rules.constraints)
+    default = Shape.for_size(n)
+    known = puzzle.known_solution
+    return replace(
+        puzzle,
+        board=Board(default, board.cells, rules),
+        known_solution=None if known is None else Board(default, known.cells, rules),
+    )
+
+
+def left_out(puzzle: Puzzle, form: str) -> list[str]:
+    """What of the puzzle ``form`` has no place for: its known solution (text), its title,
+    author and ruleset (line, text)."""
+    missing = []
+    if form == "text" and puzzle.known_solution is not None:
+        missing.append("known solution")
+    if form in SHAPELESS:
+        missing += [key for key, _ in puzzle.meta]
+    return missing
+
+
+def record(puzzle: Puzzle) -> dict:
+    """The puzzle as a JSON object: its cells in the line form, rules, known solution,
+    metadata."""
+    board, known = puzzle.board, puzzle.known_solution
     return (
         {"index": puzzle.line, "size": board.size}
         | {"box": str(board.shape) if board.shape.has_boxes else None}
         | {"puzzle": format_board(board, "line")}
         | variant_text.record(board.rules, board.size)
+        | ({} if known is None else {"solution": format_board(known, "line")})
         | dict(puzzle.meta)
     )
 
@@ -43,30 +87,42 @@ def record(puzzle: Puzzle) -> dict:
 def from_record(data: dict, line: int | None = None):
     """The puzzle of a JSON record (``record``): what ``sudoku convert --to json`` writes reads
     back as the same puzzle."""
-    from solvers.board import Shape
     from solvers.formats.fpuzzles import FPuzzle
-    from solvers.formats.lines import at_line, parse_line
+    from solvers.formats.lines import SQUARES, at_line, cell_values, shape_for
     from solvers.formats.variant_text import constraints_of, region_map
-    from solvers.variants import Rules
 
+    number = line or 1
     cells, box, texts = data.get("puzzle"), data.get("box"), data.get("constraints", [])
-    if not isinstance(cells, str) or not isinstance(texts, list):
+    solution = data.get("solution")
+    if not isinstance(cells, str):
         raise InputError("the JSON record's puzzle is not a line of cells", line)
-    if not all(isinstance(t, str) for t in texts) or not isinstance(box, str | None):
-        raise InputError("the JSON record's constraints and box must be text", line)
-    shape = at_line(lambda: Shape.parse(box), line or 1) if box else None
-    plain, _known = parse_line(cells, line or 1, shape, frozenset())
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise InputError("the JSON record's constraints are not a list of texts", line)
+    if not isinstance(box, str | None):
+        raise InputError("the JSON record's box is not a text such as '3x3'", line)
+    if solution is not None and (not isinstance(solution, str) or len(solution) != len(cells)):
+        raise InputError("the JSON record's solution is not a line as long as its puzzle", line)
+    size = SQUARES.get(len(cells))
+    if size is None:
+        raise InputError(f"the JSON record's puzzle has {len(cells)} cells, not N*N", line)
+    if data.get("size", size) != size:
+        said = f"size {data['size']!r:.12}"
+        raise InputError(f"the JSON record's {said} does not match its {size}x{size} puzzle", line)
+    shape = shape_for(size, at_line(lambda: Shape.parse(box), number) if box else None, number)
     regions = data.get("regions")
     if regions is not None and not isinstance(regions, str):
         raise InputError("the JSON record's regions are not a line of letters", line)
-    size = plain.size
     rules = Rules(
-        None if regions is None else region_map([regions], size, line or 1),
-        constraints_of(texts, size, line or 1),
+        None if regions is None else region_map([regions], size, number),
+        constraints_of(texts, size, number),
     )
-    board = at_line(lambda: Board(plain.shape, plain.cells, rules), line or 1)
+    board = at_line(lambda: Board(shape, cell_values(cells, size, number, 1), rules), number)
+    known = None
+    if solution is not None:
+        values = cell_values(solution, size, number, 1)
+        known = at_line(lambda: Board(shape, values, rules), number)
     meta = tuple((key, str(data[key])) for key in ("title", "author", "ruleset") if data.get(key))
-    return FPuzzle(board, None, meta, (), "line")
+    return FPuzzle(board, known, meta, (), "line")
 
 
 def text(board: Board) -> str:

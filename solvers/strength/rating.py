@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from solvers.board import Board
 from solvers.strength import human
+from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction
+from solvers.verify import problems
 
 SEARCH = "search"
 NO_SOLUTION = "no solution"
@@ -38,13 +40,20 @@ class Rating:
 
 
 def rate(board: Board) -> Rating:
-    """The puzzle's rating; ``no solution`` where the techniques meet a contradiction."""
+    """The puzzle's rating; ``no solution`` where the techniques meet a contradiction, or
+    fill the grid with one that breaks a rule they do not read (they are sound, so every
+    solution would be that grid)."""
     hardest, difficulty = "", 0.0
+    grid = human.placed_givens(board)
     try:
-        for step in human.steps(human.placed_givens(board)):
+        for step in human.steps(grid):
             if step.rating > difficulty:
                 hardest, difficulty = step.technique, step.rating
     except Contradiction as contradiction:
         return Rating(NO_SOLUTION, difficulty, f"contradiction: {contradiction}", False)
+    filled = values_of(grid.candidates)
+    broken = [] if 0 in filled else problems(board, board.with_cells(filled))
+    if broken:
+        return Rating(NO_SOLUTION, difficulty, f"the filled grid breaks a rule: {broken[0]}", False)
     weakest = next((name for name in human.LEVELS if human.level(board, name).solved), SEARCH)
     return Rating(weakest, difficulty, hardest, weakest == SEARCH)
