@@ -440,7 +440,7 @@ def test_a_signal_from_the_start_of_a_run_ends_it_with_no_traceback_from_the_com
             [f"{os.path.join(ROOT, 'solvers', 'cli', '__init__.py')} <module>"],
         ), err
         if "Traceback" in err:  # in the package's import, before the command's first line
-            assert name == "SIGINT" and err.rstrip().endswith("KeyboardInterrupt"), err
+            assert name == "SIGINT" and "KeyboardInterrupt" in err, err  # or a RuntimeError of it
         else:
             assert (process.returncode, err) in ((128 + number, ""), (-number, "")), err
         ended.append(process.returncode)
