@@ -41,7 +41,8 @@ def main(
 ) -> int:
     """The command (``argv``: the process's own when None) writing to ``out`` and ``err``:
     its exit status. A signal from the first line here on ends it with 128 + its number and
-    no traceback: the handlers go in before the commands' modules load (tens of ms)."""
+    no traceback: the handlers go in before the commands' modules load and the arguments are
+    parsed (docs/reliability.md, "Gaps")."""
     try:
         with _ending_signals(argv is None):
             return _command(argv, out, err)
@@ -50,6 +51,7 @@ def main(
 
 
 def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> int:
+    # imported here, under main's handlers: a signal while they load ends the run cleanly
     from solvers.cli.compiling import announce_native
     from solvers.cli.output import (
         EXIT_BAD_INPUT,
