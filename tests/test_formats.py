@@ -118,20 +118,22 @@ def test_board_is_an_immutable_value():
     assert board == Board.empty(Shape(2, 2)) and hash(board) == hash(Board.empty(Shape(2, 2)))
 
 
-NOTEPAD = {  # Windows Notepad's "Unicode" and "Unicode big endian": UTF-16 with its BOM, CRLF
+MARKED = {  # Windows Notepad's "Unicode" and "Unicode big endian": UTF-16 with its BOM, CRLF
     "utf-16-le": b"\xff\xfe",
     "utf-16-be": b"\xfe\xff",
+    "utf-32-le": b"\xff\xfe\x00\x00",  # starts as UTF-16-LE's mark does
+    "utf-32-be": b"\x00\x00\xfe\xff",
 }
 
 
-def notepad_copy(source: Path, encoding: str, folder: Path) -> Path:
+def marked_copy(source: Path, encoding: str, folder: Path) -> Path:
     text = source.read_text(encoding="utf-8").replace("\n", "\r\n")
     copy = folder / f"{encoding}-{source.name}"
-    copy.write_bytes(NOTEPAD[encoding] + text.encode(encoding))
+    copy.write_bytes(MARKED[encoding] + text.encode(encoding))
     return copy
 
 
-@pytest.mark.parametrize("encoding", NOTEPAD)
+@pytest.mark.parametrize("encoding", MARKED)
 @pytest.mark.parametrize(
     "example, command",
     [
@@ -143,17 +145,19 @@ def notepad_copy(source: Path, encoding: str, folder: Path) -> Path:
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else value,
 )
-def test_a_utf16_file_reads_as_its_utf8_original(cli, tmp_path, encoding, example, command):
+def test_a_utf16_or_utf32_file_reads_as_its_utf8_original(
+    cli, tmp_path, encoding, example, command
+):
     original = EXAMPLES / example
     utf8 = cli(*command, str(original))
-    utf16 = cli(*command, str(notepad_copy(original, encoding, tmp_path)))
+    utf16 = cli(*command, str(marked_copy(original, encoding, tmp_path)))
     assert utf8.out  # its bad lines are named alike: the example holds some
     assert (utf16.code, utf16.out, utf16.err) == (utf8.code, utf8.out, utf8.err)
 
 
-@pytest.mark.parametrize("encoding", NOTEPAD)
+@pytest.mark.parametrize("encoding", MARKED)
 def test_utf16_on_standard_input_reads_as_its_utf8_original(tmp_path, encoding):
-    copy = notepad_copy(EXAMPLES / "puzzles.txt", encoding, tmp_path)
+    copy = marked_copy(EXAMPLES / "puzzles.txt", encoding, tmp_path)
     runs = [
         subprocess.run(
             [sys.executable, "-m", "solvers", "solve", "-"],
