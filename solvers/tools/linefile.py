@@ -25,7 +25,7 @@ from solvers.board import Board, Shape
 from solvers.errors import InputError
 from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
-from solvers.formats.text import open_text
+from solvers.formats.textfile import open_text
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, each range is a half of an even share of what is left of the file, so that
