@@ -4,6 +4,8 @@ checked against their puzzle, and deadlines and crashes that do not stop the run
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -309,3 +311,23 @@ def test_exit_statuses_follow_the_documented_table(cli, registered, crasher):
     assert failed.code == 2, failed.out  # a backend that failed on a puzzle: 2
     crashed = cli("compare", "several9", "--backends", "crasher", "--limit", "2")
     assert crashed.code == 2 and "crasher: 2 errors" in crashed.out, crashed.out
+
+
+def fresh(*args: str) -> tuple[str, list[str]]:
+    """A ``sudoku`` command's stderr and exit status in a process of its own, and the adapters
+    it loaded (every one, and its library: seconds, with --backends all)."""
+    code = (
+        "import sys\nfrom solvers.cli import main\nstatus = main(sys.argv[1:])\n"
+        "print(status, *sorted(m for m in sys.modules if m.startswith('adapters.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+    )
+    status, *loaded = done.stdout.splitlines()[-1].split()  # after what the command printed
+    return done.stderr + f"exit {status}", loaded
+
+
+def test_the_same_dataset_twice_is_refused_before_any_backend_loads():
+    said, loaded = fresh("compare", "easy9", "easy9")
+    assert said == "sudoku: dataset easy9 named twice: its tables could not be told apart\nexit 2"
+    assert loaded == []

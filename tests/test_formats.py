@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from conftest import BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, BOJ2580_OUT, as_lines
 
 from solvers import Board, InputError, Shape, format_board, parse, read_puzzles, solve
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def strip_trailing(text: str) -> str:
@@ -110,3 +116,58 @@ def test_board_is_an_immutable_value():
     with pytest.raises(AttributeError):
         board.cells = ()
     assert board == Board.empty(Shape(2, 2)) and hash(board) == hash(Board.empty(Shape(2, 2)))
+
+
+MARKED = {  # Windows Notepad's "Unicode" and "Unicode big endian": UTF-16 with its BOM, CRLF
+    "utf-16-le": b"\xff\xfe",
+    "utf-16-be": b"\xfe\xff",
+    "utf-32-le": b"\xff\xfe\x00\x00",  # starts as UTF-16-LE's mark does
+    "utf-32-be": b"\x00\x00\xfe\xff",
+}
+
+
+def marked_copy(source: Path, encoding: str, folder: Path) -> Path:
+    text = source.read_text(encoding="utf-8").replace("\n", "\r\n")
+    copy = folder / f"{encoding}-{source.name}"
+    copy.write_bytes(MARKED[encoding] + text.encode(encoding))
+    return copy
+
+
+@pytest.mark.parametrize("encoding", MARKED)
+@pytest.mark.parametrize(
+    "example, command",
+    [
+        ("puzzles.txt", ["solve"]),
+        ("puzzles.txt", ["count", "--jobs", "2"]),  # the bulk path's reader of a line file
+        ("boj2580.txt", ["solve"]),
+        ("fpuzzles.json", ["solve"]),
+        ("variants.txt", ["count"]),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else value,
+)
+def test_a_utf16_or_utf32_file_reads_as_its_utf8_original(
+    cli, tmp_path, encoding, example, command
+):
+    original = EXAMPLES / example
+    utf8 = cli(*command, str(original))
+    utf16 = cli(*command, str(marked_copy(original, encoding, tmp_path)))
+    assert utf8.out  # its bad lines are named alike: the example holds some
+    assert (utf16.code, utf16.out, utf16.err) == (utf8.code, utf8.out, utf8.err)
+
+
+@pytest.mark.parametrize("encoding", MARKED)
+def test_utf16_on_standard_input_reads_as_its_utf8_original(tmp_path, encoding):
+    copy = marked_copy(EXAMPLES / "puzzles.txt", encoding, tmp_path)
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "solvers", "solve", "-"],
+            stdin=source.open("rb"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for source in (EXAMPLES / "puzzles.txt", copy)
+    ]
+    assert runs[0].stdout
+    utf8, utf16 = ((run.returncode, run.stdout, run.stderr) for run in runs)
+    assert utf16 == utf8

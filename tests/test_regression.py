@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOM
+from test_compare import fresh
 
 from solvers import registry
 from solvers.tools import calibration, regression, results
@@ -277,6 +278,61 @@ def test_against_a_run_with_other_settings_is_refused_before_any_work(
     run = cli(*args, "--against", str(then))
     assert (run.code, run.out) == (2, "")  # refused before a puzzle is timed
     assert run.err == f"sudoku: --against {then}: not a like run: {said}\n"
+
+
+def test_against_a_run_of_other_settings_is_refused_before_any_backend_loads(tmp_path, small_run):
+    args, data = small_run
+    data["settings"]["timeout"] = 5.0
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    every = [*args[:-4], "--backends", "all", *args[-2:]]
+    said, loaded = fresh(*every, "--against", str(then))
+    assert said == f"sudoku: --against {then}: not a like run: timeout 2.0 now, 5.0 then\nexit 2"
+    assert loaded == []
+
+
+def test_against_a_run_of_no_dataset_of_this_one_is_refused_before_any_backend_loads(
+    tmp_path, small_run
+):
+    args, data = small_run
+    data["datasets"][0]["name"] = "top95.txt"
+    for record in data["records"]:
+        record["dataset"] = "top95.txt"
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    every = [*args[:-4], "--backends", "all", *args[-2:]]
+    said, loaded = fresh(*every, "--against", str(then))
+    nothing = "nothing to compare: no dataset in both (small4 now, top95.txt then)"
+    assert said == f"sudoku: --against {then}: {nothing}\nexit 2"
+    assert loaded == []
+
+
+def test_against_a_run_of_no_backend_of_this_one_is_refused_before_any_puzzle_is_timed(
+    cli, tmp_path, small_run
+):
+    args, data = small_run
+    then = tmp_path / "then.json"
+    then.write_text(json.dumps(data))
+    run = cli(*args[:-3], "dfs,mrv", *args[-2:], "--against", str(then))
+    assert (run.code, run.out) == (2, "")
+    nothing = "nothing to compare: no backend in both on small4 (dfs, mrv now, propagate then)"
+    assert run.err == f"sudoku: --against {then}: {nothing}\n"
+
+
+def test_against_a_run_whose_datasets_have_no_puzzle_now_says_nothing_was_compared(
+    cli, tmp_path, small_run, monkeypatch
+):
+    args, data = small_run
+    monkeypatch.chdir(tmp_path)
+    Path("gone.txt").write_text("not a puzzle\n")  # a dataset of the older run, emptied since
+    data["datasets"][0]["name"] = "gone.txt"
+    for record in data["records"]:
+        record["dataset"] = "gone.txt"
+    Path("then.json").write_text(json.dumps(data))
+    run = cli("compare", "gone.txt", *args[2:], "--against", "then.json")
+    assert run.code == 2
+    nothing = "nothing compared: no dataset in both (none now, gone.txt then)"
+    assert run.err.endswith(f"sudoku: --against then.json: {nothing}\n"), run.err
 
 
 def test_against_a_run_of_other_puzzles_under_the_same_name_is_refused(cli, tmp_path, small_run):

@@ -12,21 +12,10 @@ import os
 import signal
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from solvers.cli.compiling import announce_native
-from solvers.cli.output import (
-    EXIT_BAD_INPUT,
-    EXIT_OK,
-    EXIT_WRONG_ANSWER,
-    OutputClosed,
-    OutputFailed,
-    Run,
-    answers_apart,
-)
-from solvers.cli.parser import build_parser
-from solvers.errors import SudokuError, WrongAnswer
-from solvers.execution.children import adopt_orphans, end_descendants
+if TYPE_CHECKING:
+    from solvers.cli.output import Run
 
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 STOPPING_SIGNALS = (signal.SIGINT, *ENDING_SIGNALS)
@@ -50,6 +39,33 @@ class Ended(BaseException):
 def main(
     argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
+    """The command (``argv``: the process's own when None) writing to ``out`` and ``err``:
+    its exit status. A signal from the first line here on ends it with 128 + its number and
+    no traceback: the handlers go in before the commands' modules load and the arguments are
+    parsed (docs/reliability.md, "Gaps")."""
+    try:
+        with _ending_signals(argv is None):
+            return _command(argv, out, err)
+    except (KeyboardInterrupt, Ended) as stop:  # before the run began, or as it ended
+        return 128 + getattr(stop, "number", signal.SIGINT)
+
+
+def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> int:
+    # imported here, under main's handlers: a signal while they load ends the run cleanly
+    from solvers.cli.compiling import announce_native
+    from solvers.cli.output import (
+        EXIT_BAD_INPUT,
+        EXIT_OK,
+        EXIT_WRONG_ANSWER,
+        OutputClosed,
+        OutputFailed,
+        Run,
+        answers_apart,
+    )
+    from solvers.cli.parser import build_parser
+    from solvers.errors import SudokuError, WrongAnswer
+    from solvers.execution.children import adopt_orphans, end_descendants
+
     out, err = out or sys.stdout, err or sys.stderr
     if err is None:  # stderr closed: messages are lost, but the exit status is not
         err = open(os.devnull, "w")  # noqa: SIM115
@@ -68,7 +84,7 @@ def main(
     program = argv is None and getattr(args, "engines", False)  # not a caller's process
     if program:
         adopt_orphans()
-    with _ending_signals(argv is None), apart as out:
+    with apart as out:
         run = Run(out, err)
         try:
             announce_native(args, run)

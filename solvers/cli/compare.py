@@ -7,6 +7,7 @@ import argparse
 import os
 import shlex
 import time
+from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -176,15 +177,29 @@ def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
             raise UsageError(
                 f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
             )
+    return replace(_timing(args), baseline=baseline)
+
+
+def _timing(args: argparse.Namespace) -> Settings:
+    """The settings that make runs alike, known before any backend is loaded."""
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    return Settings(args.mode, timeout, args.shuffle, args.seed or 0, baseline)
+    return Settings(args.mode, timeout, args.shuffle, args.seed or 0)
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import calibration, compare, plots, results, summary
 
+    # the cheap checks first: the datasets, and a run to be compared with, before the
+    # backends load (seconds, for every backend)
+    sources = args.datasets or list(DEFAULT_DATASETS)
+    _check_sources(sources)
+    older = results.read(args.against) if args.against else None
+    if older is not None:
+        _like(_timing(args), sources, older, args.against)
     specs = specs_of(args)
     settings = settings_of(args, specs)
+    if older is not None:
+        _like(settings, sources, older, args.against, [spec.label for spec in specs])
     levels = _levels(args.strength) if args.strength is not None else []
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
@@ -193,11 +208,6 @@ def run(args: argparse.Namespace, run: Run) -> None:
             writable(path, option)
     if args.jobs != 1 or args.scheduler:
         run.note("backends timed side by side share the cores: compare them within this run")
-    older = results.read(args.against) if args.against else None
-    if older is not None:
-        _like(settings, older.settings, args.against)
-    sources = args.datasets or list(DEFAULT_DATASETS)
-    _check_sources(sources)
     limit = args.limit if args.limit is not None else (None if args.datasets else DEFAULT_LIMIT)
     started = time.strftime("%Y-%m-%d %H:%M:%S %z")
     command_line = shlex.join(["sudoku", *getattr(args, "argv", [])])
@@ -301,6 +311,9 @@ def _against(run: Run, new, old, path: str) -> None:
     if said := regression.unlike(new, old):
         raise UsageError(f"--against {path}: not a like run: {said}")
     found = regression.changes(new, old)
+    if not found:  # the datasets of both, or the backends, had no puzzle to time
+        said = regression.nothing_shared([d.name for d in new.datasets], old)
+        raise UsageError(f"--against {path}: nothing compared: {said or 'no backend run in both'}")
     run.emit(
         f"against {path} ({old.started}): {len(found)} backend runs in both, CPU times compared"
     )
@@ -315,12 +328,17 @@ def _against(run: Run, new, old, path: str) -> None:
         run.end(EXIT_REGRESSION)
 
 
-def _like(settings: Settings, older: Settings, path: str) -> None:
-    """UsageError, before any work, when the older run's settings make it unlike this one."""
+def _like(
+    settings: Settings, sources: list[str], older, path: str, labels: list[str] | None = None
+) -> None:
+    """UsageError, before any puzzle is timed, when the older run's settings make it unlike
+    this one, or it shares no dataset (or none of the backend specs ``labels``) with it."""
     from solvers.tools import regression
 
-    if said := regression.unlike_settings(settings, older):
+    if said := regression.unlike_settings(settings, older.settings):
         raise UsageError(f"--against {path}: not a like run: {said}")
+    if said := regression.nothing_shared(sources, older, labels):
+        raise UsageError(f"--against {path}: nothing to compare: {said}")
 
 
 def _heading(source: str, puzzles: list, settings: Settings) -> str:

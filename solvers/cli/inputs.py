@@ -4,7 +4,6 @@ pipeline's answers in input order, bad input reported in its place."""
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -17,24 +16,27 @@ from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import clash
 from solvers.formats import Puzzle, format_board, read_puzzles
+from solvers.formats.textfile import as_text, open_text
 from solvers.pipeline import LineFile, Plan, native_built_ahead
 from solvers.pipeline import run as run_plan
 from solvers.spec import BackendSpec
 
 
 def open_source(path: str) -> TextIO:
-    """The named file, a shipped dataset by name, or standard input for '-'; undecodable bytes
-    become bad cells, whatever the locale."""
-    from solvers.tools.datasets import open_named
+    """The named file, a shipped dataset by name, or standard input for '-': UTF-8, or UTF-16
+    with its byte-order mark (``formats.textfile``); undecodable bytes become bad cells, whatever
+    the locale."""
+    from solvers.tools.datasets import shipped
 
     if path != "-":
-        return open_named(path)
+        dataset = shipped(path)
+        return dataset.open() if dataset is not None else open_text(path)
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # already text (a test's StringIO)
         return sys.stdin
-    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
+    return as_text(buffer)
 
 
 def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:

@@ -25,6 +25,7 @@ from solvers.board import Board, Shape
 from solvers.errors import InputError
 from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
+from solvers.formats.textfile import open_text
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, each range is a half of an even share of what is left of the file, so that
@@ -293,8 +294,10 @@ def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def start(path: str, fmt: str) -> int | None:
     """The line of the file's CSV header (0 for none); None when this path would not read it
-    as the per-puzzle path does (not the line format, no puzzle)."""
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    as the per-puzzle path does (not the line format, no puzzle, not UTF-8)."""
+    with open_text(path) as handle:
+        if handle.encoding != "utf-8":  # UTF-16: this path reads a line's bytes as UTF-8
+            return None
         return line_start(handle, fmt)
 
 

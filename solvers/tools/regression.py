@@ -97,6 +97,29 @@ def unlike_settings(new: Settings, old: Settings) -> str | None:
     return None
 
 
+def nothing_shared(
+    datasets: list[str], old: CompareRun, labels: list[str] | None = None
+) -> str | None:
+    """What leaves a run of ``datasets`` (and backend specs ``labels``, once known) nothing to
+    compare with ``old``: no dataset of both, or no spec that both ran on one; else None. Both
+    are known before any puzzle is timed."""
+    theirs = [dataset.name for dataset in old.datasets]
+    shared = [name for name in datasets if name in theirs]
+    if not shared:
+        return f"no dataset in both ({_listed(datasets)} now, {_listed(theirs)} then)"
+    if labels is None:
+        return None
+    ran = [b.spec for dataset in old.datasets if dataset.name in shared for b in dataset.backends]
+    if set(ran).isdisjoint(labels):
+        both = f"{_listed(labels)} now, {_listed(list(dict.fromkeys(ran)))} then"
+        return f"no backend in both on {_listed(shared)} ({both})"
+    return None
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names) or "none"
+
+
 def unlike(new: CompareRun, old: CompareRun) -> str | None:
     """What makes the runs unlike, or None: their settings, or a dataset of both whose
     puzzles differ (by their hashes, line by line); a run without hashes cannot be matched."""
