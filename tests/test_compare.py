@@ -331,3 +331,13 @@ def test_the_same_dataset_twice_is_refused_before_any_backend_loads():
     said, loaded = fresh("compare", "easy9", "easy9")
     assert said == "sudoku: dataset easy9 named twice: its tables could not be told apart\nexit 2"
     assert loaded == []
+
+
+def test_a_bad_puzzle_with_json_to_a_file_is_named_on_stderr_alone(cli, tmp_path):
+    # compare's --json names a file: the bad line's record belongs there, not on stdout
+    data = tmp_path / "bad.txt"
+    data.write_text("x" + "." * 15 + "\n" + "1234341221434321\n")
+    done = cli("compare", str(data), "--backends", "dfs", "--json", str(tmp_path / "run.json"))
+    assert done.code == 2 and "line 1, column 1" in done.err
+    assert "invalid" not in done.out and not done.out.lstrip().startswith("{")
+    assert json.loads((tmp_path / "run.json").read_text())["datasets"][0]["puzzles"] == 1

@@ -171,3 +171,16 @@ def test_utf16_on_standard_input_reads_as_its_utf8_original(tmp_path, encoding):
     assert runs[0].stdout
     utf8, utf16 = ((run.returncode, run.stdout, run.stderr) for run in runs)
     assert utf16 == utf8
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-32-be"])
+def test_check_counts_a_utf16_files_puzzles_as_its_utf8_originals(cli, tmp_path, encoding):
+    # more than 10 puzzles: check's defaults for a large file, which a miscount of one puzzle
+    # would swap for every backend's
+    line = cli("convert", str(EXAMPLES / "boj2580.txt"), "--to", "line").out
+    original = tmp_path / "twelve.txt"
+    original.write_text(line * 12, encoding="utf-8")
+    utf8 = cli("check", str(original), "--timeout", "5")
+    utf16 = cli("check", str(marked_copy(original, encoding, tmp_path)), "--timeout", "5")
+    assert "for more than 10 puzzles" in utf8.err.splitlines()[0]
+    assert (utf16.code, utf16.out, utf16.err) == (utf8.code, utf8.out, utf8.err)

@@ -65,9 +65,10 @@ def _noting_drawings(
 def report_invalid(
     run: Run, args: argparse.Namespace, error: InputError, board: Board | None = None
 ) -> None:
-    """A bad puzzle: one line on stderr, and its JSON record with --json."""
+    """A bad puzzle: one line on stderr, and its JSON record with the --json of the commands
+    that write their answers as JSON lines (compare's --json names a file instead)."""
     run.warn(str(error), EXIT_BAD_INPUT)
-    if getattr(args, "json", False):
+    if getattr(args, "json", None) is True:
         record: dict[str, Any] = {"index": error.line, "status": "invalid", "error": str(error)}
         if board is not None:
             record["puzzle"] = format_board(board, "line")

@@ -67,12 +67,15 @@ def path_of(name_or_path: str) -> str | None:
 
 
 def open_named(name_or_path: str) -> TextIO:
-    """A shipped dataset by name, or the file at that path; undecodable bytes become U+FFFD
-    (a bad cell of that puzzle alone)."""
+    """A shipped dataset by name, or the file at that path in the encoding its byte-order mark
+    says (``formats.textfile``); undecodable bytes become U+FFFD (a bad cell of that puzzle
+    alone)."""
     dataset = shipped(name_or_path)
     if dataset is not None:
         return dataset.open()
-    return open(name_or_path, encoding="utf-8", errors="replace")
+    from solvers.formats.textfile import open_text
+
+    return open_text(name_or_path)
 
 
 def _packaged(filename: str):
