@@ -284,7 +284,7 @@ def test_a_level_out_of_time_is_reported_timed_out_and_the_rest_answered(cli):
     stdin = f"{EMPTY25}\n{DATASETS['easy9'].puzzles()[0]}\n"
     args = ("strength", "--levels", "fl:extended,singles", "--timeout", "1")
     done = cli(*args, "--json", stdin=stdin)
-    assert done.code == 0, done.err
+    assert done.code == 3, done.err  # as solve's: a puzzle timed out
     records = {(r["index"], r["level"]): r for r in map(json.loads, done.out.splitlines())}
     assert len(records) == 4
     empty = records[1, "fl:extended"]
@@ -293,6 +293,7 @@ def test_a_level_out_of_time_is_reported_timed_out_and_the_rest_answered(cli):
     assert not records[1, "singles"]["timed_out"]
     assert records[2, "fl:extended"]["solved"] and records[2, "singles"]["solved"]
     done = cli(*args, stdin=stdin)
+    assert done.code == 3
     header, *rows = [line.split() for line in done.out.splitlines()]
     assert header[:5] == ["level", "solved", "%", "refuted", "t/o"]
     assert rows[0][:6] == ["fl:extended", "1", "50.0", "0", "1", "81.0"]  # over the one done
@@ -327,7 +328,7 @@ def test_a_slow_level_on_an_empty_board_keeps_its_timeout(level, size, timeout):
 
     args = [SUDOKU, "strength", "--levels", level, "--timeout", str(timeout), "--json"]
     done = subprocess.run(args, input="." * size**2 + "\n", capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 3, done.stderr
     record = json.loads(done.stdout)
     assert record["timed_out"]
     assert timeout <= record["seconds"] <= 1.5 * timeout + 0.5

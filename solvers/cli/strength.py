@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import Run
+from solvers.cli.output import EXIT_TIMEOUT, Run
 from solvers.cli.parser import command, input_options, seconds
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ def add_to(commands) -> None:
         f"\n\nlevels: {', '.join(LEVEL_NAMES)} (or all)\n"
         "refuted: the puzzles a level proves have no solution (a contradiction), apart from\n"
         "solved; t/o (with --timeout): the puzzles a level ran out of time on.\n"
-        "exit status: 0 measured; 2 bad input or usage (an unknown level, an unreadable puzzle)."
+        "exit status: 0 measured; 3 a level ran out of time on a puzzle (--timeout); 2 bad input\n"
+        "or usage (an unknown level, an unreadable puzzle)."
     )
     input_options(parser)
     parser.add_argument(
@@ -65,6 +66,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
     for item in puzzles_of(args, run):
         for one in measured(item.line, item.board, levels, args.timeout):
             found.append(one)
+            if one.timed_out:
+                run.end(EXIT_TIMEOUT)
             if args.json:
                 run.emit_json(
                     {"index": one.puzzle, "level": one.level, "solved": one.solved,
