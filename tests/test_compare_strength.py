@@ -93,6 +93,7 @@ def test_compare_prints_each_datasets_strength_as_sudoku_strength_measures_it(
             "level",
             "solved",
             "%",
+            "refuted",
             "mean",
             "fixed",
             "median",
@@ -102,7 +103,7 @@ def test_compare_prints_each_datasets_strength_as_sudoku_strength_measures_it(
         ]
         for row, level in zip(rows, LEVELS, strict=True):
             count = solved(expected[dataset][level])
-            assert row.split()[:3] == [level, str(count), f"{100 * count / LIMIT:.1f}"]
+            assert row.split()[:4] == [level, str(count), f"{100 * count / LIMIT:.1f}", "0"]
     items = json.loads(path.read_text())["strength"]
     assert len(items) == 2 * LIMIT * len(LEVELS)  # the puzzles as given, not their copies
 
@@ -116,7 +117,8 @@ def test_the_report_shows_per_level_and_per_puzzle_strength(strength_page, expec
         for row in levels:
             measured = expected[dataset][row[0]]
             count, fixed = solved(measured), sum(cells for _, cells in measured)
-            assert row[1:4] == [str(count), f"{100 * count / LIMIT:.1f}", f"{fixed / LIMIT:.1f}"]
+            percent, mean = f"{100 * count / LIMIT:.1f}", f"{fixed / LIMIT:.1f}"
+            assert row[1:5] == [str(count), percent, "0", mean]
         assert len(puzzles) == LIMIT
         for index, row in enumerate(puzzles):
             solving = [level for level in LEVELS if expected[dataset][level][index][0]]
@@ -141,6 +143,48 @@ def test_strength_round_trips_through_the_run_file(strength_run, tmp_path):
     again = tmp_path / "again.json"
     results.write(run, str(again), [d["summary"] for d in data["datasets"]])
     assert again.read_text() == strength_run[1].read_text()
+
+
+def test_a_refuted_puzzle_is_counted_in_the_table_the_run_file_and_the_report(tmp_path):
+    """nosolution9's puzzles have no solution, and singles prove it: each level that does is
+    counted as refuted (not solved, not "0 cells decided") in compare's table, in the run file
+    and in the report; up:minimal refutes only some, and its mean is over the others."""
+    path, page = tmp_path / "run.json", tmp_path / "report.html"
+    args = ["compare", "nosolution9", "--backends", "propagate"]
+    count = 20  # the whole set: up:minimal refutes 13 of them
+    out = io.StringIO()
+    assert main([*args, "--strength", "singles,up:minimal", "--json", str(path)], out) == 0
+    rows = [
+        line.split() for line in out.getvalue().split("on each puzzle as given\n")[1].splitlines()
+    ]
+    assert rows[0][:4] == ["level", "solved", "%", "refuted"]
+    assert rows[1][:5] == ["singles", "0", "0.0", str(count), "-"]
+    items = json.loads(path.read_text())["strength"]
+    singles = [item for item in items if item["level"] == "singles"]
+    assert len(singles) == count and all(i["refuted"] and not i["solved"] for i in singles)
+    refuted = sum(item["refuted"] for item in items if item["level"] == "up:minimal")
+    assert 0 < refuted < count
+    assert main(["report", str(path), "-o", str(page)], io.StringIO()) == 0
+    text = page.read_text()
+    (per_level,), (per_puzzle,) = tables_of(text, "strength"), tables_of(text, "strength-puzzles")
+    assert per_level[0][:5] == ["singles", "0", "0.0", str(count), "-"]
+    assert per_level[1][3] == str(refuted) and per_level[1][4] != "-"
+    assert [row[2] for row in per_puzzle] == ["refuted"] * count
+    assert sum(row[3] == "refuted" for row in per_puzzle) == refuted
+    assert "<th>refuted</th>" in text
+
+
+def test_a_run_file_written_before_refuted_reads_it_as_false(strength_run, tmp_path):
+    data = json.loads(strength_run[1].read_text())
+    for item in data["strength"]:
+        del item["refuted"], item["timed_out"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    run = results.read(str(old))
+    measured = [m for d in run.datasets for m in d.strength]
+    assert len(measured) == 2 * LIMIT * len(LEVELS)
+    assert not any(m.refuted or m.timed_out for m in measured)
+    assert main(["report", str(old), "-o", str(tmp_path / "page.html")], io.StringIO()) == 0
 
 
 def test_a_bare_strength_measures_the_default_levels(tmp_path):
@@ -181,9 +225,13 @@ def spoiled(data: dict, how) -> dict:
         (lambda d: d["strength"].append(d["strength"][0]), "a second singles on small4 line"),
         (lambda d: d["strength"].pop(1), "has no locked"),  # the first puzzle's
         (lambda d: d["strength"][0].update(dataset="ghost"), "strength[0].dataset is 'ghost'"),
+        (lambda d: d["strength"][1].update(refuted="yes"), "strength[1].refuted is 'yes'"),
+        (lambda d: d["strength"][2].update(timed_out=1), "strength[2].timed_out is 1"),
+        (lambda d: d["strength"][0].update(solved=True, refuted=True),
+         "strength[0]: solved and refuted both true"),
     ],
     ids=["not-a-list", "level", "solved", "fixed", "seconds", "puzzle", "extra", "twice",
-         "lacking", "dataset"],
+         "lacking", "dataset", "refuted", "timed-out", "solved-and-refuted"],
 )  # fmt: skip
 def test_a_malformed_strength_field_is_one_line_naming_it(
     cli, strength_run, tmp_path, spoil, names
@@ -216,7 +264,7 @@ STRENGTH_PLACES = [
     place
     for place in paths(
         {"strength": [{"dataset": "", "puzzle": 1, "level": "", "solved": True, "fixed": 0,
-                       "seconds": 0}]}
+                       "seconds": 0, "refuted": False, "timed_out": False}]}
     )
     if place
 ]  # fmt: skip

@@ -9,13 +9,16 @@ The benchmark checks run on a sample by default and on every puzzle of top95 and
 from __future__ import annotations
 
 import json
+import signal
 from itertools import combinations, islice, pairwise
 
 import pytest
 from conftest import SHARED_DATA
 
 from solvers.board import Board
-from solvers.formats import read_puzzles
+from solvers.deadline import Deadline
+from solvers.errors import SolveTimeout
+from solvers.formats import parse, read_puzzles
 from solvers.strength import LEVELS, levels_of, measure
 from solvers.strength.alldifferent import filtered
 from solvers.strength.human import LEVELS as HUMAN
@@ -232,9 +235,116 @@ def test_strength_prints_a_table_and_json_records(cli):
     assert lines[2].split()[:3] == ["singles", str(len(DATASETS["easy9"].puzzles())), "100.0"]
     done = cli("strength", "small4", "--levels", "sac", "--json")
     records = [json.loads(line) for line in done.out.splitlines()]
-    assert {tuple(r) for r in records} == {("index", "level", "solved", "fixed", "seconds")}
+    fields = ("index", "level", "solved", "refuted", "timed_out", "fixed", "seconds")
+    assert {tuple(r) for r in records} == {fields}
     assert all(r["level"] == "sac" for r in records)
     assert cli("strength", "easy9", "--levels", "nope").code == 2
+
+
+def test_strength_counts_the_puzzles_a_level_refutes_apart_from_solved(cli):
+    """Every puzzle of nosolution9 has no solution, and singles and gac prove it with a
+    contradiction: a decision, counted as refuted, never as solved nor as "nothing fixed"
+    (the mean cells decided is over the puzzles left, none here). up:minimal refutes only
+    some: its mean is over the others."""
+    count = len(DATASETS["nosolution9"].puzzles())
+    done = cli("strength", "nosolution9", "--levels", "singles,gac,up:minimal")
+    assert done.code == 0, done.err
+    header, *rows = [line.split() for line in done.out.splitlines()]
+    assert header[:4] == ["level", "solved", "%", "refuted"]
+    assert rows[0][:5] == ["singles", "0", "0.0", str(count), "-"]
+    assert rows[1][:5] == ["gac", "0", "0.0", str(count), "-"]
+    refuted = int(rows[2][3])
+    assert 0 < refuted < count and float(rows[2][4]) > 17  # the givens at least
+    done = cli("strength", "nosolution9", "--levels", "singles", "--json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert len(records) == count
+    assert all(r["refuted"] and not r["solved"] and not r["timed_out"] for r in records)
+    done = cli("strength", "easy9", "--levels", "singles", "--json")
+    assert not any(json.loads(line)["refuted"] for line in done.out.splitlines())
+
+
+def test_a_grid_a_level_fills_that_breaks_a_rule_it_does_not_read_is_refuted(cli):
+    """Singles read units only; the grid they fill breaks the thermometer, so the puzzle has
+    no solution (every solution would be that grid): refuted, as rate says no solution."""
+    solved = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+    stdin = f"# rules: thermometer r1c2 r1c1\n{solved[:-1]}.\n"
+    done = cli("strength", "--levels", "singles,sac", "--json", stdin=stdin)
+    singles, sac = (json.loads(line) for line in done.out.splitlines())
+    assert (singles["solved"], singles["refuted"]) == (False, True)
+    assert (sac["solved"], sac["refuted"]) == (False, True)  # gac reads it: a contradiction
+
+
+EMPTY25 = "." * 625
+
+
+def test_a_level_out_of_time_is_reported_timed_out_and_the_rest_answered(cli):
+    """fl:extended on an empty 25x25 runs for minutes; with --timeout it is reported as
+    timed out on that puzzle (never as deciding nothing), and every other level and puzzle
+    of the file is still measured. (No upper bound on the time here: the slow test has it.)"""
+    stdin = f"{EMPTY25}\n{DATASETS['easy9'].puzzles()[0]}\n"
+    args = ("strength", "--levels", "fl:extended,singles", "--timeout", "1")
+    done = cli(*args, "--json", stdin=stdin)
+    assert done.code == 3, done.err  # as solve's: a puzzle timed out
+    records = {(r["index"], r["level"]): r for r in map(json.loads, done.out.splitlines())}
+    assert len(records) == 4
+    empty = records[1, "fl:extended"]
+    assert empty["timed_out"] and not empty["solved"] and not empty["refuted"]
+    assert empty["seconds"] >= 1
+    assert not records[1, "singles"]["timed_out"]
+    assert records[2, "fl:extended"]["solved"] and records[2, "singles"]["solved"]
+    done = cli(*args, stdin=stdin)
+    assert done.code == 3
+    header, *rows = [line.split() for line in done.out.splitlines()]
+    assert header[:5] == ["level", "solved", "%", "refuted", "t/o"]
+    assert rows[0][:6] == ["fl:extended", "1", "50.0", "0", "1", "81.0"]  # over the one done
+    assert rows[1][:5] == ["singles", "1", "50.0", "0", "0"]
+    assert "t/o" not in cli("strength", "easy9", "--levels", "fc").out  # only with --timeout
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "soon"])
+def test_a_bad_timeout_is_refused_in_one_line(cli, capsys, value):
+    done = cli("strength", "easy9", "--timeout", value)
+    err = done.err + capsys.readouterr().err  # argparse writes to sys.stderr itself
+    assert done.code == 2 and done.out == "" and err.count("\n") == 1, err
+    assert f"argument --timeout: {value!r} is not a number of seconds" in err
+
+
+def test_measure_raises_solve_timeout_past_its_deadline():
+    board = parse("." * 256)
+    for level in ("sac", "fl:extended"):
+        with pytest.raises(SolveTimeout):
+            measure(board, level, Deadline(0.01))
+
+
+@pytest.mark.slow  # wall-clock bounds
+@pytest.mark.parametrize("level, size", [("sac", 16), ("fl:extended", 25), ("sac", 25)])
+@pytest.mark.parametrize("timeout", [0.2, 1.0])
+def test_a_slow_level_on_an_empty_board_keeps_its_timeout(level, size, timeout):
+    """In a fresh process, so that what a level builds once per shape (the CNF levels'
+    clauses: about 0.3 s for 25x25) is inside its time; each ran for minutes with no bound."""
+    import subprocess
+
+    from test_interrupts import SUDOKU
+
+    args = [SUDOKU, "strength", "--levels", level, "--timeout", str(timeout), "--json"]
+    done = subprocess.run(args, input="." * size**2 + "\n", capture_output=True, text=True)
+    assert done.returncode == 3, done.stderr
+    record = json.loads(done.stdout)
+    assert record["timed_out"]
+    assert timeout <= record["seconds"] <= 1.5 * timeout + 0.5
+
+
+def test_ctrl_c_ends_a_strength_run_with_130_and_no_traceback():
+    """As every command (docs/reliability.md, "Signals"): a long level, with and without
+    --timeout, ends at Ctrl-C with exit 130 and nothing but what was measured before."""
+    from test_interrupts import SUDOKU, interrupted
+
+    command = [SUDOKU, "strength", "--levels", "sac"]
+    for extra in ([], ["--timeout", "600"]):
+        code, _, out, err, left = interrupted(
+            [*command, *extra], "." * 256 + "\n", signal.SIGINT, within=60
+        )
+        assert code == 130 and "Traceback" not in err and out == "" and not left, err
 
 
 def test_explain_names_each_step_and_ends_with_the_grid(cli):

@@ -6,8 +6,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 from solvers.cli.inputs import puzzles_of
-from solvers.cli.output import Run
-from solvers.cli.parser import command, input_options
+from solvers.cli.output import EXIT_TIMEOUT, Run
+from solvers.cli.parser import command, input_options, seconds
 
 if TYPE_CHECKING:
     from solvers.strength.tally import Tally
@@ -32,7 +32,10 @@ def add_to(commands) -> None:
     )
     parser.epilog += (
         f"\n\nlevels: {', '.join(LEVEL_NAMES)} (or all)\n"
-        "exit status: 0 measured; 2 bad input or usage (an unknown level, an unreadable puzzle)."
+        "refuted: the puzzles a level proves have no solution (a contradiction), apart from\n"
+        "solved; t/o (with --timeout): the puzzles a level ran out of time on.\n"
+        "exit status: 0 measured; 3 a level ran out of time on a puzzle (--timeout); 2 bad input\n"
+        "or usage (an unknown level, an unreadable puzzle)."
     )
     input_options(parser)
     parser.add_argument(
@@ -40,6 +43,13 @@ def add_to(commands) -> None:
         default=DEFAULT_LEVELS,
         metavar="L1,L2",
         help="the levels, comma-separated (default: all but the slow fl:extended and sac)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="give up on a level after this many seconds on a puzzle, and report it as timed "
+        "out there (default: no limit)",
     )
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per puzzle and level per line"
@@ -54,26 +64,35 @@ def run(args: argparse.Namespace, run: Run) -> None:
     levels = levels_of(args.levels)
     found = []
     for item in puzzles_of(args, run):
-        for one in measured(item.line, item.board, levels):
+        for one in measured(item.line, item.board, levels, args.timeout):
             found.append(one)
+            if one.timed_out:
+                run.end(EXIT_TIMEOUT)
             if args.json:
                 run.emit_json(
                     {"index": one.puzzle, "level": one.level, "solved": one.solved,
-                     "fixed": one.fixed, "seconds": round(one.seconds, 6)}
+                     "refuted": one.refuted, "timed_out": one.timed_out, "fixed": one.fixed,
+                     "seconds": round(one.seconds, 6)}
                 )  # fmt: skip
     if not args.json:
-        run.table(table(tallies(found)))
+        run.table(table(tallies(found), timeouts=args.timeout is not None))
 
 
-def table(tallied: list[Tally]) -> list[tuple[str, ...]]:
-    rows = [("level", "solved", "%", "mean fixed", "median ms", "total s")]
+def table(tallied: list[Tally], timeouts: bool = False) -> list[tuple[str, ...]]:
+    """The levels' table: solved (and its %), refuted, with ``timeouts`` the timed out, the
+    mean cells decided on the puzzles left (``-`` when none), the median and total times."""
+    rows = [("level", "solved", "%", "refuted", *(("t/o",) if timeouts else ()), "mean fixed",
+             "median ms", "total s")]  # fmt: skip
     for tally in tallied:
+        mean = "-" if tally.mean_fixed is None else f"{tally.mean_fixed:.1f}"
         rows.append(
             (
                 tally.level,
                 str(tally.solved),
                 f"{tally.solved_pct:.1f}",
-                f"{tally.mean_fixed:.1f}",
+                str(tally.refuted),
+                *((str(tally.timed_out),) if timeouts else ()),
+                mean,
                 f"{1000 * tally.median_s:.2f}",
                 f"{tally.total_s:.2f}",
             )

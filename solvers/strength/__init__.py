@@ -1,7 +1,8 @@
 """How much each form of inference decides with no search: propagation strength.
 
 Each level takes a board and runs one inference to its fixpoint from the givens, with no
-guess, and returns an ``Outcome`` (solved, cells decided, candidates):
+guess, and returns an ``Outcome`` (solved, refuted, cells decided, candidates); given a
+``Deadline``, a level that passes it raises ``SolveTimeout`` instead:
 
 - CNF (``cnf``): ``up:minimal``, ``up:extended`` (unit propagation on each encoding) and
   ``fl:extended`` (failed-literal probing);
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from functools import partial
 
 from solvers.board import Board
+from solvers.deadline import Deadline
 from solvers.errors import UsageError
 from solvers.strength import cnf, cp, human
 from solvers.strength.grid import Outcome
@@ -30,7 +32,7 @@ from solvers.strength.grid import Outcome
 __all__ = ["LEVELS", "Outcome", "levels_of", "measure"]
 
 # weakest first, within each family
-LEVELS: dict[str, Callable[[Board], Outcome]] = {
+LEVELS: dict[str, Callable[[Board, Deadline], Outcome]] = {
     "up:minimal": partial(cnf.unit_propagation, encoding="minimal"),
     "up:extended": partial(cnf.unit_propagation, encoding="extended"),
     "fl:extended": partial(cnf.failed_literals, encoding="extended"),
@@ -41,9 +43,10 @@ LEVELS: dict[str, Callable[[Board], Outcome]] = {
 }
 
 
-def measure(board: Board, level: str) -> Outcome:
-    """What ``level`` decides on ``board`` with no search."""
-    return LEVELS[level](board)
+def measure(board: Board, level: str, deadline: Deadline | None = None) -> Outcome:
+    """What ``level`` decides on ``board`` with no search; SolveTimeout when ``deadline``
+    (default: none) passes first."""
+    return LEVELS[level](board, deadline or Deadline())
 
 
 def levels_of(text: str) -> list[str]:

@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from solvers.board import Board, Geometry
+from solvers.deadline import Deadline, Ticker
 from solvers.strength.grid import Outcome, outcome, units_of
 
 Clause = tuple[int, ...]
@@ -61,9 +62,11 @@ class Propagation:
     def empty(self) -> tuple[list[int], list[int]]:
         return [0] * (self.variables + 1), [0] * len(self.clauses)
 
-    def assign(self, state: tuple[list[int], list[int]], literals: list[int]) -> bool:
+    def assign(
+        self, state: tuple[list[int], list[int]], literals: list[int], ticker: Ticker
+    ) -> bool:
         """Make ``literals`` true and propagate to the fixpoint; False on a refutation (the
-        state is then partial)."""
+        state is then partial); ``ticker`` ticks once per literal propagated."""
         value, false_count = state
         queue = []
         for literal in literals:
@@ -76,6 +79,7 @@ class Propagation:
         clauses, shortened, variables = self.clauses, self.shortened, self.variables
         while queue:
             literal = queue.pop()
+            ticker.tick()
             for index in shortened[literal + variables]:
                 false_count[index] += 1
                 clause = clauses[index]
@@ -102,12 +106,14 @@ def _propagation(geometry: Geometry, encoding: str) -> Propagation:
     return Propagation(clauses(geometry, encoding), geometry.size**3)
 
 
-def _setup(board: Board, encoding: str) -> tuple[Propagation, tuple[list[int], list[int]], bool]:
+def _setup(
+    board: Board, encoding: str, ticker: Ticker
+) -> tuple[Propagation, tuple[list[int], list[int]], bool]:
     n = board.size
     propagation = _propagation(units_of(board), encoding)
     state = propagation.empty()
     givens = [cell * n + v for cell, v in enumerate(board.cells) if v]
-    return propagation, state, propagation.assign(state, givens)
+    return propagation, state, propagation.assign(state, givens, ticker)
 
 
 def _candidates(value: list[int], n: int) -> list[int]:
@@ -123,18 +129,23 @@ def _candidates(value: list[int], n: int) -> list[int]:
     return found
 
 
-def unit_propagation(board: Board, encoding: str) -> Outcome:
+def _ticker(deadline: Deadline) -> Ticker:
+    return Ticker(deadline, dict)
+
+
+def unit_propagation(board: Board, deadline: Deadline, encoding: str) -> Outcome:
     """``up:<encoding>``: the givens as unit clauses, unit propagation to its fixpoint."""
-    _, (value, _), consistent = _setup(board, encoding)
+    _, (value, _), consistent = _setup(board, encoding, _ticker(deadline))
     n = board.size
     return outcome(board, _candidates(value, n) if consistent else [0] * n * n)
 
 
-def failed_literals(board: Board, encoding: str = "extended") -> Outcome:
+def failed_literals(board: Board, deadline: Deadline, encoding: str = "extended") -> Outcome:
     """``fl:<encoding>``: unit propagation, then every unassigned literal (both signs) is
     probed; one whose propagation refutes the formula is failed, and its negation is made
     true; to the fixpoint, where no literal fails."""
-    propagation, state, consistent = _setup(board, encoding)
+    ticker = _ticker(deadline)
+    propagation, state, consistent = _setup(board, encoding, ticker)
     n = board.size
     changed = consistent
     while changed:
@@ -144,9 +155,9 @@ def failed_literals(board: Board, encoding: str = "extended") -> Outcome:
                 if state[0][var]:
                     break
                 trial = (state[0][:], state[1][:])
-                if propagation.assign(trial, [literal]):
+                if propagation.assign(trial, [literal], ticker):
                     continue
                 changed = True
-                if not propagation.assign(state, [-literal]):
+                if not propagation.assign(state, [-literal], ticker):
                     return outcome(board, [0] * n * n)
     return outcome(board, _candidates(state[0], n) if consistent else [0] * n * n)

@@ -8,7 +8,8 @@
 - ``sac``: singleton arc consistency over gac (Simonis's "shaving"): a value whose trial
   assignment gac refutes is removed, until no trial fails.
 
-Each works on a list of candidate masks in place and returns False on a contradiction.
+Each works on a list of candidate masks in place and returns False on a contradiction; gac
+and sac tick their ``Ticker`` once per constraint narrowed (SolveTimeout past its deadline).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solvers.board import Board, Geometry
+from solvers.deadline import Deadline, Ticker
 from solvers.strength.alldifferent import bits
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.network import Network, network
@@ -40,7 +42,7 @@ def forward_checking(geometry: Geometry, candidates: list[int]) -> bool:
 
 
 def arc_consistency(
-    net: Network, candidates: list[int], cells: Iterable[int] | None = None
+    net: Network, candidates: list[int], ticker: Ticker, cells: Iterable[int] | None = None
 ) -> bool:
     """gac from the constraints on ``cells`` (None: every constraint) to the fixpoint."""
     constraints, of_cell = net.constraints, net.of_cell
@@ -49,6 +51,7 @@ def arc_consistency(
     else:
         queue = {index for cell in cells for index in of_cell[cell]}
     while queue:
+        ticker.tick()
         cells_of, narrow = constraints[queue.pop()]
         before = [candidates[cell] for cell in cells_of]
         after = narrow(before)
@@ -61,8 +64,8 @@ def arc_consistency(
     return True
 
 
-def singleton_arc_consistency(net: Network, candidates: list[int]) -> bool:
-    if not arc_consistency(net, candidates):
+def singleton_arc_consistency(net: Network, candidates: list[int], ticker: Ticker) -> bool:
+    if not arc_consistency(net, candidates, ticker):
         return False
     changed = True
     while changed:
@@ -73,16 +76,16 @@ def singleton_arc_consistency(net: Network, candidates: list[int]) -> bool:
                     continue
                 trial = candidates[:]
                 trial[cell] = value
-                if arc_consistency(net, trial, (cell,)):
+                if arc_consistency(net, trial, ticker, (cell,)):
                     continue
                 changed = True
                 candidates[cell] &= ~value
-                if not arc_consistency(net, candidates, (cell,)):
+                if not arc_consistency(net, candidates, ticker, (cell,)):
                     return False
     return True
 
 
-def level(board: Board, name: str) -> Outcome:
+def level(board: Board, deadline: Deadline, name: str) -> Outcome:
     """``fc`` on ``board``'s units, ``gac`` or ``sac`` on its whole network, from its
     givens."""
     candidates = start(board)
@@ -92,5 +95,5 @@ def level(board: Board, name: str) -> Outcome:
         net = network(board)
         candidates = [mask & domain for mask, domain in zip(candidates, net.domains, strict=True)]
         search = arc_consistency if name == "gac" else singleton_arc_consistency
-        consistent = 0 not in candidates and search(net, candidates)
+        consistent = 0 not in candidates and search(net, candidates, Ticker(deadline, dict))
     return outcome(board, candidates if consistent else [0] * len(candidates))

@@ -25,6 +25,13 @@ class Outcome:
     def contradiction(self) -> bool:
         return 0 in self.candidates
 
+    @property
+    def refuted(self) -> bool:
+        """The level proved the board has no solution: it met a contradiction, or filled the
+        grid with one that breaks a rule it does not read (every level is sound, so every
+        solution would be that grid)."""
+        return self.contradiction or (self.fixed == len(self.candidates) and not self.solved)
+
 
 def units_of(board: Board) -> Geometry:
     """The board's units after the compile step: rows, columns, regions and every all-different

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.board import Board
+from solvers.deadline import Deadline, Ticker
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import ORDERED, Contradiction, Grid, Step
 
@@ -58,12 +59,14 @@ def steps(grid: Grid, level: str = LEVELS[-1]) -> Iterator[Step]:
         yield step
 
 
-def level(board: Board, name: str) -> Outcome:
-    """The fixpoint of the techniques up to level ``name`` on ``board``."""
+def level(board: Board, deadline: Deadline, name: str) -> Outcome:
+    """The fixpoint of the techniques up to level ``name`` on ``board``; SolveTimeout at the
+    first step past ``deadline``."""
     grid = placed_givens(board)
+    ticker = Ticker(deadline, dict)
     try:
         for _ in steps(grid, name):
-            pass
+            ticker.tick()
     except Contradiction:
         return outcome(board, [0] * len(board.cells))
     return outcome(board, grid.candidates)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.board import Board
+from solvers.deadline import Deadline
 from solvers.strength import human
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction
@@ -55,5 +56,6 @@ def rate(board: Board) -> Rating:
     broken = [] if 0 in filled else problems(board, board.with_cells(filled))
     if broken:
         return Rating(NO_SOLUTION, difficulty, f"the filled grid breaks a rule: {broken[0]}", False)
-    weakest = next((name for name in human.LEVELS if human.level(board, name).solved), SEARCH)
+    solves = (name for name in human.LEVELS if human.level(board, Deadline(), name).solved)
+    weakest = next(solves, SEARCH)
     return Rating(weakest, difficulty, hardest, weakest == SEARCH)

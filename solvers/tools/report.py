@@ -7,9 +7,13 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from solvers.tools import plots, regression, summary
 from solvers.tools.results import CompareRun, DatasetRun, Settings
+
+if TYPE_CHECKING:
+    from solvers.strength.tally import Measured
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,8 @@ def _dataset(dataset: DatasetRun, settings: Settings, style: dict) -> dict:
 
 def _strength(dataset: DatasetRun) -> dict:
     """The strength tables: per level, and per puzzle the levels that solve it and the cells
-    each decides; cells as the summary's, (text, value)."""
+    each decides ("refuted" where it proves the puzzle has no solution, "timed out" where it
+    ran out of time); cells as the summary's, (text, value)."""
     from solvers.strength.tally import solved_by, tallies
 
     tallied = tallies(dataset.strength)
@@ -127,22 +132,38 @@ def _strength(dataset: DatasetRun) -> dict:
             (tally.level, None),
             (str(tally.solved), tally.solved),
             (f"{tally.solved_pct:.1f}", tally.solved_pct),
-            (f"{tally.mean_fixed:.1f}", tally.mean_fixed),
+            (str(tally.refuted), tally.refuted),
+            _mean(tally.mean_fixed),
             (summary.ms(tally.median_s), tally.median_s),
             (f"{tally.total_s:.2f}", tally.total_s),
         ]
         for tally in tallied
     ]
-    fixed = {(m.puzzle, m.level): m.fixed for m in dataset.strength}
+    by_cell = {(m.puzzle, m.level): m for m in dataset.strength}
     per_puzzle = [
         [
             (str(line), line),
             (", ".join(solving) or "none", len(solving)),
-            *((str(fixed[line, level]), fixed[line, level]) for level in levels),
+            *(_decided(by_cell[line, level]) for level in levels),
         ]
         for line, solving in solved_by(dataset.strength).items()
     ]
     return {"levels": levels, "per_level": per_level, "per_puzzle": per_puzzle}
+
+
+def _mean(fixed: float | None) -> tuple[str, float | None]:
+    """The mean cells decided, or "-" (sorted after every mean) where there is none."""
+    return ("-", None) if fixed is None else (f"{fixed:.1f}", fixed)
+
+
+def _decided(measured: Measured) -> tuple[str, int | None]:
+    """A level's cell in the puzzle table: the cells it decided, or how it ended otherwise
+    (as text, sorted after every count)."""
+    if measured.refuted:
+        return "refuted", None
+    if measured.timed_out:
+        return "timed out", None
+    return str(measured.fixed), measured.fixed
 
 
 def _overview(dataset: DatasetRun, settings: Settings, style: dict) -> str:

@@ -47,14 +47,16 @@ def check(data: dict) -> None:
 
 def _strength(items: list, datasets: set[str]) -> None:
     """``sudoku compare --strength``'s items: each level on each puzzle once, every puzzle of a
-    dataset with the same levels (so that each level's count is over the same puzzles)."""
+    dataset with the same levels (so that each level's count is over the same puzzles); at
+    most one of solved, refuted and timed_out (the last two absent in files written before
+    them: read as false)."""
     from solvers.strength import LEVELS
 
     levels: dict[str, dict[int, set[str]]] = {}  # by dataset, by puzzle
     for index, item in enumerate(items):
         where = f"strength[{index}]"
         _of(item, dict, where, "an object")
-        known = {"dataset", "puzzle", "level", "solved", "fixed", "seconds"}
+        known = {"dataset", "puzzle", "level", "solved", "fixed", "seconds", "refuted", "timed_out"}
         if strange := sorted(set(item) - known):
             raise BadField(f"{where}.{strange[0]}: not a field of a strength item")
         dataset = _text(_get(item, "dataset", where), f"{where}.dataset")
@@ -65,6 +67,10 @@ def _strength(items: list, datasets: set[str]) -> None:
             raise BadField(f"{where}.level is {_short(level)}: not a level of sudoku strength")
         _whole(_get(item, "puzzle", where), f"{where}.puzzle")
         _of(_get(item, "solved", where), bool, f"{where}.solved", "true or false")
+        for name in ("refuted", "timed_out"):
+            _of(item.get(name, False), bool, f"{where}.{name}", "true or false")
+        if len(said := [name for name in ("solved", "refuted", "timed_out") if item.get(name)]) > 1:
+            raise BadField(f"{where}: {said[0]} and {said[1]} both true: a level ends one way")
         _whole(_get(item, "fixed", where), f"{where}.fixed")
         _seconds(_get(item, "seconds", where), f"{where}.seconds")
         seen = levels.setdefault(dataset, {}).setdefault(item["puzzle"], set())
