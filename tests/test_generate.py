@@ -163,6 +163,18 @@ def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cl
     )
 
 
+@pytest.mark.slow
+def test_a_kind_the_rules_leave_no_room_for_is_not_told_to_ask_for_fewer_clues(cli):
+    # every dot of a 4x4 Kropki board with its negative rules: as few givens as could be left
+    # a unique puzzle every time, so there was no clue to ask fewer of
+    run = cli("generate", "--size", "4", "--rules", "kropki", "--kind", "several", "--seed", "3")
+    assert run.code == 2
+    assert run.err.strip() == (
+        "sudoku: no puzzle met the request in 1000 attempts: ask for other rules, a larger "
+        "board or another --seed for --kind several"
+    )
+
+
 # 16x16 variants complete without stalling; a deadline with the other give-ups.
 
 

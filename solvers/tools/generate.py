@@ -298,6 +298,8 @@ def _one(request: Request, rng: random.Random, deadline: Deadline) -> tuple[Boar
             break  # every puzzle met the request but the kind: the givens leave it no room
     attempts = _attempt + 1
     advice = "ask for more clues or another difficulty"
-    if twists_failed > attempts // 2:  # mostly the kind failed: the givens left it no room
+    if twists_failed > attempts // 2 and request.clues is not None:  # the givens left no room
         advice = f"ask for fewer clues for --kind {request.kind}"
+    elif twists_failed > attempts // 2:  # as few givens as could be: the rules left no room
+        advice = f"ask for other rules, a larger board or another --seed for --kind {request.kind}"
     raise UsageError(f"no puzzle met the request in {attempts} attempts: {advice}")
