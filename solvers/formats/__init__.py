@@ -18,7 +18,6 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
 
 from solvers.board import Board, Shape
 from solvers.errors import InputError, UsageError
@@ -26,6 +25,7 @@ from solvers.formats import fpuzzles_link, variant_text
 from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
 from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
+from solvers.formats.textfile import bounded_lines
 
 __all__ = [
     "FORMATS",
@@ -310,7 +310,7 @@ class _Source:
     problem of its own and reading goes on; a UTF-16 file or a bad rules line stops it."""
 
     def __init__(self, lines: Iterable[str]) -> None:
-        bounded = _bounded(lines) if isinstance(lines, io.TextIOBase) else lines
+        bounded = bounded_lines(lines, MAX_LINE) if isinstance(lines, io.TextIOBase) else lines
         self._lines = enumerate(bounded, start=1)
         self.rules: frozenset[str] = frozenset()
         self.problems: list[InputError] = []  # found since the caller last took them
@@ -388,25 +388,3 @@ class _Source:
         yield first[0], self.raw.rstrip()
         while (item := self.next_content()) is not None:
             yield item[0], self.raw.rstrip()
-
-
-class _Overlong(str):
-    """The start of a line longer than any puzzle, and the whole line's length."""
-
-    length: int
-
-
-def _bounded(handle: TextIO) -> Iterator[str]:
-    """A text file's lines, none held longer than ``MAX_LINE`` + 1 characters: the rest of a
-    longer line is read in pieces and counted, so that a file with no line break (a huge
-    download cut short, /dev/zero) costs no memory."""
-    while line := handle.readline(MAX_LINE + 1):
-        if len(line) > MAX_LINE and not line.endswith("\n"):
-            length = len(line)
-            while rest := handle.readline(MAX_LINE):
-                length += len(rest)
-                if rest.endswith("\n"):
-                    break
-            line = _Overlong(line)
-            line.length = length
-        yield line

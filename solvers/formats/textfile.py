@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import io
+from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 # UTF-32's little-endian mark starts with UTF-16's: the longer one is tried first
@@ -34,3 +35,25 @@ def as_text(binary: BinaryIO) -> TextIO:
 def open_text(path: str) -> TextIO:
     """The file at ``path`` as text (``as_text``)."""
     return as_text(open(path, "rb"))
+
+
+class Overlong(str):
+    """The start of a line longer than any puzzle, and the whole line's length."""
+
+    length: int
+
+
+def bounded_lines(handle: TextIO, longest: int) -> Iterator[str]:
+    """A text file's lines, none held longer than ``longest`` + 1 characters: the rest of a
+    longer line is read in pieces and counted (an ``Overlong``), so that a file with no line
+    break (a huge download cut short, /dev/zero) costs no memory."""
+    while line := handle.readline(longest + 1):
+        if len(line) > longest and not line.endswith("\n"):
+            length = len(line)
+            while rest := handle.readline(longest):
+                length += len(rest)
+                if rest.endswith("\n"):
+                    break
+            line = Overlong(line)
+            line.length = length
+        yield line
