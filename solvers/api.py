@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from solvers import pipeline, registry
 from solvers.backend import limit_of
-from solvers.board import Board, Shape
+from solvers.board import Board, Shape, with_plain_cells
 from solvers.deadline import timeout_of
 from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
@@ -28,7 +28,7 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
     """A Board from a Board, a string in any format, or rows of ints (lists, or a 2-D NumPy
     array)."""
     if isinstance(grid, Board):
-        return grid
+        return with_plain_cells(grid)
     if isinstance(grid, str):
         return parse(grid, shape=shape)
     if shape is not None and not isinstance(shape, Shape):

@@ -202,6 +202,19 @@ def _whole(value: object) -> bool:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
+def with_plain_cells(board: Board) -> Board:
+    """``board`` with its cells Python ints, as every backend reads them: a NumPy integer is
+    taken as its value; a float, a bool or anything else is an InputError naming its cell. The
+    constructor leaves this to the library's entry (it is on every search's path)."""
+    if set(map(type, board.cells)) <= {int}:
+        return board
+    n = board.shape.size
+    for i, value in enumerate(board.cells):
+        if not _whole(value):
+            raise InputError(f"value {value!r} at {cell_name(i, n)} is not a whole number")
+    return Board(board.shape, tuple(int(value) for value in board.cells), board.rules)
+
+
 def _listed(rows):
     """A NumPy array (or its row) as the lists it holds, its values Python ints; anything
     else as it is. Duck-typed, so that the board model never imports NumPy."""

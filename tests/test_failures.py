@@ -217,6 +217,8 @@ def test_an_unreachable_scheduler_is_named_at_once(cli):
         lambda: Board(Shape(2, 2), ("1",) * 16),
         lambda: Board(None, (0,) * 16),
         lambda: solve(np.zeros(16, np.uint8)),
+        lambda: solve(Board(Shape(3, 3), (1.0,) + (0,) * 80)),
+        lambda: count_solutions(Board(Shape(3, 3), (True,) + (0,) * 80)),
         lambda: list(read_puzzles("examples/boj2239.txt")),
         lambda: list(read_puzzles(None)),
         lambda: list(read_puzzles([b"1..............."])),
@@ -242,6 +244,16 @@ def test_numpy_rows_are_read_as_the_numbers_they_hold():
     assert count_solutions(grid, limit=10) == 10
     assert solve([row for row in grid]).solution.cells[0] == 1
     assert solve([[np.int64(v) for v in row] for row in grid.tolist()]).status.value == "solved"
+
+
+def test_a_board_of_numpy_integers_is_solved_as_its_values():
+    # a board of uint8 cells: the searches' arithmetic on a cell's value overflowed uint8
+    board = Board.from_rows(
+        [[int(c) for c in LINE[r * 9 : r * 9 + 9].replace(".", "0")] for r in range(9)]
+    )
+    cells = Board(board.shape, tuple(np.array(board.cells, np.uint8)))
+    assert solve(cells, backend="propagate").solution == solve(board, backend="propagate").solution
+    assert count_solutions(cells, limit=2, backend="propagate") == 1
 
 
 # compare and report: outputs checked before any work; a note with --jobs ----

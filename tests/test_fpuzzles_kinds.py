@@ -347,7 +347,7 @@ def test_what_f_puzzles_cannot_say_is_refused_when_writing(line, says, cli):
     puzzle = f"# rules: {line}\n{'.' * 81}\n"
     done = cli("convert", "--to", "fpuzzles", stdin=puzzle)
     assert done.code == 2 and says in done.err and not done.out
-    assert "write it --to text or --to json" in done.err
+    assert "write it --to line, --to text or --to json" in done.err
 
 
 def test_a_negative_constraint_that_f_puzzles_would_read_back_otherwise_is_refused():

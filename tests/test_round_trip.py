@@ -157,7 +157,7 @@ def test_a_box_kind_on_boxes_f_puzzles_does_not_draw_is_refused_when_written(cli
     assert (done.code, done.out) == (2, "")
     assert done.err == (
         "sudoku: line 2: disjointgroups reads 3x2 boxes, and f-puzzles draws only 2x3 ones on "
-        "6x6: it cannot be written as f-puzzles (write it --to text or --to json)\n"
+        "6x6: it cannot be written as f-puzzles (write it --to line, --to text or --to json)\n"
     )
 
 

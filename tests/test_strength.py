@@ -320,8 +320,9 @@ def test_measure_raises_solve_timeout_past_its_deadline():
 @pytest.mark.parametrize("level, size", [("sac", 16), ("fl:extended", 25), ("sac", 25)])
 @pytest.mark.parametrize("timeout", [0.2, 1.0])
 def test_a_slow_level_on_an_empty_board_keeps_its_timeout(level, size, timeout):
-    """In a fresh process, so that what a level builds once per shape (the CNF levels'
-    clauses: about 0.3 s for 25x25) is inside its time; each ran for minutes with no bound."""
+    """In a fresh process, so that what a level builds once per shape before its clock is
+    first read (the CNF levels' clauses) is inside its time, with room for that build on a
+    loaded machine; unbounded, each of these runs for minutes."""
     import subprocess
 
     from test_interrupts import SUDOKU
@@ -331,7 +332,7 @@ def test_a_slow_level_on_an_empty_board_keeps_its_timeout(level, size, timeout):
     assert done.returncode == 3, done.stderr
     record = json.loads(done.stdout)
     assert record["timed_out"]
-    assert timeout <= record["seconds"] <= 1.5 * timeout + 0.5
+    assert timeout <= record["seconds"] <= 2 * timeout + 1.5
 
 
 def test_ctrl_c_ends_a_strength_run_with_130_and_no_traceback():

@@ -49,12 +49,13 @@ def _uses_native(args: argparse.Namespace) -> bool:
 
 def _many_lines(path: str | None) -> bool:
     """Whether ``path`` (a file or a dataset's name) holds more puzzles than a small run."""
+    from solvers.formats.textfile import open_text
     from solvers.registry import SMALL_RUN
     from solvers.tools.datasets import path_of
 
     found = path_of(path) if path and path != "-" else None
     if found is None:
         return False
-    with open(found, encoding="utf-8", errors="replace") as handle:
+    with open_text(found) as handle:
         lines = islice(handle, 4 * SMALL_RUN)  # blank and comment lines, a few
         return sum(1 for line in lines if line.strip() and line[0] != "#") > SMALL_RUN

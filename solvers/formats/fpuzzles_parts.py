@@ -113,8 +113,8 @@ def unwritable(constraint: Constraint, n: int, why: str) -> InputError:
     and first cell."""
     first = f" at {cell_name(constraint.cells[0], n)}" if constraint.cells else ""
     return InputError(
-        f"{constraint.kind}{first} {why}: it cannot be written as f-puzzles (write it --to text "
-        "or --to json)"
+        f"{constraint.kind}{first} {why}: it cannot be written as f-puzzles (write it --to "
+        "line, --to text or --to json)"
     )
 
 
