@@ -33,10 +33,9 @@ def as_board(grid: Grid, shape: Shape | None = None) -> Board:
         return parse(grid, shape=shape)
     if shape is not None and not isinstance(shape, Shape):
         raise InputError(f"shape must be a Shape such as Shape(2, 3), not {shape!r}")
-    if isinstance(grid, Sequence) and not isinstance(grid, bytes | bytearray):
+    rows = isinstance(grid, Sequence) and not isinstance(grid, bytes | bytearray)
+    if rows or (getattr(grid, "ndim", None) == 2 and hasattr(grid, "tolist")):  # NumPy's too
         return Board.from_rows(grid, shape)
-    if getattr(grid, "ndim", None) == 2 and hasattr(grid, "tolist"):  # a NumPy array
-        return Board.from_rows(grid.tolist(), shape)
     raise InputError(
         f"cannot read a board from {type(grid).__name__}: give a Board, text, or rows of ints"
         + (f" (an array of shape {grid.shape}: give an N x N one)" if hasattr(grid, "ndim") else "")

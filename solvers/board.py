@@ -208,11 +208,17 @@ def with_plain_cells(board: Board) -> Board:
     constructor leaves this to the library's entry (it is on every search's path)."""
     if set(map(type, board.cells)) <= {int}:
         return board
-    n = board.shape.size
-    for i, value in enumerate(board.cells):
-        if not _whole(value):
-            raise InputError(f"value {value!r} at {cell_name(i, n)} is not a whole number")
+    if error := _not_whole(board.cells, board.shape.size):
+        raise error
     return Board(board.shape, tuple(int(value) for value in board.cells), board.rules)
+
+
+def _not_whole(cells: Sequence[object], n: int) -> InputError | None:
+    """The error naming the first cell whose value is no whole number, or None."""
+    for i, value in enumerate(cells):
+        if not _whole(value):
+            return InputError(f"value {value!r} at {cell_name(i, n)} is not a whole number")
+    return None
 
 
 def _listed(rows):
@@ -251,10 +257,7 @@ class Board:
         try:
             outside = self.cells and (min(self.cells) < 0 or max(self.cells) > n)
         except TypeError:  # a value that is no number ('1' read from text, None)
-            i, value = next((i, v) for i, v in enumerate(self.cells) if not _whole(v))
-            raise InputError(
-                f"value {value!r} at {cell_name(i, n)} is not a whole number"
-            ) from None
+            raise _not_whole(self.cells, n) from None
         if outside:
             i, value = next((i, v) for i, v in enumerate(self.cells) if not 0 <= v <= n)
             raise InputError(f"value {value} at {cell_name(i, n)} is outside 1..{n}")

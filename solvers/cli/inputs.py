@@ -16,7 +16,7 @@ from solvers.errors import InputError, UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import clash
 from solvers.formats import Puzzle, format_board, read_puzzles
-from solvers.formats.textfile import as_text, open_text
+from solvers.formats.textfile import as_text
 from solvers.pipeline import LineFile, Plan, native_built_ahead
 from solvers.pipeline import run as run_plan
 from solvers.spec import BackendSpec
@@ -26,11 +26,10 @@ def open_source(path: str) -> TextIO:
     """The named file, a shipped dataset by name, or standard input for '-': UTF-8, or UTF-16
     with its byte-order mark (``formats.textfile``); undecodable bytes become bad cells, whatever
     the locale."""
-    from solvers.tools.datasets import shipped
+    from solvers.tools.datasets import open_named
 
     if path != "-":
-        dataset = shipped(path)
-        return dataset.open() if dataset is not None else open_text(path)
+        return open_named(path)
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
     buffer = getattr(sys.stdin, "buffer", None)
