@@ -155,24 +155,26 @@ def test_shipped_dataset_matches_its_recorded_command(cli, name):
 
 
 @pytest.mark.slow
-def test_a_kind_the_givens_leave_no_room_for_is_refused_with_the_right_advice(cli):
-    run = cli("generate", "--size", "4", "--kind", "none", "--clues", "15", "--seed", "1")
+@pytest.mark.parametrize(
+    "request_, advice",
+    [
+        # fifteen givens of sixteen leave no empty cell a wrong given could take
+        (["--kind", "none", "--clues", "15", "--seed", "1"], "ask for fewer clues for --kind none"),
+        # every dot of a 4x4 Kropki board with its negative rules: as few givens as could be
+        # left a unique puzzle every time, so there was no clue to ask fewer of
+        (
+            ["--rules", "kropki", "--kind", "several", "--seed", "3"],
+            "ask for other rules, a larger board or another --seed for --kind several",
+        ),
+    ],
+    ids=["givens", "rules"],
+)
+def test_a_kind_no_puzzle_leaves_room_for_is_refused_with_the_advice_that_fits(
+    cli, request_, advice
+):
+    run = cli("generate", "--size", "4", *request_)
     assert run.code == 2
-    assert run.err.strip() == (
-        "sudoku: no puzzle met the request in 1000 attempts: ask for fewer clues for --kind none"
-    )
-
-
-@pytest.mark.slow
-def test_a_kind_the_rules_leave_no_room_for_is_not_told_to_ask_for_fewer_clues(cli):
-    # every dot of a 4x4 Kropki board with its negative rules: as few givens as could be left
-    # a unique puzzle every time, so there was no clue to ask fewer of
-    run = cli("generate", "--size", "4", "--rules", "kropki", "--kind", "several", "--seed", "3")
-    assert run.code == 2
-    assert run.err.strip() == (
-        "sudoku: no puzzle met the request in 1000 attempts: ask for other rules, a larger "
-        "board or another --seed for --kind several"
-    )
+    assert run.err.strip() == f"sudoku: no puzzle met the request in 1000 attempts: {advice}"
 
 
 # 16x16 variants complete without stalling; a deadline with the other give-ups.
