@@ -63,7 +63,12 @@ class FPuzzle:
 
 def read(text: str, line: int | None = None) -> FPuzzle:
     """The puzzle of an f-puzzles link, bare payload, SudokuPad link or JSON text (or of the
-    JSON record ``sudoku convert --to json`` writes)."""
+    JSON record ``sudoku convert --to json`` writes), or of an Interactive Sudoku Solver
+    constraint string or link (answered as line puzzles: no writer of that form here)."""
+    from solvers.formats import sigh
+
+    if sigh.looks_like(text):
+        return FPuzzle(sigh.read(text, line), form="line")
     data = fpuzzles_link.decode(text, line)
     if "puzzle" in data and "grid" not in data:
         from solvers.formats.writing import from_record

@@ -32,11 +32,15 @@ MAX_JSON = 1_000_000
 
 
 def looks_like(text: str) -> bool:
-    """Whether a content line is an f-puzzles puzzle in any of its forms."""
+    """Whether a content line is an f-puzzles puzzle in any of its forms, or a puzzle of the
+    Interactive Sudoku Solver (read beside them: ``sigh``)."""
+    from solvers.formats import sigh
+
     text = text.strip()
     lowered = text.lower()
     return (
-        text.startswith("{")
+        sigh.looks_like(text)
+        or text.startswith("{")
         or "f-puzzles.com" in lowered
         or any(host in lowered for host in _SUDOKUPAD_HOSTS)
         or (bool(_BARE.fullmatch(text)) and not _line_puzzle(text))

@@ -1,0 +1,71 @@
+"""Puzzles of sigh's Interactive Sudoku Solver: its constraint strings and its links.
+
+The Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver, "ISS") writes a puzzle
+as a constraint string, ``.Type~arg~...~cell~cell`` one constraint after another (its
+``js/sudoku_parser.js``: whitespace removed, split on ``.``, an empty type is ``Given``), and
+puts it in a link's ``q`` parameter. Each type read here is mapped to the kind of this
+project's vocabulary that means the same, as ISS's ``js/sudoku_constraint.js`` defines it
+(argument order, which cells an outside clue covers, a pill read in reading order); a type with
+no such kind, or an argument this project's kind cannot take (a lockout's other difference),
+refuses the puzzle in one line that names it (``sigh_types``: each type's reading). Each
+constraint is written in the project's text form and read back by it (``constraints.text``), so
+the vocabulary's own checks apply.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+
+from solvers.board import Board
+from solvers.errors import InputError
+from solvers.formats.sigh_types import TYPES, Reading
+
+LINK = re.compile(r"https?://\S*interactive-sudoku-solver\S*[?&]q=", re.IGNORECASE)
+_START = re.compile(r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|Windoku)\b")
+
+
+def looks_like(text: str) -> bool:
+    """Whether a line is an ISS constraint string or link (an f-puzzles payload never starts
+    with a dot, and a line puzzle holds no ``~``)."""
+    text = text.strip()
+    return bool(LINK.match(text)) or (text.startswith(".") and bool(_START.match(text)))
+
+
+def read(text: str, line: int | None = None) -> Board:
+    """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
+    text = text.strip()
+    if LINK.match(text):
+        query = urllib.parse.urlsplit(text).query
+        text = urllib.parse.parse_qs(query).get("q", [""])[0]
+    items = re.sub(r"\s+", "", text).split(".")
+    if items[0]:
+        raise InputError("an ISS constraint string starts with '.'", line)
+    parsed = [_split(item) for item in items[1:] if item]
+    size = _size(parsed, line)
+    reading = Reading(size, line)
+    for kind, args in parsed:
+        handler = TYPES.get(kind)
+        if handler is None:
+            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it", line)
+        try:
+            handler(reading, args)
+        except IndexError:  # a type given fewer arguments than it reads
+            raise InputError(f"ISS constraint {kind!r}: missing arguments", line) from None
+    return reading.board()
+
+
+def _split(item: str) -> tuple[str, list[str]]:
+    kind, *args = item.split("~")
+    return kind or "Given", args
+
+
+def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> int:
+    shapes = [args for kind, args in parsed if kind == "Shape"]
+    if not shapes:
+        return 9
+    spec = "~".join(shapes[-1])
+    found = re.fullmatch(r"(\d+)(?:x(\d+))?(?:~(?:1-)?(\d+))?", spec)
+    if not found or (found[2] and found[2] != found[1]) or (found[3] and found[3] != found[1]):
+        raise InputError(f"ISS shape {spec!r}: only square grids of values 1..N are read", line)
+    return int(found[1])

@@ -1,0 +1,361 @@
+"""Each type of the Interactive Sudoku Solver as the project's kind that means the same.
+
+``Reading`` gathers what a constraint string says (givens, constraints in the project's text
+form, a jigsaw layout, region sum lines read once the regions are known) and builds the board;
+``TYPES`` maps each ISS type name to the handler that reads its arguments, as ISS's
+js/sudoku_constraint.js defines them (``sigh`` says how the string itself is read).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import pairwise
+
+from solvers.board import Board, Shape
+from solvers.cells import cell_name
+from solvers.constraints.text import parse_constraint
+from solvers.errors import InputError
+from solvers.variants import Rules
+
+_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
+_GIVEN = re.compile(r"R(\d+)C(\d+)((?:_\d+)+)", re.IGNORECASE)
+
+
+class Reading:
+    """What a constraint string has said so far: givens, the constraints as text, regions."""
+
+    def __init__(self, size: int, line: int | None) -> None:
+        self.n, self.line = size, line
+        self.shape = Shape.for_size(size)
+        self.givens = [0] * (size * size)
+        self.texts: list[str] = []
+        self.regions: tuple[int, ...] | None = None  # a jigsaw layout's, each cell's region
+        self.no_boxes = not self.shape.has_boxes
+        self.region_sum_lines: list[list[int]] = []  # read once the regions are known
+        self.dots: list[tuple[int, int]] = []  # every Kropki pair, for StrictKropki
+        self.xv: list[tuple[int, int]] = []  # every X or V pair, for StrictXV
+        self.strict: set[str] = set()
+
+    def cell(self, text: str) -> int:
+        found = _CELL.fullmatch(text)
+        if not found or not (1 <= int(found[1]) <= self.n and 1 <= int(found[2]) <= self.n):
+            raise InputError(f"ISS cell {text!r} is not on the {self.n}x{self.n} grid", self.line)
+        return (int(found[1]) - 1) * self.n + int(found[2]) - 1
+
+    def cells(self, texts: list[str]) -> list[int]:
+        return [self.cell(text) for text in texts]
+
+    def add(self, kind: str, cells: list[int], **params: object) -> None:
+        names = " ".join(cell_name(cell, self.n) for cell in cells)
+        words = " ".join(f"{key}={_param(value)}" for key, value in params.items())
+        self.texts.append(" ".join(part for part in (kind, names, words) if part))
+
+    def board(self) -> Board:
+        if self.no_boxes and self.regions is None:
+            raise InputError("ISS NoBoxes without a Jigsaw: a grid with no boxes", self.line)
+        regions = self.regions if self.no_boxes else None
+        if self.regions is not None and not self.no_boxes:  # a jigsaw beside the boxes
+            for label in sorted(set(self.regions)):
+                members = [cell for cell, of in enumerate(self.regions) if of == label]
+                self.add("extraregion", members)
+        for cells in self.region_sum_lines:
+            self.add("regionsumline", cells, regions=self._stretches(cells))
+        if "kropki" in self.strict:
+            exempt = ",".join(_pair(pair, self.n) for pair in self.dots) or None
+            for kind in ("negative-difference", "negative-ratio"):
+                self.add(kind, [], **({"exempt": exempt} if exempt else {}))
+        if "xv" in self.strict:
+            exempt = ",".join(_pair(pair, self.n) for pair in self.xv) or None
+            self.add("negative-xv", [], **({"exempt": exempt} if exempt else {}))
+        try:
+            constraints = tuple(parse_constraint(text, self.n) for text in self.texts)
+            rules = Rules(regions, constraints)
+            return Board(self.shape, tuple(self.givens), rules)
+        except InputError as error:
+            raise InputError(f"ISS puzzle: {error.message}", self.line) from None
+
+    def _stretches(self, cells: list[int]) -> list[int]:
+        """A label per cell, a new one each time the line enters a region: ISS sums each
+        stretch within a box (a jigsaw region where there are no boxes) apart, a box visited
+        twice being two stretches, as the project's kind sums each run of one label."""
+        labels = [0]
+        for before, cell in pairwise(cells):
+            labels.append(labels[-1] + (self._region(cell) != self._region(before)))
+        return labels
+
+    def _region(self, cell: int) -> int:
+        if self.no_boxes and self.regions is not None:
+            return self.regions[cell]
+        row, col, shape = cell // self.n, cell % self.n, self.shape
+        return (row // shape.box_rows) * (self.n // shape.box_cols) + col // shape.box_cols
+
+
+def _param(value: object) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _pair(pair: tuple[int, int], n: int) -> str:
+    return f"{cell_name(pair[0], n)}-{cell_name(pair[1], n)}"
+
+
+def _number(reading: Reading, text: str, what: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise InputError(f"ISS {what}: {text!r} is not a whole number", reading.line)
+    return int(text)
+
+
+# ---- the types, each as ISS's sudoku_constraint.js defines its arguments ----------------------
+
+
+def _given(reading: Reading, args: list[str]) -> None:
+    for arg in args:
+        found = _GIVEN.fullmatch(arg)
+        if not found:
+            raise InputError(f"ISS given {arg!r} is not of the form R1C1_5", reading.line)
+        cell = reading.cell(f"R{found[1]}C{found[2]}")
+        values = sorted({int(v) for v in found[3].split("_")[1:]})
+        if len(values) == 1:
+            reading.givens[cell] = values[0]
+        else:
+            reading.add("candidates", [cell], values=values)
+
+
+def _line(kind: str) -> Callable[[Reading, list[str]], None]:
+    return lambda reading, args: reading.add(kind, reading.cells(args))
+
+
+def _thermo(reading: Reading, args: list[str]) -> None:
+    reading.add("thermometer", reading.cells(args))
+
+
+def _greater(reading: Reading, args: list[str]) -> None:
+    # "A cell must be greater than any later adjacent cells": each adjacent pair, the earlier
+    # cell the greater, is a two-cell thermometer from the later one
+    cells = reading.cells(args)
+    for i, first in enumerate(cells):
+        for later in cells[i + 1 :]:
+            if _adjacent(first, later, reading.n):
+                reading.add("thermometer", [later, first])
+
+
+def _adjacent(a: int, b: int, n: int) -> bool:
+    return abs(a // n - b // n) + abs(a % n - b % n) == 1
+
+
+def _pairs(reading: Reading, args: list[str]) -> list[tuple[int, int]]:
+    """The adjacent pairs among a dot's cells (ISS's ``_adjacentCellPairs``)."""
+    cells = reading.cells(args)
+    return [
+        (a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if _adjacent(a, b, reading.n)
+    ]
+
+
+def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[str]], None]:
+    def add(reading: Reading, args: list[str]) -> None:
+        for pair in _pairs(reading, args):
+            reading.add(kind, list(pair), **params)
+            (reading.dots if strict == "kropki" else reading.xv).append(pair)
+
+    return add
+
+
+def _whisper(reading: Reading, args: list[str]) -> None:
+    difference = 5  # German whispers omit it (ISS's default)
+    if args and re.fullmatch(r"\d+", args[0]):
+        difference, args = int(args[0]), args[1:]
+    reading.add("whispers", reading.cells(args), difference=difference)
+
+
+def _lockout(reading: Reading, args: list[str]) -> None:
+    least = _number(reading, args[0], "lockout difference") if args[0] else 4
+    if least != reading.n // 2:
+        raise InputError(
+            f"ISS lockout with difference {least}: the project's lockout ends differ by at "
+            f"least {reading.n // 2} on {reading.n}x{reading.n}",
+            reading.line,
+        )
+    reading.add("lockout", reading.cells(args[1:]))
+
+
+def _modular(reading: Reading, args: list[str]) -> None:
+    if args[0] != "3":
+        raise InputError(f"ISS modular line mod {args[0]}: the project's is mod 3", reading.line)
+    reading.add("modularline", reading.cells(args[1:]))
+
+
+def _region_sum(reading: Reading, args: list[str]) -> None:
+    reading.region_sum_lines.append(reading.cells(args))
+
+
+def _arrow(reading: Reading, args: list[str]) -> None:
+    reading.add("arrow", reading.cells(args))
+
+
+def _pill(reading: Reading, args: list[str]) -> None:
+    size = _number(reading, args[0], "pill size")
+    cells = reading.cells(args[1:])
+    # "Numbers in the pill are read from left to right, top to bottom"
+    pill, shaft = sorted(cells[:size]), cells[size:]
+    reading.add("arrow", pill + shaft, circle=size)
+
+
+def _cage(reading: Reading, args: list[str]) -> None:
+    total = _number(reading, args[0], "cage sum") if args[0] else 0
+    reading.add("killercage", reading.cells(args[1:]), **({"total": total} if total else {}))
+
+
+def _quad(reading: Reading, args: list[str]) -> None:
+    top = reading.cell(args[0])
+    n = reading.n
+    if top % n == n - 1 or top // n == n - 1:
+        raise InputError(f"ISS quad at {args[0]}: no 2x2 square starts there", reading.line)
+    values = [_number(reading, value, "quad value") for value in args[1:]]
+    reading.add("quadruple", [top, top + 1, top + n, top + n + 1], values=values)
+
+
+def _full_line(reading: Reading, which: str) -> list[int]:
+    n = reading.n
+    found = re.fullmatch(r"([RC])(\d+)", which, re.IGNORECASE)
+    if not found or not 1 <= int(found[2]) <= n:
+        raise InputError(f"ISS outside clue at {which!r}: no such row or column", reading.line)
+    index = int(found[2]) - 1
+    if found[1].upper() == "R":
+        return [index * n + col for col in range(n)]
+    return [row * n + index for row in range(n)]
+
+
+def _both_ends(kind: str) -> Callable[[Reading, list[str]], None]:
+    """An outside clue read from either end: ``Type~R1~fromStart~fromEnd`` (either empty)."""
+
+    def add(reading: Reading, args: list[str]) -> None:
+        cells = _full_line(reading, args[0])
+        for value, order in zip(args[1:3], (cells, cells[::-1]), strict=False):
+            if value:
+                reading.add(kind, order, total=_number(reading, value, kind))
+
+    return add
+
+
+def _sandwich(reading: Reading, args: list[str]) -> None:
+    reading.add("sandwich", _full_line(reading, args[1]), total=_number(reading, args[0], "sum"))
+
+
+def _little_killer(reading: Reading, args: list[str]) -> None:
+    total = _number(reading, args[0], "little killer sum")
+    start = reading.cell(args[1])
+    n, row, col = reading.n, start // reading.n, start % reading.n
+    # ISS's cellMap: a clue's first cell fixes its direction, by the side it is on
+    if col == 0 and row < n - 1:
+        step = (1, 1)
+    elif col == n - 1 and 0 < row < n - 1:
+        step = (-1, -1)
+    elif row == 0 and col > 0:
+        step = (1, -1)
+    elif row == n - 1 and 0 < col < n - 1:
+        step = (-1, 1)
+    else:
+        raise InputError(f"ISS little killer at {args[1]}: no diagonal starts there", reading.line)
+    cells = []
+    while 0 <= row < n and 0 <= col < n:
+        cells.append(row * n + col)
+        row, col = row + step[0], col + step[1]
+    reading.add("littlekiller", cells, total=total)
+
+
+def _diagonal(reading: Reading, args: list[str]) -> None:
+    # ISS: 1 is the diagonal drawn as a forward slash (bottom left to top right)
+    kind = {"1": "diagonal+", "-1": "diagonal-"}.get(args[0] if args else "")
+    if kind is None:
+        raise InputError(f"ISS diagonal {args!r}: neither 1 nor -1", reading.line)
+    reading.add(kind, [])
+
+
+def _windoku(reading: Reading, args: list[str]) -> None:
+    n, side = reading.n, reading.shape.box_rows
+    if n != 9:
+        raise InputError("ISS Windoku is read on 9x9 only", reading.line)
+    for top in (1, 5):
+        for left in (1, 5):
+            cells = [(top + r) * n + left + c for r in range(side) for c in range(side)]
+            reading.add("extraregion", cells)
+
+
+def _jigsaw(reading: Reading, args: list[str]) -> None:
+    layout = args[-1]
+    if len(layout) != reading.n * reading.n:
+        raise InputError(f"ISS jigsaw layout of {len(layout)} symbols", reading.line)
+    labels = {symbol: i for i, symbol in enumerate(dict.fromkeys(layout))}
+    reading.regions = tuple(labels[symbol] for symbol in layout)
+
+
+def _no_boxes(reading: Reading, args: list[str]) -> None:
+    reading.no_boxes = True
+
+
+def _indexing(reading: Reading, args: list[str]) -> None:
+    kind = {"C": "columnindexer", "R": "rowindexer"}.get(args[0].upper())
+    if kind is None:
+        raise InputError(f"ISS indexing {args[0]!r}: neither R nor C", reading.line)
+    for cell in reading.cells(args[1:]):
+        reading.add(kind, [cell])
+
+
+def _disjoint(reading: Reading, args: list[str]) -> None:
+    reading.add("disjointgroups", [], box=f"{reading.shape.box_rows}x{reading.shape.box_cols}")
+
+
+def _global(kind: str) -> Callable[[Reading, list[str]], None]:
+    return lambda reading, args: reading.add(kind, [])
+
+
+def _strict(which: str) -> Callable[[Reading, list[str]], None]:
+    return lambda reading, args: reading.strict.add(which)
+
+
+def _ignore(reading: Reading, args: list[str]) -> None:
+    """A setting that changes no rule (the shape is read before the rest)."""
+
+
+TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
+    "Given": _given,
+    "Shape": _ignore,
+    "Thermo": _thermo,
+    "GreaterThan": _greater,
+    "Whisper": _whisper,
+    "Renban": _line("renban"),
+    "Palindrome": _line("palindrome"),
+    "Zipper": _line("zipper"),
+    "Between": _line("betweenline"),
+    "Entropic": _line("entropic"),
+    "Lockout": _lockout,
+    "Modular": _modular,
+    "RegionSumLine": _region_sum,
+    "Arrow": _arrow,
+    "DoubleArrow": _line("doublearrow"),
+    "PillArrow": _pill,
+    "Cage": _cage,
+    "Quad": _quad,
+    "WhiteDot": _dot("difference", "kropki"),
+    "BlackDot": _dot("ratio", "kropki"),
+    "X": _dot("xv", "xv", sum=10),
+    "V": _dot("xv", "xv", sum=5),
+    "StrictKropki": _strict("kropki"),
+    "StrictXV": _strict("xv"),
+    "LittleKiller": _little_killer,
+    "Sandwich": _sandwich,
+    "XSum": _both_ends("xsum"),
+    "Skyscraper": _both_ends("skyscraper"),
+    "Diagonal": _diagonal,
+    "Windoku": _windoku,
+    "DisjointSets": _disjoint,
+    "AntiKnight": _global("anti-knight"),
+    "AntiKing": _global("anti-king"),
+    "AntiConsecutive": _global("non-consecutive"),
+    "AntiTaxicab": _global("self-taxicab"),
+    "Jigsaw": _jigsaw,
+    "NoBoxes": _no_boxes,
+    "Indexing": _indexing,
+}

@@ -1,0 +1,150 @@
+"""The Interactive Sudoku Solver's constraint strings and links, read as the project's kinds.
+
+Each expectation is written from ISS's own definitions (js/sudoku_constraint.js: argument
+order, the cells an outside clue covers, a pill read in reading order), on strings made here.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+
+from solvers import InputError, count_solutions, read_puzzles, solve
+from solvers.constraints.text import format_constraint
+from solvers.formats import sigh
+
+
+def texts(source: str) -> set[str]:
+    board = sigh.read(source)
+    return {format_constraint(c, board.size) for c in board.rules.constraints}
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (".Thermo~R1C1~R1C2~R2C3", {"thermometer r1c1 r1c2 r2c3"}),
+        # a German whisper omits its difference: 5
+        (".Whisper~R1C1~R1C2", {"whispers r1c1 r1c2"}),
+        (".Whisper~3~R1C1~R1C2", {"whispers r1c1 r1c2 difference=3"}),
+        (".Cage~10~R1C1~R1C2", {"killercage r1c1 r1c2 total=10"}),
+        (".Cage~~R1C1~R1C2", {"killercage r1c1 r1c2"}),
+        (".Arrow~R1C1~R1C2~R1C3", {"arrow r1c1 r1c2 r1c3"}),
+        # the pill's digits read left to right, top to bottom, whatever the listed order
+        (".PillArrow~2~R1C2~R1C1~R2C1~R3C1", {"arrow r1c1 r1c2 r2c1 r3c1 circle=2"}),
+        # little killers: the first cell's side says the direction
+        (
+            ".LittleKiller~22~R1C1",
+            {"littlekiller " + " ".join(f"r{i}c{i}" for i in range(1, 10)) + " total=22"},
+        ),
+        (".LittleKiller~12~R1C3", {"littlekiller r1c3 r2c2 r3c1 total=12"}),
+        (".LittleKiller~15~R7C9", {"littlekiller r7c9 r6c8 r5c7 r4c6 r3c5 r2c4 r1c3 total=15"}),
+        (".LittleKiller~9~R9C7", {"littlekiller r9c7 r8c8 r7c9 total=9"}),
+        (".Sandwich~8~C1", {"sandwich " + " ".join(f"r{i}c1" for i in range(1, 10)) + " total=8"}),
+        # double-line clues: the first value from the top (or left), the second from the far end
+        (
+            ".Skyscraper~R2~3~",
+            {"skyscraper " + " ".join(f"r2c{i}" for i in range(1, 10)) + " total=3"},
+        ),
+        (".XSum~C4~~11", {"xsum " + " ".join(f"r{i}c4" for i in range(9, 0, -1)) + " total=11"}),
+        (".WhiteDot~R1C1~R1C2.BlackDot~R2C1~R2C2", {"difference r1c1 r1c2", "ratio r2c1 r2c2"}),
+        (".X~R1C1~R1C2.V~R2C1~R2C2", {"xv r1c1 r1c2 sum=10", "xv r2c1 r2c2 sum=5"}),
+        (".Quad~R4C4~1~2", {"quadruple r4c4 r4c5 r5c4 r5c5 values=1,2"}),
+        (".~R5C5_1_3", {"candidates r5c5 values=1,3"}),
+        # ISS's 1 is the diagonal drawn as a forward slash: bottom left to top right
+        (".Diagonal~1.Diagonal~-1", {"diagonal+", "diagonal-"}),
+        (".AntiKnight.AntiKing.AntiConsecutive", {"anti-knight", "anti-king", "non-consecutive"}),
+        (".AntiTaxicab", {"self-taxicab"}),
+        (".GreaterThan~R1C1~R1C2", {"thermometer r1c2 r1c1"}),
+        (".Indexing~C~R4C1", {"columnindexer r4c1"}),
+    ],
+)
+def test_each_type_reads_as_the_kind_that_means_the_same(source, expected):
+    assert texts(source) == expected
+
+
+def test_a_region_sum_line_sums_each_visit_to_a_box_apart():
+    # r1c3 (box 1), r1c4 r1c5 (box 2), then back into box 1 at r2c3: three stretches
+    assert texts(".RegionSumLine~R1C3~R1C4~R1C5~R2C4~R2C3") == {
+        "regionsumline r1c3 r1c4 r1c5 r2c4 r2c3 regions=0,1,1,1,2"
+    }
+
+
+def test_strict_kropki_forbids_both_dots_between_every_unmarked_pair():
+    found = texts(".StrictKropki.WhiteDot~R1C1~R1C2")
+    assert found >= {
+        "negative-difference exempt=r1c1-r1c2",
+        "negative-ratio exempt=r1c1-r1c2",
+        "difference r1c1 r1c2",
+    }
+
+
+def test_a_jigsaw_replaces_the_boxes_only_with_no_boxes():
+    # the 3x3 boxes with r1c4 given to the first region and r3c3 to the second
+    cells = [(r // 3) * 3 + c // 3 for r in range(9) for c in range(9)]
+    cells[3], cells[20] = 0, 1
+    layout = "".join(map(str, cells))
+    board = sigh.read(f".NoBoxes.Jigsaw~{layout}")
+    assert board.rules.regions is not None
+    extra = sigh.read(f".Jigsaw~{layout}")
+    assert extra.rules.regions is None
+    assert {c.kind for c in extra.rules.constraints} == {"extraregion"}
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".ChaosConstruction", "'ChaosConstruction': no rule of the project reads it"),
+        (".Shape~9x9~0-8", "only square grids of values 1..N"),
+        (".Lockout~3~R1C1~R1C2~R1C3", "lockout with difference 3"),
+        (".Thermo~R1C1~R10C1", "'R10C1' is not on the 9x9 grid"),
+        ("Thermo~R1C1", "starts with '.'"),
+        (".Sandwich~8", "'Sandwich': missing arguments"),
+        (".Quad", "'Quad': missing arguments"),
+    ],
+)
+def test_what_the_project_cannot_keep_is_refused_naming_it(source, says):
+    with pytest.raises(InputError, match=says.replace("(", r"\(").replace(".", r"\.")):
+        sigh.read(source)
+
+
+def _iss(board_line: str) -> str:
+    """A line puzzle's givens written as ISS writes them."""
+    givens = [
+        f"R{i // 9 + 1}C{i % 9 + 1}_{ch}" for i, ch in enumerate(board_line) if ch not in ".0"
+    ]
+    return ".~" + "~".join(givens)
+
+
+# Made for this test (the project's generator, seed 11: examples/vocabulary.txt's first puzzle)
+THERMO_GRID = "..9...5.......1..2.41..86.9..8.16.....49.........7........8................3..725"
+THERMOS = (
+    ".Thermo~R2C3~R1C2~R2C1.Thermo~R3C1~R2C2~R1C3.Thermo~R6C6~R7C7~R8C8~R7C8.Thermo~R9C5~R8C5~R8C4"
+)
+
+
+def test_a_file_and_a_link_of_iss_puzzles_are_solved_as_the_same_puzzle_in_text(cli, tmp_path):
+    source = _iss(THERMO_GRID) + THERMOS
+    text_form = solve(
+        next(
+            iter(read_puzzles(["# rules: " + "; ".join(sorted(texts(THERMOS))), THERMO_GRID]))
+        ).board,
+        backend="cpsat",
+    )
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + urllib.parse.quote(source)
+    path = tmp_path / "iss.txt"
+    path.write_text(f"{source}\n.Nonsense~R1C1\n{link}\n")
+    run = cli("solve", str(path), "--backend", "cpsat")
+    expected = "".join(map(str, text_form.solution.cells))
+    assert run.out.split() == [expected, expected]
+    assert run.code == 2
+    assert run.err.strip().splitlines() == [
+        "sudoku: line 2: ISS constraint 'Nonsense': no rule of the project reads it"
+    ]
+
+
+def test_an_iss_puzzle_counts_as_its_text_form_does():
+    board = sigh.read(_iss(THERMO_GRID) + THERMOS)
+    assert count_solutions(board, limit=2, backend="cpsat") == 1
+    loose = sigh.read(_iss(THERMO_GRID[:40] + "." * 41) + THERMOS)
+    assert count_solutions(loose, limit=2, backend="cpsat") == 2
