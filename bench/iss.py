@@ -1,0 +1,132 @@
+"""Real published variant puzzles, fetched from the Interactive Sudoku Solver at benchmark time.
+
+sigh's Interactive Sudoku Solver (ISS, github.com/sigh/Interactive-Sudoku-Solver) keeps the
+puzzles it shows and benchmarks with, each with its source and its published solution, in
+``data/example_puzzles.js`` and ``data/collections.js``. They belong to their setters and to
+that project: they are never copied into this one. This script fetches both files at a fixed
+commit (or reads them from a checkout), keeps each puzzle given as a constraint string that
+this project reads (every type of it has a kind here: ``solvers/formats/sigh_types.py``), and
+writes them one a line, each under a ``#`` line with its name, for ``sudoku compare``,
+``pytest bench --dataset`` and the rest:
+
+    python bench/iss.py                        # writes ../shared/data/iss.txt
+    python bench/iss.py --from CHECKOUT        # the same from a clone of the repository
+    python bench/iss.py --check cpsat          # and each answer against the published one
+    sudoku compare ../shared/data/iss.txt --backends native,cpsat,sat --timeout 5
+
+Without the network (and no ``--from``) it says so and exits 0 with nothing written, as the
+tests that read the public sets skip without them. What it could not read is counted by the
+reason, so the set's coverage is stated, not guessed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+from solvers import InputError, solve
+from solvers.formats import sigh
+
+COMMIT = "e373f9811c087246b097eb444d838ab492c55f35"  # 2026-08-22
+RAW = "https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/{commit}/{path}"
+FILES = ("data/example_puzzles.js", "data/collections.js")
+DEFAULT_OUT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "iss.txt"
+_ENTRY = re.compile(r"\{\s*name:\s*'((?:[^'\\]|\\.)*)'(.*?)\n\s*\}", re.S)
+_INPUT = re.compile(r"input:\s*((?:'(?:[^'\\]|\\.)*'\s*\+?\s*)+)")
+_STRING = re.compile(r"'((?:[^'\\]|\\.)*)'")
+_SOLUTION = re.compile(r"solution:\s*'([^']*)'")
+
+
+def entries(text: str) -> list[tuple[str, str, str | None]]:
+    """(name, input, published solution) of each puzzle entry of an ISS data file."""
+    found = []
+    for entry in _ENTRY.finditer(text):
+        body = entry.group(2)
+        given = _INPUT.search(body)
+        if given is None:
+            continue
+        solution = _SOLUTION.search(body)
+        found.append(
+            (
+                entry.group(1),
+                "".join(_STRING.findall(given.group(1))),
+                solution.group(1) if solution else None,
+            )
+        )
+    return found
+
+
+def fetch(source: str | None) -> list[str] | None:
+    """The data files' texts, from a checkout or from GitHub at ``COMMIT``; None offline."""
+    if source:
+        return [(Path(source) / path).read_text(encoding="utf-8") for path in FILES]
+    texts = []
+    for path in FILES:
+        url = RAW.format(commit=COMMIT, path=path)
+        try:
+            with urllib.request.urlopen(url, timeout=20) as reply:
+                texts.append(reply.read().decode("utf-8"))
+        except OSError as error:
+            print(f"cannot fetch {url}: {error}; nothing written", file=sys.stderr)
+            return None
+    return texts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--from", dest="source", metavar="CHECKOUT", help="a clone to read")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"(default {DEFAULT_OUT})")
+    parser.add_argument("--check", metavar="SPEC", help="solve each with SPEC against its solution")
+    parser.add_argument("--timeout", type=float, default=20.0, help="per puzzle for --check")
+    args = parser.parse_args(argv)
+    texts = fetch(args.source)
+    if texts is None:
+        return 0
+    kept, left, seen = [], Counter(), set()
+    for name, given, solution in (e for text in texts for e in entries(text)):
+        if given in seen:
+            continue
+        seen.add(given)
+        if not sigh.looks_like(given):
+            left["not a constraint string (a file path, a short killer or a grid)"] += 1
+            continue
+        try:
+            board = sigh.read(given)
+        except InputError as error:
+            left[error.message.split(": ")[0] if "no rule" in error.message else error.message] += 1
+            continue
+        kept.append((name, given, solution, board))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    lines = [f"# ISS {COMMIT[:10]}: {name}\n{given}\n" for name, given, _, _ in kept]
+    args.out.write_text("".join(lines), encoding="utf-8")
+    print(f"{args.out}: {len(kept)} puzzles of {len(kept) + sum(left.values())} read")
+    for why, count in left.most_common():
+        print(f"  left out {count}: {why}")
+    if args.check:
+        return _check(kept, args.check, args.timeout)
+    return 0
+
+
+def _check(kept: list, spec: str, timeout: float) -> int:
+    """Each puzzle solved with ``spec`` against the solution ISS publishes for it."""
+    wrong = 0
+    for name, _, solution, board in kept:
+        answer = solve(board, backend=spec, timeout=timeout)
+        got = "".join(map(str, answer.solution.cells)) if answer.solution is not None else None
+        if solution and got and got != solution:
+            wrong += 1
+            print(f"DIFFERENT {name}: {got} (published {solution})")
+        elif got is None:
+            print(f"{answer.status.value} {name}")
+    print(
+        f"{len(kept) - wrong} agree or are unanswered, {wrong} differ from the published solution"
+    )
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
