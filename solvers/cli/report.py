@@ -35,7 +35,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import regression, report, results
+    from solvers.tools import regression, report, results, whole
 
     make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")
     writable(args.output, "-o")
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if older is not None and (said := regression.unlike(done, older)):
         raise UsageError(f"--against {args.against}: not a like run: {said}")
     page = report.build(done, older, args.against or "")
-    with open(args.output, "w", encoding="utf-8") as handle:
+    with whole.written(args.output, "-o") as handle:
         handle.write(page)
     names = ", ".join(dataset.name for dataset in done.datasets) or "no puzzle was timed"
     run.emit(f"{args.output}: {len(page) // 1024} KiB; {names}")
