@@ -128,3 +128,34 @@ def test_a_link_goes_on_naming_the_file_it_named(run_file):
     assert done.returncode == 0, done.stderr
     assert (folder / "page.html").is_symlink()
     assert (folder / "pages" / "page.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_a_report_over_its_own_run_is_refused(cli, run_file):
+    before = run_file.read_text()
+    run = cli("report", str(run_file), "-o", str(run_file))
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        f"sudoku: -o {run_file} is the run {run_file} this page is made from: the page would "
+        f"overwrite it (without -o the page is {run_file.parent / 'run.html'})\n"
+    )
+    assert run_file.read_text() == before
+
+
+def test_a_report_over_its_older_run_by_another_name_is_refused(cli, run_file):
+    older = run_file.parent / "old.json"
+    shutil.copy(run_file, older)
+    (run_file.parent / "same.json").symlink_to("old.json")
+    run = cli(
+        "report", str(run_file), "--against", str(older), "-o", str(older.parent / "same.json")
+    )
+    assert run.code == 2
+    assert "the page would overwrite it" in run.err
+    assert older.read_text() == run_file.read_text()
+
+
+def test_a_report_with_no_output_named_goes_beside_its_run(cli, run_file, monkeypatch):
+    monkeypatch.chdir(run_file.parent)
+    run = cli("report", "run.json")
+    assert run.code == 0, run.err
+    assert run.out.startswith("run.html: ")
+    assert (run_file.parent / "run.html").read_text().startswith("<!DOCTYPE html>")
