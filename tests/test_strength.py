@@ -455,3 +455,25 @@ def test_the_command_line_names_every_level_and_builds_without_them():
     code += "; print('solvers.strength' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_the_help_says_what_each_level_does_and_what_the_mean_counts(cli, capsys):
+    from solvers.cli.strength import LEVEL_NAMES
+
+    assert cli("strength", "--help").code == 0
+    shown = capsys.readouterr().out
+    said = {line.split()[0]: line for line in shown.splitlines() if line.startswith("  ")}
+    for level in LEVEL_NAMES:  # each named at the start of its own line, with what it does
+        assert len(said.get(level, "").split()) > 2, level
+    assert "mean known: the\ncells left with one value, givens included" in shown
+
+
+LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
+
+
+def test_the_table_says_its_mean_counts_the_givens(cli):
+    run = cli("strength", "--levels", "singles", stdin=LINE + "\n")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0].split() == [
+        "level", "solved", "%", "refuted", "mean", "known", "median", "ms", "total", "s"
+    ]  # fmt: skip
