@@ -477,3 +477,19 @@ def test_the_table_says_its_mean_counts_the_givens(cli):
     assert run.out.splitlines()[0].split() == [
         "level", "solved", "%", "refuted", "mean", "known", "median", "ms", "total", "s"
     ]  # fmt: skip
+
+
+def test_rate_numbers_each_puzzle_as_explain_takes_it(cli, tmp_path):
+    # a comment, a blank line and a bad puzzle before the second good one: its line is 5, its
+    # number 3, and explain --puzzle 3 explains the puzzle rate rated as 3
+    path = tmp_path / "three.txt"
+    path.write_text(f"# made for the test\n{LINE}\n\n{'1' * 81}\n{LINE.replace('1', '.', 1)}\n")
+    run = cli("rate", str(path))
+    assert run.code == 2
+    rows = [line.split() for line in run.out.splitlines()]
+    assert rows[0][:3] == ["puzzle", "line", "level"]
+    assert [row[:2] for row in rows[1:]] == [["1", "2"], ["3", "5"]]
+    records = [json.loads(line) for line in cli("rate", str(path), "--json").out.splitlines()]
+    assert [(r["puzzle"], r["index"]) for r in records if "level" in r] == [(1, 2), (3, 5)]
+    explained = cli("explain", str(path), "--puzzle", "3", "--json").out.splitlines()
+    assert json.loads(explained[-1])["index"] == 5
