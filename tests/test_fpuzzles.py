@@ -330,7 +330,19 @@ def test_json_file_with_metadata_and_a_drawing_note(cli):
     assert done.code == 0, done.err
     record = json.loads(done.out)
     assert record["title"] == "Six by six" and record["status"] == "solved"
-    assert done.err.count("left out the f-puzzles drawings text") == 1
+    assert done.err.count('left out the f-puzzles key "text": a drawing, which sets no') == 1
+
+
+def test_drawings_left_out_are_named_as_keys(cli, tmp_path):
+    # "line" and "text" are keys, quoted as such: never "the drawings line" read as English
+    document = json.loads((EXAMPLES / "fpuzzles.json").read_text())
+    document["line"] = [{"lines": [["R1C1", "R1C2"]], "outlineC": "#000000", "width": 0.1}]
+    path = tmp_path / "drawn.json"
+    path.write_text(json.dumps(document))
+    done = cli("solve", str(path))
+    assert done.code == 0, done.err
+    said = 'sudoku: left out the f-puzzles keys "text", "line": drawings, which set no rule\n'
+    assert done.err in (said, said.replace('"text", "line"', '"line", "text"'))
 
 
 def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
