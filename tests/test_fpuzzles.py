@@ -574,3 +574,18 @@ def test_a_hand_written_document_with_objects_at_its_margin_is_one_puzzle():
     assert any(line.startswith("{") for line in body.splitlines()[1:])
     (item,) = read_puzzles(body.splitlines())
     assert item.board == fpuzzles.read(links()[0]).board
+
+
+def test_a_sudokupad_link_is_answered_with_a_link_sudokupad_opens_as_docs_say(cli):
+    # docs/fpuzzles.md: the answer is an f-puzzles link whose payload, after
+    # https://sudokupad.app/fpuzzles, is the same puzzle with its solution for SudokuPad
+    pad = links()[0].replace(fpuzzles_link.URL, "https://sudokupad.app/fpuzzles")
+    done = cli("solve", stdin=pad + "\n")
+    assert done.code == 0, done.err
+    answer = done.out.strip()
+    assert answer.startswith(fpuzzles_link.URL)
+    opened = "https://sudokupad.app/fpuzzles" + answer.removeprefix(fpuzzles_link.URL)
+    solved = fpuzzles_link.decode(opened)
+    assert solved == fpuzzles_link.decode(answer) and "solution" not in solved
+    values = [cell["value"] for row in solved["grid"] for cell in row]  # every cell filled
+    assert tuple(values) == solve(links()[0]).solution.cells
