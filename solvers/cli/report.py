@@ -42,7 +42,8 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.tools import regression, report, results, whole
 
-    args.output = args.output or _beside(args.run_file)
+    if args.output is None:  # an empty -o is refused as such, not taken for none
+        args.output = _beside(args.run_file)
     for path in (args.run_file, args.against):
         if path is not None and _same_file(path, args.output):
             raise UsageError(
