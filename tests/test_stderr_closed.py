@@ -39,13 +39,15 @@ def assert_all_answered(stdout: str, puzzles: list[str]) -> None:
 
 PATHS = [
     ["--backend", "sat"],  # the per-puzzle path
-    ["--backend", "sat", "--jobs", "2"],
     ["--backend", "native"],  # the bulk path
-    ["--backend", "native", "--jobs", "2"],
+]
+MANY_JOBS = [  # the same on worker processes: process-heavy, so in the slow run
+    pytest.param([*args, "--jobs", "2"], marks=pytest.mark.slow, id=" ".join(args) + " --jobs 2")
+    for args in PATHS
 ]
 
 
-@pytest.mark.parametrize("args", PATHS, ids=" ".join)
+@pytest.mark.parametrize("args", [*PATHS, *MANY_JOBS], ids=" ".join)
 def test_a_stderr_whose_reader_is_gone_loses_the_messages_alone(mixed, args):
     path, puzzles = mixed
     reading, writing = os.pipe()
@@ -65,7 +67,7 @@ def test_a_stderr_whose_reader_is_gone_loses_the_messages_alone(mixed, args):
     assert_all_answered(done.stdout, puzzles)
 
 
-@pytest.mark.parametrize("args", [PATHS[0], PATHS[2]], ids=" ".join)
+@pytest.mark.parametrize("args", PATHS, ids=" ".join)
 def test_a_stderr_read_for_its_first_line_alone_loses_no_answer(mixed, args):
     path, puzzles = mixed
     done = subprocess.run(
