@@ -8,10 +8,10 @@ Each test is one backend spec on one dataset; a round answers the dataset's samp
 ``--bench-limit`` puzzles) in ``--bench-mode`` (unique: count up to two solutions, as tdoku
 and ``sudoku compare`` do; first: stop at the first), and the tests are grouped by dataset, so
 pytest-benchmark's own table sets the backends side by side. Its table times whole rounds;
-after it, a summary gives each pairing per puzzle (milliseconds and puzzles per second) with
-its timeouts. pytest-benchmark's options (--benchmark-json, --benchmark-autosave,
---benchmark-compare, --benchmark-histogram, --benchmark-disable, --benchmark-columns) work as
-usual.
+after it, a summary gives each pairing per puzzle (a block per dataset, fastest first, its
+times in one unit, ms or us, and puzzles per second) with its timeouts. pytest-benchmark's
+options (--benchmark-json, --benchmark-autosave, --benchmark-compare, --benchmark-histogram,
+--benchmark-disable, --benchmark-columns) work as usual.
 """
 
 from __future__ import annotations
@@ -123,33 +123,62 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     mode, timeout = config.getoption("bench_mode"), config.getoption("puzzle_timeout")
     write = terminalreporter.write_line
     terminalreporter.section(f"sudoku bench: per puzzle, mode {mode}, timeout {timeout:g} s")
-    rows = [("dataset", "backend", "puzzles", "ms per puzzle", "puzzles/s", "timeouts")]
-    for done in RESULTS:
-        per = None if done.median_round_s is None else done.median_round_s / done.puzzles
-        rows.append(
-            (
-                os.path.basename(done.dataset),
-                done.backend,
-                str(done.puzzles),
-                "-" if per is None else f"{1000 * per:.3g}",
-                "-" if not per else f"{1 / per:,.0f}",
-                str(done.timeouts),
-            )
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        write(
-            "  ".join(
-                c.ljust(w) if i < 2 else c.rjust(w)
-                for i, (c, w) in enumerate(zip(row, widths, strict=True))
-            )
-        )
+    for line in summary_lines(RESULTS):
+        write(line)
     for done in RESULTS:
         if done.timeouts:
             write(
                 f"warning: {done.backend} on {done.dataset}: {done.timeouts} of {done.puzzles} "
                 f"puzzles timed out, each after {timeout:g} s (counted so in its times)"
             )
+
+
+# a dataset's times in the one unit that suits its fastest pairing (the rest in the same)
+UNITS = ((1e-3, "ms", 1e3), (0.0, "us", 1e6))
+
+
+def summary_lines(results: list[Timed]) -> list[str]:
+    """The summary's lines: a block per dataset in the order first timed, each with a header
+    in one unit for all its pairings (ms, or us where the fastest takes under a millisecond),
+    fastest first, the untimed (skipped, failed) last."""
+    datasets = list(dict.fromkeys(done.dataset for done in results))
+    lines: list[str] = []
+    for dataset in datasets:
+        group = [done for done in results if done.dataset == dataset]
+        per = {id(done): _per_puzzle(done) for done in group}
+        timed = [t for t in per.values() if t is not None]
+        _, unit, scale = next(u for u in UNITS if min(timed, default=1.0) >= u[0])
+        group.sort(key=lambda done: (per[id(done)] is None, per[id(done)] or 0.0))
+        rows = [("dataset", "backend", "puzzles", f"{unit} per puzzle", "puzzles/s", "timeouts")]
+        for done in group:
+            each = per[id(done)]
+            rows.append(
+                (
+                    os.path.basename(dataset),
+                    done.backend,
+                    str(done.puzzles),
+                    "-" if each is None else f"{scale * each:,.1f}",
+                    "-" if not each else f"{1 / each:,.0f}",
+                    str(done.timeouts),
+                )
+            )
+        if lines:
+            lines.append("")
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines += [
+            "  ".join(
+                c.ljust(w) if i < 2 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+            for row in rows
+        ]
+    return lines
+
+
+def _per_puzzle(done: Timed) -> float | None:
+    if done.median_round_s is None or not done.puzzles:
+        return None
+    return done.median_round_s / done.puzzles
 
 
 def _split(values: list[str]) -> list[str]:

@@ -61,3 +61,8 @@ class BackendCrashed(SudokuError):
 class EngineError(BackendCrashed):
     """An engine ended without an answer for a reason of its own, not the deadline (a solver
     error, a limit of its own): the message names the engine and its status."""
+
+
+class OutputError(SudokuError):
+    """A file the library was asked to write could not be written whole (a full disk, say):
+    the message names the file and why; what the file held before is kept."""

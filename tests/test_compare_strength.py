@@ -95,7 +95,7 @@ def test_compare_prints_each_datasets_strength_as_sudoku_strength_measures_it(
             "%",
             "refuted",
             "mean",
-            "fixed",
+            "known",
             "median",
             "ms",
             "total",

@@ -282,3 +282,22 @@ def test_check_says_what_it_runs_and_how_long_it_may_take_unless_told_what(cli, 
         "sudoku: checking 12 puzzles with sat, pysat, each solving and counting within 1 s "
         "(--timeout): at most 48 s\n"
     )
+
+
+def test_check_counts_each_puzzle_once_per_backend(cli, puzzles, registered):
+    # a backend that answers each puzzle and then times out counting its solutions: each
+    # puzzle is one timeout in its row, never a solve and a timeout both
+    registered("nocount", "tiny_backend:SolverNotCounter", summary="solves, never counts")
+    names = ["9x9-easy", "9x9-minimal", "4x4"]
+    text = "".join(format_board(puzzles[name], "line") + "\n" for name in names)
+    run = cli("check", "--backends", "nocount,sat", "--timeout", "30", stdin=text)
+    assert run.code == 3, run.out
+    lines = run.out.splitlines()
+    header = lines.index(next(line for line in lines if line.startswith("backend")))
+    for row in lines[header + 1 : header + 3]:
+        assert sum(int(cell) for cell in row.split()[1:]) == len(names), row
+    assert lines[header + 1].split()[:4] == ["nocount", "0", "0", "3"]
+    assert (
+        "nocount: 3 of its 3 timeouts answered the puzzle, then ran out of time counting its "
+        "solutions (up to 2)" in lines
+    )

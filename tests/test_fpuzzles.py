@@ -330,7 +330,19 @@ def test_json_file_with_metadata_and_a_drawing_note(cli):
     assert done.code == 0, done.err
     record = json.loads(done.out)
     assert record["title"] == "Six by six" and record["status"] == "solved"
-    assert done.err.count("left out the f-puzzles drawings text") == 1
+    assert done.err.count('left out the f-puzzles key "text": a drawing, which sets no') == 1
+
+
+def test_drawings_left_out_are_named_as_keys(cli, tmp_path):
+    # "line" and "text" are keys, quoted as such: never "the drawings line" read as English
+    document = json.loads((EXAMPLES / "fpuzzles.json").read_text())
+    document["line"] = [{"lines": [["R1C1", "R1C2"]], "outlineC": "#000000", "width": 0.1}]
+    path = tmp_path / "drawn.json"
+    path.write_text(json.dumps(document))
+    done = cli("solve", str(path))
+    assert done.code == 0, done.err
+    said = 'sudoku: left out the f-puzzles keys "text", "line": drawings, which set no rule\n'
+    assert done.err in (said, said.replace('"text", "line"', '"line", "text"'))
 
 
 def test_an_unknown_key_is_exit_2_naming_it_and_the_others_still_solve(cli):
@@ -562,3 +574,18 @@ def test_a_hand_written_document_with_objects_at_its_margin_is_one_puzzle():
     assert any(line.startswith("{") for line in body.splitlines()[1:])
     (item,) = read_puzzles(body.splitlines())
     assert item.board == fpuzzles.read(links()[0]).board
+
+
+def test_a_sudokupad_link_is_answered_with_a_link_sudokupad_opens_as_docs_say(cli):
+    # docs/fpuzzles.md: the answer is an f-puzzles link whose payload, after
+    # https://sudokupad.app/fpuzzles, is the same puzzle with its solution for SudokuPad
+    pad = links()[0].replace(fpuzzles_link.URL, "https://sudokupad.app/fpuzzles")
+    done = cli("solve", stdin=pad + "\n")
+    assert done.code == 0, done.err
+    answer = done.out.strip()
+    assert answer.startswith(fpuzzles_link.URL)
+    opened = "https://sudokupad.app/fpuzzles" + answer.removeprefix(fpuzzles_link.URL)
+    solved = fpuzzles_link.decode(opened)
+    assert solved == fpuzzles_link.decode(answer) and "solution" not in solved
+    values = [cell["value"] for row in solved["grid"] for cell in row]  # every cell filled
+    assert tuple(values) == solve(links()[0]).solution.cells

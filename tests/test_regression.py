@@ -92,6 +92,19 @@ def test_exactly_the_planted_regressions_are_flagged(runs):
     assert found["faster"].faster and found["faster"].verdict == "faster"
 
 
+def test_the_verdict_follows_the_test_beside_it(runs):
+    # drift's change is significant (p < 0.01) but under the 1.75x that counts: the verdict
+    # must not read "no significant change" beside its own p-value
+    new, old = (results.read(path) for path in runs)
+    found = {change.spec: change for change in regression.changes(new, old)}
+    assert found["drift"].verdict == "a small change (under 1.75x)"
+    for change in found.values():
+        if change.p_value < regression.ALPHA:
+            assert "no significant change" not in change.verdict
+        else:
+            assert "change" not in change.verdict or change.verdict == "no significant change"
+
+
 def test_the_report_shows_the_regressions(cli, runs, tmp_path):
     page = tmp_path / "report.html"
     run = cli("report", runs[0], "--against", runs[1], "-o", str(page))

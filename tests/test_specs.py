@@ -189,4 +189,4 @@ def test_a_closed_pipe_under_an_output_file_is_a_write_error(compare_run):
         check=False,
         cwd=Path(__file__).resolve().parents[1],
     )
-    assert done.stderr == "sudoku: cannot write the output: Broken pipe\n"
+    assert done.stderr == "sudoku: cannot write -o /dev/stdout: Broken pipe\n"

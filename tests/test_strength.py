@@ -455,3 +455,41 @@ def test_the_command_line_names_every_level_and_builds_without_them():
     code += "; print('solvers.strength' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_the_help_says_what_each_level_does_and_what_the_mean_counts(cli, capsys):
+    from solvers.cli.strength import LEVEL_NAMES
+
+    assert cli("strength", "--help").code == 0
+    shown = capsys.readouterr().out
+    said = {line.split()[0]: line for line in shown.splitlines() if line.startswith("  ")}
+    for level in LEVEL_NAMES:  # each named at the start of its own line, with what it does
+        assert len(said.get(level, "").split()) > 2, level
+    assert "mean known: the\ncells left with one value, givens included" in shown
+
+
+LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
+
+
+def test_the_table_says_its_mean_counts_the_givens(cli):
+    run = cli("strength", "--levels", "singles", stdin=LINE + "\n")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0].split() == [
+        "level", "solved", "%", "refuted", "mean", "known", "median", "ms", "total", "s"
+    ]  # fmt: skip
+
+
+def test_rate_numbers_each_puzzle_as_explain_takes_it(cli, tmp_path):
+    # a comment, a blank line and a bad puzzle before the second good one: its line is 5, its
+    # number 3, and explain --puzzle 3 explains the puzzle rate rated as 3
+    path = tmp_path / "three.txt"
+    path.write_text(f"# made for the test\n{LINE}\n\n{'1' * 81}\n{LINE.replace('1', '.', 1)}\n")
+    run = cli("rate", str(path))
+    assert run.code == 2
+    rows = [line.split() for line in run.out.splitlines()]
+    assert rows[0][:3] == ["puzzle", "line", "level"]
+    assert [row[:2] for row in rows[1:]] == [["1", "2"], ["3", "5"]]
+    records = [json.loads(line) for line in cli("rate", str(path), "--json").out.splitlines()]
+    assert [(r["puzzle"], r["index"]) for r in records if "level" in r] == [(1, 2), (3, 5)]
+    explained = cli("explain", str(path), "--puzzle", "3", "--json").out.splitlines()
+    assert json.loads(explained[-1])["index"] == 5

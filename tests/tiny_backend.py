@@ -171,3 +171,16 @@ class Unpicklable(Backend):
 
         found = PropagatingSearch(deadline, limit).run(board)
         return Found(found.count, found.solution, {"hook": lambda: None})
+
+
+class SolverNotCounter(Backend):
+    """Propagate's answers, but gives up counting past the first, as a search that finds a
+    solution in time and runs out of it proving there is no second."""
+
+    def search(self, board, deadline, limit):
+        from solvers.errors import SolveTimeout
+        from solvers.handwritten.rules import PropagatingSearch
+
+        if limit > 1:
+            raise SolveTimeout(stats={"gave_up": True})
+        return PropagatingSearch(deadline, limit).run(board)

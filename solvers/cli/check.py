@@ -35,6 +35,7 @@ LARGE_TIMEOUT = 1.0
 COLUMNS = ("solved", "unsolvable", "timeout", "wrong", "errors", "unsupported", "disputed")
 # what a disputed answer costs in check's table (compare's says the same of its own columns)
 DISPUTED_COST = "counted disputed, not solved or unsolvable"
+UNCOUNTED = "answered, then timed out counting"  # of the timeouts: a line under the table
 
 
 def add_to(commands) -> None:
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if args.backends is None or (large and args.timeout is None):  # what a user did not choose
         run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))
     labels = [spec.label for spec in specs]
-    totals = {label: dict.fromkeys(COLUMNS, 0) for label in labels}
+    totals = {label: dict.fromkeys((*COLUMNS, UNCOUNTED), 0) for label in labels}
     seen = disagreed = unconfirmed = 0
     plan = Plan("check", tuple(specs), judge.COUNT_LIMIT, timeout, args.jobs, args.scheduler)
     for item, answers in answers_of(args, run, plan):
@@ -143,10 +144,13 @@ def run(args: argparse.Namespace, run: Run) -> None:
         seen += 1
         for answer in answers:
             column = str(answer.status) if str(answer.status) in COLUMNS else "errors"
+            # a puzzle solved whose count then timed out did not finish its check, as the judge
+            # says: a timeout, once (each backend's row adds up to the puzzles)
+            uncounted = answer.status.finished and answer.count is None
+            column = "timeout" if uncounted else column
             column = "disputed" if answer.backend in doubted else column
             totals[answer.backend][column] += 1
-            counted_late = answer.status.finished and answer.count is None  # count timed out
-            totals[answer.backend]["timeout"] += counted_late
+            totals[answer.backend][UNCOUNTED] += uncounted and column == "timeout"
         for text in differences:
             run.emit(f"line {item.line}: {text}")
         for answer in answers:
@@ -198,6 +202,12 @@ def _table(run: Run, labels: list[str], totals: dict[str, dict[str, int]]) -> No
     run.table([("backend", *shown), *rows])
     for line in summary.disputed_lines(doubted, DISPUTED_COST):
         run.emit(line)
+    for b in labels:
+        if late := totals[b][UNCOUNTED]:
+            run.emit(
+                f"{b}: {late} of its {counted(totals[b]['timeout'], 'timeout')} answered the "
+                f"puzzle, then ran out of time counting its solutions (up to {judge.COUNT_LIMIT})"
+            )
 
 
 def puzzle_count(path: str, fmt: str) -> int | None:

@@ -242,9 +242,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
         paces.append(calibration.sample())
         done.calibration = results.Calibration(calibration.WORKLOAD, tuple(paces))
     if args.json:
-        results.write(done, args.json, tables)
+        results.write(done, args.json, tables, "--json")
     if args.plot:
-        plots.overview(done, args.plot)
+        plots.overview(done, args.plot, "--plot")
     if older is not None:
         _against(run, done, older, args.against)
 

@@ -14,6 +14,7 @@ from solvers.cli.output import Run, make_folder
 from solvers.cli.parser import command, input_options, option_argument, options_given
 from solvers.errors import UsageError
 from solvers.formats import format_puzzle
+from solvers.tools import whole
 
 TARGETS = tuple(registry.ENCODERS)
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}
@@ -66,11 +67,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
             run.write(text)
             continue
         path = os.path.join(args.output_dir, f"line-{puzzle.line}.{SUFFIX[args.to]}")
-        try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        with whole.written(path, "--output-dir") as handle:
+            handle.write(text)
 
 
 def _target(to: str, given: dict[str, str]):

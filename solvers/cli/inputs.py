@@ -57,8 +57,17 @@ def _noting_drawings(
         drawings = [key for key in getattr(item, "ignored", ()) if key not in named]
         if drawings:
             named.update(drawings)
-            run.note(f"left out the f-puzzles drawings {', '.join(drawings)}: they set no rule")
+            run.note(_drawings_left_out(drawings))
         yield item
+
+
+def _drawings_left_out(keys: list[str]) -> str:
+    """The note for f-puzzles drawing keys left out, each quoted as the key it is (``line``
+    and ``text`` read as English words otherwise)."""
+    quoted = ", ".join(f'"{key}"' for key in keys)
+    if len(keys) == 1:
+        return f"left out the f-puzzles key {quoted}: a drawing, which sets no rule"
+    return f"left out the f-puzzles keys {quoted}: drawings, which set no rule"
 
 
 def report_invalid(

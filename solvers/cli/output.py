@@ -129,8 +129,23 @@ class Run:
 
     def note(self, text: str) -> None:
         """A remark on stderr that changes nothing about the run's outcome."""
-        self._clear_bar()
-        print(f"sudoku: {text}", file=self.err, flush=True)
+        try:
+            self._clear_bar()
+            print(f"sudoku: {text}", file=self.err, flush=True)
+        except (OSError, ValueError):
+            self._lose_stderr()
+
+    def _lose_stderr(self) -> None:
+        """Stderr cannot be written (``2> >(head -1)`` has closed it, or its disk is full): the
+        messages stop and the run goes on, its answers on stdout and its exit status whole.
+        Descriptor 2 itself goes to /dev/null, so neither what stays buffered (flushed at exit)
+        nor an engine's or a later worker's text meets the closed pipe."""
+        self.bar = None  # dropped, not closed: closing draws on the closed stderr
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.err.fileno())
+            os.close(devnull)
+        self.err = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
     def end(self, status: int) -> None:
         self.status = worst(self.status, status)

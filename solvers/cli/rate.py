@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.cli.inputs import puzzles_of
+from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command, input_options
+from solvers.errors import InputError
+from solvers.execution.judge import clash
 
 
 def add_to(commands) -> None:
@@ -22,6 +24,8 @@ def add_to(commands) -> None:
         "\n\nlevels: singles, locked, subsets, fish, wings, or search when none solves it.\n"
         "difficulty: the hardest step's Sudoku Explainer rating (1.2 hidden single in a box ...\n"
         "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
+        "puzzle: its number in the input, a bad one counted in its place, as explain --puzzle\n"
+        "takes it; line: the line it starts on (the JSON's index, as in solve's).\n"
         "exit status: 0 rated; 1 a puzzle has no solution; 2 bad input or usage."
     )
     input_options(parser)
@@ -32,18 +36,25 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.strength.rating import NO_SOLUTION, rate  # the levels: when a puzzle is rated
 
-    rows = [("line", "level", "difficulty", "hardest step")]
-    for item in puzzles_of(args, run):
+    rows = [("puzzle", "line", "level", "difficulty", "hardest step")]
+    # numbered as explain --puzzle numbers them: a bad puzzle counted in its place
+    for number, item in enumerate(items_of(args, run), 1):
+        if not isinstance(item, InputError) and (clashing := clash(item.board)):
+            item = InputError(clashing, item.line)
+        if isinstance(item, InputError):
+            report_invalid(run, args, item)
+            continue
         rating = rate(item.board)
         if rating.level == NO_SOLUTION:
             run.end(EXIT_UNSOLVABLE)
         if args.json:
             run.emit_json(
-                {"index": item.line, "level": rating.level, "difficulty": rating.difficulty,
-                 "bound": rating.bound, "hardest": rating.hardest}
+                {"index": item.line, "puzzle": number, "level": rating.level,
+                 "difficulty": rating.difficulty, "bound": rating.bound,
+                 "hardest": rating.hardest}
             )  # fmt: skip
         else:
             shown = f"{'>=' if rating.bound else ''}{rating.difficulty:.1f}"
-            rows.append((str(item.line), rating.level, shown, rating.hardest or "-"))
+            rows.append((str(number), str(item.line), rating.level, shown, rating.hardest or "-"))
     if not args.json and len(rows) > 1:
         run.table(rows)

@@ -18,6 +18,22 @@ LEVEL_NAMES = (
     "up:minimal", "up:extended", "fl:extended", "fc", "gac", "sac",
     "singles", "locked", "subsets", "fish", "wings",
 )  # fmt: skip
+# what each level does, for --help (docs/strength.md, "The levels", says it at length)
+LEVELS_SAID = """\
+  up:minimal   unit propagation on the minimal CNF (each cell a value, each value at
+               most once per unit)
+  up:extended  unit propagation on the extended CNF (+ one value per cell, each value
+               at least once per unit): decides what singles decide
+  fl:extended  failed literals on the extended CNF: a literal whose propagation fails
+               is set the other way (slow)
+  fc           forward checking: a cell with one value left removes it from its peers
+  gac          arc consistency on each unit's all-different (matching), cages and dots
+  sac          singleton arc consistency: a value whose trial gac refutes is removed (slow)
+  singles      naked and hidden singles
+  locked       + locked candidates (pointing, claiming)
+  subsets      + naked and hidden pairs, triples, quads
+  fish         + X-wing, swordfish, jellyfish
+  wings        + XY-wing, XYZ-wing"""
 # every level but the slow fl:extended and sac
 DEFAULT_LEVELS = "up:minimal,up:extended,fc,gac,singles,locked,subsets,fish,wings"
 
@@ -31,9 +47,12 @@ def add_to(commands) -> None:
         statuses=False,
     )
     parser.epilog += (
-        f"\n\nlevels: {', '.join(LEVEL_NAMES)} (or all)\n"
+        "\n\nlevels (or all), each run from the givens to its fixpoint with no search:\n"
+        f"{LEVELS_SAID}\n"
         "refuted: the puzzles a level proves have no solution (a contradiction), apart from\n"
-        "solved; t/o (with --timeout): the puzzles a level ran out of time on.\n"
+        "solved; t/o (with --timeout): the puzzles a level ran out of time on; mean known: the\n"
+        "cells left with one value, givens included, over the puzzles neither refuted nor\n"
+        "timed out (the JSON's fixed, per puzzle).\n"
         "exit status: 0 measured; 3 a level ran out of time on a puzzle (--timeout); 2 bad input\n"
         "or usage (an unknown level, an unreadable puzzle)."
     )
@@ -81,7 +100,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
 def table(tallied: list[Tally], timeouts: bool = False) -> list[tuple[str, ...]]:
     """The levels' table: solved (and its %), refuted, with ``timeouts`` the timed out, the
     mean cells decided on the puzzles left (``-`` when none), the median and total times."""
-    rows = [("level", "solved", "%", "refuted", *(("t/o",) if timeouts else ()), "mean fixed",
+    rows = [("level", "solved", "%", "refuted", *(("t/o",) if timeouts else ()), "mean known",
              "median ms", "total s")]  # fmt: skip
     for tally in tallied:
         mean = "-" if tally.mean_fixed is None else f"{tally.mean_fixed:.1f}"

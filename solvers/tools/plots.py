@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from solvers.errors import UsageError
-from solvers.tools import stats
+from solvers.tools import stats, whole
 from solvers.tools.results import CompareRun, DatasetRun, Record, Settings
 
 PENALTY_NOTE = "an unfinished puzzle drawn at 2 x the timeout, its PAR-2 score"
@@ -52,8 +52,9 @@ def styles(specs: Iterable[str]) -> dict[str, dict]:
     return found
 
 
-def overview(run: CompareRun, path: str) -> None:
-    """``--plot``: a cactus plot and a box plot for each dataset, one row each."""
+def overview(run: CompareRun, path: str, label: str = "") -> None:
+    """``--plot``: a cactus plot and a box plot for each dataset, one row each, written whole
+    or not at all (OutputError naming ``label`` and ``path``)."""
     plt = pyplot()
     specs = [b.spec for d in run.datasets for b in d.backends]
     style = styles(specs)
@@ -65,8 +66,11 @@ def overview(run: CompareRun, path: str) -> None:
         boxes(right, dataset, run.settings, style)
         legend(left, {b.spec: style[b.spec] for b in dataset.backends})
     fig.suptitle(f"sudoku compare on {run.machine['processor']}, {run.machine['cpus']} cores")
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        with whole.written(path, label, binary=True) as handle:
+            fig.savefig(handle, format=path.rpartition(".")[2].lower())
+    finally:
+        plt.close(fig)
 
 
 def panel_height(specs: int) -> float:

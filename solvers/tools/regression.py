@@ -73,17 +73,26 @@ class Change:
 
     @property
     def verdict(self) -> str:
+        """What the test says, in its own terms: a change in time is significant when
+        p < ALPHA, and counts (slower, faster) when it is beyond SLOWER too; a significant
+        change within SLOWER is said as such, never "no significant change" beside its p."""
         said = [
             word
             for word, true in (
                 ("slower", self.slower),
                 ("faster", self.faster),
+                (f"a small change (under {SLOWER:g}x)", self.small),
                 (f"lost {len(self.lost)}", self.lost),
                 (f"gained {len(self.gained)}", self.gained),
             )
             if true
         ]
         return ", ".join(said) or "no significant change"
+
+    @property
+    def small(self) -> bool:
+        """A change in time the test finds (p < ALPHA) too small to count either way."""
+        return self.p_value < ALPHA and not (self.slower or self.faster)
 
 
 LIKE = ("mode", "timeout", "shuffle", "seed")  # settings two runs must share to be compared

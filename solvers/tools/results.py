@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from solvers.errors import UsageError
 from solvers.execution.answer import Answer, Status
-from solvers.tools import run_fields
+from solvers.tools import run_fields, whole
 
 if TYPE_CHECKING:
     from solvers.strength.tally import Measured
@@ -144,8 +144,9 @@ class CompareRun:
     calibration: Calibration | None = None  # none in runs written before runs carried one
 
 
-def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
-    """The run as JSON, each dataset with its summary rows; one record per line."""
+def write(run: CompareRun, path: str, summaries: list[list[dict]], label: str = "") -> None:
+    """The run as JSON, each dataset with its summary rows; one record per line. Written whole
+    or not at all: OutputError naming ``label`` (the option) and ``path`` when it cannot be."""
     head = {
         "format": FORMAT,
         "command": run.command,
@@ -173,7 +174,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]]) -> None:
     text = json.dumps(head, indent=2)[: -len("\n}")]
     lists = {"strength": strength} if strength else {}
     lists["records"] = records
-    with open(path, "w", encoding="utf-8") as handle:
+    with whole.written(path, label) as handle:
         handle.write(text)
         for name, items in lists.items():
             lines = ",\n".join(f"    {json.dumps(item)}" for item in items)
