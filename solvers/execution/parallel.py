@@ -9,6 +9,7 @@ beside the fastest backend), packed as small tuples (``pack_board``) to cross pr
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections import deque
@@ -102,11 +103,19 @@ class Pool:
         from solvers.execution.children import kill_tree
 
         processes = list(getattr(self.executor, "_processes", {}).values())
+        result_queue = getattr(self.executor, "_result_queue", None)  # shutdown forgets it
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             kill_tree(process.pid)  # with what it started: a backend's worker, minizinc
         for process in processes:
             process.join(2)
+        # A worker killed while it wrote a result left the manager thread waiting in its read
+        # for the rest, and the interpreter joins that thread as it exits (the run never
+        # ended: 3 in 60 signals to a --jobs 2 bulk run). With the workers gone, the one
+        # writer left is ours: closing it ends that read, and the thread with it.
+        if result_queue is not None:
+            with contextlib.suppress(OSError):
+                result_queue._writer.close()
         # Let the pool's manager thread finish closing its wake-up pipe: at exit,
         # concurrent.futures writes to that pipe, and a close racing the write is an EBADF.
         manager = getattr(self.executor, "_executor_manager_thread", None)
