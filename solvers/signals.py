@@ -18,6 +18,11 @@ from typing import Any
 HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+# What the command does at once with a signal held off, beside noting it (``held``): an
+# import may go on for seconds at load (numba's), and the run must end within 2 s of it.
+when_held: Callable[[int], None] | None = None
+
+
 @contextlib.contextmanager
 def held() -> Iterator[None]:
     """Within (in the main thread): Ctrl-C, SIGTERM and SIGHUP are noted, then acted on as the
@@ -30,6 +35,8 @@ def held() -> Iterator[None]:
     noted: list[int] = []
 
     def note(number: int, _frame: object) -> None:
+        if not noted and when_held is not None:
+            when_held(number)
         noted.append(number)
 
     before = {number: signal.signal(number, note) for number in HELD}

@@ -145,6 +145,7 @@ def _ending_signals(program: bool) -> Iterator[None]:
     as it exits."""
     global _program
     signals.stopped_by, _program = None, program
+    signals.when_held = _arm
     old = {}
     for number in STOPPING_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
@@ -166,13 +167,19 @@ _program = False  # the handlers are the program's (``main`` of the ``sudoku`` c
 def _stop(number: int, _frame) -> None:
     for each in STOPPING_SIGNALS:
         signal.signal(each, signal.SIG_IGN)
+    _arm(number)
+    if number == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Ended(number)
+
+
+def _arm(number: int) -> None:
+    """The run is stopping (a handler ran, or a signal was held off while a library loads):
+    the first signal is the one its status names, and a program ends by the backstop."""
     if signals.stopped_by is None:
         signals.stopped_by = number
         if _program:
             signals.backstop(number, _end_descendants)
-    if number == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise Ended(number)
 
 
 def _end_descendants() -> None:
