@@ -155,6 +155,7 @@ def _ending_signals(program: bool) -> Iterator[None]:
         yield
     finally:
         restore()
+        signals.when_held = None  # a library caller's later imports are its own
         stopped = signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
         if not (program and stopped):
             for number, handler in old.items():
