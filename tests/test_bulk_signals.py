@@ -5,7 +5,9 @@ answer that was not proved, and leave no process of ours behind, with one job or
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import sys
 import time
 
 import psutil
@@ -19,6 +21,7 @@ EMPTY9 = "." * 81
 # count that no run finishes
 LINES = [DATASETS["easy9"].puzzles()[0], EMPTY9, EMPTY9]
 DEFAULT = {("sigterm", 1)}  # the default run's case: no wall-clock limit there
+SLACK = 1.0  # for a loaded machine, in the default run
 
 
 @pytest.mark.parametrize(
@@ -88,3 +91,55 @@ def _one_busy(processes: list, seconds: float) -> None:
                 return
         time.sleep(0.02)
     raise AssertionError(f"no worker used {seconds} s of CPU in 30 s")
+
+
+# A pool worker that has written the start of a result and stops there (as one killed midway
+# through writing a range's answers does): the pool's manager thread waits in its read for the
+# rest, and the interpreter joins that thread as it exits.
+HALF_WRITTEN = """
+import os, struct, sys, time
+from solvers.execution.parallel import Pool, spread
+
+def half_write(marker):
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 100)
+    open(marker, "w").close()
+    time.sleep(60)
+
+if __name__ == "__main__":
+    try:
+        for _ in spread(half_write, [(0, sys.argv[1])], Pool(2, None)):
+            pass
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+"""
+
+
+def test_a_stopped_pool_ends_though_a_worker_half_wrote_a_result(tmp_path):
+    script, marker = tmp_path / "half.py", tmp_path / "written"
+    script.write_text(HALF_WRITTEN)
+    process = subprocess.Popen(
+        [sys.executable, str(script), str(marker)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)  # the manager thread in its read of the rest
+    children = [c.pid for c in psutil.Process(process.pid).children(recursive=True)]
+    sent = time.monotonic()
+    os.kill(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+    took = time.monotonic() - sent
+    assert out == "stopped\n", err
+    assert process.returncode == 0, err
+    assert took < 2.0 + SLACK, f"{took:.2f} s to exit"
+    time.sleep(0.2)
+    assert not [pid for pid in children if alive(pid)]

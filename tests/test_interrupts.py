@@ -23,6 +23,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from test_signals import handlers_in
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 HARD16 = "# rules: non-consecutive; anti-knight; anti-king\n" + "." * 256 + "\n"
@@ -401,3 +402,89 @@ def _commands_under(pid: int) -> list[list[str]]:
             with contextlib.suppress(psutil.Error):
                 found.append(child.cmdline())
     return found
+
+
+# Signals at many moments of a run, not only once its engine searches: each backend, with one
+# job and with two, and native's bulk path, counting a file of easy puzzles (each answered
+# and written as it is known) and then two empty 9x9s that no run finishes. The moments are
+# events of the run: its start-up, its imports (some CPU spent), its first child (a worker,
+# a pool: the fork), its first answer written, and its search of the empty boards.
+MOMENTS = ("start-up", "import", "fork", "writing", "search")
+EASY = 30  # puzzles before the two empty boards
+
+
+def easy_then_endless(folder: Path) -> Path:
+    from solvers.tools.datasets import DATASETS
+
+    path = folder / "easy-then-endless.txt"
+    path.write_text("\n".join([*DATASETS["easy9"].puzzles()[:EASY], "." * 81, "." * 81]) + "\n")
+    return path
+
+
+def at_moment(process: subprocess.Popen, out: Path, moment: str) -> None:
+    """Wait for ``moment`` of the run (at most 30 s: a run with no child forks none)."""
+    by = time.monotonic() + 30
+    while process.poll() is None and time.monotonic() < by:
+        if moment == "start-up" and handlers_in(process.pid):  # main's first line: before
+            return  # it, Python's own answer (docs/reliability.md, "Gaps")
+        if moment == "import" and cpu_of(process.pid) > 0.25:
+            return
+        if moment == "fork" and len(session_processes(process.pid)) > 1:
+            return
+        if moment == "writing" and out.stat().st_size > 0:
+            return
+        if moment == "search" and out.stat().st_size >= 2 * EASY:  # every easy one written
+            time.sleep(0.3)
+            return
+        time.sleep(0.005)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "backend, jobs",
+    [(b, j) for b in (*BACKENDS, "exactcover", "propagate", "portfolio") for j in (1, 2)]
+    + [("native-bulk", 1), ("native-bulk", 2)],
+)
+def test_a_signal_at_any_moment_of_a_run_ends_it(backend, jobs, tmp_path):
+    """Every moment under one signal, the signals taken in turn (a cell's five runs see each
+    at least once): the run ends within 2 s with 128 + the signal, no traceback, only the
+    answers of easy puzzles written, and no process of its session left."""
+    path = easy_then_endless(tmp_path)
+    # native's count of a named line file is the bulk path (the batch kernel); of standard
+    # input, each puzzle through its runner, as every other backend's
+    name, named = backend.removesuffix("-bulk"), backend != "native"
+    command = [SUDOKU, "count", str(path) if named else "-", "--backend", name]
+    command += ["--limit", "1000000000", "--jobs", str(jobs)]
+    failures = []
+    for index, moment in enumerate(MOMENTS):
+        number = list(SIGNALS.values())[(index + jobs) % 3]
+        out = tmp_path / f"out-{moment}.txt"
+        with out.open("w") as sink:
+            process = subprocess.Popen(
+                command, stdin=path.open(), stdout=sink, stderr=subprocess.PIPE,
+                start_new_session=True, text=True,
+            )  # fmt: skip
+        try:
+            at_moment(process, out, moment)
+            sent = time.monotonic()
+            (os.killpg if number == signal.SIGINT else os.kill)(process.pid, number)
+            try:
+                _, err = process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                err = "(still running 30 s after the signal)"
+            took = time.monotonic() - sent
+            time.sleep(0.3)
+            left = [" ".join(p.cmdline()[:3]) for p in session_processes(process.pid)]
+        finally:
+            for child in session_processes(process.pid):
+                with contextlib.suppress(psutil.Error):
+                    child.kill()
+            process.kill()
+            process.wait()
+        written = out.read_text().splitlines()
+        said = f"{moment}, signal {number}: exit {process.returncode} after {took:.2f} s"
+        if process.returncode != 128 + number or took >= 2.0 or left or "Traceback" in err:
+            failures.append(f"{said}; left {left}; stderr {err[-300:]!r}")
+        elif any(line != "1" for line in written) or len(written) > EASY:
+            failures.append(f"{said}; printed what was not proved: {written[-3:]}")
+    assert not failures, "\n".join(failures)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -171,3 +172,37 @@ def test_compare_with_jobs_counts_what_a_serial_run_counts(cli, tmp_path):
 
 def bounded(err: str) -> str:
     return re.sub(r": at most [^\n]*", ": at most ...", err)
+
+
+@pytest.mark.parametrize("reply", [None, b"HTTP/1.0 200 OK\r\n\r\nhello"])
+def test_a_server_that_is_no_dask_scheduler_is_named_within_seconds(cli, reply):
+    # before, a plain HTTP server on the port held the Dask client for more than 10 minutes
+    import socket
+    import threading
+    import time
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    held = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                line, _ = server.accept()
+                held.append(line)  # a plain HTTP server waits for a request; this one too
+                if reply is not None:
+                    line.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    start = time.monotonic()
+    try:
+        address = f"tcp://127.0.0.1:{port}"
+        run = cli("compare", "small4", "--backends", "sat", "--limit", "2", "--scheduler", address)
+    finally:
+        server.close()
+        for line in held:
+            line.close()
+    assert time.monotonic() - start < 15  # the probe waits 5 s; the rest is a loaded start
+    assert run.code == 2
+    assert run.err.splitlines()[-1].startswith(f"sudoku: {address} is not a Dask scheduler: ")
+    assert "Traceback" not in run.err

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
+from solvers import signals
+
 if TYPE_CHECKING:
     from solvers.cli.output import Run
 
@@ -48,6 +50,10 @@ def main(
             return _command(argv, out, err)
     except (KeyboardInterrupt, Ended) as stop:  # before the run began, or as it ended
         return 128 + getattr(stop, "number", signal.SIGINT)
+    except Exception:
+        if signals.stopped_by is None:
+            raise
+        return 128 + signals.stopped_by  # a library's own exception made of the stop's
 
 
 def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> int:
@@ -87,8 +93,13 @@ def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> 
     with apart as out:
         run = Run(out, err)
         try:
-            announce_native(args, run)
-            args.run(args, run)
+            try:
+                announce_native(args, run)
+                args.run(args, run)
+            except Exception:
+                if signals.stopped_by is not None:  # the stop, whatever a library made of it
+                    raise Ended(signals.stopped_by) from None
+                raise
         except WrongAnswer as error:
             run.warn(f"BUG: {error}", EXIT_WRONG_ANSWER)
         except SudokuError as error:
@@ -132,22 +143,47 @@ def _ending_signals(program: bool) -> Iterator[None]:
     the first alone, since the run is then ending and a second signal must not break its
     clean-up with a traceback. The program (not a caller's ``main``) goes on ignoring them
     as it exits."""
+    global _program
+    signals.stopped_by, _program = None, program
+    signals.when_held = _arm
     old = {}
     for number in STOPPING_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
             old[number] = signal.signal(number, _stop)
+    restore = signals.redeliver_swallowed(_stop, (KeyboardInterrupt, Ended))
     try:
         yield
     finally:
+        restore()
+        signals.when_held = None  # a library caller's later imports are its own
         stopped = signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
         if not (program and stopped):
             for number, handler in old.items():
                 signal.signal(number, handler)
 
 
+_program = False  # the handlers are the program's (``main`` of the ``sudoku`` command)
+
+
 def _stop(number: int, _frame) -> None:
     for each in STOPPING_SIGNALS:
         signal.signal(each, signal.SIG_IGN)
+    _arm(number)
     if number == signal.SIGINT:
         raise KeyboardInterrupt
     raise Ended(number)
+
+
+def _arm(number: int) -> None:
+    """The run is stopping (a handler ran, or a signal was held off while a library loads):
+    the first signal is the one its status names, and a program ends by the backstop."""
+    if signals.stopped_by is None:
+        signals.stopped_by = number
+        if _program:
+            signals.backstop(number, _end_descendants)
+
+
+def _end_descendants() -> None:
+    from solvers.execution.children import end_descendants
+
+    end_descendants(0.2)

@@ -9,7 +9,9 @@ beside the fastest backend), packed as small tuples (``pack_board``) to cross pr
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -102,11 +104,19 @@ class Pool:
         from solvers.execution.children import kill_tree
 
         processes = list(getattr(self.executor, "_processes", {}).values())
+        result_queue = getattr(self.executor, "_result_queue", None)  # shutdown forgets it
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             kill_tree(process.pid)  # with what it started: a backend's worker, minizinc
         for process in processes:
             process.join(2)
+        # A worker killed while it wrote a result left the manager thread waiting in its read
+        # for the rest, and the interpreter joins that thread as it exits (the run never
+        # ended: 3 in 60 signals to a --jobs 2 bulk run). With the workers gone, the one
+        # writer left is ours: closing it ends that read, and the thread with it.
+        if result_queue is not None:
+            with contextlib.suppress(OSError):
+                result_queue._writer.close()
         # Let the pool's manager thread finish closing its wake-up pipe: at exit,
         # concurrent.futures writes to that pipe, and a close racing the write is an EBADF.
         manager = getattr(self.executor, "_executor_manager_thread", None)
@@ -211,15 +221,33 @@ def _connect(address: str) -> Any:
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'sudoku-solvers[dask]'") from None
     _probe(address)
-    try:
-        return Client(address, timeout=CONNECT_SECONDS)
-    except Exception as error:  # refused, timed out, or garbage on the wire (any of Dask's)
-        raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    # Dask's own timeout does not bound its client's start against every server: a plain
+    # HTTP server that passed the probe held it for more than 10 minutes; waited on here
+    made: list = []
+
+    def connect() -> None:
+        try:
+            made.append(Client(address, timeout=CONNECT_SECONDS))
+        except Exception as error:  # refused, timed out, or garbage on the wire (Dask's)
+            made.append(error)
+
+    starting = threading.Thread(target=connect, name="sudoku-dask-connect", daemon=True)
+    starting.start()
+    starting.join(2 * CONNECT_SECONDS)
+    if not made:
+        raise UsageError(
+            f"cannot reach the Dask scheduler at {address}: no answer in {2 * CONNECT_SECONDS} s"
+        )
+    if isinstance(made[0], Exception):
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {made[0]}")
+    return made[0]
 
 
 def _probe(address: str) -> None:
     """A plain TCP connection first: a port nobody listens on is named at once (Dask itself
-    retries a refused connection until its timeout)."""
+    retries a refused connection until its timeout), and so is a server that does not greet
+    as a Dask scheduler does, at once, with a message in Dask's frames (a plain HTTP server
+    waits for a request)."""
     import socket
 
     scheme, _, rest = address.rpartition("://")
@@ -227,9 +255,32 @@ def _probe(address: str) -> None:
         return
     host, _, port = rest.rpartition(":")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+        with socket.create_connection((host.strip("[]"), int(port)), CONNECT_SECONDS) as line:
+            greeting = _first_bytes(line, 16)
     except (OSError, ValueError) as error:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    if len(greeting) < 16:
+        why = f"it sent nothing in {CONNECT_SECONDS} s" if not greeting else "it closed at once"
+        raise UsageError(f"{address} is not a Dask scheduler: {why}")
+    # Dask's frames: the message's length, then how many frames it holds (8 bytes each)
+    length, frames = int.from_bytes(greeting[:8], "little"), int.from_bytes(greeting[8:], "little")
+    if not (16 <= length < 1 << 20 and 1 <= frames < 64):
+        raise UsageError(f"{address} is not a Dask scheduler: it answered {greeting[:16]!r}")
+
+
+def _first_bytes(line: Any, count: int) -> bytes:
+    """Up to ``count`` bytes the server sends first, waiting up to CONNECT_SECONDS in all."""
+    received, by = b"", time.monotonic() + CONNECT_SECONDS
+    while len(received) < count and (left := by - time.monotonic()) > 0:
+        line.settimeout(left)
+        try:
+            part = line.recv(count - len(received))
+        except TimeoutError:
+            break
+        if not part:
+            break
+        received += part
+    return received
 
 
 def _next_size(timing: list, most: int) -> int:

@@ -56,12 +56,13 @@ def median_interval(
 ) -> Interval:
     """The median, and its bootstrap interval by the percentile method (``scipy.stats.bootstrap``,
     ``resamples`` resamples from a generator seeded with ``seed``)."""
-    from scipy.stats import bootstrap
-
     data = np.asarray(values, dtype=float)
     median = float(np.median(data))
     if data.size < 2:  # scipy wants two; every resample of one value is that value
         return Interval(median, median, median)
+    # imported only here: SciPy's import is 1-11 s of a one-puzzle compare's wall at load 1-13
+    from scipy.stats import bootstrap
+
     found = bootstrap(
         (data,),
         np.median,
