@@ -178,7 +178,8 @@ class Batcher:
     def _launch(self, space, table, count, size, limit, budget, deadline) -> tuple[int, float]:
         """Launch the kernel until no search is left paused under its budget; (launches,
         seconds)."""
-        blocks = max(1, (count + THREADS - 1) // THREADS)
+        threads = min(THREADS, max(count, 1))  # one block of P threads for a few puzzles
+        blocks = (count + threads - 1) // threads
         work, launches, spent, first = FIRST_SLICE, 0, 0.0, True
         pending = np.ones(1, np.int64)
         while count and (first or pending[0]):
@@ -186,7 +187,7 @@ class Batcher:
                 raise SolveTimeout(stats=_stats(space, count))
             started = time.perf_counter()
             space.pending.copy_to_device(np.zeros(1, np.int64))
-            kernel.search[blocks, THREADS](
+            kernel.search[blocks, threads](
                 space.puzzles, count, size, table, limit, budget, work, first,
                 *space.state(), space.solutions, space.pending)  # fmt: skip
             space.pending.copy_to_host(pending)  # waits for the launch to end
