@@ -1,4 +1,4 @@
-"""``gpu``: naked singles and the fewest candidates first, one CUDA thread per puzzle (numba).
+"""``gpu``: singles and the fewest candidates first, one CUDA thread per puzzle (numba).
 
 Every board whose rules are units alone (classic boards of every shape from 4x4 to 25x25,
 rectangular boxes included; X, windoku and jigsaw too, their extra groups being units): the
@@ -27,7 +27,7 @@ from solvers.errors import UsageError
 
 # what `sudoku backends` says of it, and the PyPI distribution of its library:
 # read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "naked singles, the fewest candidates first: one CUDA thread a puzzle (numba)"
+SUMMARY = "naked and hidden singles, the fewest candidates first: a CUDA thread a puzzle"
 LIBRARY = "numba"
 
 NO_GPU = (

@@ -71,17 +71,19 @@ class Batch(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def cell_units(units: tuple[tuple[int, ...], ...], cells: int) -> np.ndarray:
-    """Each cell's units as padded rows [count, unit...] (the kernel's one table)."""
+def tables(units: tuple[tuple[int, ...], ...], cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's tables: the cells of each unit (U, N), and each cell's units as padded
+    rows [count, unit...] (C, 1+k)."""
+    units = tuple(dict.fromkeys(units))  # a unit listed twice is kept once
     of: list[list[int]] = [[] for _ in range(cells)]
-    for index, unit in enumerate(dict.fromkeys(units)):  # a unit listed twice is kept once
+    for index, unit in enumerate(units):
         for c in unit:
             of[c].append(index)
     table = np.zeros((cells, 1 + max(map(len, of))), np.int32)
     for c, mine in enumerate(of):
         table[c, 0] = len(mine)
         table[c, 1 : 1 + len(mine)] = mine
-    return table
+    return np.array(units, np.int32), table
 
 
 class _Space:
@@ -111,7 +113,7 @@ class Batcher:
     that the next one reads, as every search starts from its own givens)."""
 
     def __init__(self) -> None:
-        self._tables: dict[tuple, object] = {}
+        self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
 
     def run(
@@ -162,10 +164,10 @@ class Batcher:
             launches,
         )
 
-    def _table(self, units: tuple[tuple[int, ...], ...], cells: int):
+    def _table(self, units: tuple[tuple[int, ...], ...], cells: int) -> tuple:
         key = (units, cells)
         if key not in self._tables:
-            self._tables[key] = cuda.to_device(cell_units(units, cells))
+            self._tables[key] = tuple(map(cuda.to_device, tables(units, cells)))
         return self._tables[key]
 
     def _room(self, count: int, cells: int, units: int) -> _Space:
@@ -188,7 +190,7 @@ class Batcher:
             started = time.perf_counter()
             space.pending.copy_to_device(np.zeros(1, np.int64))
             kernel.search[blocks, threads](
-                space.puzzles, count, size, table, limit, budget, work, first,
+                space.puzzles, count, size, *table, limit, budget, work, first,
                 *space.state(), space.solutions, space.pending)  # fmt: skip
             space.pending.copy_to_host(pending)  # waits for the launch to end
             took = time.perf_counter() - started

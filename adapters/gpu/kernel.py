@@ -11,8 +11,9 @@ cell     (C, P) int16   the cell branched on at level d
 left     (C, P) int32   its candidates not tried yet
 regs     (R, P) int64   the registers below
 
-A node is one round of naked singles to a fixpoint (a cell with one candidate takes it; one
-with none is a dead end), then a branch on the first empty cell with the fewest candidates,
+A node is naked and hidden singles to a fixpoint (a cell with one candidate takes it, one with
+none is a dead end; a value with one place left in a unit goes there, one with none is a dead
+end), then a branch on the first empty cell with the fewest candidates,
 values ascending. Going back pops the trail to the level's mark, which undoes every placement
 made since, so the stack holds a cell and a mask per level instead of a copy of the board: a
 few hundred bytes a puzzle on 9x9, a few kilobytes on 25x25.
@@ -83,8 +84,43 @@ def _start(p, puzzles, n, cell_units, values, used):
     return PAUSED
 
 
+@cuda.jit(device=True, inline=True)
+def _candidates(p, c, full, used, cell_units):
+    """The values no unit of cell ``c`` holds, as a mask."""
+    m = full
+    for j in range(1, cell_units[c, 0] + 1):
+        m &= ~used[cell_units[c, j], p]
+    return m
+
+
+@cuda.jit(device=True, inline=True)
+def _hidden(p, u, full, units, values, used, cell_units):
+    """Unit ``u``'s hidden single: (cell, bit) of the lowest value that only one of its empty
+    cells can take, (-1, 0) when none, (-2, 0) when a value it lacks has no place left in it;
+    and the cells looked at."""
+    once, twice, looked = 0, 0, 0
+    for j in range(units.shape[1]):
+        c = units[u, j]
+        if values[c, p] == 0:
+            m = _candidates(p, c, full, used, cell_units)
+            twice |= once & m
+            once |= m
+            looked += 1
+    if full & ~(once | used[u, p]):
+        return -2, 0, looked
+    lone = once & ~twice
+    if lone == 0:
+        return -1, 0, looked
+    bit = lone & -lone
+    for j in range(units.shape[1]):
+        c = units[u, j]
+        if values[c, p] == 0 and _candidates(p, c, full, used, cell_units) & bit:
+            return c, bit, looked
+    return -1, 0, looked
+
+
 @cuda.jit
-def search(puzzles, count_, n, cell_units, limit, budget, slice_work, first,
+def search(puzzles, count_, n, units, cell_units, limit, budget, slice_work, first,
            values, used, trail, mark, cell, left, regs, solutions, pending):  # fmt: skip
     """Run the search of each of the first ``count_`` puzzles for up to ``slice_work`` units
     (at most ``budget`` in all), counting its solutions up to ``limit`` and keeping the first
@@ -111,15 +147,13 @@ def search(puzzles, count_, n, cell_units, limit, budget, slice_work, first,
     while work < stop:
         nodes += 1
         alive, changed, best, fewest, best_mask = True, True, -1, 64, 0
-        while changed and alive:  # naked singles to a fixpoint, and the cell to branch on
+        while changed and alive:  # singles to a fixpoint, and the cell to branch on
             changed, best, fewest = False, -1, 64
-            for c in range(cells):
+            for c in range(cells):  # naked singles: a cell with one candidate
                 if values[c, p] != 0:
                     continue
                 work += 1
-                m = full
-                for j in range(1, cell_units[c, 0] + 1):
-                    m &= ~used[cell_units[c, j], p]
+                m = _candidates(p, c, full, used, cell_units)
                 k = cuda.popc(m)
                 if k == 0:
                     alive = False
@@ -129,6 +163,16 @@ def search(puzzles, count_, n, cell_units, limit, budget, slice_work, first,
                     changed = True
                 elif k < fewest:
                     best, fewest, best_mask = c, k, m
+            for u in range(units.shape[0] if alive and not changed else 0):
+                # hidden singles: a value with one place left in a unit (one a unit a round)
+                c, bit, looked = _hidden(p, u, full, units, values, used, cell_units)
+                work += looked
+                if c == -2:
+                    alive = False
+                    break
+                if c >= 0:
+                    tlen = _place(p, c, bit, values, used, trail, tlen, cell_units)
+                    changed = True
         if alive and best < 0:  # every cell filled: a solution
             found += 1
             if found == 1:
