@@ -170,3 +170,44 @@ def test_without_a_gpu_it_is_unavailable_and_says_what_it_needs():
     assert "NUMBA_ENABLE_CUDASIM=1" in done.stdout
     assert time.perf_counter() - started < 30
     assert registry.entry("gpu").summary  # and `sudoku backends` lists it
+
+
+COMPILE = """
+import types
+import numba.cuda.dispatcher
+from numba import cuda, types as t
+from adapters.gpu import kernel
+
+# compile_ptx asks the driver for the device of each device function it calls: with no GPU
+# here, it is told of an H100-class one (compute capability 9.0) instead
+numba.cuda.dispatcher.get_current_device = lambda: types.SimpleNamespace(
+    compute_capability=(9, 0)
+)
+def array(kind, dims=2):
+    return t.Array(kind, dims, "C")
+signature = (array(t.uint8), t.int64, t.int64, array(t.int32), array(t.int32), t.int64, t.int64,
+             t.int64, t.boolean, array(t.uint8), array(t.int32), array(t.int16), array(t.int16),
+             array(t.int16), array(t.int32), array(t.int64), array(t.uint8), array(t.int64, 1))
+try:
+    ptx, _ = cuda.compile_ptx(kernel.search.py_func, signature, cc=(9, 0))
+except Exception as error:
+    if "NVVM" in str(error) or "libdevice" in str(error):
+        print("no NVVM:", str(error).splitlines()[0])
+        raise SystemExit(0)
+    raise
+print("ptx", ".entry" in ptx)
+"""
+
+
+@pytest.mark.slow  # numba's CUDA compiler and NVVM: 5-20 s
+def test_the_kernel_compiles_to_ptx_for_a_real_gpu():
+    # the simulator runs the kernel as Python: what numba's CUDA compiler refuses (min() of two
+    # integers, in numba 0.68's own CUDA target) passes there, and would fail on the first GPU
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILE], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    if done.stdout.startswith("no NVVM"):
+        pytest.skip(f"CUDA's NVVM is not installed here: {done.stdout.strip()}")
+    assert done.stdout.strip() == "ptx True"

@@ -1,7 +1,8 @@
 """The ``gpu`` backend: a batch of puzzles searched on an NVIDIA GPU, one CUDA thread each,
 written with numba's CUDA target (docs/gpu.md says why numba and what was measured).
 
-kernel   the CUDA kernel: an explicit-stack search with naked singles, resumable between launches
+kernel   the CUDA kernel: an explicit-stack search with naked and hidden singles, resumable
+         between launches
 batch    the host side: the rule table and device arrays, launches of bounded work, the copies
          to and from the device timed apart, every first solution verified on the host
 backend  the Gpu backend (``--backend gpu``); unavailable, with why, where no GPU is found

@@ -142,7 +142,9 @@ def search(puzzles, count_, n, units, cell_units, limit, budget, slice_work, fir
         return
     depth, tlen, found = regs[DEPTH, p], regs[TRAIL, p], regs[COUNT, p]
     guesses, nodes, work = regs[GUESSES, p], regs[NODES, p], regs[WORK, p]
-    stop = min(budget, work + slice_work)
+    stop = work + slice_work
+    if stop > budget:  # not min(): numba 0.68's built-in CUDA target fails to type it
+        stop = budget
     phase = PAUSED
     while work < stop:
         nodes += 1
