@@ -16,7 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import cuda
+
+try:
+    from numba import cuda
+except ImportError as error:  # numba-cuda without the CUDA bindings it needs, say
+    raise RuntimeError(f"numba's CUDA target does not load: {error}") from None
 
 from adapters.gpu.batch import UNLIMITED, Batch, Batcher, Flag
 from solvers.backend import Backend, Found
