@@ -23,11 +23,19 @@ SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 # compare's default timeout (0.5 s) is wall-clock time, which a loaded machine can miss: a test
 # that expects every puzzle answered gives the run room.
 ROOM = ("--timeout", "30")
+SIMULATED = os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
 # Backends that need a command a pip install does not bring; without it they are left out of
 # the tests of every backend, and their own tests skip naming why (tests/test_minizinc.py).
 TOOLCHAINS = {"minizinc": "minizinc"}
+# Backends that need a device: without it (or on numba's simulator, which would take minutes
+# for the tests of every backend) they are left out of those tests, and their own tests run
+# them on the simulator (tests/test_gpu.py).
+DEVICES = {"gpu": "/dev/nvidiactl"}
 BACKENDS = [
-    name for name in registry.names() if name not in TOOLCHAINS or shutil.which(TOOLCHAINS[name])
+    name
+    for name in registry.names()
+    if (name not in TOOLCHAINS or shutil.which(TOOLCHAINS[name]))
+    and (name not in DEVICES or (os.path.exists(DEVICES[name]) and not SIMULATED))
 ]
 
 BOJ2580_IN = """\

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import BACKENDS, BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, TOOLCHAINS, as_lines
+from conftest import BACKENDS, BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, DEVICES, TOOLCHAINS, as_lines
 
 from solvers import format_board, parse, registry
 from solvers.cli.parser import build_parser
@@ -116,8 +116,10 @@ def test_backends_lists_every_backend_with_library_and_availability(cli):
     assert list(rows) == registry.names() and rule.startswith("default: ")
     assert {"dfs", "csp", "cpsat", "sat", "pysat"} <= set(rows)
     assert [rows[name][2] for name in BACKENDS] == ["available"] * len(BACKENDS)
-    for name in set(rows) - set(BACKENDS):  # a toolchain missing here: its install hint
+    for name in set(rows) - set(BACKENDS) - set(DEVICES):  # a toolchain missing: its hint
         assert rows[name][2].endswith(f"(apt-get install {TOOLCHAINS[name]})"), rows[name]
+    for name in set(rows) & set(DEVICES) - set(BACKENDS):  # no device here: available or why
+        assert rows[name][2] == "available" or "no CUDA GPU found" in rows[name][2], rows[name]
     assert rows["cpsat"][1].startswith("ortools ") and rows["csp"][1].startswith(
         "python-constraint2"
     )

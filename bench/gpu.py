@@ -1,0 +1,105 @@
+"""The ``gpu`` backend's throughput: puzzles per second against batch size, sudoku17 x 100.
+
+    python bench/gpu.py --batch 1000,10000,100000     # the figure, on a machine with a GPU
+    python bench/gpu.py --limit 2                     # a count to 2 (uniqueness) instead
+
+The 49,151 puzzles of ``sudoku17.txt`` (../shared/data, or $SUDOKU_DATA; skipped with a line
+when absent), repeated ``--repeat`` times (100: 4.9 million puzzles), are solved in batches of
+each size: one ``Gpu.batch`` call a batch, which copies the puzzles to the device, launches the
+kernel until every search has ended, copies the answers back and verifies every solution on
+the host (``solvers.verify.failing_rows``). For each size the table gives puzzles per second
+end to end (all of that) and the kernel's alone, and the seconds of each step apart. Every
+answer is also compared with native's (``solve_many``, on the CPU) unless ``--no-native``.
+
+Where no GPU is found it says so and exits with status 0, measuring nothing. numba's simulator
+(NUMBA_ENABLE_CUDASIM=1) runs it too, a thousand times slower: ``--puzzles 20 --repeat 1
+--batch 10`` checks the script in seconds; its figures are the simulator's, not a GPU's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from speed import DATA
+
+from solvers import Board, Shape, registry, solve_many
+
+
+def puzzles_of(path: Path, first: int | None) -> np.ndarray:
+    """The 81-character lines of ``path`` as a (P, 81) uint8 array of values (0 empty)."""
+    lines = [line for line in path.read_bytes().split() if len(line) == 81][:first]
+    values = np.frombuffer(b"".join(lines), np.uint8).reshape(-1, 81) - ord("0")
+    return np.where(values > 9, 0, values).astype(np.uint8)  # '.' is below '0': wraps over 9
+
+
+def measure(gpu, puzzles: np.ndarray, repeat: int, batch: int, limit: int, native) -> dict:
+    """One batch size over ``puzzles`` x ``repeat``: the totals of every call's timings."""
+    board = Board.empty(Shape(3, 3))
+    total = len(puzzles) * repeat
+    gpu.batch(puzzles[: min(batch, len(puzzles))], limit, board=board)  # arrays of this size
+    sums = dict.fromkeys(("to_device", "kernel", "from_device", "verify"), 0.0)
+    launches = wrong = unequal = unsolved = 0
+    wall = 0.0
+    for start in range(0, total, batch):
+        rows = np.arange(start, min(start + batch, total)) % len(puzzles)
+        chunk = puzzles[rows]  # gathered before the clock starts: the puzzles are in memory
+        began = time.perf_counter()
+        found = gpu.batch(chunk, limit, board=board)
+        wall += time.perf_counter() - began
+        for key, seconds in found.timings._asdict().items():
+            sums[key] += seconds
+        launches += found.launches
+        wrong += int((found.flags == 3).sum())
+        unsolved += int((found.flags != 0).sum())
+        if native is not None:
+            same = (found.solutions == native.solutions[rows]).all(axis=1)
+            unequal += int((~same | (found.counts != native.counts[rows])).sum())
+    return {"batch": batch, "puzzles": total, "wall": wall, "launches": launches,
+            "wrong": wrong, "unsolved": unsolved, "unequal": unequal, **sums}  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--batch", default="1000,10000,100000", help="batch sizes, with commas")
+    parser.add_argument("--repeat", type=int, default=100, help="times the set is solved")
+    parser.add_argument("--limit", type=int, default=1, help="1: solve; 2: prove uniqueness")
+    parser.add_argument("--puzzles", type=int, default=None, help="the file's first N only")
+    parser.add_argument("--data", type=Path, default=DATA / "sudoku17.txt")
+    parser.add_argument("--no-native", action="store_true", help="skip the check with native")
+    args = parser.parse_args(argv)
+    sizes = [int(size) for size in args.batch.split(",")]
+    available, why = registry.availability("gpu")
+    if not available:
+        print(f"gpu: nothing measured: {why}")
+        return 0
+    if not args.data.is_file():
+        print(f"gpu: nothing measured: {args.data} is absent (README: public benchmark sets)")
+        return 0
+    from numba import config, cuda
+
+    device = "numba's CUDA simulator" if config.ENABLE_CUDASIM else cuda.get_current_device().name
+    device = device.decode() if isinstance(device, bytes) else device
+    puzzles = puzzles_of(args.data, args.puzzles)
+    native = None if args.no_native else solve_many(puzzles, args.limit)
+    gpu = registry.backend_class("gpu")()
+    print(f"{args.data.name} x {args.repeat} ({len(puzzles) * args.repeat:,} puzzles), "
+          f"limit {args.limit}, on {device}")  # fmt: skip
+    print(f"{'batch':>8} {'end to end/s':>13} {'kernel/s':>12} {'to device s':>11} "
+          f"{'kernel s':>9} {'from dev s':>10} {'verify s':>9} {'launches':>8} "
+          f"{'wrong':>5} {'unsolved':>8} {'!= native':>9}")  # fmt: skip
+    for size in sizes:
+        got = measure(gpu, puzzles, args.repeat, size, args.limit, native)
+        print(f"{size:>8,} {got['puzzles'] / got['wall']:>13,.0f} "
+              f"{got['puzzles'] / got['kernel']:>12,.0f} {got['to_device']:>11.3f} "
+              f"{got['kernel']:>9.3f} {got['from_device']:>10.3f} {got['verify']:>9.3f} "
+              f"{got['launches']:>8} {got['wrong']:>5} {got['unsolved']:>8} "
+              f"{'-' if native is None else got['unequal']:>9}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""The ``gpu`` backend, run on numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1) where no GPU is
+here: the same kernel, each CUDA thread a Python thread. numba reads that variable when it is
+first imported, and this process has imported numba already (the native kernel), so the
+simulated runs are child processes: one script does every batch the tests below read
+(``simulated``), and a few commands go through the judge. Every answer is compared with
+native's, the project's fastest backend, which shares no code with the kernel."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers import Board, Shape, parse, registry, solve, solve_many
+from solvers.tools.datasets import DATASETS
+from solvers.verify import failing_rows
+
+ROOT = Path(__file__).resolve().parents[1]
+SIMULATOR = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1"}
+REAL_GPU = Path("/dev/nvidiactl").exists()
+
+# (set, how many of its puzzles, limit): small, as the simulator runs about a thousand times
+# slower than a GPU (a hard 9x9 in about a second on a loaded machine)
+CASES = [
+    ("small4", 12, 2),
+    ("six6", 6, 2),
+    ("hard9", 2, 2),
+    ("several9", 3, 3),
+    ("nosolution9", 2, 2),
+    ("big16", 1, 2),
+]
+
+SCRIPT = """
+import json, sys
+import numpy as np
+from solvers import Board, Shape, registry
+from solvers.tools.datasets import DATASETS
+from solvers.errors import SolveTimeout
+from solvers.deadline import Deadline
+
+gpu = registry.backend_class("gpu")()
+out = {}
+
+def record(key, found):
+    out[key] = {"counts": found.counts.tolist(), "solutions": found.solutions.tolist(),
+                "flags": found.flags.tolist(), "launches": found.launches}
+
+for name, many, limit in json.loads(sys.argv[1]):
+    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+            for line in DATASETS[name].puzzles()[:many]]
+    record(name, gpu.batch(np.array(rows, np.uint8), limit))
+empty4 = np.zeros((1, 16), np.uint8)
+record("empty4 to 1000", gpu.batch(empty4, 1000))
+record("empty4 to 100", gpu.batch(empty4, 100))
+bad = np.zeros((3, 16), np.uint8)
+bad[0, 0] = 5  # over N
+bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
+bad[2, :4] = 1, 2, 3, 4
+record("bad", gpu.batch(bad, 2))
+record("six6 empty", gpu.batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
+try:
+    gpu.batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+    out["timeout"] = "none"
+except SolveTimeout as error:
+    out["timeout"] = str(error)
+print(json.dumps(out))
+"""
+
+
+def grid(line: str) -> list[int]:
+    return [int(ch, 36) if ch != "." else 0 for ch in line]
+
+
+def sudoku(*args: str, env: dict[str, str] = SIMULATOR) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "solvers", *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def simulated() -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, json.dumps(CASES)],
+        cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("name, many, limit", CASES)
+def test_every_answer_is_natives(simulated, name, many, limit):
+    rows = np.array([grid(line) for line in DATASETS[name].puzzles()[:many]], np.uint8)
+    native = solve_many(rows, limit)
+    found = simulated[name]
+    assert found["counts"] == native.counts.tolist()
+    assert found["flags"] == native.flags.tolist()
+    solutions = np.array(found["solutions"], np.uint8)
+    board = Board.empty(Shape.for_size(round(rows.shape[1] ** 0.5)))
+    solved = native.counts > 0
+    assert not failing_rows(board, rows[solved], solutions[solved]).any()
+    unique = native.counts == 1  # one solution: the same grid from any search
+    assert (solutions[unique] == native.solutions[unique]).all()
+    assert not solutions[~solved].any()
+
+
+def test_the_sets_cover_no_one_and_several_solutions(simulated):
+    counts = {name: simulated[name]["counts"] for name, _, _ in CASES}
+    assert set(counts["nosolution9"]) == {0}
+    assert set(counts["small4"]) == {1}
+    assert min(counts["several9"]) >= 2
+
+
+def test_a_count_stops_at_its_limit(simulated):
+    assert simulated["empty4 to 1000"]["counts"] == [288]  # every 4x4 grid
+    assert simulated["empty4 to 100"]["counts"] == [100]
+    assert simulated["six6 empty"]["counts"] == [5]
+
+
+def test_bad_givens_are_flagged_each_in_its_row(simulated):
+    found = simulated["bad"]
+    assert found["flags"] == [4, 1, 0]  # BAD_VALUE, UNSOLVABLE, SOLVED
+    assert found["counts"] == [0, 0, 2]
+    assert found["solutions"][2][:4] == [1, 2, 3, 4]
+
+
+def test_the_deadline_stops_a_long_count_between_launches(simulated):
+    assert simulated["timeout"] == "deadline passed"
+
+
+def test_the_judge_verifies_its_answers_and_variants_are_units(tmp_path):
+    # X puzzles made here from a shipped one's solution, a third of the cells blanked (a
+    # minimal one takes the simulator 5-15 s); the judge checks the diagonals too
+    solved = solve(parse("# rules: x\n" + DATASETS["x9"].puzzles()[0]), backend="native")
+    cells = "".join(map(str, solved.solution.cells))
+    lines = ["".join("." if (i + shift) % 3 == 0 else v for i, v in enumerate(cells))
+             for shift in (0, 1)]  # fmt: skip
+    puzzles = tmp_path / "x9.txt"
+    puzzles.write_text("# rules: x\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    done = sudoku("solve", str(puzzles), "--backend", "gpu", "--json")
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["status"], r["solution"], r["backend"]) for r in records] == [
+        ("solved", cells, "gpu"),
+        ("solved", cells, "gpu"),
+    ]
+
+
+def test_killer_cages_are_refused_by_the_judge():
+    done = sudoku("solve", "examples/killer.txt", "--backend", "gpu")
+    assert done.returncode == 2 and done.stderr == "sudoku: gpu does not support killercage\n"
+
+
+@pytest.mark.skipif(REAL_GPU, reason="a GPU is here: the backend is available")
+def test_without_a_gpu_it_is_unavailable_and_says_what_it_needs():
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    code = "from solvers import registry; print(registry.availability('gpu'))"
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert "no CUDA GPU found (numba.cuda.is_available() is False)" in done.stdout
+    assert "NVIDIA GPU" in done.stdout and "sudoku-solvers[gpu]" in done.stdout
+    assert "NUMBA_ENABLE_CUDASIM=1" in done.stdout
+    assert time.perf_counter() - started < 30
+    assert registry.entry("gpu").summary  # and `sudoku backends` lists it
+
+
+COMPILE = """
+import types
+import numba.cuda.dispatcher
+from numba import cuda, types as t
+from adapters.gpu import kernel
+
+# compile_ptx asks the driver for the device of each device function it calls: with no GPU
+# here, it is told of an H100-class one (compute capability 9.0) instead
+numba.cuda.dispatcher.get_current_device = lambda: types.SimpleNamespace(
+    compute_capability=(9, 0)
+)
+def array(kind, dims=2):
+    return t.Array(kind, dims, "C")
+signature = (array(t.uint8), t.int64, t.int64, array(t.int32), array(t.int32), t.int64, t.int64,
+             t.int64, t.boolean, array(t.uint8), array(t.int32), array(t.int16), array(t.int16),
+             array(t.int16), array(t.int32), array(t.int64), array(t.uint8), array(t.int64, 1))
+try:
+    ptx, _ = cuda.compile_ptx(kernel.search.py_func, signature, cc=(9, 0))
+except Exception as error:  # no CUDA compiler library here (NVVM; NVRTC for numba-cuda)
+    said = f"{type(error).__name__}: {error}"
+    if any(name in said.lower() for name in ("nvvm", "libdevice", "nvrtc", "dynamiclib")):
+        print("no CUDA compiler:", said.splitlines()[0])
+        raise SystemExit(0)
+    raise
+print("ptx", ".entry" in ptx)
+"""
+
+
+@pytest.mark.slow  # numba's CUDA compiler and NVVM: 5-20 s
+def test_the_kernel_compiles_to_ptx_for_a_real_gpu():
+    # the simulator runs the kernel as Python: what numba's CUDA compiler refuses (min() of two
+    # integers, in numba 0.68's own CUDA target) passes there, and would fail on the first GPU
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILE], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    if done.stdout.startswith("no CUDA compiler"):
+        pytest.skip(f"CUDA's compiler libraries are not installed here: {done.stdout.strip()}")
+    assert done.stdout.strip() == "ptx True"
