@@ -143,8 +143,8 @@ def _ending_signals(program: bool) -> Iterator[None]:
     the first alone, since the run is then ending and a second signal must not break its
     clean-up with a traceback. The program (not a caller's ``main``) goes on ignoring them
     as it exits."""
-    global _program
-    signals.stopped_by, _program = None, program
+    global _program, _pid
+    signals.stopped_by, _program, _pid = None, program, os.getpid()
     signals.when_held = _arm
     old = {}
     for number in STOPPING_SIGNALS:
@@ -163,9 +163,17 @@ def _ending_signals(program: bool) -> Iterator[None]:
 
 
 _program = False  # the handlers are the program's (``main`` of the ``sudoku`` command)
+_pid = 0  # the process they are for
 
 
 def _stop(number: int, _frame) -> None:
+    if os.getpid() != _pid:
+        # a child forked with them in, before it put in its own (``become_child``): Ctrl-C is
+        # the parent's to act on, SIGTERM and SIGHUP end the child at once; a traceback of
+        # the child's (a KeyboardInterrupt in a pool worker's start) is no part of the run
+        if number == signal.SIGINT:
+            return
+        os._exit(128 + number)
     for each in STOPPING_SIGNALS:
         signal.signal(each, signal.SIG_IGN)
     _arm(number)
