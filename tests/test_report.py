@@ -250,7 +250,8 @@ def test_compare_names_a_missing_or_repeated_dataset_before_any_work(cli, tmp_pa
 
 def test_a_full_disk_is_named_as_a_write_error(cli, compare_run):
     run = cli("report", str(compare_run[1]), "-o", "/dev/full")
-    assert (run.code, run.err) == (2, "sudoku: cannot write the output: No space left on device\n")
+    said = "sudoku: cannot write -o /dev/full: No space left on device\n"  # the file named
+    assert (run.code, run.err) == (2, said)
 
 
 def test_twenty_and_more_specs_each_look_different():
