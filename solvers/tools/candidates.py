@@ -130,6 +130,7 @@ class _Search:
         self.deadline = Deadline(timeout)
         self.start = time.perf_counter()
         self.values: list[set[int]] = [set() for _ in board.cells]
+        self.ruled_out: list[set[int]] = [set() for _ in board.cells]  # proven in no solution
         self.solutions: list[Board] = []
         self.seen: set[tuple[int, ...]] = set()
         self.calls = 0
@@ -145,10 +146,13 @@ class _Search:
         clashes = _Clashes(self.board)
         for cell, value in self._unseen():
             if clashes.at(self.board.cells, cell, value):
+                self.ruled_out[cell].add(value)
                 continue
             answer = self._placed(cell, value)
             if answer.status is Status.TIMEOUT:
-                return self._result(complete=False, asked=(cell, value))
+                return self._result(complete=False)
+            if answer.status is Status.UNSOLVABLE:
+                self.ruled_out[cell].add(value)
         return self._result(complete=True)
 
     def _counted(self) -> Answer:
@@ -195,23 +199,16 @@ class _Search:
         if len(self.solutions) < 2:
             self.solutions.append(solution)
 
-    def _result(
-        self, complete: bool, asked: tuple[int, int] | None = None, detail: str = ""
-    ) -> Candidates:
-        """The answer so far; when incomplete, every pair from ``asked`` on is undecided (or
-        every pair of every open cell, when the first count did not finish)."""
+    def _result(self, complete: bool, detail: str = "") -> Candidates:
+        """The answer so far; when incomplete, every pair of an open cell neither marked by a
+        solution nor ruled out is undecided."""
         undecided: tuple[frozenset[int], ...] = ()
         if not complete:
-            open_pairs = [set() for _ in self.board.cells]
-            n = self.board.size
-            for cell, given in enumerate(self.board.cells):
-                if not given:
-                    open_pairs[cell] = set(range(1, n + 1)) - self.values[cell]
-            if asked is not None:  # pairs before it were decided, in the order asked
-                for cell in range(asked[0]):
-                    open_pairs[cell].clear()
-                open_pairs[asked[0]] = {v for v in open_pairs[asked[0]] if v >= asked[1]}
-            undecided = tuple(map(frozenset, open_pairs))
+            every = frozenset(range(1, self.board.size + 1))
+            undecided = tuple(
+                frozenset() if given else every - self.values[cell] - self.ruled_out[cell]
+                for cell, given in enumerate(self.board.cells)
+            )
         return Candidates(
             self.board,
             tuple(map(frozenset, self.values)),
