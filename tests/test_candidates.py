@@ -251,6 +251,19 @@ def test_a_partial_answer_rules_out_only_values_no_solution_holds(registered):
             assert truth[cell] <= found.values[cell] | undecided[cell]
 
 
+def test_f_puzzles_links_of_every_drawn_kind_are_read_as_solve_reads_them(cli):
+    with open("examples/fpuzzles-kinds.txt", encoding="utf-8") as handle:
+        boards = {item.line: item.board for item in read_puzzles(handle)}
+    done = cli("candidates", "examples/fpuzzles-kinds.txt", "--json")
+    assert done.code == 0, done.err
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert [record["index"] for record in records] == sorted(boards)
+    for record in records:
+        board = boards[record["index"]]
+        truth = union(board, enumerated(board, "cpsat"))
+        assert record["candidates"] == [sorted(values) for values in truth]
+
+
 def test_a_backend_that_lacks_a_kind_is_told_per_puzzle(cli):
     done = cli("candidates", "thermo9", "--backend", "dlx")
     assert done.code == 2
