@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from solvers import registry
+from solvers import pipeline, registry
 from solvers.api import Grid, as_board
 from solvers.backend import Operation
 from solvers.board import Board, cell_name
@@ -99,8 +99,6 @@ def candidates(
     Raises WrongAnswer if the backend returns a grid that is not a solution, BackendCrashed if
     it fails, UsageError or BackendUnavailable for a backend that cannot be used (or does not
     encode one of the puzzle's rules)."""
-    from solvers import pipeline
-
     board = as_board(grid)
     timeout = timeout_of(timeout)
     if backend is not None and not isinstance(backend, str):
@@ -126,7 +124,7 @@ class _Search:
     """One puzzle's candidates, gathered from one runner under one deadline."""
 
     def __init__(self, runner: Runner, board: Board, timeout: float | None) -> None:
-        self.runner, self.board, self.timeout = runner, board, timeout
+        self.runner, self.board = runner, board
         self.deadline = Deadline(timeout)
         self.start = time.perf_counter()
         self.values: list[set[int]] = [set() for _ in board.cells]
