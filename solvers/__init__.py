@@ -22,6 +22,7 @@ from solvers.execution.answer import Answer, Status
 from solvers.formats import format_board, parse, read_puzzles
 from solvers.registry import REFERENCE as REFERENCE_BACKEND
 from solvers.spec import BackendSpec
+from solvers.tools.candidates import Candidates, candidates
 from solvers.verify import verify
 
 # The portfolio, a backend that races others in the execution layer's workers, lives above the
@@ -49,6 +50,7 @@ __all__ = [
     "BackendSpec",
     "BackendUnavailable",
     "Board",
+    "Candidates",
     "InputError",
     "Shape",
     "SolveTimeout",
@@ -57,6 +59,7 @@ __all__ = [
     "UsageError",
     "WrongAnswer",
     "as_board",
+    "candidates",
     "count_solutions",
     "format_board",
     "parse",

@@ -172,6 +172,7 @@ def test_the_help_covers_every_command_there_is():
         "strength",
         "explain",
         "rate",
+        "candidates",
     }
 
 

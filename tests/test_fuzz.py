@@ -14,6 +14,7 @@ COMMANDS = [
     ["solve", "--backend", "native", "--timeout", "2"],
     ["count", "--backend", "native", "--timeout", "2"],
     ["check", "--backends", "native,sat", "--timeout", "2"],
+    ["candidates", "--backend", "native", "--timeout", "2"],
 ]
 # Messages about a puzzle that are not about its text: they need no line when the input is
 # one board (a grid) rather than a file of lines.

@@ -48,7 +48,9 @@ def unused(args: argparse.Namespace) -> str | None:
 
 # Each command by the module that declares it (in the order of the help): its namesake, but
 # for the listings, which share one.
-NAMESAKES = "solve count check encode convert generate compare report strength explain rate"
+NAMESAKES = (
+    "solve count check encode convert generate compare report strength explain rate candidates"
+)
 LISTINGS = ("datasets", "backends", "kinds")
 COMMANDS = {name: name for name in NAMESAKES.split()} | dict.fromkeys(LISTINGS, "listing")
 
