@@ -118,7 +118,7 @@ def test_pysat_counting_does_not_pollute_the_persistent_solver(puzzles):
     assert count_solutions(full, 2, "pysat") == 1
 
 
-@pytest.mark.parametrize("model", ["integer", "boolean"])
+@pytest.mark.parametrize("model", ["native", "decomposed", "boolean"])
 def test_cpsat_models_solve_count_and_report_statistics(puzzles, model):
     result = solve(puzzles["9x9-minimal"], "cpsat", model=model)
     assert result.status is Status.SOLVED
