@@ -85,3 +85,21 @@ def test_the_model_is_an_option_named_as_the_others_are():
     assert registry.backend_class("cpsat").OPTIONS["model"][0] == "native"  # the default
     with pytest.raises(UsageError, match="model=table is not one of native, decomposed, boolean"):
         Runner("cpsat:model=table")
+
+
+def test_a_backend_naming_a_native_kind_that_is_no_kind_or_without_primitives_is_refused():
+    from solvers.backend import Backend, contract_fault
+    from solvers.compile import PRIMITIVES
+
+    class Misnamed(Backend):
+        ENCODES = frozenset({PRIMITIVES})
+        NATIVE = frozenset({"skyscrapers"})
+
+    class Unsupported(Backend):
+        NATIVE = frozenset({"skyscraper"})
+
+    assert contract_fault(Misnamed) == (
+        "NATIVE holds 'skyscrapers': no such kind (sudoku kinds lists them)"
+    )
+    assert "ENCODES lacks 'primitives'" in contract_fault(Unsupported)
+    assert contract_fault(registry.backend_class("cpsat")) is None
