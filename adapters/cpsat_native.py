@@ -13,6 +13,10 @@ requires for counting: CP-SAT enumerates assignments of all variables.
   (``AddMaxEquality``, ``AddMinEquality``) in place of a table of runs.
 - ``xsum``: a Boolean per position, "within the first X", as ``first >= position``, and the
   sum of the cells within it (each a product enforced by that Boolean) equal to the clue.
+- ``sandwich``: the positions of the 1 and the N (each a sum over "holds 1" Booleans: the cells
+  are a whole row or column, so each value is there once), the lower and the higher of the two
+  (``AddMinEquality``, ``AddMaxEquality``), a Boolean per position "strictly between them", and
+  the sum of the cells between them equal to the clue, in place of a table of every filling.
 - ``thermometer``, ``slow-thermometer``: ``<`` or ``<=`` between neighbours.
 - ``difference``, ``ratio`` (Kropki), ``whispers``: a Boolean per pair saying which of the two
   is the larger, and a linear equality or bound on that side (in place of forbidden pairs).
@@ -68,6 +72,37 @@ def _xsum(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> No
     model.add(sum(parts) == int(c.param("total")))
 
 
+def _holds(model: cp_model.CpModel, cell, value: int):
+    """A Boolean equal to "``cell`` holds ``value``"."""
+    held = model.new_bool_var("")
+    model.add(cell == value).only_enforce_if(held)
+    model.add(cell != value).only_enforce_if(~held)
+    return held
+
+
+def _sandwich(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+    # the cells are a whole row or column (the kind's validation), a unit: each value once
+    ends = [sum(i * _holds(model, cell, end) for i, cell in enumerate(cells)) for end in (1, n)]
+    low, high = model.new_int_var(0, n - 1, ""), model.new_int_var(0, n - 1, "")
+    model.add_min_equality(low, ends)
+    model.add_max_equality(high, ends)
+    parts = []
+    for i, cell in enumerate(cells[1:-1], start=1):
+        after, before = model.new_bool_var(""), model.new_bool_var("")
+        model.add(low < i).only_enforce_if(after)
+        model.add(low >= i).only_enforce_if(~after)
+        model.add(high > i).only_enforce_if(before)
+        model.add(high <= i).only_enforce_if(~before)
+        between = model.new_bool_var("")
+        model.add_bool_and([after, before]).only_enforce_if(between)
+        model.add_bool_or([~after, ~before]).only_enforce_if(~between)
+        part = model.new_int_var(0, n, "")
+        model.add(part == cell).only_enforce_if(between)
+        model.add(part == 0).only_enforce_if(~between)
+        parts.append(part)
+    model.add(sum(parts) == int(c.param("total")))
+
+
 def _order(strict: bool):
     def post(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
         for a, b in pairwise(cells):
@@ -119,6 +154,7 @@ MODELS: dict[str, Callable[[cp_model.CpModel, Sequence, Constraint, int], None]]
     "skyscraper": _skyscraper,
     "renban": _renban,
     "xsum": _xsum,
+    "sandwich": _sandwich,
     "thermometer": _order(strict=True),
     "slow-thermometer": _order(strict=False),
     "difference": _difference,
