@@ -208,15 +208,11 @@ class _Highs:
 
     def run(self, deadline: Deadline) -> bool:
         """True: feasible; False: infeasible; SolveTimeout otherwise."""
-        remaining = deadline.remaining()
-        if remaining is not None:
-            if remaining <= 0:
-                raise SolveTimeout(stats=self.stats)
-            self.highs.setOptionValue("time_limit", max(remaining, 1e-3))
-        status = self._run()
-        if status == highspy.HighsModelStatus.kSolveError:  # a presolved point that broke a row
+        status = self._run(deadline)
+        retried = status == highspy.HighsModelStatus.kSolveError
+        if retried:  # a presolved point that broke a row (the module's docstring)
             self.highs.setOptionValue("presolve", "off")
-            status = self._run()
+            status = self._run(deadline)
             self.highs.setOptionValue("presolve", "choose")
         if status in HIGHS_INFEASIBLE:
             return False
@@ -225,14 +221,15 @@ class _Highs:
         named = self.highs.modelStatusToString(status)
         if status == highspy.HighsModelStatus.kTimeLimit:
             raise SolveTimeout(stats={**self.stats, "status": named})
-        again = (
-            " (run again without presolve)"
-            if status == highspy.HighsModelStatus.kSolveError
-            else ""
-        )
+        again = " (and again without presolve)" if retried else ""
         raise EngineError(f"mip: HiGHS stopped without an answer: {named}{again}")
 
-    def _run(self) -> highspy.HighsModelStatus:
+    def _run(self, deadline: Deadline) -> highspy.HighsModelStatus:
+        remaining = deadline.remaining()
+        if remaining is not None:
+            if remaining <= 0:
+                raise SolveTimeout(stats=self.stats)
+            self.highs.setOptionValue("time_limit", max(remaining, 1e-3))
         self.highs.run()
         info = self.highs.getInfo()
         self.stats["nodes"] += info.mip_node_count
