@@ -1,9 +1,14 @@
 """``cpsat``: OR-tools CP-SAT.
 
-``model=integer`` (default): one integer variable per cell with domain 1..N, givens fixed, and
-``AddAllDifferent`` per unit. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value. Either model compiles the rest of the
-board's rules, its primitives (``solvers.compile``), with CP-SAT's own constraints (``_Cells``).
+``model=native`` (default): one integer variable per cell with domain 1..N, givens fixed,
+``AddAllDifferent`` per unit, and CP-SAT's own model of each kind it has one for
+(``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum,
+...), handed those constraints unflattened (``solvers.compile.handed``). ``model=decomposed``:
+the same cells with every kind as the shared decomposition gives it, so that a comparison shows
+what the native models are worth. ``model=boolean``: one 0/1 variable per cell and value, with
+exactly-one constraints per cell and per unit and value, and the shared decomposition. Each
+model compiles the rest of the board's rules, its primitives (``solvers.compile``), with
+CP-SAT's own constraints (``_Cells``).
 One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
 own time limit is the deadline."""
 
@@ -13,9 +18,10 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
+from adapters import cpsat_native
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
@@ -27,15 +33,19 @@ LIBRARY = "ortools"
 
 class CpSatBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(cpsat_native.MODELS)
     INTERRUPTIBLE = False  # CP-SAT's search holds the thread until it ends
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "model": ("integer", "boolean"),
+        "model": ("native", "decomposed", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
     }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.model_kind, self.workers = options["model"], int(options["workers"])
+
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.model_kind == "native" else frozenset()
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         # one solution: the solver's own search, on every worker asked for; more: enumeration
@@ -78,12 +88,14 @@ class CpSatBackend(Backend):
 
     def _build(self, board: Board):
         """The model, and a function that reads the cells back from a solver's values."""
-        flat, model = flatten(board), cp_model.CpModel()
-        cells = (_Integer if self.model_kind == "integer" else _Boolean)(model, board)
+        (flat, own), model = handed(board, self.native_kinds()), cp_model.CpModel()
+        cells = (_Boolean if self.model_kind == "boolean" else _Integer)(model, board)
         for unit in flat.units:
             cells.unit(unit)
         for primitive in flat.primitives_for(self.ENCODES):
             cells.add(primitive)
+        for constraint in own:  # only the integer cells have native models (native_kinds)
+            cpsat_native.post(model, cells.cells, constraint, board.size)
         return model, cells.read
 
 

@@ -44,7 +44,7 @@ from adapters import mzn
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, SolveTimeout
+from solvers.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.formats.symbols import VALUE_OF
 
 INSTALL = "apt-get install minizinc"
@@ -205,12 +205,16 @@ class MiniZincBackend(Backend):
         text.add_string(mzn.model(board))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
-            instance = _Known(self.solver, text)
+            driver = _Watched(_driver())
+            instance = _Known(self.solver, text, driver)
             remaining = deadline.timeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
             solutions = Solutions(limit)
             found = _enumerate(instance, solutions, time_limit, self.flags)
-            status, stats = asyncio.run(found)
+            try:
+                status, stats = asyncio.run(found)
+            except minizinc.MiniZincError as error:
+                raise EngineError(_failed(error, driver.process)) from None
         if solutions.count < limit and status not in _FINISHED:
             raise SolveTimeout(stats=stats)
         return solutions.found(board, stats)
@@ -230,6 +234,41 @@ class _Known(minizinc.Instance):
         self._output_cache = {"_output_item": str}
         self._has_output_item_cache = True
         self.output_type = _line
+
+
+class _Watched:
+    """The package's driver, keeping the ``minizinc`` process it starts: the package's error
+    for a process that failed without a message does not say how it ended (its exit status,
+    the signal that killed it), which the backend's error then says."""
+
+    def __init__(self, driver: minizinc.Driver) -> None:
+        self.driver, self.process = driver, None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.driver, name)
+
+    async def _create_process(self, *arguments: Any, **options: Any):
+        self.process = await self.driver._create_process(*arguments, **options)
+        return self.process
+
+
+def _failed(error: minizinc.MiniZincError, process) -> str:
+    """Why the ``minizinc`` run failed, in one line: MiniZinc's own message (its first lines,
+    joined), or how the process ended when it said nothing (its exit status, or the signal
+    that killed it). The package's error is not raised as it is: it loses its message
+    crossing to the runner's process (it is rebuilt from its arguments, which are not its
+    constructor's), and a message may run over many lines."""
+    said = [line.strip() for line in str(error).splitlines() if line.strip()]
+    if said and not said[0].startswith("MiniZinc stopped with a non-zero exit code"):
+        reason = " ".join(said[:2])
+        return "minizinc failed: " + (reason if len(reason) <= 200 else reason[:197] + "...")
+    code = None if process is None else process.returncode
+    if code is not None and code < 0:
+        try:
+            return f"minizinc failed without a message, killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"minizinc failed without a message, killed by signal {-code}"
+    return f"minizinc failed without a message (exit status {code})"
 
 
 def _line(**output: Any) -> str:

@@ -80,10 +80,17 @@ class Backend:
     a rule of its own), ``PRIMITIVES`` (every primitive of the vocabulary, so every kind; sum
     groups reach it decomposed unless it declares ``SUM_GROUPS`` too). A board that needs more
     is never given to it (``solvers.execution.judge.refusal``).
+
+    ``NATIVE`` names the kinds it has a model of its own for, which it is handed unflattened
+    (``solvers.compile.handed``) instead of their decomposition; ``native_kinds`` says which
+    of them an instance uses (an option may turn them off, so that a comparison shows what the
+    model is worth). A backend declares them beyond ``PRIMITIVES``: they change how a kind is
+    modelled, never whether it is supported.
     """
 
     OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     ENCODES: ClassVar[frozenset[str]] = frozenset()
+    NATIVE: ClassVar[frozenset[str]] = frozenset()
     # A library that keeps memory for good on every call (a model it never frees) says after
     # how many calls its process is replaced: the runner then serves it from a worker process,
     # started afresh that often, so that a long run holds flat memory.
@@ -107,6 +114,10 @@ class Backend:
         SolveTimeout (with the stats so far) when the deadline passes. ``limit`` 1 is a
         solve: a backend may take a faster path for it."""
         raise NotImplementedError
+
+    def native_kinds(self) -> frozenset[str]:
+        """The kinds this instance models itself (of ``NATIVE``), handed to it unflattened."""
+        return self.NATIVE
 
     def stops_itself(self, operation: Operation) -> bool:
         """Whether ``operation`` stops by itself at its deadline. When it cannot, a call with a
@@ -195,6 +206,22 @@ def _options_fault(options: object) -> str | None:
     return None
 
 
+def _native_fault(native: object, encodes: frozenset[str]) -> str | None:
+    from solvers.compile import PRIMITIVES
+    from solvers.constraints import KINDS
+
+    if not isinstance(native, frozenset | set):
+        return f"NATIVE is {native!r}, not a frozenset of kinds"
+    if unknown := sorted(map(repr, {k for k in native if k not in KINDS})):
+        return f"NATIVE holds {', '.join(unknown)}: no such kind (sudoku kinds lists them)"
+    if native and PRIMITIVES not in encodes:
+        return (
+            "NATIVE names kinds, but ENCODES lacks 'primitives': a model of its own changes "
+            "how a kind is modelled, never whether it is supported"
+        )
+    return None
+
+
 def _declarations_fault(cls: type[Backend]) -> str | None:
     from solvers.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, declared
 
@@ -204,6 +231,8 @@ def _declarations_fault(cls: type[Backend]) -> str | None:
         return f"ENCODES is {encodes!r}, not a frozenset of {known}"
     if unknown := sorted(map(repr, declared(encodes) - EVERY_KIND)):
         return f"ENCODES holds {', '.join(unknown)}: it may hold only {known}"
+    if fault := _native_fault(cls.NATIVE, encodes):
+        return fault
     for text in ("SUMMARY", "LIBRARY"):
         value = getattr(cls, text, None)
         if value is not None and not isinstance(value, str):

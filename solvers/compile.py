@@ -17,6 +17,12 @@ a sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a sum 
 engine that compiles primitives but not sum groups decomposed (``Flat.primitives_for``), as CPMpy
 hands each solver the globals it lacks decomposed. What a board needs beyond an engine's
 declaration is ``Flat.beyond``: the kinds it cannot take, which the judge refuses.
+
+An engine may also have a model of its own for some kinds (``Backend.native_kinds``), as
+CPMpy's solver interfaces pass the globals they support natively and MiniZinc's solver
+libraries redefine a global: ``handed`` gives it those constraints as they are, unflattened,
+and the rest flattened as above, so that the shared decomposition reaches only what the engine
+does not model itself.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from solvers.variants import Rules
 
 if TYPE_CHECKING:
     from solvers.board import Board
-    from solvers.constraints import Primitive
+    from solvers.constraints import Constraint, Primitive
 
 SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
@@ -148,6 +154,20 @@ def _repeats(name: str, group: tuple[int, ...], cells: tuple[int, ...], n: int) 
 def flatten(board: Board) -> Flat:
     """The board's rules flattened (the same value for every board of one shape and rules)."""
     return flat(board.shape, board.rules)
+
+
+def handed(board: Board, native: frozenset[str]) -> tuple[Flat, tuple[Constraint, ...]]:
+    """What an engine with models of its own for the kinds ``native`` is handed of the board's
+    rules: the rest flattened (units, sum groups, primitives, as ``flatten`` gives them) and
+    the constraints of those kinds as they are. The engine's model of such a constraint must
+    say all the constraint says: its cells' all-different groups too, which then reach no
+    unit or sum group (a unit of the board's shape, a row say, stays one)."""
+    rules = board.rules
+    own = tuple(c for c in rules.constraints if c.kind in native)
+    if not own:
+        return flatten(board), ()
+    rest = tuple(c for c in rules.constraints if c.kind not in native)
+    return flat(board.shape, Rules(rules.regions, rest)), own
 
 
 @lru_cache(maxsize=1024)

@@ -207,3 +207,50 @@ def test_a_count_past_its_deadline_has_its_worker_killed_at_the_deadline():
         took = time.perf_counter() - start
     assert answer.status is Status.TIMEOUT and answer.stats == {"killed_after_s": 0.5}
     assert took < 10  # killed at the deadline; the count alone runs for ever; room for load
+
+
+# A ``minizinc`` that answers the backend's questions about itself (its version, its solvers)
+# as the real one does, then fails the puzzle's run (the one with a model and --json-stream)
+# in the way given: a real failing program on PATH, as a broken toolchain would be.
+FAILING = """#!/bin/sh
+case " $* " in *" --json-stream "*.mzn*|*.mzn*" --json-stream "*) ;; *) exec {real} "$@" ;; esac
+{failure}
+"""
+FAILURES = {
+    "an error message": (
+        'echo "Error: the solver library broke" >&2; exit 1',
+        "minizinc failed: Error: the solver library broke",
+    ),
+    "a segfault": ("kill -SEGV $$", "minizinc failed without a message, killed by SIGSEGV"),
+    "garbage on stdout": (
+        "echo '@@@ not json'; exit 0",
+        "minizinc failed: MiniZinc driver output a message that cannot be parsed as JSON: "
+        "b'@@@ not json'",
+    ),
+    "a silent exit": ("exit 3", "minizinc failed without a message (exit status 3)"),
+}
+
+
+@needs_minizinc
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "a segfault",
+        *(pytest.param(name, marks=pytest.mark.slow) for name in FAILURES if name != "a segfault"),
+    ],
+)
+def test_a_failing_minizinc_command_is_named_with_its_reason_in_one_line(tmp_path, failure):
+    import shutil
+
+    script, said = FAILURES[failure]
+    fake = tmp_path / "bin" / "minizinc"
+    fake.parent.mkdir()
+    fake.write_text(FAILING.format(real=shutil.which("minizinc"), failure=script))
+    fake.chmod(0o755)
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(format_board(parse("1" + "." * 15), "line") + "\n")
+    env = dict(os.environ, PATH=f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    command = [sys.executable, "-m", "solvers", "solve", str(puzzle), "--backend", "minizinc"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1] == f"sudoku: line 1: {said}", done.stderr
