@@ -157,3 +157,18 @@ def test_the_generic_step_on_a_skyscraper_and_an_anti_knight():
 def test_a_rule_with_no_assignment_left_is_a_contradiction():
     with pytest.raises(Contradiction, match="killer cage r1c1-r2c1 sum 3"):
         first_kind_step("killercage r1c1 r2c1 total=3", {"r1c1": 3})
+
+
+def test_the_45_rule_on_a_box_whose_cages_leave_one_cell():
+    """Box 1 adds up to 45; its cages inside add up to 6 + 15 + 15 = 36, so r3c3 is 9."""
+    from solvers.strength.kind_sums import innies
+
+    rules = (
+        "killercage r1c1 r1c2 r1c3 total=6; killercage r2c1 r2c2 r2c3 total=15; "
+        "killercage r3c1 r3c2 total=15"
+    )
+    step = innies(human.placed_givens(board(rules)))
+    assert gone(step) == {"r3c3": set(range(1, 9))}
+    assert step.describe(9).startswith(
+        "45 rule on box 1: its cages add up to 36, so r3c3 add up to 9: only 9"
+    )

@@ -38,7 +38,7 @@ def _bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
 
 
 def _sum_step(
-    grid: Grid, constraint: Constraint, cells, totals, everyone: bool, where: str, words
+    grid: Grid, constraint, cells, totals, everyone: bool, where: str, words, technique=None
 ) -> Step | None:
     """The step of cells adding up to one of ``totals``; ``words(found)`` says why."""
     low, high = _bounds(grid, cells)
@@ -50,7 +50,7 @@ def _sum_step(
     found = supports(grid, cells, lambda xs: sum(xs) in totals, prune, everyone)
     if found is None and everyone:
         found = _by_sets(grid, cells, totals)
-    return _step(grid, constraint, cells, found, where, words)
+    return _step(grid, constraint, cells, found, where, words, technique)
 
 
 def _by_sets(grid: Grid, cells, totals) -> Found:
@@ -74,7 +74,7 @@ def _by_sets(grid: Grid, cells, totals) -> Found:
     return found
 
 
-def _step(grid, constraint, cells, found, where, words) -> Step | None:
+def _step(grid, constraint, cells, found, where, words, technique=None) -> Step | None:
     if found is None:
         return None
     if not found.any:
@@ -82,7 +82,8 @@ def _step(grid, constraint, cells, found, where, words) -> Step | None:
     gone = losses(grid, cells, found.support)
     if not gone:
         return None
-    return kind_step(_technique(constraint), where, words(found), gone, grid.geometry.size)
+    technique = technique or _technique(constraint)
+    return kind_step(technique, where, words(found), gone, grid.geometry.size)
 
 
 def _technique(constraint: Constraint) -> str:
@@ -151,6 +152,42 @@ def _shown(found, size: int) -> str:
         f"{'+'.join(map(str, sorted(combo)[:-1]))}={max(combo)}" if combo else ""
         for combo in sorted(found.combos)[:6]
     ) + (" or ..." if len(found.combos) > 6 else "")  # fmt: skip
+
+
+def innies(grid: Grid) -> Step | None:
+    """The 45 rule (on N x N, 1 + ... + N): a unit's values add up to 45, so where killer
+    cages lie wholly inside a unit, its few other cells (four at most) add up to 45 less the
+    cages' totals, in different values: a sum group of its own."""
+    n, units, names = grid.geometry.size, grid.geometry.units, grid.geometry.unit_names
+    cages = [
+        (frozenset(c.cells), int(c.param("total")))
+        for c in grid.constraints
+        if c.kind == "killercage" and c.param("total") is not None
+    ]
+    if not cages:
+        return None
+    whole = n * (n + 1) // 2
+    for index, unit in enumerate(units):
+        inside = [(cells, total) for cells, total in cages if cells <= set(unit)]
+        covered = frozenset().union(*(cells for cells, _ in inside))
+        rest = tuple(cell for cell in unit if cell not in covered)
+        if not inside or not 1 <= len(rest) <= 4:
+            continue
+        key = ("quiet innies", index)
+        masks = tuple(grid.candidates[cell] for cell in rest)
+        if grid.memo.get(key) == masks:
+            continue
+        total = whole - sum(t for _, t in inside)
+        where = (
+            f"{whole} rule on {names[index]}: its cages add up to {whole - total}, so "
+            f"{cells_text(rest, n)} add up to {total}"
+        )
+        step = _sum_step(grid, None, rest, {total}, True, where,
+                         lambda found: f"only {combos_text(found)}", f"{whole} rule")  # fmt: skip
+        if step is not None:
+            return step
+        grid.memo[key] = masks
+    return None
 
 
 STEPS: dict[str, Callable[[Grid, Constraint], Step | None]] = {

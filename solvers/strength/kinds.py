@@ -61,7 +61,7 @@ def kind_step(grid: Grid) -> Step | None:
         if found is not None:
             return found
         grid.memo[("quiet", constraint)] = masks
-    return None
+    return kind_sums.innies(grid)
 
 
 def _scope(grid: Grid, constraint: Constraint) -> tuple[int, ...]:
