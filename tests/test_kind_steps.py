@@ -172,3 +172,21 @@ def test_the_45_rule_on_a_box_whose_cages_leave_one_cell():
     assert step.describe(9).startswith(
         "45 rule on box 1: its cages add up to 36, so r3c3 add up to 9: only 9"
     )
+
+
+def test_the_docs_name_every_kind_s_step_specific_generic_or_units():
+    """No kind silently ignored: docs/strength.md lists each kind once, among those with a
+    step of their own (exactly ``SPECIFIC``), the generic step's, or the units'."""
+    import re
+    from pathlib import Path
+
+    from solvers.constraints import KINDS
+    from solvers.strength.kinds import SPECIFIC, UNITS
+
+    text = Path(__file__).parent.parent.joinpath("docs", "strength.md").read_text("utf-8")
+    section = text.split("## Each kind's own steps")[1].split("\n## ")[0]
+    table, rest = section.split("**The generic step")
+    specific = set(re.findall(r"`([a-z+\-]+)`", table.split("| kind | step |")[1]))
+    generic = set(re.findall(r"`([a-z+\-]+)`", rest.split("**Sound")[0]))
+    assert specific == set(SPECIFIC)
+    assert specific | generic == set(KINDS) and UNITS <= generic

@@ -1,12 +1,15 @@
 """The human levels: a player's techniques, easiest first, one step at a time.
 
-``singles`` (naked and hidden singles), ``locked`` (+ pointing and claiming), ``subsets``
+``singles`` (naked and hidden singles, and each constraint's own steps: ``kinds``),
+``locked`` (+ pointing, then claiming), ``subsets``
 (+ naked and hidden pairs, triples, quads), ``fish`` (+ X-wing, swordfish, jellyfish),
 ``wings`` (+ XY-wing, XYZ-wing): each level holds the techniques of the ones before it. At
 each step the easiest technique that finds something is applied (Sudoku Explainer's order), so
 the steps are the ones a player following the ratings takes; the level's fixpoint does not
 depend on that order, since every technique only removes candidates and stays valid once its
-pattern is there.
+pattern is there. A board's constraints take their steps after the singles and before the
+harder classic techniques: a rule's own step reads one rule's cells, as a single reads one
+unit, and the explanation stays in the puzzle's own terms (docs/strength.md).
 """
 
 from __future__ import annotations
