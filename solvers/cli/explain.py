@@ -24,9 +24,10 @@ def add_to(commands) -> None:
         statuses=False,
     )
     parser.epilog += (
-        "\n\ntechniques: naked and hidden singles, pointing and claiming (locked candidates),\n"
-        "naked and hidden pairs, triples and quads, X-wing, swordfish, jellyfish, XY-wing and\n"
-        "XYZ-wing.\n"
+        "\n\ntechniques: naked and hidden singles, then each constraint's own steps (a killer\n"
+        "cage's combinations, a thermometer's bounds, a dot's partners, ...: docs/strength.md),\n"
+        "pointing, claiming, naked and hidden pairs, triples and quads, X-wing, swordfish,\n"
+        "jellyfish, XY-wing and XYZ-wing.\n"
         "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
         "contradiction; 2 bad input or usage."
     )
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             if args.json:
                 run.emit_json(
                     {"step": count, "technique": step.technique, "rating": step.rating,
-                     "where": step.where,
+                     "where": step.where, **({"reason": step.reason} if step.reason else {}),
                      "placed": [[cell_name(c, n), v] for c, v in step.placed],
                      "eliminated": [[cell_name(c, n), v] for c, v in step.eliminated]}
                 )  # fmt: skip

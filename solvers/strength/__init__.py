@@ -9,12 +9,14 @@ guess, and returns an ``Outcome`` (solved, refuted, cells decided, candidates); 
 - CP (``cp``): ``fc`` (forward checking), ``gac`` (all-different by Régin's matching) and
   ``sac`` (singleton arc consistency over gac);
 - human (``human``): ``singles``, ``locked``, ``subsets``, ``fish``, ``wings``, each holding
-  the ones before it (``explain`` shows their steps, ``rating`` grades a puzzle by them).
+  the ones before it (``explain`` shows their steps, ``rating`` grades a puzzle by them);
+  every level from ``singles`` up holds each constraint's own steps (``kinds``).
 
 Every level reads the units of the board's compile step (``solvers.compile.flatten``): rows,
 columns, regions, and the constraints' all-different groups of N cells. ``gac`` and ``sac``
-also read the rest of it but tables (``network``); the other levels do not: on such
-a board they decide what the units alone decide. A grid a level completes counts as solved
+also read the rest of it but tables (``network``), and the human levels every constraint
+by its kind's own steps (``kinds``); the CNF levels and ``fc`` do not: on such a board they
+decide what the units alone decide. A grid a level completes counts as solved
 only if it keeps every rule.
 """
 

@@ -9,14 +9,14 @@ Ratings are Sudoku Explainer's for the same techniques (docs/strength.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property, partial, reduce
+from functools import cached_property, reduce
 from itertools import combinations
 from operator import or_
 
 from solvers.board import Geometry
 from solvers.cells import cell_name
+from solvers.constraints import Constraint
 from solvers.strength.grid import values
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
@@ -37,9 +37,14 @@ class Step:
     where: str
     placed: tuple[tuple[int, int], ...] = ()
     eliminated: tuple[tuple[int, int], ...] = ()
+    # a rule's own step says why in words (``only 1+2, so r1c1 cannot be 3``)
+    reason: str = ""
 
     def describe(self, n: int) -> str:
-        """One line, as a player says it: ``hidden single in box 1: r1c2=5``."""
+        """One line, as a player says it: ``hidden single in box 1: r1c2=5``; a rule's own
+        step: ``killer cage r1c1-r2c1 sum 3: only 1+2, so r1c1 cannot be 3``."""
+        if self.reason:
+            return f"{self.where}: {self.reason}"
         done = [f"{cell_name(c, n)}={v}" for c, v in self.placed]
         done += [f"{cell_name(c, n)}<>{v}" for c, v in self.eliminated]
         return f"{self.technique} in {self.where}: {', '.join(done)}"
@@ -53,6 +58,14 @@ class Grid:
     geometry: Geometry
     candidates: list[int]
     placed: set[int] = field(default_factory=set)
+    # the board's constraints of the vocabulary, which each kind's own steps read (``kinds``)
+    constraints: tuple[Constraint, ...] = ()
+    # what those steps compute once per grid (decompositions, tables as masks)
+    memo: dict = field(default_factory=dict)
+
+    @cached_property
+    def peer_sets(self) -> list[frozenset[int]]:
+        return [frozenset(peers) for peers in self.geometry.peers]
 
     @cached_property
     def meeting(self) -> list[tuple[int, int, frozenset[int]]]:
@@ -108,22 +121,27 @@ def naked_single(grid: Grid) -> Step | None:
     return None
 
 
-def locked(grid: Grid) -> Step | None:
-    """Every candidate of a value in unit A lies where A meets unit B: B's other cells lose it
-    (pointing from a box to a line, claiming from a line to a box)."""
+def locked(grid: Grid, pointing: bool) -> Step | None:
+    """Every candidate of a value in unit A lies where A meets unit B: B's other cells lose it.
+    ``pointing``: A a box, B a line (SE 2.6); else claiming, A a line and B a box, and any
+    other two units that meet (2.8). The two are separate techniques so that a pointing on
+    the board is always taken before a claiming, as their ratings order them."""
     geometry, names = grid.geometry, grid.geometry.unit_names
     for a, b, shared in grid.meeting:
+        kinds = (_kind(geometry, a), _kind(geometry, b))
+        if (kinds == ("box", "line")) != pointing:
+            continue
         for value in grid.open_values(geometry.units[a]):
             cells = grid.cells_with(geometry.units[a], value)
             if not cells or not shared.issuperset(cells):
                 continue
             gone = [c for c in grid.cells_with(geometry.units[b], value) if c not in shared]
             if gone:
-                kinds = (_kind(geometry, a), _kind(geometry, b))
-                technique, rating = {
-                    ("box", "line"): ("pointing", 2.6),
-                    ("line", "box"): ("claiming", 2.8),
-                }.get(kinds, ("locked candidates", 2.8))
+                technique, rating = (
+                    ("pointing", 2.6) if pointing
+                    else ("claiming", 2.8) if kinds == ("line", "box")
+                    else ("locked candidates", 2.8)
+                )  # fmt: skip
                 where = f"{names[a]} and {names[b]}"
                 return Step(technique, rating, where, eliminated=tuple((c, value) for c in gone))
     return None
@@ -225,24 +243,3 @@ def wing(grid: Grid, pivot_size: int) -> Step | None:
                 eliminated = tuple((c, value) for c in gone)
                 return Step(name, {2: 4.2, 3: 4.4}[pivot_size], where, eliminated=eliminated)
     return None
-
-
-Technique = Callable[[Grid], Step | None]
-# (level, technique), easiest first by Sudoku Explainer's rating: the order a step is looked for
-ORDERED: tuple[tuple[str, Technique], ...] = (
-    ("singles", partial(hidden_single, in_boxes=True)),
-    ("singles", partial(hidden_single, in_boxes=False)),
-    ("singles", naked_single),
-    ("locked", locked),
-    ("subsets", partial(naked_subset, k=2)),
-    ("fish", partial(fish, k=2)),
-    ("subsets", partial(hidden_subset, k=2)),
-    ("subsets", partial(naked_subset, k=3)),
-    ("fish", partial(fish, k=3)),
-    ("subsets", partial(hidden_subset, k=3)),
-    ("wings", partial(wing, pivot_size=2)),
-    ("wings", partial(wing, pivot_size=3)),
-    ("subsets", partial(naked_subset, k=4)),
-    ("fish", partial(fish, k=4)),
-    ("subsets", partial(hidden_subset, k=4)),
-)

@@ -1,0 +1,198 @@
+"""The sum kinds' own steps: the combinations of values that reach the sum restrict each cell.
+
+A killer cage's cells differ and add up to its total: only the combinations of different
+values with that total, and that the cells' candidates can hold, remain ("killer cage
+r1c1-r2c1 sum 3: only 1+2, so r1c1 cannot be 3, ..."). An arrow's shaft adds up to its
+circle, a little killer's diagonal to its clue: values may repeat there, except in cells that
+see each other. Each step enumerates the assignments over the current candidates, cutting a
+partial sum that can no longer reach the total, and keeps what some assignment uses; past
+the enumeration's budget it says nothing (the generic step reads the rule by its primitives).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from solvers.constraints import Constraint
+from solvers.strength.support import (
+    SHOWN,
+    Found,
+    cells_text,
+    combos_text,
+    kind_step,
+    losses,
+    supports,
+)
+from solvers.strength.techniques import Contradiction, Grid, Step
+
+
+def _bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
+    """The least and the most the cells from position i to the end can add up to."""
+    low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
+    for i in range(len(cells) - 1, -1, -1):
+        mask = grid.candidates[cells[i]]
+        low[i] = low[i + 1] + ((mask & -mask).bit_length() - 1)
+        high[i] = high[i + 1] + mask.bit_length() - 1
+    return low, high
+
+
+def _sum_step(
+    grid: Grid, constraint, cells, totals, everyone: bool, where: str, words, technique=None
+) -> Step | None:
+    """The step of cells adding up to one of ``totals``; ``words(found)`` says why."""
+    low, high = _bounds(grid, cells)
+
+    def prune(prefix: tuple[int, ...]) -> bool:
+        done, i = sum(prefix), len(prefix)
+        return not any(done + low[i] <= total <= done + high[i] for total in totals)
+
+    found = supports(grid, cells, lambda xs: sum(xs) in totals, prune, everyone)
+    if found is None and everyone:
+        found = _by_sets(grid, cells, totals)
+    return _step(grid, constraint, cells, found, where, words, technique)
+
+
+def _by_sets(grid: Grid, cells, totals) -> Found:
+    """A cage too open to enumerate, read by its sets of values: a set with the total counts
+    where every cell has a candidate in it and each of its values a cell (weaker than the
+    enumeration, never wrong)."""
+    n, masks = grid.geometry.size, [grid.candidates[cell] for cell in cells]
+    found, every = Found(len(cells)), 0
+    for mask in masks:
+        every |= mask
+    for chosen in combinations(range(1, n + 1), len(cells)):
+        if sum(chosen) not in totals:
+            continue
+        bits = sum(1 << v for v in chosen)
+        if bits & every != bits or not all(mask & bits for mask in masks):
+            continue
+        found.any = True
+        found.support = [s | (mask & bits) for s, mask in zip(found.support, masks, strict=True)]
+        if len(found.combos) <= SHOWN:
+            found.combos.add(chosen)
+    return found
+
+
+def _step(grid, constraint, cells, found, where, words, technique=None) -> Step | None:
+    if found is None:
+        return None
+    if not found.any:
+        raise Contradiction(f"the {where} has no combination left")
+    gone = losses(grid, cells, found.support)
+    if not gone:
+        return None
+    technique = technique or _technique(constraint)
+    return kind_step(technique, where, words(found), gone, grid.geometry.size)
+
+
+def _technique(constraint: Constraint) -> str:
+    return {"killercage": "killer cage", "multisumcage": "killer cage",
+            "littlekiller": "little killer"}.get(constraint.kind, constraint.kind)  # fmt: skip
+
+
+def killercage(grid: Grid, constraint: Constraint) -> Step | None:
+    total = constraint.param("total")
+    if total is None:
+        return None  # its cells differ: the generic step reads that
+    n, cells = grid.geometry.size, constraint.cells
+    where = f"killer cage {cells_text(cells, n)} sum {total}"
+    return _sum_step(grid, constraint, cells, {int(total)}, True, where,
+                     lambda found: f"only {combos_text(found)}")  # fmt: skip
+
+
+def multisumcage(grid: Grid, constraint: Constraint) -> Step | None:
+    n, cells, totals = grid.geometry.size, constraint.cells, set(constraint.param("totals"))
+    where = f"killer cage {cells_text(cells, n)} sum {' or '.join(map(str, sorted(totals)))}"
+    return _sum_step(grid, constraint, cells, totals, True, where,
+                     lambda found: f"only {combos_text(found)}")  # fmt: skip
+
+
+def littlekiller(grid: Grid, constraint: Constraint) -> Step | None:
+    n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
+    where = f"little killer {cells_text(cells, n)} sum {total}"
+    return _sum_step(grid, constraint, cells, {total}, False, where,
+                     lambda found: f"only {combos_text(found)}")  # fmt: skip
+
+
+def arrow(grid: Grid, constraint: Constraint) -> Step | None:
+    """The circle (its cells read as one number) is the shaft's sum: enumerated circle first,
+    then the shaft, cut where the shaft's partial sum can no longer reach the circle."""
+    n, size = grid.geometry.size, int(constraint.param("circle", 1))
+    circle, shaft = constraint.cells[:size], constraint.cells[size:]
+    cells = constraint.cells
+    low, high = _bounds(grid, cells)
+
+    def number(xs: tuple[int, ...]) -> int:
+        return int("".join(map(str, xs[:size])))
+
+    def prune(prefix: tuple[int, ...]) -> bool:
+        i = len(prefix)
+        if i <= size:
+            return False
+        done = sum(prefix[size:])
+        return not done + low[i] <= number(prefix) <= done + high[i]
+
+    def accept(xs: tuple[int, ...]) -> bool:
+        return sum(xs[size:]) == number(xs)
+
+    found = supports(grid, cells, accept, prune)
+    where = f"arrow {cells_text(circle, n)} <- {cells_text(shaft, n)}"
+
+    def words(found) -> str:
+        return f"the shaft adds up to the circle only as {_shown(found, size)}"
+
+    return _step(grid, constraint, cells, found, where, words)
+
+
+def _shown(found, size: int) -> str:
+    """Each combination of an arrow with its circle's number: ``1+2=3``."""
+    text = combos_text(found)
+    return text if size != 1 else " or ".join(
+        f"{'+'.join(map(str, sorted(combo)[:-1]))}={max(combo)}" if combo else ""
+        for combo in sorted(found.combos)[:6]
+    ) + (" or ..." if len(found.combos) > 6 else "")  # fmt: skip
+
+
+def innies(grid: Grid) -> Step | None:
+    """The 45 rule (on N x N, 1 + ... + N): a unit's values add up to 45, so where killer
+    cages lie wholly inside a unit, its few other cells (four at most) add up to 45 less the
+    cages' totals, in different values: a sum group of its own."""
+    n, units, names = grid.geometry.size, grid.geometry.units, grid.geometry.unit_names
+    cages = [
+        (frozenset(c.cells), int(c.param("total")))
+        for c in grid.constraints
+        if c.kind == "killercage" and c.param("total") is not None
+    ]
+    if not cages:
+        return None
+    whole = n * (n + 1) // 2
+    for index, unit in enumerate(units):
+        inside = [(cells, total) for cells, total in cages if cells <= set(unit)]
+        covered = frozenset().union(*(cells for cells, _ in inside))
+        rest = tuple(cell for cell in unit if cell not in covered)
+        if not inside or not 1 <= len(rest) <= 4:
+            continue
+        key = ("quiet innies", index)
+        masks = tuple(grid.candidates[cell] for cell in rest)
+        if grid.memo.get(key) == masks:
+            continue
+        total = whole - sum(t for _, t in inside)
+        where = (
+            f"{whole} rule on {names[index]}: its cages add up to {whole - total}, so "
+            f"{cells_text(rest, n)} add up to {total}"
+        )
+        step = _sum_step(grid, None, rest, {total}, True, where,
+                         lambda found: f"only {combos_text(found)}", f"{whole} rule")  # fmt: skip
+        if step is not None:
+            return step
+        grid.memo[key] = masks
+    return None
+
+
+STEPS: dict[str, Callable[[Grid, Constraint], Step | None]] = {
+    "killercage": killercage,
+    "multisumcage": multisumcage,
+    "littlekiller": littlekiller,
+    "arrow": arrow,
+}

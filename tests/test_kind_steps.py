@@ -1,0 +1,192 @@
+"""Each kind's own step in explain (solvers.strength.kinds): on a board made for it, the first
+step the kind takes removes exactly what the kind's definition says, in a player's words.
+
+Every expected elimination below is written from the rule, not read from the code: a killer
+cage of two cells in one column summing to 3 can only hold 1 and 2, and so on.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from solvers.board import Board
+from solvers.cells import cell_name
+from solvers.formats import read_puzzles
+from solvers.strength import human
+from solvers.strength.kinds import kind_step
+from solvers.strength.techniques import Contradiction
+
+EMPTY = "." * 81
+
+
+def board(rules: str, givens: dict[str, int] | None = None) -> Board:
+    """A 9x9 board with ``rules`` and the givens named (``{"r1c1": 5}``)."""
+    cells = list(EMPTY)
+    for name, value in (givens or {}).items():
+        row, col = int(name[1]), int(name[3])
+        cells[(row - 1) * 9 + col - 1] = str(value)
+    (puzzle,) = read_puzzles(io.StringIO(f"# rules: {rules}\n{''.join(cells)}\n"))
+    return puzzle.board
+
+
+def first_kind_step(rules: str, givens: dict[str, int] | None = None):
+    """The first step the board's constraints take after its givens are placed."""
+    return kind_step(human.placed_givens(board(rules, givens)))
+
+
+def gone(step) -> dict[str, set[int]]:
+    found: dict[str, set[int]] = {}
+    for cell, value in step.eliminated:
+        found.setdefault(cell_name(cell, 9), set()).add(value)
+    return found
+
+
+def test_a_killer_cage_keeps_the_combinations_that_reach_its_sum():
+    step = first_kind_step("killercage r1c1 r2c1 total=3")
+    assert gone(step) == {"r1c1": set(range(3, 10)), "r2c1": set(range(3, 10))}
+    assert step.technique == "killer cage"
+    assert step.describe(9).startswith("killer cage r1c1-r2c1 sum 3: only 1+2, so r1c1 cannot be 3")
+
+
+def test_a_killer_cage_across_boxes_keeps_its_cells_different():
+    """r1c3 and r1c4 share a row; r1c3 and r2c4 share nothing, yet a cage's values differ:
+    sum 4 in two cells is only 1+3, and with r1c3=1 given r2c4 must be 3."""
+    step = first_kind_step("killercage r1c3 r2c4 total=4", {"r1c3": 1})
+    assert gone(step) == {"r2c4": set(range(1, 10)) - {3}}
+
+
+def test_a_thermometer_passes_its_bounds_along():
+    step = first_kind_step("thermometer r2c3 r1c2")
+    assert gone(step) == {"r2c3": {9}, "r1c2": {1}}
+    assert step.describe(9) == "thermometer r2c3->r1c2: r2c3 cannot be 9; r1c2 cannot be 1"
+
+
+def test_a_thermometer_of_three_from_a_given_bulb():
+    step = first_kind_step("thermometer r1c1 r1c2 r1c3", {"r1c1": 6})
+    # above 6, and room for one more above: r1c2 is 7 or 8, r1c3 8 or 9
+    # (6 itself is gone by the row already)
+    assert gone(step) == {"r1c2": {1, 2, 3, 4, 5, 9}, "r1c3": {1, 2, 3, 4, 5, 7}}
+
+
+def test_a_slow_thermometer_may_repeat_a_value():
+    step = first_kind_step("slow-thermometer r1c1 r2c2", {"r1c1": 6})
+    # r2c2 sees r1c1 (same box), so not 6 by the box; the rule itself only says >= 6
+    assert gone(step) == {"r2c2": {1, 2, 3, 4, 5}}
+
+
+def test_an_arrow_circle_is_at_least_the_least_shaft_sum():
+    """Circle r1c1, shaft r1c2 r1c3, all in row 1: the shaft holds two different values, so
+    the circle is at least 1+2 = 3; it is at most 9, so a shaft cell is at most 9-1 = 8."""
+    step = first_kind_step("arrow r1c1 r1c2 r1c3")
+    assert gone(step) == {"r1c1": {1, 2}, "r1c2": {9}, "r1c3": {9}}
+    assert "the shaft adds up to the circle only as" in step.describe(9)
+
+
+def test_a_little_killer_keeps_its_sums():
+    step = first_kind_step("littlekiller r1c2 r2c3 total=3")  # one box: different values
+    assert gone(step) == {"r1c2": set(range(3, 10)), "r2c3": set(range(3, 10))}
+    assert step.technique == "little killer"
+
+
+@pytest.mark.parametrize(
+    "rules, lost",
+    [
+        ("xv r1c1 r1c2 sum=10", {5}),  # X: 5 would need a second 5 in the row
+        ("xv r1c1 r1c2 sum=5", {5, 6, 7, 8, 9}),  # V: 1+4, 2+3 only
+        ("ratio r1c1 r1c2", {5, 7, 9}),  # black dot: 1-2, 2-4, 3-6, 4-8 only
+        ("whispers r1c1 r1c2", {5}),  # no value is 5 away from 5 within 1..9
+    ],
+)
+def test_a_dot_or_a_pair_line_keeps_values_with_a_partner(rules, lost):
+    step = first_kind_step(rules)
+    assert gone(step) == {"r1c1": lost, "r1c2": lost}
+
+
+def test_a_white_dot_beside_a_given():
+    step = first_kind_step("difference r1c1 r1c2", {"r1c1": 5})
+    assert gone(step) == {"r1c2": set(range(1, 10)) - {4, 6, 5}}  # 5 already gone by the row
+    assert "white dot r1c1-r1c2: they differ by 1" in step.describe(9)
+
+
+def test_a_parity_line_alternates():
+    step = first_kind_step("parityline r1c1 r1c2", {"r1c1": 3})
+    assert gone(step) == {"r1c2": {1, 5, 7, 9}}  # 3 already gone by the row
+
+
+def test_a_palindrome_mirrors():
+    step = first_kind_step("palindrome r1c3 r2c4 r2c5", {"r1c3": 4})
+    assert gone(step) == {"r2c5": set(range(1, 10)) - {4}}
+
+
+def test_a_renban_is_a_run():
+    step = first_kind_step("renban r1c1 r1c2 r1c3", {"r1c1": 1})
+    assert gone(step) == {"r1c2": set(range(4, 10)), "r1c3": set(range(4, 10))}
+    assert "only 1,2,3" in step.describe(9)
+
+
+def test_a_between_line_lies_between_its_ends():
+    step = first_kind_step("betweenline r1c1 r1c2 r1c3", {"r1c1": 2, "r1c3": 5})
+    assert gone(step) == {"r1c2": {1, 6, 7, 8, 9}}
+
+
+def test_odd_and_even_cells():
+    assert gone(first_kind_step("odd r5c5")) == {"r5c5": {2, 4, 6, 8}}
+    assert gone(first_kind_step("even r5c5")) == {"r5c5": {1, 3, 5, 7, 9}}
+
+
+def test_a_quadruple_with_two_cells_left():
+    step = first_kind_step("quadruple r4c4 r4c5 r5c4 r5c5 values=1,2", {"r4c4": 3, "r4c5": 4})
+    # 3 and 4 are gone by the box already: the two open cells hold 1 and 2
+    assert gone(step) == {"r5c4": set(range(5, 10)), "r5c5": set(range(5, 10))}
+
+
+def test_the_generic_step_on_a_skyscraper_and_an_anti_knight():
+    """No step of their own: the rule's assignments enumerated (a skyscraper row's table,
+    an anti-knight's pairs) say it, worded as such."""
+    row = " ".join(f"r1c{c}" for c in range(1, 10))
+    step = first_kind_step(f"skyscraper {row} total=1")  # one seen: the 9 stands first
+    assert gone(step) == {"r1c1": set(range(1, 9)), **{f"r1c{c}": {9} for c in range(2, 10)}}
+    assert "allows no solution with r1c1=1" in step.describe(9)
+    step = first_kind_step("anti-knight", {"r5c5": 5})
+    knight = ("r3c4", "r3c6", "r4c3", "r4c7", "r6c3", "r6c7", "r7c4", "r7c6")
+    assert gone(step) in [{cell: {5}} for cell in knight]  # one pair per step
+
+
+def test_a_rule_with_no_assignment_left_is_a_contradiction():
+    with pytest.raises(Contradiction, match="killer cage r1c1-r2c1 sum 3"):
+        first_kind_step("killercage r1c1 r2c1 total=3", {"r1c1": 3})
+
+
+def test_the_45_rule_on_a_box_whose_cages_leave_one_cell():
+    """Box 1 adds up to 45; its cages inside add up to 6 + 15 + 15 = 36, so r3c3 is 9."""
+    from solvers.strength.kind_sums import innies
+
+    rules = (
+        "killercage r1c1 r1c2 r1c3 total=6; killercage r2c1 r2c2 r2c3 total=15; "
+        "killercage r3c1 r3c2 total=15"
+    )
+    step = innies(human.placed_givens(board(rules)))
+    assert gone(step) == {"r3c3": set(range(1, 9))}
+    assert step.describe(9).startswith(
+        "45 rule on box 1: its cages add up to 36, so r3c3 add up to 9: only 9"
+    )
+
+
+def test_the_docs_name_every_kind_s_step_specific_generic_or_units():
+    """No kind silently ignored: docs/strength.md lists each kind once, among those with a
+    step of their own (exactly ``SPECIFIC``), the generic step's, or the units'."""
+    import re
+    from pathlib import Path
+
+    from solvers.constraints import KINDS
+    from solvers.strength.kinds import SPECIFIC, UNITS
+
+    text = Path(__file__).parent.parent.joinpath("docs", "strength.md").read_text("utf-8")
+    section = text.split("## Each kind's own steps")[1].split("\n## ")[0]
+    table, rest = section.split("**The generic step")
+    specific = set(re.findall(r"`([a-z+\-]+)`", table.split("| kind | step |")[1]))
+    generic = set(re.findall(r"`([a-z+\-]+)`", rest.split("**Sound")[0]))
+    assert specific == set(SPECIFIC)
+    assert specific | generic == set(KINDS) and generic >= UNITS
