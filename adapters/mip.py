@@ -48,10 +48,6 @@ HIGHS_INFEASIBLE = (
 SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 
 
-SUMMARY = "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"
-LIBRARY = "highspy"
-
-
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # the MIP solver's search holds the thread until it ends
