@@ -350,3 +350,9 @@ def test_a_plain_import_loads_the_standard_library_and_the_package_alone():
     assert not tops & engine_libraries(), sorted(tops)
     # the registry, a seam, is loaded too: what it names stays a dotted path until asked for
     assert "solvers.registry" in loaded and tops == {"solvers"}, sorted(tops)
+
+
+def test_the_catalog_and_the_specs_are_in_no_circle():
+    # the registry reads no spec (a name's syntax is its own); a spec resolves through it
+    tangled = [c for c in circles(import_graph()) if {"solvers.registry", "solvers.spec"} & c]
+    assert not tangled, tangled
