@@ -31,10 +31,6 @@ from solvers.errors import SolveTimeout
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 
 
-SUMMARY = "Choco CP solver: all_different per unit, propagated by matching"
-LIBRARY = "pychoco"
-
-
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # Choco's native search holds the thread until it ends

@@ -29,10 +29,6 @@ from solvers.errors import SolveTimeout
 CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 
 
-SUMMARY = "the CNF rebuilt per puzzle, solved by CryptoMiniSat"
-LIBRARY = "pycryptosat"
-
-
 class CryptoMiniSatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # its search holds the thread; its own Ctrl-C ends it unanswered

@@ -41,10 +41,6 @@ LATE_COUNT = {"choco"}
 FINISHED = (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE, ExitStatus.UNSATISFIABLE)
 
 
-SUMMARY = "one CPMpy model (AllDifferent per unit) for any of its solvers"
-LIBRARY = "cpmpy"
-
-
 class CpmpyBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # the solver's search holds the thread until it ends

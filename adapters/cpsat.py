@@ -27,9 +27,6 @@ from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
 from solvers.errors import EngineError, SolveTimeout
 
-SUMMARY = "OR-tools CP-SAT: AddAllDifferent per unit"
-LIBRARY = "ortools"
-
 
 class CpSatBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})

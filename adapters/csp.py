@@ -31,10 +31,6 @@ SOLVERS = {
 }
 
 
-SUMMARY = "CSP: one variable per cell, AllDifferentConstraint per unit"
-LIBRARY = "python-constraint2"
-
-
 class ConstraintBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(SOLVERS)}

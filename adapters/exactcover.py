@@ -31,10 +31,6 @@ from solvers.deadline import Deadline
 ENUMERATE_AT_MOST = 10_000
 
 
-SUMMARY = "dlx's exact-cover matrix, searched by Algorithm X in C"
-LIBRARY = "exact-cover"
-
-
 class ExactCoverBackend(Backend):
     ENCODES = frozenset({SUM_GROUPS})  # units, and sum groups by their set rows (solvers.cover)
     INTERRUPTIBLE = False  # the C search holds the thread until it ends

@@ -183,10 +183,6 @@ def older_names_flags(name: str) -> dict[str, str]:
     return {"-I": str(folder)}
 
 
-SUMMARY = "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"
-LIBRARY = "minizinc"
-
-
 class MiniZincBackend(Backend):
     ENCODES = mzn.ENCODES
     INTERRUPTIBLE = False  # asyncio's clean-up of an interrupted run waits on the minizinc process

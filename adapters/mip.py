@@ -61,10 +61,6 @@ SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 SPARSIFY = {(1, 12): 1 << 14}
 
 
-SUMMARY = "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"
-LIBRARY = "highspy"
-
-
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # the MIP solver's search holds the thread until it ends

@@ -68,10 +68,6 @@ RETIRE_AFTER = 4
 FIRST_BUDGET = 100
 
 
-SUMMARY = "the same CNF in one persistent PySAT solver, givens as assumptions"
-LIBRARY = "python-sat"
-
-
 class IncrementalBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # the SAT solver's search holds the thread until it ends

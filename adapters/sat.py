@@ -28,10 +28,6 @@ FIRST_PROPAGATION_LIMIT = 200_000
 FIT_SHARE = 0.8
 
 
-SUMMARY = "CNF encoding solved by PicoSAT through pycosat"
-LIBRARY = "pycosat"
-
-
 class PycosatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # PicoSAT's search holds the thread until it ends

@@ -33,10 +33,6 @@ NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")
 
 
-SUMMARY = "SMT: one persistent Z3 solver per shape, givens as assumptions"
-LIBRARY = "z3-solver"
-
-
 class Z3Backend(Backend):
     ENCODES = frozenset({PRIMITIVES})
     INTERRUPTIBLE = False  # Z3's check holds the thread until it ends

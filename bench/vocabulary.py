@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solvers import registry
+from solvers import choice, registry
 from solvers.formats import read_puzzles
 from solvers.tools.datasets import open_named
 
@@ -72,7 +72,7 @@ def _default_for(name: str) -> str:
     with open_named(name) as handle:
         puzzles = list(read_puzzles(handle))
     names = frozenset().union(*(p.board.rules.names for p in puzzles))
-    return registry.default_backend(names, puzzles=len(puzzles))
+    return choice.default_backend(names, puzzles=len(puzzles))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from solvers import pipeline, registry
+from solvers import choice, pipeline
 from solvers.backend import limit_of
 from solvers.board import Board, Shape, with_plain_cells
 from solvers.deadline import timeout_of
@@ -98,7 +98,7 @@ def _plan(
     if backend is None:
         if not options:
             return pipeline.Plan(mode, (), limit, timeout_of(timeout))
-        backend = registry.default_backend(board, puzzles=1)
+        backend = choice.default_backend(board, puzzles=1)
     spec = BackendSpec.parse(backend)
     spec = spec.with_options(options) if options else spec
     return pipeline.Plan(mode, (pipeline.resolved_here(spec),), limit, timeout_of(timeout))

@@ -10,8 +10,8 @@ worker answered it (answers pickle themselves compactly).
 What ``run`` decides once, for the whole run:
 
 - the backend: the plan's, resolved once (``BackendSpec.resolve``: its class and checked
-  options travel with the plan), or, when none is named, the fastest here that encodes each
-  puzzle's rules, start-up included for a run of at most ``registry.SMALL_RUN`` puzzles (the
+  options travel with the spec), or, when none is named, the fastest here that encodes each
+  puzzle's rules, start-up included for a run of at most ``choice.SMALL_RUN`` puzzles (the
   input is read that far ahead to tell);
 - the bulk path: a line file answered by ``native``'s batch kernel, range by range
   (``tools.linefile``), which writes most answers as text itself, byte for byte what the
@@ -24,20 +24,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
 from typing import Any
 
-from solvers import registry
+from solvers import choice, registry
 from solvers.backend import Operation
 from solvers.board import Board, Shape
 from solvers.execution.answer import Answer
 from solvers.execution.judge import paired
-from solvers.spec import BackendSpec, Resolved
+from solvers.spec import BackendSpec
 
 BATCH = 32  # puzzles a timed run sends its worker at once: each still timed alone
-Spec = Resolved | BackendSpec  # a BackendSpec is resolved where it is first used
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class Plan:
     timed runs, as ``Runner`` takes it."""
 
     mode: str = "solve"
-    backends: tuple[Spec, ...] = ()
+    backends: tuple[BackendSpec, ...] = ()
     limit: int = 1
     timeout: float | None = None
     jobs: int = 1
@@ -76,7 +75,7 @@ def jobs_for(jobs: int) -> int:
 def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
     """The plan's judged answer for one board, from this process's runner: an ``Answer``, or
     for a check a tuple of them, one per backend. ``few``: the run's puzzles, when at most
-    ``registry.SMALL_RUN`` (for the default choice)."""
+    ``choice.SMALL_RUN`` (for the default choice)."""
     from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
 
     timeout = plan.timeout
@@ -87,19 +86,19 @@ def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
                 solved = runner.solve(board, timeout)
                 found.append(paired(solved, runner.count(board, plan.limit, timeout)))
         return tuple(found)
-    spec = plan.backends[0] if plan.backends else BackendSpec(registry.default_backend(board, few))
+    spec = plan.backends[0] if plan.backends else BackendSpec(choice.default_backend(board, few))
     with borrowed(spec) as runner:
         if plan.mode == "solve":
             return runner.solve(board, timeout)
         return runner.count(board, plan.limit, timeout)
 
 
-def resolved_here(spec: BackendSpec) -> Resolved:
+def resolved_here(spec: BackendSpec) -> BackendSpec:
     """``spec`` resolved as this process's runner for it holds it: resolved once per process,
     where a call of one puzzle (the library's) would otherwise resolve it again each time."""
     from solvers.execution.runner import shared  # multiprocessing: not on importing solvers
 
-    return shared(spec).resolved
+    return shared(spec).spec
 
 
 @dataclass(frozen=True)
@@ -130,8 +129,8 @@ def run(
     head: list[Any] = []
     few = None
     if plan.mode != "check" and not plan.backends:
-        head = list(islice(items, registry.SMALL_RUN + 1))
-        few = len(head) if len(head) <= registry.SMALL_RUN else None
+        head = list(islice(items, choice.SMALL_RUN + 1))
+        few = len(head) if len(head) <= choice.SMALL_RUN else None
     jobs = jobs_for(plan.jobs)
     if jobs > 1 and not plan.scheduler:
         head += islice(items, max(0, jobs - len(head)))
@@ -149,10 +148,8 @@ def run(
         return
     from solvers.execution.parallel import ordered
 
-    if not all(isinstance(spec, Resolved) for spec in plan.backends):
-        # the per-puzzle path needs the backend's class: resolved here if it was not, once
-        specs = tuple(s if isinstance(s, Resolved) else s.resolve() for s in plan.backends)
-        plan = replace(plan, backends=specs)
+    for spec in plan.backends:  # the per-puzzle path needs the class: resolved if it was not
+        spec.resolve()
     task = Task(plan, few)
     for done, pair in enumerate(ordered(task, chain(head, items), jobs, plan.scheduler), 1):
         yield pair
@@ -167,10 +164,9 @@ def _bulk_applies(plan: Plan, line_file: LineFile, few: int | None) -> bool:
         return False
     if plan.backends:
         spec = plan.backends[0]
-        spec = spec.spec if isinstance(spec, Resolved) else spec
         if spec.name != "native" or spec.options:
             return False
-    elif registry.default_backend(puzzles=few) != "native":
+    elif choice.default_backend(puzzles=few) != "native":
         return False
     if not (native_built_ahead() or registry.availability("native")[0]):
         return False
@@ -206,7 +202,7 @@ def native_built_ahead() -> bool:
 
 
 def timed(
-    spec: Resolved, boards: list[Board], plan: Plan, progress: Callable | None = None
+    spec: BackendSpec, boards: list[Board], plan: Plan, progress: Callable | None = None
 ) -> tuple[list[Answer], float, int]:
     """Compare's run of one spec: every board's answer in order, the setup seconds and the
     peak memory (KiB) of its worker; never raises for a puzzle's sake (a timeout or a crash is
@@ -227,7 +223,7 @@ def timed(
 
 
 def _time_share(
-    spec: Resolved, plan: Plan, boards: list[Board], progress: Callable | None = None
+    spec: BackendSpec, plan: Plan, boards: list[Board], progress: Callable | None = None
 ) -> tuple[list[Answer], float, int]:
     """Setup is everything before the first timed puzzle: building the backend, starting its
     worker, and per board shape what the backend keeps and one untimed solve of a complete

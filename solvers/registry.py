@@ -1,25 +1,27 @@
-"""Backends by name, imported on first use (fsspec's registry is the model).
+"""The catalog of backends: each by name, imported on first use (fsspec's registry is the model).
 
-A built-in backend is the module named after it in one of ``HOMES`` (``adapters/cpsat.py`` is
-``--backend cpsat``; a package's backend is its ``backend.py``), found by the ``SUMMARY`` line
-it holds (its line for ``sudoku backends``; ``LIBRARY``: the PyPI distribution of its library),
-read from its text: adding one is writing that module alone. An installed outside package
-declares one as an entry point of the group ``sudoku_solvers.backends`` (``name =
-"module:Class"`` in its pyproject's ``[project.entry-points."sudoku_solvers.backends"]``), read
-the first time the names are listed or an unknown name is asked for (a name ``--backend``
-could not select is left out, with why: ``plugin_problems``); its module is imported in a
-child process before this one imports it (``probe_imports``: one that crashes, hangs or raises
-as it loads is broken, with why), its class is held to the backend contract before use
-(``backend.contract_fault``), and it runs contained, in a worker process of its own, unless
-it declares ``IN_PROCESS`` (``contained``; docs/plugins.md). ``register``
-adds one in code, run as a built-in one is. Importing ``solvers`` imports no adapter library:
-a backend is a module path until it is used, and a missing library becomes one clear sentence
-from ``availability`` or BackendUnavailable from ``backend_class``.
+A built-in backend is a row of ``BUILT_IN``: its ``--backend`` name, its class as
+"module:Class" (``adapters/cpsat.py``'s ``CpSatBackend`` is ``--backend cpsat``), the PyPI
+distribution of its library and its line for ``sudoku backends``. The table is the catalog's
+whole knowledge of them: no backend's module is read or imported to list it, and adding one is
+its module and its row. An installed outside package declares one as an entry point of the
+group ``sudoku_solvers.backends`` (``name = "module:Class"`` in its pyproject's
+``[project.entry-points."sudoku_solvers.backends"]``), read the first time the names are
+listed or an unknown name is asked for (a name ``--backend`` could not select is left out, with
+why: ``plugin_problems``); its module is imported in a child process before this one imports
+it (``probe_imports``: one that crashes, hangs or raises as it loads is broken, with why), its
+class is held to the backend contract before use (``backend.contract_fault``), and it runs
+contained, in a worker process of its own, unless it declares ``IN_PROCESS`` (``contained``;
+docs/plugins.md). ``register`` adds one in code, run as a built-in one is. Importing
+``solvers`` imports no adapter library: a backend is a dotted path until it is used, and a
+missing library becomes one clear sentence from ``availability`` or BackendUnavailable from
+``backend_class``.
 
 This is the one module that reaches the adapters, so that what loading an engine takes is
 decided here (and in the native kernel's ``load()``), not in each caller: the writers of a
 puzzle in a solver's own language (``sudoku encode``) come from ``encoder`` too.
-tests/test_layers.py holds every other module to it.
+tests/test_layers.py holds every other module to it. Which backend a run takes when none is
+named is a policy apart (``solvers.choice``).
 
 What a backend supports is what it declares (``Backend.ENCODES``) against what a board's
 flattened rules need (``solvers.compile``): ``lacking`` is the one place that says which of a
@@ -28,20 +30,16 @@ puzzle's kinds a backend does not encode.
 
 from __future__ import annotations
 
-import ast
 import importlib
-import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from solvers import signals
 from solvers.backend import Backend, contract_fault
 from solvers.errors import BackendUnavailable, UsageError
-from solvers.spec import ALL, BackendSpec
 
 if TYPE_CHECKING:
     from solvers.board import Board
@@ -51,52 +49,73 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Entry:
     name: str
-    target: str  # "module:Class", or "module" for a built-in (its one Backend class)
+    target: str  # "module:Class"
     distribution: str | None  # the PyPI distribution whose version identifies the library
     summary: str
     outside: bool = False  # an installed package's (an entry point): it runs contained
+    built_in: bool = False  # the project's own: a row of BUILT_IN, or added as one
 
 
-# Where built-in backends live, listed in this order (the reference first): a module of one of
-# these folders, or a package there with its backend in backend.py, that holds a SUMMARY line.
-# The searches' folders alone: a layer above that holds a backend (execution's portfolio) is
-# added by the package's __init__ (``add_home``), so no module the registry names imports it.
-HOMES: tuple[str, ...] = ("solvers.handwritten", "adapters")
-_ROOT = Path(__file__).resolve().parents[1]
-_LINE = re.compile(r"^(SUMMARY|LIBRARY) = (.*)$", re.M)
-_NAME = re.compile(r"[a-z][a-z0-9_]*")
-
-
-_ENTRIES: dict[str, Entry] = {}
+# Every built-in backend, in the order ``sudoku backends`` lists them (the reference first,
+# then the handwritten searches, then one adapter per library): name, "module:Class", the PyPI
+# distribution of its library (None: the project's own code) and its line in the listing.
+# tests/test_catalog.py fails for a backend class in the backends' folders that has no row.
+# fmt: off
+BUILT_IN: dict[str, tuple[str, str | None, str]] = {
+    "dfs": ("solvers.handwritten.dfs:DepthFirst", None,
+        "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)"),
+    "bitmask": ("solvers.handwritten.bitmask:Bitmask", None,
+        "the reference's order and answers, with row/column/box bit masks instead of scans"),
+    "dlx": ("solvers.handwritten.dlx:DancingLinks", None,
+        "Knuth's Algorithm X with dancing links over the exact-cover formulation"),
+    "mrv": ("solvers.handwritten.mrv:MostConstrained", None,
+        "bit masks, and the cell with the fewest candidates first"),
+    "native": ("solvers.handwritten.native.backend:Native", "numba",
+        "propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel"),
+    "norvig": ("solvers.handwritten.norvig:Norvig", None,
+        "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick"),
+    "propagate": ("solvers.handwritten.propagate:Propagate", None,
+        "the exact-cover state packed in one int: singles and locked candidates, then "
+        "the fewest-candidates cell"),
+    "choco": ("adapters.choco:ChocoBackend", "pychoco",
+        "Choco CP solver: all_different per unit, propagated by matching"),
+    "cms": ("adapters.cms:CryptoMiniSatBackend", "pycryptosat",
+        "the CNF rebuilt per puzzle, solved by CryptoMiniSat"),
+    "cpmpy": ("adapters.cpmpy:CpmpyBackend", "cpmpy",
+        "one CPMpy model (AllDifferent per unit) for any of its solvers"),
+    "cpsat": ("adapters.cpsat:CpSatBackend", "ortools",
+        "OR-tools CP-SAT: AddAllDifferent per unit"),
+    "csp": ("adapters.csp:ConstraintBackend", "python-constraint2",
+        "CSP: one variable per cell, AllDifferentConstraint per unit"),
+    "exactcover": ("adapters.exactcover:ExactCoverBackend", "exact-cover",
+        "dlx's exact-cover matrix, searched by Algorithm X in C"),
+    "minizinc": ("adapters.minizinc:MiniZincBackend", "minizinc",
+        "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
+    "mip": ("adapters.mip:MipBackend", "highspy",
+        "0-1 integer program (a binary per cell and value) for HiGHS or SCIP"),
+    "pysat": ("adapters.pysat:IncrementalBackend", "python-sat",
+        "the same CNF in one persistent PySAT solver, givens as assumptions"),
+    "sat": ("adapters.sat:PycosatBackend", "pycosat",
+        "CNF encoding solved by PicoSAT through pycosat"),
+    "z3": ("adapters.z3:Z3Backend", "z3-solver",
+        "SMT: one persistent Z3 solver per shape, givens as assumptions"),
+}
+# fmt: on
+REFERENCE = "dfs"
+ALL = "all"  # ``--backends all``: every backend, so no backend may be called so
 GROUP = "sudoku_solvers.backends"  # the entry-point group outside packages declare backends in
+# The writers of a puzzle in a solver's own language, by the name ``sudoku encode --to`` gives
+# them: the adapter module that writes it, imported when first asked for.
+ENCODERS = {"dimacs": "adapters.cnf", "minizinc": "adapters.mzn"}
+
+_ENTRIES: dict[str, Entry] = {
+    name: Entry(name, target, library, summary, built_in=True)
+    for name, (target, library, summary) in BUILT_IN.items()
+}
 _plugins_read = False
 _plugin_problems: list[str] = []
 _faults: dict[str, str | None] = {}  # what breaks an outside backend's contract, by its target
 _import_faults: dict[str, ImportFault | None] = {}  # what importing its module does, by module
-
-# Fastest first, by measurement (README, "Measured"): the default backend of a run of many
-# puzzles is the first of these that is available here and supports the puzzle's rules. ``dfs``
-# stays the documented reference. For constraints of the vocabulary, propagate (every kind, by
-# its decompositions) comes first where native does not support them, then cpsat; dfs, last,
-# supports every kind too.
-FASTEST_FIRST = ("native", "propagate", "pysat", "cpsat")
-# Kinds whose puzzles other backends answer faster, in order (docs/vocabulary.md, "Speed on the
-# generated sets"; bench/vocabulary.py): non-consecutive puzzles want a solver that learns
-# clauses. On nonconsecutive9 cms has the best median and the quickest slowest puzzle; sat and
-# native are near it on the median (native with a kernel to load first); propagate is several
-# times slower. The default for a board with such a kind, when it supports the rest.
-PREFERRED_FOR = {"non-consecutive": ("cms", "sat")}
-# A run of at most SMALL_RUN puzzles counts start-up too: propagate has answered before native
-# has loaded its compiled kernel (docs/startup.md has the measurements).
-FIRST_TO_ANSWER = ("propagate", "native", "pysat", "cpsat")
-SMALL_RUN = 100
-# A few puzzles with constraints: the portfolio starts as propagate does, and races native and
-# cms past its head start, where propagate alone takes up to seconds (docs/portfolio.md).
-FIRST_TO_PROVE = ("portfolio", *FIRST_TO_ANSWER)
-REFERENCE = "dfs"
-# The writers of a puzzle in a solver's own language, by the name ``sudoku encode --to`` gives
-# them: the adapter module that writes it, imported when first asked for.
-ENCODERS = {"dimacs": "adapters.cnf", "minizinc": "adapters.mzn"}
 
 
 def register(
@@ -106,21 +125,16 @@ def register(
     distribution: str | None = None,
     summary: str = "",
     replace: bool = False,
+    built_in: bool = False,
 ) -> None:
     """Make ``name`` a backend, implemented by ``target`` ("package.module:Class"), imported
-    when first used. UsageError if the name is taken, unless ``replace``."""
+    when first used; ``built_in``: one of the project's own, listed and tested as the rows of
+    ``BUILT_IN`` are. UsageError if the name is taken, unless ``replace``."""
     if ":" not in target:
         raise UsageError(f"backend target {target!r} is not 'module:Class'")
     if name in _ENTRIES and not replace:
         raise UsageError(f"backend {name!r} is already registered")
-    _ENTRIES[name] = Entry(name, target, distribution, summary)
-
-
-def add_home(package: str) -> None:
-    """Make ``package`` (a dotted path) a home of built-in backends, after those before it."""
-    global HOMES
-    if package not in HOMES:
-        HOMES = (*HOMES, package)
+    _ENTRIES[name] = Entry(name, target, distribution, summary, built_in=built_in)
 
 
 def unregister(name: str) -> None:
@@ -134,7 +148,7 @@ def names() -> list[str]:
 
 
 def entry(name: str) -> Entry:
-    if name not in _ENTRIES and not _built_in(name):
+    if name not in _ENTRIES:
         _read_plugins()
     try:
         return _ENTRIES[name]
@@ -144,60 +158,12 @@ def entry(name: str) -> Entry:
 
 def built_in() -> list[str]:
     """The built-in backends' names, in their listing order."""
-    _discover()
-    return [name for name, e in _ENTRIES.items() if ":" not in e.target]
+    return [name for name, e in _ENTRIES.items() if e.built_in]
 
 
-def _built_in(name: str) -> bool:
-    """Register the built-in backend ``name`` if its module is there (one file read, no
-    import); whether it was."""
-    if not _NAME.fullmatch(name):
-        return False
-    for home in HOMES:
-        folder = _ROOT.joinpath(*home.split("."))
-        for path, module in (
-            (folder / f"{name}.py", f"{home}.{name}"),
-            (folder / name / "backend.py", f"{home}.{name}.backend"),
-        ):
-            if path.is_file() and (said := _declared(path.read_text(encoding="utf-8"))):
-                summary, library = said
-                _ENTRIES[name] = Entry(name, module, library, summary)
-                return True
-    return False
-
-
-def _declared(text: str) -> tuple[str, str | None] | None:
-    """A backend module's (SUMMARY, LIBRARY), read from its text; None for a module that
-    declares no SUMMARY (a helper of the backends, not one)."""
-    found = {}
-    for match in _LINE.finditer(text):
-        value = match[2]
-        if value == "(":  # a summary written over several lines, up to the closing one
-            end = text.index("\n)", match.end())
-            value = text[match.end(2) - 1 : end + 2]
-        found[match[1]] = ast.literal_eval(value)
-    if "SUMMARY" not in found:
-        return None
-    return found["SUMMARY"], found.get("LIBRARY")
-
-
-def _discover() -> None:
-    """Register every built-in backend, in ``HOMES`` order, the reference first."""
-    found = []
-    for home in HOMES:
-        folder = _ROOT.joinpath(*home.split("."))
-        for path in sorted(folder.iterdir()):
-            name = path.stem if path.suffix == ".py" else path.name
-            if _NAME.fullmatch(name) and (path.suffix == ".py" or path.is_dir()):
-                found.append(name)
-    order = sorted(found, key=lambda name: name != REFERENCE)
-    for name in order:
-        if name not in _ENTRIES:
-            _built_in(name)
-    entries = dict(_ENTRIES)
-    _ENTRIES.clear()
-    _ENTRIES.update({name: entries.pop(name) for name in order if name in entries})
-    _ENTRIES.update(entries)  # those registered in code, then the installed packages'
+def is_name(text: str) -> bool:
+    """Whether ``text`` can name a backend: letters, digits, - and _ (a spec's name)."""
+    return bool(text) and text.replace("-", "").replace("_", "").isalnum()
 
 
 def plugin_problems() -> list[str]:
@@ -214,7 +180,6 @@ def _read_plugins() -> None:
     if _plugins_read:
         return
     _plugins_read = True
-    _discover()
     from importlib import metadata  # here: start-up that few runs need (docs/startup.md)
 
     for point in metadata.entry_points(group=GROUP):
@@ -234,11 +199,8 @@ def _unselectable(name: str) -> str | None:
     """Why ``--backend`` could not select a backend called ``name``, or None."""
     if name == ALL:
         return f"the name {ALL!r} is taken by --backends {ALL} (every backend)"
-    try:
-        if BackendSpec.parse(name).label == name:
-            return None
-    except UsageError:
-        pass
+    if is_name(name):
+        return None
     return f"the name {name!r} cannot be given to --backend (letters, digits, - and _ only)"
 
 
@@ -283,18 +245,6 @@ def backend_class(name: str) -> type[Backend]:
             raised = f"importing {module_name} raised {type(error).__name__}: {error}"
         state = "broken" if found.outside else "unavailable"
         raise BackendUnavailable(f"backend {name} is {state}: {raised}") from None
-    if not class_name:  # a built-in: the one Backend class its module defines
-        own = [
-            value
-            for value in vars(module).values()
-            if isinstance(value, type) and issubclass(value, Backend)
-            if value.__module__ == module_name
-        ]
-        if len(own) == 1:
-            return own[0]
-        raise BackendUnavailable(
-            f"backend {name} is unavailable: {module_name} defines {len(own)} backends, not one"
-        )
     try:
         cls = getattr(module, class_name)
     except AttributeError:
@@ -382,19 +332,3 @@ def availability(name: str) -> tuple[bool, str]:
     except BackendUnavailable as error:
         return False, str(error)
     return True, "available"
-
-
-def default_backend(board: Board | None = None, puzzles: int | None = None) -> str:
-    """The backend available here that encodes ``board``'s rules (None: classic) and answers
-    first: for a run of ``puzzles`` (None: many or unknown), start-up included when they are
-    few (for a few with constraints the portfolio, which proves the hard ones too). UsageError
-    naming the kinds when no backend supports them."""
-    few = puzzles is not None and puzzles <= SMALL_RUN
-    classic = board is None or board.rules.is_classic
-    kinds = board.rules.names if board is not None else frozenset()
-    preferred = [b for kind, backends in PREFERRED_FOR.items() if kind in kinds for b in backends]
-    first = (FIRST_TO_ANSWER if classic else FIRST_TO_PROVE) if few else FASTEST_FIRST
-    for name in (*preferred, *first, REFERENCE):
-        if availability(name)[0] and (board is None or not lacking(name, board)):
-            return name
-    raise UsageError(f"no backend available here supports {' and '.join(sorted(kinds))}")

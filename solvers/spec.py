@@ -5,26 +5,35 @@ wherever a backend is named: ``--backend``, ``--backends``, the JSON and the plo
 of specs (``--backends``), items are separated by commas, and an item ``key=value`` without a
 name continues the spec before it: ``sat:encoding=minimal,pysat,cpsat:workers=4,model=boolean``
 is three specs.
+
+A ``BackendSpec`` is the one form a backend's name takes past the edge that reads it (the
+command line, the library's ``backend=``): parsed there once, resolved there once (``resolve``:
+its class imported, its options checked), and handed along as it is to the pipeline, the
+runner and compare's records, which ask it for its class and options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
+from solvers import registry
 from solvers.errors import UsageError
 
 if TYPE_CHECKING:
     from solvers.backend import Backend
 
-ALL = "all"
+ALL = registry.ALL
 
 
 @dataclass(frozen=True, order=True)
 class BackendSpec:
-    """A backend name and the options given for it, kept sorted by key (defaults are filled in
-    only when the backend is built, so a spec says what the user asked for)."""
+    """A backend name and the options given for it, kept sorted by key: what the user asked
+    for, its ``label``. Resolved on first need (``resolve``; once, then kept with the spec,
+    across a pickle too): its backend's class (``cls``) and every option with the defaults
+    filled in (``configuration``)."""
 
     name: str
     options: tuple[tuple[str, str], ...] = ()
@@ -41,7 +50,7 @@ class BackendSpec:
                 f"backend {text!r} is not a name or a spec such as 'sat:encoding=minimal'"
             )
         name, colon, rest = text.strip().partition(":")
-        if not name or not name.replace("-", "").replace("_", "").isalnum():
+        if not registry.is_name(name):
             raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")
         if colon and not rest.strip():
             raise UsageError(f"{text!r}: a colon with no KEY=VALUE after it")
@@ -68,38 +77,43 @@ class BackendSpec:
     def __str__(self) -> str:
         return self.label
 
-    def resolve(self) -> Resolved:
-        """The spec resolved once, for everything that runs it: its backend's class (imported
-        here: BackendUnavailable if it cannot be) and every option, checked (UsageError for a
-        bad one) with defaults filled in."""
-        from solvers import registry  # the registry reads specs: it imports this module
+    def resolve(self) -> BackendSpec:
+        """This spec, resolved: its backend's class imported (UsageError for an unknown name,
+        BackendUnavailable if it cannot be imported) and every option checked (UsageError for
+        a bad one). Done once; the edge that reads a spec calls it, so that a run fails before
+        any work."""
+        self._resolved  # noqa: B018 (computed once, kept with the spec)
+        return self
+
+    @cached_property
+    def _resolved(self) -> tuple[type[Backend], tuple[tuple[str, str], ...]]:
         from solvers.backend import choose_options
 
         cls = registry.backend_class(self.name)
-        options = choose_options(self.name, cls.OPTIONS, dict(self.options))
-        return Resolved(self, tuple(options.items()), cls)
-
-
-@dataclass(frozen=True)
-class Resolved:
-    """A spec as a run carries it: the spec a user gave (its ``label`` names the backend in
-    every answer), every option of its backend, and the backend's class."""
-
-    spec: BackendSpec
-    options: tuple[tuple[str, str], ...]
-    cls: type[Backend]
+        return cls, tuple(choose_options(self.name, cls.OPTIONS, dict(self.options)).items())
 
     @property
-    def name(self) -> str:
-        return self.spec.name
+    def cls(self) -> type[Backend]:
+        """The backend's class (resolving the spec if it is not yet)."""
+        return self._resolved[0]
 
     @property
-    def label(self) -> str:
-        return self.spec.label
+    def configuration(self) -> tuple[tuple[str, str], ...]:
+        """Every option of the backend, as given or its default, in the backend's order."""
+        return self._resolved[1]
 
     def build(self) -> Backend:
         """A backend built with every option."""
-        return self.cls(**dict(self.options))
+        return self.cls(**dict(self.configuration))
+
+    def plain(self) -> BackendSpec:
+        """The spec without the options that restate a default: ``sat:encoding=extended`` is
+        ``sat``, one configuration, one row; resolved as this one is."""
+        defaults = {key: values[0] for key, values in self.cls.OPTIONS.items()}
+        own = tuple(pair for pair in self.options if defaults.get(pair[0]) != pair[1])
+        spec = BackendSpec(self.name, own)
+        spec.__dict__["_resolved"] = self._resolved  # the same class and configuration
+        return spec
 
 
 def parse_list(text: str) -> list[BackendSpec]:

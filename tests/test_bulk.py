@@ -16,10 +16,10 @@ from corpus import variant
 from solvers import (
     Board,
     Shape,
+    choice,
     count_solutions,
     format_board,
     pipeline,
-    registry,
     solve,
     solve_many,
 )
@@ -130,7 +130,7 @@ def test_the_fast_path_prints_what_the_per_puzzle_path_prints(
 
 
 def test_the_default_backend_of_many_puzzles_takes_the_fast_path_too(cli, monkeypatch, mixed):
-    monkeypatch.setattr(registry, "SMALL_RUN", 5)  # the file holds more than 5: many
+    monkeypatch.setattr(choice, "SMALL_RUN", 5)  # the file holds more than 5: many
     slow = per_puzzle(monkeypatch, cli, "count", str(mixed["plain"]))
     taken = []
     monkeypatch.setattr(linefile, "answers", _spy(linefile.answers, taken))

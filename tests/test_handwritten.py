@@ -9,7 +9,7 @@ import sys
 import pytest
 from corpus import complete_board
 
-from solvers import Board, Shape, Status, count_solutions, registry, solve
+from solvers import Board, Shape, Status, choice, count_solutions, solve
 from solvers.tools.datasets import DATASETS
 from solvers.verify import problems
 
@@ -68,7 +68,7 @@ def test_native_compiles_once_and_reports_setup_apart():
 
 
 def test_default_is_the_fastest_available_and_dfs_stays_the_reference(cli):
-    assert registry.default_backend() == "native"
+    assert choice.default_backend() == "native"
     lines = cli("backends").out.splitlines()
     assert any(line.startswith("native (default)") for line in lines)
     assert any(line.startswith("dfs (reference)") for line in lines)
@@ -81,10 +81,10 @@ def test_without_numba_native_is_unavailable_and_nothing_else_breaks(tmp_path):
     )
     code = (
         "import sys; sys.modules['numba'] = None\n"  # import numba now raises ImportError
-        "from solvers import registry, solve\n"
+        "from solvers import choice, registry, solve\n"
         "from solvers.cli import main\n"
         "print(registry.availability('native'))\n"
-        "print(registry.default_backend())\n"
+        "print(choice.default_backend())\n"
         f"sys.exit(main(['solve', {str(board)!r}]))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

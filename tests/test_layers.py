@@ -1,18 +1,19 @@
 """The layers, as docs/library.md draws them: no module imports one from a layer above its own.
 
 core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
-      registry)
+      registry, choice)
   <- handwritten searches, adapters, strength (inference with no search)
   <- execution (runner, worker, judge, parallel, portfolio)
   <- pipeline, api, bulk, tools (check, compare, generate, datasets)
   <- cli
 No circle of imports spans two folders: each folder reads from the ones below it.
-The registry names backends by dotted path and imports them only when asked, so it sits in the
-core. Imports inside functions count too: a lazy import that runs back up is still a cycle. So
-does a module named as text (``importlib.import_module("solvers.cli.output")``, a table of
-dotted paths): the registry's paths to the searches' folders are the one seam allowed to name a
-layer above its own. The portfolio, which builds its members through the registry, is made a
-backend from the package's ``__init__`` (``registry.add_home``), so no circle runs through it.
+The registry (the catalog) names backends by dotted path and imports them only when asked, so
+it sits in the core. Imports inside functions count too: a lazy import that runs back up is
+still a cycle. So does a module named as text (``importlib.import_module("solvers.cli.output")``,
+a table of dotted paths): the catalog's paths to the searches' backends (``BUILT_IN``) are the
+one seam allowed to name a layer above its own. The portfolio, which builds its members through
+the catalog, is added to it from the package's ``__init__`` (``registry.register``), so no
+circle runs through it.
 
 Two seams hold what loading an engine takes: the registry, the one module that reaches an
 adapter (by dotted path, on first use), and the native kernel's package (its one ``load()``);
@@ -36,7 +37,7 @@ LAYERS = [
     ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
               "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
               "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
-              "solvers.cells", "solvers.probe", "solvers.signals"]),
+              "solvers.cells", "solvers.probe", "solvers.signals", "solvers.choice"]),
     ("searches", ["solvers.handwritten", "adapters", "solvers.strength"]),
     ("execution", ["solvers.execution"]),
     ("services", ["solvers.pipeline", "solvers.api", "solvers.bulk", "solvers.tools", "solvers"]),
@@ -54,7 +55,7 @@ def layer_of(module: str) -> int:
     return rank
 
 
-SEARCHES = 1  # the layer whose folders the registry names: its backends
+SEARCHES = 1  # the layer whose modules the registry names: its backends
 REGISTRY = "solvers.registry"
 NATIVE = "solvers.handwritten.native"
 
@@ -94,7 +95,7 @@ def named(path: Path, root: Path = ROOT) -> list[str]:
     """The package's modules ``path`` names as text, as importlib, ``__import__`` or a table of
     dotted paths would import them: a string ("solvers.cli.output", "adapters.cnf:Writer"), or
     an f-string's leading "package." A package named so counts with every module in it: a
-    folder named as text (the registry's ``HOMES``) is where modules are imported from by name."""
+    folder named as text is where modules are imported from by name."""
     known = {module for module, _ in modules(root)} - {"solvers"}
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -113,7 +114,7 @@ def named(path: Path, root: Path = ROOT) -> list[str]:
 
 def upward(module: str, path: Path, root: Path = ROOT) -> list[str]:
     """What ``module`` imports or names as text from a layer above its own, but the registry's
-    dotted paths to the searches' folders: the seam that imports a backend when asked for it."""
+    dotted paths to the searches' backends: the seam that imports a backend when asked for it."""
     own = layer_of(module)
     found = [name for name in imports(path, root) if layer_of(name) > own and name != "solvers"]
     seam = module == REGISTRY
@@ -249,20 +250,26 @@ def test_a_module_named_as_text_is_an_import_of_it(tmp_path, call):
     assert spanning_circles(tmp_path) == [["solvers.cli.output", "solvers.verify"]]
 
 
-def test_the_registry_names_the_searches_folders_and_no_layer_above(tmp_path):
-    homes = '("solvers.handwritten", "adapters", "solvers.execution")'
+def test_the_registry_names_the_searches_backends_and_no_layer_above(tmp_path):
+    table = (
+        '{"dfs": ("solvers.handwritten.dfs:DepthFirst", None, ""),'
+        ' "portfolio": ("solvers.execution.portfolio:Portfolio", None, "")}'
+    )
     _tree(
         tmp_path,
         {
             "solvers/__init__.py": "",
-            "solvers/registry.py": f"HOMES = {homes}\nENCODERS = {{'dimacs': 'adapters.cnf'}}\n",
+            "solvers/registry.py": f"BUILT_IN = {table}\nENCODERS = {{'dimacs': 'adapters.cnf'}}\n",
             "solvers/handwritten/__init__.py": "",
+            "solvers/handwritten/dfs.py": "",
             "solvers/execution/__init__.py": "",
+            "solvers/execution/portfolio.py": "",
             "adapters/__init__.py": "",
             "adapters/cnf.py": "",
         },
     )
-    assert upward(REGISTRY, tmp_path / "solvers/registry.py", tmp_path) == ["solvers.execution"]
+    said = upward(REGISTRY, tmp_path / "solvers/registry.py", tmp_path)
+    assert said == ["solvers.execution.portfolio"]
 
 
 def _outside_type_checking(tree: ast.AST) -> list[ast.AST]:
@@ -343,3 +350,9 @@ def test_a_plain_import_loads_the_standard_library_and_the_package_alone():
     assert not tops & engine_libraries(), sorted(tops)
     # the registry, a seam, is loaded too: what it names stays a dotted path until asked for
     assert "solvers.registry" in loaded and tops == {"solvers"}, sorted(tops)
+
+
+def test_the_catalog_and_the_specs_are_in_no_circle():
+    # the registry reads no spec (a name's syntax is its own); a spec resolves through it
+    tangled = [c for c in circles(import_graph()) if {"solvers.registry", "solvers.spec"} & c]
+    assert not tangled, tangled

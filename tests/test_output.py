@@ -186,9 +186,9 @@ def test_which_commands_run_native(argv, uses):
 
 
 def test_the_default_runs_native_on_a_file_of_many_puzzles_only(tmp_path):
+    from solvers.choice import SMALL_RUN
     from solvers.cli.compiling import _uses_native
     from solvers.cli.parser import build_parser
-    from solvers.registry import SMALL_RUN
 
     few, many = tmp_path / "few.txt", tmp_path / "many.txt"
     few.write_text(("." * 81 + "\n") * SMALL_RUN)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from solvers import Board, Shape, Status, count_solutions, registry, solve
+from solvers import Board, Shape, Status, choice, count_solutions, registry, solve
 from solvers.constraints import Constraint
 from solvers.formats import parse
 from solvers.handwritten import propagators
@@ -43,13 +43,11 @@ def test_propagate_supports_every_kind_and_starts_the_default_but_for_non_consec
 
     assert set(KINDS) <= registry.supported("propagate")
     thermometer = parse("# rules: thermometer r1c1 r1c2\n" + "." * 81)
-    assert registry.default_backend(thermometer, puzzles=1) == "portfolio"  # propagate first
+    assert choice.default_backend(thermometer, puzzles=1) == "portfolio"  # propagate first
     # measured: a SAT solver's learning answers non-consecutive puzzles five times faster
-    preferred = [
-        n for n in registry.PREFERRED_FOR["non-consecutive"] if registry.availability(n)[0]
-    ]
+    preferred = [n for n in choice.PREFERRED_FOR["non-consecutive"] if registry.availability(n)[0]]
     nonconsecutive = parse("# rules: x; non-consecutive\n" + "." * 81)
-    assert registry.default_backend(nonconsecutive) == preferred[0]
+    assert choice.default_backend(nonconsecutive) == preferred[0]
 
 
 def test_thermometers_that_force_every_value_leave_nothing_to_guess():

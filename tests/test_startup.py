@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import registry
+from solvers import choice
 from solvers.cli.parser import COMMANDS, build_parser
 from solvers.tools.datasets import DATASETS
 
@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_few_puzzles_go_to_propagate_and_many_to_native():
-    assert registry.default_backend(puzzles=1) == "propagate"
-    assert registry.default_backend(puzzles=registry.SMALL_RUN) == "propagate"
-    assert registry.default_backend(puzzles=registry.SMALL_RUN + 1) == "native"
-    assert registry.default_backend() == "native"  # unknown: many
+    assert choice.default_backend(puzzles=1) == "propagate"
+    assert choice.default_backend(puzzles=choice.SMALL_RUN) == "propagate"
+    assert choice.default_backend(puzzles=choice.SMALL_RUN + 1) == "native"
+    assert choice.default_backend() == "native"  # unknown: many
 
 
 def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
@@ -32,10 +32,10 @@ def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
     for name in ("killer9", "jigsaw9", "thermo9"):
         with DATASETS[name].open() as handle:
             board = next(iter(read_puzzles(handle.read().splitlines()))).board
-        assert registry.default_backend(board, puzzles=1) == "portfolio"
-        assert registry.default_backend(board, puzzles=registry.SMALL_RUN) == "portfolio"
-        assert registry.default_backend(board, puzzles=registry.SMALL_RUN + 1) == "native"
-        assert registry.default_backend(board) == "native"
+        assert choice.default_backend(board, puzzles=1) == "portfolio"
+        assert choice.default_backend(board, puzzles=choice.SMALL_RUN) == "portfolio"
+        assert choice.default_backend(board, puzzles=choice.SMALL_RUN + 1) == "native"
+        assert choice.default_backend(board) == "native"
 
 
 def test_the_library_solves_one_puzzle_with_the_backend_the_command_takes_for_it(cli):
@@ -81,7 +81,7 @@ def line_file(tmp_path: Path, count: int) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("count", "backend"), [(1, "propagate"), (registry.SMALL_RUN, "propagate"), (101, "native")]
+    ("count", "backend"), [(1, "propagate"), (choice.SMALL_RUN, "propagate"), (101, "native")]
 )
 def test_the_run_size_read_ahead_picks_the_backend(cli, tmp_path, count, backend):
     run = cli("solve", str(line_file(tmp_path, count)), "--json")
@@ -97,9 +97,9 @@ def test_a_named_backend_is_kept_for_a_few_puzzles(cli, tmp_path):
 
 def test_backends_states_the_rule(cli):
     last = cli("backends").out.splitlines()[-1]
-    assert last.startswith(f"default: propagate for up to {registry.SMALL_RUN} puzzles")
+    assert last.startswith(f"default: propagate for up to {choice.SMALL_RUN} puzzles")
     assert "native for more" in last
-    assert f"portfolio for up to {registry.SMALL_RUN} puzzles with constraints" in last
+    assert f"portfolio for up to {choice.SMALL_RUN} puzzles with constraints" in last
 
 
 def test_a_command_declares_its_own_arguments_only_and_the_help_lists_every_command():

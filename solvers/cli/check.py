@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from dataclasses import replace
 
 from solvers import registry
 from solvers.cli.inputs import answers_of, report_invalid
@@ -22,7 +21,7 @@ from solvers.execution import judge
 from solvers.execution.answer import Answer, Status
 from solvers.formats import read_puzzles
 from solvers.pipeline import Plan, jobs_for
-from solvers.spec import ALL, BackendSpec, Resolved, parse_list
+from solvers.spec import ALL, BackendSpec, parse_list
 from solvers.verify import problems
 
 DEFAULT_TIMEOUT = 10.0
@@ -74,7 +73,7 @@ def add_to(commands) -> None:
     parser.set_defaults(run=run, json=False, engines=True)
 
 
-def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[Resolved]:
+def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[BackendSpec]:
     """The specs of ``--backends`` (``all``: every available one), each with the ``options``
     given for its backend, resolved once before any work, a default restated left out.
     UsageError for two specs of one configuration: the run would time it once, in one row."""
@@ -83,16 +82,16 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
         specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
     else:
         specs = parse_list(text)
-    found: dict[Resolved, BackendSpec] = {}
+    found: dict[BackendSpec, BackendSpec] = {}
     for spec in specs:
-        resolved = plain(spec.with_options(options.get(spec.name, {})).resolve())
+        resolved = spec.with_options(options.get(spec.name, {})).resolve().plain()
         if resolved in found:
             raise UsageError(_same_configuration(found[resolved], spec, resolved))
         found[resolved] = spec
     return list(found)
 
 
-def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: Resolved) -> str:
+def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: BackendSpec) -> str:
     """Why two specs that parse apart name one configuration: the options one of them restates
     at their default."""
     restated = sorted(set(first.options) ^ set(second.options))
@@ -102,14 +101,6 @@ def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: Resol
         f"{first.label} and {second.label} are one configuration ({said} {verb}"
         f" {resolved.name}'s {defaults}): name each backend once"
     )
-
-
-def plain(resolved: Resolved) -> Resolved:
-    """``resolved`` without the options that restate a default: ``sat:encoding=extended`` is
-    ``sat``, one configuration, one row."""
-    defaults = {key: values[0] for key, values in resolved.cls.OPTIONS.items()}
-    own = tuple(pair for pair in resolved.spec.options if defaults.get(pair[0]) != pair[1])
-    return replace(resolved, spec=BackendSpec(resolved.name, own))
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
@@ -226,7 +217,7 @@ def puzzle_count(path: str, fmt: str) -> int | None:
 
 
 def _what_runs(
-    puzzles: int | None, specs: list[Resolved], timeout: float, jobs: int, backends: str
+    puzzles: int | None, specs: list[BackendSpec], timeout: float, jobs: int, backends: str
 ) -> str:
     """The line before a check on defaults: what runs, and the longest it may take."""
     if backends == ALL:

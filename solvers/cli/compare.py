@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from solvers.cli.check import backends_named, plain
+from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -27,7 +27,7 @@ from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.cli.strength import DEFAULT_LEVELS, LEVEL_NAMES
 from solvers.cli.strength import table as strength_table
 from solvers.errors import InputError, UsageError
-from solvers.spec import ALL, BackendSpec, Resolved
+from solvers.spec import ALL, BackendSpec
 from solvers.tools.results import MODES, Settings
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def add_to(commands) -> None:
     parser.set_defaults(run=run, file=None, input_format="auto", box=None, engines=True)
 
 
-def specs_of(args: argparse.Namespace) -> list[Resolved]:
+def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
     """The specs to time, each with the options --option gives its backend, resolved once up
     front."""
     options: dict[str, dict[str, str]] = {}
@@ -167,11 +167,11 @@ def specs_of(args: argparse.Namespace) -> list[Resolved]:
     return specs
 
 
-def settings_of(args: argparse.Namespace, specs: list[Resolved]) -> Settings:
+def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
     """The run's settings; the baseline must be one of the specs."""
     baseline = None
     if args.baseline:
-        baseline = plain(BackendSpec.parse(args.baseline).resolve()).label
+        baseline = BackendSpec.parse(args.baseline).resolve().plain().label
         labels = [spec.label for spec in specs]
         if baseline not in labels:
             raise UsageError(

@@ -33,7 +33,7 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
 
 def _uses_native(args: argparse.Namespace) -> bool:
     """Whether the command runs ``native``: named, among every backend, or the default for a
-    file of more puzzles than a small run (``registry.default_backend``)."""
+    file of more puzzles than a small run (``choice.default_backend``)."""
     if hasattr(args, "backends"):
         named = args.backends
     elif hasattr(args, "backend"):
@@ -49,8 +49,8 @@ def _uses_native(args: argparse.Namespace) -> bool:
 
 def _many_lines(path: str | None) -> bool:
     """Whether ``path`` (a file or a dataset's name) holds more puzzles than a small run."""
+    from solvers.choice import SMALL_RUN
     from solvers.formats.textfile import open_text
-    from solvers.registry import SMALL_RUN
     from solvers.tools.datasets import path_of
 
     found = path_of(path) if path and path != "-" else None

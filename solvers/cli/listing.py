@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers import registry
+from solvers import choice, registry
 from solvers.cli.output import Run
 from solvers.cli.parser import command
 from solvers.formats import Puzzle, read_puzzles
@@ -39,7 +39,7 @@ def add_to(commands) -> None:
 
 
 def list_backends(args: argparse.Namespace, run: Run) -> None:
-    fastest = registry.default_backend()
+    fastest = choice.default_backend()
     rows = []
     registry.probe_imports(registry.names())  # outside packages' modules, at once
     for name in registry.names():
@@ -82,18 +82,18 @@ def list_kinds(args: argparse.Namespace, run: Run) -> None:
 
 def default_rule(many: str) -> str:
     """The rule that picks the default backend, in one line."""
-    few = registry.default_backend(puzzles=1)
+    few = choice.default_backend(puzzles=1)
     if few == many:
         return f"default: {many}, whatever the number of puzzles"
-    proving = next(n for n in registry.FIRST_TO_PROVE if registry.availability(n)[0])
+    proving = next(n for n in choice.FIRST_TO_PROVE if registry.availability(n)[0])
     constraints = (
-        f"; {proving} for up to {registry.SMALL_RUN} puzzles with constraints "
+        f"; {proving} for up to {choice.SMALL_RUN} puzzles with constraints "
         f"({few}, then a race: docs/portfolio.md)"
         if proving != few
         else ""
     )
     return (
-        f"default: {few} for up to {registry.SMALL_RUN} puzzles (it answers before {many} has "
+        f"default: {few} for up to {choice.SMALL_RUN} puzzles (it answers before {many} has "
         f"loaded its compiled kernel), {many} for more (docs/startup.md){constraints}; for "
         "rules they do not support, the next that does (cpsat supports every kind)"
     )

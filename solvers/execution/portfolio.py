@@ -50,12 +50,8 @@ if len(_PRESENT) < RACED:
     raise ImportError(f"portfolio needs two of {', '.join(MEMBERS)}; available: {_PRESENT}")
 
 
-# what `sudoku backends` says of it: the registry reads it from this file's text
-SUMMARY = "propagate for 0.3 s, then native and cms raced in two processes: the first proof wins"
-
-
 def _build(name: str) -> Backend:
-    return BackendSpec.parse(name).resolve().build()
+    return BackendSpec(name).build()
 
 
 class Portfolio(Backend):

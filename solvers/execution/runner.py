@@ -40,7 +40,7 @@ from solvers.execution.worker import (
     peak_rss_kb,
     raised,
 )
-from solvers.spec import BackendSpec, Resolved
+from solvers.spec import BackendSpec
 from solvers.verify import problems, wrong_solution
 
 # A backend that stops by itself is given the deadline; its worker (if it runs in one) is
@@ -60,12 +60,12 @@ class Runner:
     ``INTERRUPTIBLE``.
     """
 
-    def __init__(self, spec: Resolved | BackendSpec | str, *, isolate: bool | None = None) -> None:
-        self.resolved = resolved(spec)  # an unknown backend or option fails here
-        self.spec, self.label = self.resolved.spec, self.resolved.label
-        self.options = dict(self.resolved.options)
+    def __init__(self, spec: BackendSpec | str, *, isolate: bool | None = None) -> None:
+        self.spec = _spec(spec).resolve()  # an unknown backend or option fails here
+        self.label = self.spec.label
+        self.options = dict(self.spec.configuration)
         self.isolate = isolate
-        self.contained = registry.contained(self.resolved.name)
+        self.contained = registry.contained(self.spec.name)
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
         self._worker: Worker | None = None
@@ -76,20 +76,20 @@ class Runner:
         """The backend in this process, built on first use (timed as setup)."""
         if self._engine is None:
             start = time.perf_counter()
-            self._engine = self.resolved.build()
+            self._engine = self.spec.build()
             self.setup_seconds += time.perf_counter() - start
         return self._engine
 
     @property
     def worker(self) -> Worker:
         if self._worker is None:
-            recycle = self.resolved.cls.RECYCLE_AFTER
+            recycle = self.spec.cls.RECYCLE_AFTER
             self._worker = Worker(self._engine_for_worker, self.label, recycle)
         return self._worker
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        return self._engine or self.resolved.build()
+        return self._engine or self.spec.build()
 
     def __enter__(self) -> Runner:
         return self
@@ -241,9 +241,9 @@ class Runner:
             return self.isolate
         if self.contained and may_start_workers():
             return True
-        if self.resolved.cls.RECYCLE_AFTER:  # a library that keeps memory per call
+        if self.spec.cls.RECYCLE_AFTER:  # a library that keeps memory per call
             return True
-        if not self.resolved.cls.INTERRUPTIBLE and signalled_here():
+        if not self.spec.cls.INTERRUPTIBLE and signalled_here():
             return True
         return timeout is not None and not self.engine.stops_itself(operation)
 
@@ -291,29 +291,26 @@ _locks: dict[str, threading.RLock] = {}
 _cache_lock = threading.Lock()
 
 
-def resolved(spec: Resolved | BackendSpec | str) -> Resolved:
-    """``spec`` resolved (``BackendSpec.resolve``), unless it already is."""
-    if isinstance(spec, Resolved):
-        return spec
-    return (spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)).resolve()
+def _spec(spec: BackendSpec | str) -> BackendSpec:
+    """``spec``, parsed if a caller named it as text (a test, a benchmark: the commands and
+    the library hand a ``BackendSpec`` on)."""
+    return spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
 
 
-def shared(spec: Resolved | BackendSpec | str) -> Runner:
+def shared(spec: BackendSpec | str) -> Runner:
     """The runner this process keeps for ``spec`` (built on first use, closed at exit). From
     several threads, ask it only inside ``borrowed``."""
-    if isinstance(spec, str):
-        spec = BackendSpec.parse(spec)
-    key = spec.spec if isinstance(spec, Resolved) else spec
+    key = _spec(spec)
     with _cache_lock:
         runner = _shared.get(key)
         if runner is None:
-            runner = _shared[key] = Runner(spec)
+            runner = _shared[key] = Runner(key)
             _locks.setdefault(key.name, threading.RLock())
     return runner
 
 
 @contextmanager
-def borrowed(spec: Resolved | BackendSpec | str) -> Iterator[Runner]:
+def borrowed(spec: BackendSpec | str) -> Iterator[Runner]:
     """The shared runner for ``spec``, held by this thread alone until the block ends: calls
     from other threads to the same backend wait their turn."""
     runner = shared(spec)

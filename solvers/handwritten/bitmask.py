@@ -103,11 +103,6 @@ class MaskSearch(Counted):
         return self.solutions.found(self.board, self.stats())
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "the reference's order and answers, with row/column/box bit masks instead of scans"
-
-
 class Bitmask(Backend):
     ENCODES = sums.ENCODES
     FEWEST_FIRST = False  # the next empty cell: row-major (mrv: the one of fewest candidates)

@@ -30,10 +30,6 @@ from solvers.deadline import Deadline, Ticker
 from solvers.handwritten.sums import SumGroups
 from solvers.variants import Rules
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "the reference: row-major DFS trying 1..N, checks by scanning (BOJ 2580/2239)"
-
 
 class DepthFirst(Backend):
     ENCODES = EVERY_KIND  # sums by their value sets, and every kind by its own check

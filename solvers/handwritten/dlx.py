@@ -180,11 +180,6 @@ class _Search(Counted):
         return cells
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "Knuth's Algorithm X with dancing links over the exact-cover formulation"
-
-
 class DancingLinks(Backend):
     ENCODES = frozenset({SUM_GROUPS})  # units, and sum groups by their set rows
 

@@ -15,10 +15,6 @@ from solvers.deadline import Deadline
 from solvers.formats import SYMBOLS
 from solvers.handwritten import Counted
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "Norvig's 2006 essay solver (string candidates, dict copies): the yardstick"
-
 
 class Norvig(Backend):
     # units only: the essay's peers come from the board's units (the diagonals, windows and

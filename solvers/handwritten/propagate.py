@@ -26,14 +26,6 @@ from solvers.handwritten.packed import Layout, layout_for
 CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewest candidates
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = (
-    "the exact-cover state packed in one int: singles and locked candidates, then "
-    "the fewest-candidates cell"
-)
-
-
 class Propagate(Backend):
     ENCODES = EVERY_KIND  # every kind: units packed, the rest as propagators
 

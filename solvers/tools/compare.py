@@ -26,7 +26,7 @@ from solvers.execution.answer import Answer, Status
 from solvers.execution.judge import COUNT_LIMIT, disagreements, disputed
 from solvers.formats import Puzzle, format_puzzle, variant_text
 from solvers.pipeline import Plan, timed
-from solvers.spec import Resolved
+from solvers.spec import BackendSpec
 from solvers.tools import calibration
 from solvers.tools.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.tools.shuffle import Transform, copies
@@ -66,7 +66,7 @@ def run_dataset(
     name: str,
     path: str,
     puzzles: list[Puzzle],
-    specs: list[Resolved],
+    specs: list[BackendSpec],
     settings: Settings,
     plan: Plan | None = None,
     progress: Callable[[str], Callable[[int, int], None] | None] | None = None,
@@ -93,7 +93,7 @@ def run_dataset(
         told = progress(spec.label) if progress else None
         answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
         answers = crosscheck(boards, answers, settings.mode == "unique")
-        dataset.backends.append(BackendRun(spec.label, dict(spec.options), setup, peak))
+        dataset.backends.append(BackendRun(spec.label, dict(spec.configuration), setup, peak))
         paired = zip(boards, answers, strict=True)
         dataset.records += [
             Record(name, c.line, c.copy, replace(a, solution=None)) for c, a in paired

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from solvers import registry
+from solvers import choice, registry
 from solvers.api import count_solutions, solve
 from solvers.board import Board, Shape
 from solvers.cells import no_boxes, row_regions
@@ -274,7 +274,7 @@ def _load_counter(empty: Board) -> None:
     the time left after it."""
     from solvers.execution.runner import borrowed
 
-    with borrowed(registry.default_backend(empty)) as runner:
+    with borrowed(choice.default_backend(empty)) as runner:
         runner.engine  # noqa: B018 (built on first use)
 
 

@@ -35,12 +35,6 @@ except RuntimeError as error:  # numba found no folder it may write its compiled
     ) from None
 
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "propagation with locked candidates, compiled (numba); a bit-parallel 9x9 kernel"
-LIBRARY = "numba"
-
-
 class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
 
