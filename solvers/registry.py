@@ -89,6 +89,8 @@ BUILT_IN: dict[str, tuple[str, str | None, str]] = {
         "CSP: one variable per cell, AllDifferentConstraint per unit"),
     "exactcover": ("adapters.exactcover:ExactCoverBackend", "exact-cover",
         "dlx's exact-cover matrix, searched by Algorithm X in C"),
+    "gpu": ("adapters.gpu.backend:Gpu", "numba",
+        "naked and hidden singles, the fewest candidates first: a CUDA thread a puzzle"),
     "minizinc": ("adapters.minizinc:MiniZincBackend", "minizinc",
         "a MiniZinc model (all_different per unit) for the solvers MiniZinc runs here"),
     "mip": ("adapters.mip:MipBackend", "highspy",

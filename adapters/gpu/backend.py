@@ -29,15 +29,9 @@ from solvers.compile import flatten
 from solvers.deadline import Deadline
 from solvers.errors import UsageError
 
-# what `sudoku backends` says of it, and the PyPI distribution of its library:
-# read from this text by the registry, which finds a backend by its module's name
-SUMMARY = "naked and hidden singles, the fewest candidates first: a CUDA thread a puzzle"
-LIBRARY = "numba"
-
 NO_GPU = (
-    "no CUDA GPU found (numba.cuda.is_available() is False): it needs an NVIDIA GPU with its "
-    "driver and numba's CUDA target (pip install 'sudoku-solvers[gpu]'); NUMBA_ENABLE_CUDASIM=1 "
-    "runs it on numba's CUDA simulator instead, slowly"
+    "no CUDA GPU found (numba.cuda.is_available() is False); "
+    "NUMBA_ENABLE_CUDASIM=1 runs it on numba's simulator (docs/gpu.md)"
 )
 if not cuda.is_available():
     raise RuntimeError(NO_GPU)

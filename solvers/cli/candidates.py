@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers import registry
+from solvers import choice
 from solvers.board import Board
 from solvers.cli.compiling import announce_native
 from solvers.cli.inputs import plan_of, puzzles_of
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
         where = f"line {item.line}: " if item.format in ("line", "fpuzzles") else ""
         try:
             spec = plan.backends[0] if plan.backends else None
-            spec = spec or BackendSpec(registry.default_backend(item.board))
+            spec = spec or BackendSpec(choice.default_backend(item.board))
             if not announced and spec.name == "native":  # a first compile is said, not hidden
                 announce_native(argparse.Namespace(backend="native"), run)
                 announced = True

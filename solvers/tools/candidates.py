@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from solvers import pipeline, registry
+from solvers import choice, pipeline
 from solvers.api import Grid, as_board
 from solvers.backend import Operation
 from solvers.board import Board, cell_name
@@ -30,7 +30,7 @@ from solvers.compile import flatten
 from solvers.deadline import Deadline, timeout_of
 from solvers.errors import BackendCrashed, UsageError, WrongAnswer
 from solvers.execution.answer import Answer, Status
-from solvers.spec import BackendSpec, Resolved
+from solvers.spec import BackendSpec
 
 if TYPE_CHECKING:
     from solvers.execution.runner import Runner
@@ -105,14 +105,12 @@ def candidates(
         raise UsageError(
             f"backend {backend!r} is not a name or a spec such as 'sat:encoding=minimal'"
         )
-    spec = BackendSpec.parse(backend or registry.default_backend(board))
+    spec = BackendSpec.parse(backend or choice.default_backend(board))
     spec = spec.with_options(options) if options else spec
     return candidates_of(board, pipeline.resolved_here(spec), timeout)
 
 
-def candidates_of(
-    board: Board, spec: Resolved | BackendSpec, timeout: float | None = None
-) -> Candidates:
+def candidates_of(board: Board, spec: BackendSpec, timeout: float | None = None) -> Candidates:
     """``candidates`` for a board and a spec, from this process's shared runner for it."""
     from solvers.execution.runner import borrowed  # multiprocessing: not on importing solvers
 
