@@ -143,3 +143,37 @@ def test_a_file_replaced_during_a_bulk_run_is_refused_not_spliced(tmp_path, monk
     assert str(answered.stopped).endswith(
         "the file changed while it was read (replaced or written to): run again"
     )
+
+
+@pytest.mark.parametrize(
+    "command", ["solve", "count", "rate", "convert --to line", "encode", "explain", "strength"]
+)
+def test_a_board_given_as_the_argument_is_read_as_one(cli, command):
+    done = cli(*command.split(), GOOD)
+    assert done.code == 0, done.err
+    assert "cannot read" not in done.err
+
+
+def test_a_link_given_as_the_argument_is_read_as_one_and_a_file_of_that_name_wins(
+    cli, tmp_path, monkeypatch
+):
+    from solvers.formats import fpuzzles_link
+
+    link = fpuzzles_link.encode(json.loads(_thermo_document(0)))
+    done = cli("solve", link, "--format", "line")
+    assert done.code == 0 and done.out.startswith("4321"), done.err
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / GOOD).write_text("1234\n")  # a path that exists is read as the file
+    assert cli("count", GOOD).err == "sudoku: line 1: 1 rows, expected 4 for a 4x4 board\n"
+    assert "cannot read nosuch.txt" in cli("count", "nosuch.txt").err
+
+
+def test_standard_input_on_a_terminal_is_said_to_be_read(cli, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal(GOOD + "\n"))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["count"], out, err) == 0
+    assert err.getvalue().startswith("sudoku: reading puzzles from standard input")
