@@ -177,3 +177,39 @@ def test_standard_input_on_a_terminal_is_said_to_be_read(cli, monkeypatch):
     out, err = io.StringIO(), io.StringIO()
     assert main(["count"], out, err) == 0
     assert err.getvalue().startswith("sudoku: reading puzzles from standard input")
+
+
+@pytest.fixture(scope="module")
+def run_file(tmp_path_factory) -> dict:
+    path = tmp_path_factory.mktemp("run") / "run.json"
+    out, err = io.StringIO(), io.StringIO()
+    command = ["compare", "small4", "--backends", "dfs", "--limit", "3", "--json", str(path)]
+    assert main([*command, "--timeout", "30"], out, err) == 0, err.getvalue()
+    return json.loads(path.read_text())
+
+
+def test_a_run_file_with_a_byte_order_mark_is_read(cli, run_file, tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(run_file).encode())
+    done = cli("report", str(path), "-o", str(tmp_path / "bom.html"))
+    assert done.code == 0, done.err
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (("records", "puzzle", 0), "records[0].puzzle is 0: a puzzle's line counts from 1"),
+        (("records", "copy", 5), "records[0].copy is 5: datasets[0] runs 1 copies"),
+        (("datasets", "puzzles", 2), "datasets[0].puzzles is 2, but its records answer 3"),
+    ],
+)
+def test_a_hand_edited_impossible_run_file_is_refused_naming_the_field(
+    cli, run_file, tmp_path, change, said
+):
+    edited = json.loads(json.dumps(run_file))
+    part, field, value = change
+    edited[part][0][field] = value
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    done = cli("report", str(path), "-o", str(tmp_path / "edited.html"))
+    assert done.code == 2 and said in done.err and len(done.err.splitlines()) == 1
