@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import resource
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -159,26 +160,63 @@ def test_digits_of_other_scripts_are_refused_in_options(cli, capsys, option):
     assert f"argument {option}: '{WIDE_THREE}' is not a" in capsys.readouterr().err
 
 
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (600 << 20, 600 << 20))
+
+
 def test_a_line_with_no_end_is_named_without_holding_it_in_memory():
     # 400 MB with no line break, under a 600 MB address-space limit: one line's error, and
     # the puzzle after it answered
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (600 << 20, 600 << 20))
-
-    feed = f"head -c 400000000 /dev/zero; printf '\\n{GOOD_LINE}\\n'"
+    feed = f"head -c 400000000 /dev/zero | tr '\\0' x; printf '\\n{GOOD_LINE}\\n'"
     source = subprocess.Popen(["sh", "-c", feed], stdout=subprocess.PIPE)
     done = subprocess.run(
         [sys.executable, "-m", "solvers", "count", "-"],
         stdin=source.stdout,
         capture_output=True,
         text=True,
-        preexec_fn=limited,
+        preexec_fn=_limited,
     )
+    source.stdout.close()
     source.wait()
     assert done.returncode == 2, done.stderr
-    message = "line 1: 400,000,001 characters: no puzzle is longer than 16,384"
+    message = "line 1: over 1,000,000 characters: no puzzle is that long"
     assert done.stderr == f"sudoku: {message}\n"
     assert done.stdout == "1\n"
+
+
+@pytest.mark.parametrize("command", ["solve /dev/zero", "count -"])
+def test_dev_zero_ends_with_a_message(command):
+    # /dev/zero has no line end: reading it to one never ends; its NUL bytes say it is no text
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-m", "solvers", *command.split()],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            preexec_fn=_limited,
+            timeout=60,
+        )
+    assert done.returncode == 2 and not done.stdout
+    message = "line 1: NUL bytes and no line end in 1,000,000 characters: this is no text file"
+    assert done.stderr == f"sudoku: {message}\n"
+
+
+def test_a_line_past_the_limit_is_named_at_once():
+    # the message comes as soon as the limit is passed, while the line is still coming
+    # (a backend named: the default choice reads a few puzzles ahead)
+    feed = subprocess.Popen(
+        [sys.executable, "-m", "solvers", "count", "-", "--backend", "sat"],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+    )
+    feed.stdin.write(f"{GOOD_LINE}\n".encode() + b"7" * 1_100_000)
+    feed.stdin.flush()
+    said, _, _ = select.select([feed.stderr], [], [], 60)  # the line has no end yet
+    first = feed.stderr.readline() if said else b"nothing within 60 s"
+    feed.stdin.close()
+    feed.wait(timeout=60)
+    assert first == b"sudoku: line 2: over 1,000,000 characters: no puzzle is that long\n"
 
 
 def test_an_f_puzzles_link_among_line_puzzles_is_named_as_one(cli):

@@ -145,7 +145,7 @@ BOJ = "0 6 8 0 0 0 9 3 0\n" + "0 0 0 0 0 0 0 0 0\n" * 8
         ("x" * 80 + "\n" + EMPTY9, "line 1: 80 cells", 1),  # not a CSV header
         (EMPTY9 + " foo\n" + EMPTY9, "line 1, column 83: unexpected 'foo'", 1),
         (EMPTY9[:40] + "\n" + EMPTY9, "line 1: 40 cells", 1),
-        ("1" * 20_000 + "\n" + EMPTY9, "line 1: 20,000 characters: no puzzle is longer", 1),
+        ("1" * 20_000 + "\n" + EMPTY9, "line 1: 20,000 characters: no line puzzle is longer", 1),
         ("\ufffd\ufffd4\x00.\x00", "line 1: this is a UTF-16 file; save it as UTF-8", 0),
         (EMPTY9 + "\nab\x00c\n" + EMPTY9, "line 2: a NUL byte", 2),
     ],

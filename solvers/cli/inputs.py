@@ -4,6 +4,9 @@ pipeline's answers in input order, bad input reported in its place."""
 from __future__ import annotations
 
 import argparse
+import io
+import os
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -24,11 +27,14 @@ from solvers.spec import BackendSpec
 
 def open_source(path: str) -> TextIO:
     """The named file, a shipped dataset by name, or standard input for '-': UTF-8, or UTF-16
-    with its byte-order mark (``formats.textfile``); undecodable bytes become bad cells, whatever
-    the locale."""
-    from solvers.tools.datasets import open_named
+    with its byte-order mark (``formats.textfile``); undecodable bytes are named as bytes,
+    whatever the locale. An argument that is no file or dataset but reads as a board or a link
+    is read as one (a path that exists wins)."""
+    from solvers.tools.datasets import open_named, shipped
 
     if path != "-":
+        if not os.path.exists(path) and shipped(path) is None and _is_puzzle_text(path):
+            return io.StringIO(path if path.endswith("\n") else path + "\n")
         return open_named(path)
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
@@ -38,8 +44,28 @@ def open_source(path: str) -> TextIO:
     return as_text(buffer)
 
 
+def _is_puzzle_text(argument: str) -> bool:
+    """Whether a command-line argument is a puzzle itself: a link, a board over several lines,
+    or a line puzzle (N*N symbols, its fields after it)."""
+    from solvers.formats import fpuzzles_link
+    from solvers.formats.lines import SQUARES
+    from solvers.formats.symbols import VALUE_OF
+
+    text = argument.strip()
+    if "\n" in text or fpuzzles_link.looks_like(text):
+        return True
+    cells = re.split(r"[:,\s]", text, maxsplit=1)[0]
+    return len(cells) in SQUARES and all(symbol in VALUE_OF for symbol in cells)
+
+
 def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:
-    """The input's puzzles, read lazily, an InputError in the place of each unreadable one."""
+    """The input's puzzles, read lazily, an InputError in the place of each unreadable one.
+    Standard input on a terminal is said to be read, so a bare command does not wait
+    silently."""
+    if args.file == "-" and sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
+        run.note(
+            "reading puzzles from standard input (Ctrl-D ends; give a FILE, a board or a link)"
+        )
     source = open_source(args.file)
     try:
         yield from _noting_drawings(read_puzzles(source, args.input_format, args.box), run)

@@ -14,22 +14,23 @@ streamed one line at a time, and a bad line costs that line alone.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solvers.board import Board, Shape
+from solvers.board import MAX_SIZE, MIN_SIZE, Board, Shape
 from solvers.errors import InputError, UsageError
 from solvers.formats import fpuzzles_link, variant_text
 from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
+from solvers.formats.source import UNREAD, Refused, Source
+from solvers.formats.source import under_unread_rules as _under_unread_rules
 from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
-from solvers.formats.textfile import bounded_lines
 
 __all__ = [
     "FORMATS",
     "SYMBOLS",
+    "UNREAD",
     "LineReader",
     "Puzzle",
     "format_board",
@@ -41,8 +42,6 @@ __all__ = [
 
 FORMATS = ("spaced", "compact", "line", "fpuzzles")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
-_RULES = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
-_RULES_LIKE = re.compile(r"#\s*rules?\b\s*[:=]?(.*)", re.IGNORECASE)  # '# rule: x', '# rules x'
 
 
 @dataclass(frozen=True)
@@ -69,19 +68,19 @@ def read_puzzles(
         yield InputError(f"unknown format {fmt!r}; choose from auto, {', '.join(FORMATS)}")
         return
     _check_arguments(lines, shape)
-    source = _Source(lines)
-    first = source.next_content()
+    source = Source(lines)
+    first = yield from _first_content(source)
     if first is None:
         yield from source.leftover() or [InputError("empty input")]
         return
     number, text = first
     if fmt == "auto" and _is_csv_header(text):
-        first = source.next_content()  # a CSV header such as Kaggle's "quizzes,solutions"
+        first = yield from _first_content(source)  # a CSV header: Kaggle's "quizzes,solutions"
         if first is None:
             yield source.error or InputError("no puzzle after the header line", number)
             return
         number, text = first
-    fmt = detect(text) if fmt == "auto" else fmt
+    fmt = _format_of(source, text) if fmt == "auto" else fmt
     if fmt == "fpuzzles" and shape is not None:  # not silently ignored: say so, read nothing
         yield InputError(f"box {shape} given, but an f-puzzles puzzle sets its own size", number)
     elif fmt == "fpuzzles":
@@ -99,6 +98,47 @@ def read_puzzles(
             yield problems[0] if problems else Puzzle(board, start, fmt)
         except InputError as error:
             yield error
+
+
+def _first_content(source: Source):
+    """The first content line (None: there is none), each line refused before it yielded as
+    soon as it is read."""
+    while (first := source.next_content(eager=True)) is not None and not first[1]:
+        yield from source.take_problems()
+    return first
+
+
+# A grid is chosen by its first content line only when that line can be a grid's row (or a
+# section): a short junk line ("hello", "574") at the top of a line file is that line's error,
+# not a grid that swallows the file. The lines after it tell, up to this many.
+LOOK_AHEAD = 64
+
+
+def _format_of(source: Source, text: str) -> str:
+    """The format of a source whose first content line is ``text``: ``detect``'s, or, when
+    that line can be no grid's row, the format of the first line after it that can be a
+    puzzle's start (the line format when none can), the lines read ahead read again."""
+    found = detect(text)
+    if found == "line" or found == "fpuzzles" or _grid_start(text):
+        return found
+    ahead = source.look_ahead(lambda line: _puzzle_start(line), LOOK_AHEAD)
+    return detect(ahead[-1][1]) if ahead and _puzzle_start(ahead[-1][1]) else "line"
+
+
+def _puzzle_start(text: str) -> bool:
+    return detect(text) in ("line", "fpuzzles") or _grid_start(text)
+
+
+def _grid_start(text: str) -> bool:
+    """Whether a line can be a spaced or compact grid's first row, or a section's header."""
+    if _section(text):
+        return True
+    words = text.split()
+    if len(words) == 1:
+        return MIN_SIZE <= len(text) <= 9 and all(c in "0123456789." for c in text)
+    return MIN_SIZE <= len(words) <= MAX_SIZE and all(
+        word == "." or (word.isascii() and word.isdigit()) for word in words
+    )
 
 
 def parse(text: str, fmt: str = "auto", shape: Shape | None = None) -> Board:
@@ -150,11 +190,12 @@ def detect(text: str) -> str:
     return "spaced" if len(words) > 1 else "compact"
 
 
-def _line_puzzles(source: _Source, first: tuple[int, str], shape: Shape | None):
+def _line_puzzles(source: Source, first: tuple[int, str], shape: Shape | None):
     yield from source.take_problems()
-    for number, text in source.chain(first):
+    for number, text in source.chain(first, eager=True):
         yield from source.take_problems()
-        yield _line_item(text, number, shape, source.rules)
+        if text:
+            yield _line_item(text, number, shape, source.rules)
     yield from source.leftover()
 
 
@@ -166,6 +207,9 @@ def _line_item(
     if fpuzzles_link.looks_like(text):
         message = "an f-puzzles puzzle in a file of line puzzles (its first puzzle says which)"
         return InputError(f"{message}: put the links in a file of their own", number)
+    if len(text) > MAX_LINE:
+        said = f"{len(text):,} characters: no line puzzle is longer than {MAX_LINE:,}"
+        return InputError(said, number)
     try:
         board, known = parse_line(text, number, shape, rules)
         return Puzzle(board, number, "line", known)
@@ -173,13 +217,17 @@ def _line_item(
         return error
 
 
-def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
+def _fpuzzles_puzzles(source: Source, first: tuple[int, str]):
     """f-puzzles puzzles, one a line (or a JSON document over several): each read alone."""
     from solvers.formats import fpuzzles
 
     yield from source.take_problems()
+    source.whole = True  # a JSON document is read whole, or refused whole
     for number, text in fpuzzles_link.entries(source.chain_indented(first)):
         yield from source.take_problems()
+        if isinstance(text, Refused):
+            yield text.error
+            continue
         if source.rules:
             yield InputError(
                 "a '# rules:' line is no f-puzzles puzzle's: its rules are its own", number
@@ -194,49 +242,18 @@ def _fpuzzles_puzzles(source: _Source, first: tuple[int, str]):
     yield from source.leftover()
 
 
-# A bad ``# rules:`` line is its own error; the puzzles under it, up to the next rules line,
-# are each an error too (their rules are unknown), and the rest of the file is read as usual.
-UNREAD = "unread rules line "
-
-
-def _under_unread_rules(rules: frozenset[str], number: int) -> InputError | None:
-    """The error of the puzzle at line ``number`` when ``rules`` are an unreadable line's."""
-    marks = [name for name in rules if name.startswith(UNREAD)]
-    if not marks:
-        return None
-    unread = marks[0].removeprefix(UNREAD)
-    return InputError(f"under the rules line {unread}, which cannot be read", number)
-
-
-def _misspelled_rules(text: str, number: int) -> InputError | None:
-    """The error of a comment that reads as a rules header misspelled (``# rule: x``,
-    ``# rules x``, ``# rules = x``): read as a comment, its puzzles would be solved as classic
-    ones. A comment whose words after ``rule`` are no rules (``# rules of thumb``) is one."""
-    found = _RULES_LIKE.fullmatch(text)
-    if found is None:
-        return None
-    try:
-        variant_text.rule_names(found.group(1), number)
-    except InputError:
-        return None
-    shown = text if len(text) <= 60 else text[:57] + "..."
-    rules = found.group(1).strip()
-    fixed = f"# rules: {rules}" if len(rules) <= 40 else "# rules: ..."
-    return InputError(f"{shown!r} looks like a rules header: write {fixed!r}", number)
-
-
 def line_start(lines: Iterable[str], fmt: str = "auto") -> int | None:
     """Where the puzzles of a line-format source start: the number of its CSV header line
     (skipped), or 0 when it has none; None when the source is not in the line format or
     holds no puzzle (``read_puzzles`` then says why)."""
     if fmt not in ("auto", "line"):
         return None
-    source = _Source(lines)
+    source = Source(lines)
     first = source.next_content()
     skip = 0
     if first is not None and fmt == "auto" and _is_csv_header(first[1]):
         skip, first = first[0], source.next_content()
-    if first is None or (fmt == "auto" and detect(first[1]) != "line"):
+    if first is None or (fmt == "auto" and _format_of(source, first[1]) != "line"):
         return None
     return skip
 
@@ -248,7 +265,7 @@ class LineReader:
 
     def __init__(self, shape: Shape | None = None, rules: frozenset[str] = frozenset()) -> None:
         self.shape = shape
-        self._source = _Source(())
+        self._source = Source(())
         self._source.rules = rules
 
     @property
@@ -302,89 +319,3 @@ def _check_arguments(lines: object, shape: object) -> None:
         )
     if shape is not None and not isinstance(shape, Shape):
         raise UsageError(f"shape must be a Shape such as Shape(2, 3), not {shape!r}")
-
-
-class _Source:
-    """Numbered content lines: blank and comment lines skipped, ``# rules:`` lines taken in, a
-    byte-order mark accepted. A line no puzzle can be (overlong, holding a NUL byte) becomes a
-    problem of its own and reading goes on; a UTF-16 file or a bad rules line stops it."""
-
-    def __init__(self, lines: Iterable[str]) -> None:
-        bounded = bounded_lines(lines, MAX_LINE) if isinstance(lines, io.TextIOBase) else lines
-        self._lines = enumerate(bounded, start=1)
-        self.rules: frozenset[str] = frozenset()
-        self.problems: list[InputError] = []  # found since the caller last took them
-        self.error: InputError | None = None  # why reading stopped early, if it did
-        self.in_grid = False  # past a grid's first line: a rules line there is misplaced
-        self.raw = ""  # the last content or comment line read, as it came
-
-    def next_content(self) -> tuple[int, str] | None:
-        if self.error:
-            return None
-        for number, raw in self._lines:
-            text = self._content(number, raw)
-            if self.error:
-                return None
-            if text:
-                return number, text
-        return None
-
-    def _content(self, number: int, raw: str) -> str:
-        if not isinstance(raw, str):
-            raise UsageError(
-                f"line {number} is {type(raw).__name__}, not str: open the file in text mode "
-                "(encoding='utf-8')"
-            )
-        overlong = getattr(raw, "length", 0)  # read before a str method drops it
-        if number == 1:
-            if raw.startswith("\ufffd\ufffd") and "\x00" in raw:  # FF FE or FE FF, then NULs
-                self.error = InputError("this is a UTF-16 file; save it as UTF-8", number)
-                return ""
-            raw = raw.removeprefix("\ufeff")
-        if (length := max(overlong, len(raw))) > MAX_LINE:
-            self.problems.append(
-                InputError(f"{length:,} characters: no puzzle is longer than {MAX_LINE:,}", number)
-            )
-            return ""
-        if "\x00" in raw:
-            self.problems.append(InputError("a NUL byte: puzzles are plain text", number))
-            return ""
-        text = raw.strip()
-        rules = _RULES.fullmatch(text)
-        if rules and self.in_grid:
-            message = "a rules line inside a puzzle: put it before the puzzle's first line"
-            self.problems.append(InputError(message, number))
-            return ""
-        if rules:
-            try:
-                self.rules = variant_text.rule_names(rules.group(1), number)
-            except InputError as error:
-                self.problems.append(error)
-                self.rules = frozenset({f"{UNREAD}{number}"})
-            return ""
-        if text.startswith("#") and (misspelled := _misspelled_rules(text, number)):
-            self.problems.append(misspelled)
-            self.rules = frozenset({f"{UNREAD}{number}"})
-            return ""
-        self.raw = raw
-        return "" if text.startswith("#") else text
-
-    def take_problems(self) -> list[InputError]:
-        found, self.problems = self.problems, []
-        return found
-
-    def leftover(self) -> list[InputError]:
-        """The problems not taken yet, then why reading stopped, if it did."""
-        return self.take_problems() + ([self.error] if self.error else [])
-
-    def chain(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
-        yield first
-        while (item := self.next_content()) is not None:
-            yield item
-
-    def chain_indented(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
-        """``chain`` with each line's leading whitespace kept (``first`` the last line read),
-        by which a JSON document's first line is told from its nested ones."""
-        yield first[0], self.raw.rstrip()
-        while (item := self.next_content()) is not None:
-            yield item[0], self.raw.rstrip()

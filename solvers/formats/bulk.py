@@ -6,7 +6,8 @@ lone ``\\r`` each end a line, as Python's text files read them). ``plain_puzzles
 nothing else, each symbol a value of an N x N board; for these, and only these, the one-line
 reader (``LineReader``) is known to give a classic puzzle of those values, so they can be read
 without it. Every other line (blank, comment, rules header, fields after the puzzle, a bad
-symbol) is the reader's. ``format_rows`` and ``format_counts`` write the answers back.
+symbol) is the reader's. ``format_rows`` and ``format_counts`` write the answers back, and
+``in_line_order`` puts those of several board sides back in their lines' order.
 """
 
 from __future__ import annotations
@@ -113,3 +114,29 @@ def format_counts(counts: np.ndarray) -> list[bytes] | np.ndarray:
         out[:, 1] = NEWLINE
         return out
     return [b"%d\n" % count for count in counts.tolist()]
+
+
+def in_line_order(answered: list) -> tuple[np.ndarray, bytes, np.ndarray]:
+    """(line indexes ascending, all their text, where each line's text starts and ends)."""
+    if not answered:
+        return np.zeros(0, np.int64), b"", np.zeros(1, np.int64)
+    indexes = np.concatenate([lines for lines, _ in answered])
+    texts = [_flat(text) for _, text in answered]
+    lengths = np.concatenate([length for _, length in texts])
+    flat = np.concatenate([data for data, _ in texts])
+    order = np.argsort(indexes, kind="stable")
+    if len(answered) > 1:  # sides mixed in one range: put the lines back in order
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))[order]
+        indexes, lengths = indexes[order], lengths[order]
+        moved = np.concatenate(([0], np.cumsum(lengths)))
+        flat = flat[np.arange(moved[-1]) + np.repeat(starts - moved[:-1], lengths)]
+    offsets = np.concatenate(([0], np.cumsum(lengths)))
+    return indexes, flat.tobytes(), offsets
+
+
+def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Output lines as (all bytes, each line's length)."""
+    if isinstance(text, np.ndarray):
+        return text.reshape(-1), np.full(len(text), text.shape[1] if text.ndim > 1 else 0)
+    joined = np.frombuffer(b"".join(text), np.uint8)
+    return joined, np.array([len(line) for line in text], np.int64)

@@ -17,6 +17,7 @@ from urllib.parse import unquote
 
 from solvers.errors import InputError
 from solvers.formats.lines import SQUARES
+from solvers.formats.source import MAX_PUZZLE, Refused, refused
 from solvers.formats.symbols import VALUE_OF
 
 URL = "https://www.f-puzzles.com/?load="
@@ -27,8 +28,8 @@ _SUDOKUPAD_PAYLOAD = re.compile(r"fpuzzles([^&#\s]*)")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')  # a JSON string, or one left open to the line's end
 # Characters of a puzzle's JSON: a 16x16 with every pencil mark in every cell is 38,000; a
 # link of one line decompresses to tens of millions when its text repeats, and writing that
-# back as a link would take minutes.
-MAX_JSON = 1_000_000
+# back as a link would take minutes. A line of a source is held to the same (MAX_PUZZLE).
+MAX_JSON = MAX_PUZZLE
 
 
 def looks_like(text: str) -> bool:
@@ -50,7 +51,7 @@ def looks_like(text: str) -> bool:
 def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """Each puzzle's (line number, text) among numbered content lines, each with its leading
     whitespace: one a line, or a JSON document written over several lines, which ends on the
-    line that closes its first brace.
+    line that closes its first brace. A document holding a ``Refused`` line is ``Refused``.
 
     A document left open (a ``{`` without its ``}``) ends where the next puzzle starts, or at
     the end of the source: it is then one bad entry, and the lines after it are read as usual.
@@ -86,6 +87,7 @@ class _Document:
         self.length = self.depth = 0
         self.pretty = False
         self.last = ""
+        self.refused: Refused | None = None  # a line no puzzle can hold: the whole is refused
 
     def add(self, line: str) -> None:
         if len(self.lines) == 1:
@@ -94,7 +96,9 @@ class _Document:
             self.lines.append(line)
             self.length += len(line)
         self.depth = _depth(line, self.depth)
-        self.last = line[-1]
+        self.last = line[-1:]
+        if isinstance(line, Refused) and self.refused is None:
+            self.refused = line
 
     def ends_before(self, line: str) -> bool:
         """Whether a line starts the next puzzle rather than going on with this document."""
@@ -106,7 +110,10 @@ class _Document:
         return self.last not in ",:[" or (self.pretty and _margin(line) <= self.margin)
 
     def text(self) -> str:
-        return "\n".join(self.lines)
+        """The document's text; a ``Refused`` one (with the first refused line's error)
+        when it holds a line no puzzle can."""
+        text = "\n".join(self.lines)
+        return text if self.refused is None else refused(text, self.refused.error)
 
 
 def _margin(line: str) -> int:

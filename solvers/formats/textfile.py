@@ -1,12 +1,21 @@
 """A file's bytes as text: UTF-8 unless a byte-order mark says UTF-16 or UTF-32 (Windows
-Notepad's "Unicode" is UTF-16 with its mark), so a puzzle saved so reads as it shows."""
+Notepad's "Unicode" is UTF-16 with its mark), so a puzzle saved so reads as it shows.
+
+An undecodable byte ``b`` is read as the character ``BYTE_BASE + b`` (plane 16's private use
+area, which no puzzle uses), one character a byte: a message can then name it as the byte it
+is (``undecodable``), and a line's cells are counted as the file holds them."""
 
 from __future__ import annotations
 
 import codecs
 import io
+import re
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
+
+BYTE_BASE = 0x10FF00
+BYTE_ERRORS = "sudoku-bytes"  # the codecs error handler reading undecodable bytes so
+_BYTES = re.compile("[\U0010ff00-\U0010ffff]")
 
 # UTF-32's little-endian mark starts with UTF-16's: the longer one is tried first
 _MARKS = (
@@ -17,6 +26,22 @@ _MARKS = (
 )
 
 
+def _as_characters(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(chr(BYTE_BASE + byte) for byte in bad), error.end
+
+
+codecs.register_error(BYTE_ERRORS, _as_characters)
+
+
+def undecodable(text: str) -> tuple[int, int] | None:
+    """(column, byte) of the first undecodable byte of a line read here, if it holds one."""
+    found = _BYTES.search(text)
+    return None if found is None else (found.start() + 1, ord(found.group()) - BYTE_BASE)
+
+
 def encoding_of(head: bytes) -> str:
     """The encoding a file's first bytes announce: ``utf-16`` or ``utf-32`` (whose codecs read
     the mark and drop it) for their byte-order marks, else ``utf-8``."""
@@ -24,12 +49,12 @@ def encoding_of(head: bytes) -> str:
 
 
 def as_text(binary: BinaryIO) -> TextIO:
-    """``binary`` read as text in the encoding its first bytes announce; undecodable bytes
-    become U+FFFD (a bad cell of that puzzle alone), whatever the locale. A stream that cannot
+    """``binary`` read as text in the encoding its first bytes announce; an undecodable byte
+    is read as one character that ``undecodable`` names, whatever the locale. A stream that cannot
     be peeked at is read as UTF-8 (a UTF-16 one is then refused by the reader, by name)."""
     peek = getattr(binary, "peek", None)
     head = peek(4)[:4] if peek is not None else b""
-    return io.TextIOWrapper(binary, encoding=encoding_of(head), errors="replace")
+    return io.TextIOWrapper(binary, encoding=encoding_of(head), errors=BYTE_ERRORS)
 
 
 def open_text(path: str) -> TextIO:
@@ -38,22 +63,23 @@ def open_text(path: str) -> TextIO:
 
 
 class Overlong(str):
-    """The start of a line longer than any puzzle, and the whole line's length."""
+    """The first characters of a line longer than any puzzle (``binary``: they hold a NUL
+    byte, as /dev/zero's do: no text file)."""
 
-    length: int
+    binary: bool
 
 
 def bounded_lines(handle: TextIO, longest: int) -> Iterator[str]:
-    """A text file's lines, none held longer than ``longest`` + 1 characters: the rest of a
-    longer line is read in pieces and counted (an ``Overlong``), so that a file with no line
-    break (a huge download cut short, /dev/zero) costs no memory."""
+    """A text file's lines, none held longer than ``longest`` + 1 characters: a longer line
+    is an ``Overlong`` as soon as its first ``longest`` + 1 characters are read, and its rest
+    is read in pieces and dropped when the next line is asked for, so that a file with no line
+    break (a huge download cut short) costs no memory and its message comes at once."""
     while line := handle.readline(longest + 1):
         if len(line) > longest and not line.endswith("\n"):
-            length = len(line)
-            while rest := handle.readline(longest):
-                length += len(rest)
-                if rest.endswith("\n"):
-                    break
-            line = Overlong(line)
-            line.length = length
+            start = Overlong(line)
+            start.binary = "\x00" in line
+            yield start
+            while (rest := handle.readline(longest)) and not rest.endswith("\n"):
+                pass
+            continue
         yield line

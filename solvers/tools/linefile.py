@@ -24,8 +24,15 @@ import numpy as np
 from solvers.board import Board, Shape
 from solvers.errors import InputError
 from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
-from solvers.formats.bulk import format_counts, format_rows, plain_puzzles, split_lines
-from solvers.formats.textfile import open_text
+from solvers.formats.bulk import (
+    format_counts,
+    format_rows,
+    in_line_order,
+    plain_puzzles,
+    split_lines,
+)
+from solvers.formats.source import MAX_PUZZLE
+from solvers.formats.textfile import BYTE_ERRORS, open_text
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, each range is a half of an even share of what is left of the file, so that
@@ -35,6 +42,9 @@ SHARES_PER_JOB, TAIL_BYTES = 2, 1 << 16
 # With a timeout, a puzzle may take this much work in the batch (at most a tenth of its
 # timeout at a quarter of the kernel's rate); one that needs more goes to the per-puzzle path.
 BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
+# A line of more bytes is longer than any puzzle whatever its characters (at most 4 bytes
+# each): it is a range of its own, refused unread (the reader refuses a shorter one by length)
+OVERLONG_BYTES = 4 * MAX_PUZZLE + 2
 
 
 @dataclass(frozen=True)
@@ -60,7 +70,10 @@ class Job:
 @dataclass(frozen=True)
 class Range:
     """Bytes ``start`` to ``end`` of a file, lines from ``first_line`` on, read under the
-    ``rules`` in force there (as far as the caller knows); ``skip`` is a CSV header's line."""
+    ``rules`` in force there (as far as the caller knows); ``skip`` is a CSV header's line.
+    ``overlong``: one line past ``OVERLONG_BYTES``, refused unread. ``identity``: the file's
+    (device, inode, size, mtime) when the run began: a file replaced or written to since is
+    refused, never spliced with the one read before."""
 
     path: str
     start: int
@@ -68,6 +81,8 @@ class Range:
     first_line: int = 1
     rules: frozenset[str] = frozenset()
     skip: int = 0
+    overlong: bool = False
+    identity: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -93,32 +108,66 @@ def range_bytes(left: int, jobs: int) -> int:
 
 
 def ranges(path: str, skip: int, jobs: int = 1) -> Iterator[Range]:
-    """The file's byte ranges (``range_bytes``), each ending after a line end. The others
-    than the first count from line 2 (only the first may carry a byte-order mark), and are
-    renumbered as they come back."""
-    total = os.path.getsize(path)
+    """The file's byte ranges (``range_bytes``), each ending after a line end, read from one
+    open file. The others than the first count from line 2 (only the first may carry a
+    byte-order mark), and are renumbered as they come back."""
     with open(path, "rb") as handle:
+        identity = _identity(handle)
+        total = identity[2]
         start = 0
         while start < total:
-            end = _line_end(handle, min(start + range_bytes(total - start, jobs), total))
-            first = start == 0
-            yield Range(path, start, end, 1 if first else 2, skip=skip if first else 0)
+            at = min(start + range_bytes(total - start, jobs), total)
+            end = _line_end(handle, at)
+            begin = _line_start(handle, start, at) if end - at > OVERLONG_BYTES else end
+            for low, high in ((start, begin), (begin, end)):
+                if low < high:
+                    first = low == 0
+                    line, header = (1, skip) if first else (2, 0)
+                    yield Range(
+                        path, low, high, line, skip=header, overlong=low == begin, identity=identity
+                    )
             start = end
 
 
+def _identity(handle) -> tuple[int, ...]:
+    found = os.fstat(handle.fileno())
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
 def _line_end(handle, at: int) -> int:
-    """The first position after a ``\\n`` at or after ``at`` (or the end of the file),
-    read in pieces: a line may be longer than memory should hold."""
+    """The first position after a line ending (``\\n``, ``\\r\\n`` or a lone ``\\r``) at or
+    after ``at`` (or the end of the file), read in pieces: a line may be longer than memory
+    should hold."""
     handle.seek(at)
-    while (piece := handle.readline(1 << 16)) and not piece.endswith(b"\n"):
-        pass
+    while piece := handle.read(1 << 16):
+        found = [i for i in (piece.find(b"\n"), piece.find(b"\r")) if i >= 0]
+        if found:
+            i = min(found)
+            end = handle.tell() - len(piece) + i + 1
+            if piece[i] == ord("\r") and (piece[i + 1 : i + 2] or handle.read(1)) == b"\n":
+                end += 1
+            return end
     return handle.tell()
+
+
+def _line_start(handle, start: int, at: int) -> int:
+    """Where the line through ``at`` starts, at ``start`` or after (``at - start`` is at most
+    one range)."""
+    handle.seek(start)
+    block = handle.read(at - start)
+    return start + max(block.rfind(b"\n"), block.rfind(b"\r")) + 1
 
 
 def answer_range(job: Job, where: Range, data: bytes | None = None) -> Answered:
     """Every line of a range answered (``data``: its bytes, when the caller has read them)."""
+    if where.overlong:
+        said = f"over {MAX_PUZZLE:,} characters: no puzzle is that long"
+        return Answered([(InputError(said, where.first_line), None)], 1, 0, where.rules)
     if data is None:
         with open(where.path, "rb") as handle:
+            if where.identity is not None and _identity(handle) != where.identity:
+                said = "the file changed while it was read (replaced or written to): run again"
+                return Answered([], 0, 0, where.rules, InputError(said, where.first_line))
             handle.seek(where.start)
             data = handle.read(where.end - where.start)
     buf = np.frombuffer(data, np.uint8)
@@ -177,7 +226,7 @@ def _read_others(
 
 def _raw(data: bytes, lines, index: int) -> str:
     """Line ``index`` as a text file yields it: decoded, its line ending as ``\\n``."""
-    text = data[lines.starts[index] : lines.ends[index]].decode("utf-8", errors="replace")
+    text = data[lines.starts[index] : lines.ends[index]].decode("utf-8", errors=BYTE_ERRORS)
     return text + "\n" if lines.ended[index] else text
 
 
@@ -219,7 +268,7 @@ class _Solved:
 
     def pieces(self, job: Job, read: list) -> list:
         """Bytes for the runs of answered lines, (item, answer) for the others."""
-        indexes, flat, offsets = _in_line_order(self.answered)
+        indexes, flat, offsets = in_line_order(self.answered)
         pieces: list[Any] = []
         done = 0
         for index, item in read:
@@ -263,32 +312,6 @@ def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.nda
     ]
 
 
-def _in_line_order(answered: list) -> tuple[np.ndarray, bytes, np.ndarray]:
-    """(line indexes ascending, all their text, where each line's text starts and ends)."""
-    if not answered:
-        return np.zeros(0, np.int64), b"", np.zeros(1, np.int64)
-    indexes = np.concatenate([lines for lines, _ in answered])
-    texts = [_flat(text) for _, text in answered]
-    lengths = np.concatenate([length for _, length in texts])
-    flat = np.concatenate([data for data, _ in texts])
-    order = np.argsort(indexes, kind="stable")
-    if len(answered) > 1:  # sides mixed in one range: put the lines back in order
-        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))[order]
-        indexes, lengths = indexes[order], lengths[order]
-        moved = np.concatenate(([0], np.cumsum(lengths)))
-        flat = flat[np.arange(moved[-1]) + np.repeat(starts - moved[:-1], lengths)]
-    offsets = np.concatenate(([0], np.cumsum(lengths)))
-    return indexes, flat.tobytes(), offsets
-
-
-def _flat(text: list[bytes] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Output lines as (all bytes, each line's length)."""
-    if isinstance(text, np.ndarray):
-        return text.reshape(-1), np.full(len(text), text.shape[1] if text.ndim > 1 else 0)
-    joined = np.frombuffer(b"".join(text), np.uint8)
-    return joined, np.array([len(line) for line in text], np.int64)
-
-
 # The caller's side ---------------------------------------------------------------------
 
 
@@ -303,14 +326,15 @@ def start(path: str, fmt: str) -> int | None:
 
 def puzzle_lines(path: str, skip: int) -> int:
     """The puzzles of a line-format file: its lines after line ``skip`` that are neither
-    blank nor a ``#`` comment."""
-    count = 0
+    blank nor a ``#`` comment (read in pieces: a line may be longer than memory should hold)."""
+    count, number, start = 0, 1, b""
     with open(path, "rb") as handle:
-        for number, line in enumerate(handle, 1):
-            text = line.strip()
-            if number > skip and text and not text.startswith(b"#"):
-                count += 1
-    return count
+        while piece := handle.readline(1 << 16):
+            start = start or piece.strip()[:1] or b""
+            if piece.endswith(b"\n"):
+                count += number > skip and start not in (b"", b"#")
+                number, start = number + 1, b""
+    return count + (number > skip and start not in (b"", b"#"))
 
 
 def answers(

@@ -185,7 +185,7 @@ def write(run: CompareRun, path: str, summaries: list[list[dict]], label: str = 
 def read(path: str) -> CompareRun:
     """A run written by ``write``; UsageError for a file that is not one."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # a byte-order mark, as Notepad saves
             data = json.load(handle, parse_int=_bounded_int)
     except (ValueError, RecursionError) as error:
         raise UsageError(f"{path}: not JSON ({type(error).__name__}: {error})") from None

@@ -40,6 +40,7 @@ def check(data: dict) -> None:
         if key in seen:
             raise BadField(f"{where}: a second answer of {key[1]} on {key[0]} line {key[2]}")
         seen.add(key)
+    _records_fit(datasets, records)
     if "strength" in data:
         names = {dataset["name"] for dataset in datasets}
         _strength(_of(data["strength"], list, "strength", "a list"), names)
@@ -144,6 +145,32 @@ def _dataset(dataset: Any, where: str) -> None:
         number = line.isascii() and line.isdigit() and len(line) <= len(str(MAX_COUNT))
         if not number or not isinstance(digest, str):
             raise BadField(f"{where}.hashes.{_short(line)}: not a line number and a puzzle's hash")
+
+
+def _records_fit(datasets: list, records: list) -> None:
+    """BadField for a record no run writes: a puzzle line 0, a copy past its dataset's
+    copies, or more puzzles answered than its dataset holds."""
+    index = {dataset["name"]: (at, dataset) for at, dataset in enumerate(datasets)}
+    lines: dict[str, set[int]] = {}
+    for at, record in enumerate(records):
+        if record["puzzle"] == 0:
+            raise BadField(f"records[{at}].puzzle is 0: a puzzle's line counts from 1")
+        if record["dataset"] not in index:
+            continue
+        place, dataset = index[record["dataset"]]
+        if record["copy"] >= dataset["copies"]:
+            raise BadField(
+                f"records[{at}].copy is {record['copy']}: datasets[{place}] runs "
+                f"{dataset['copies']} copies of each puzzle (0 to {dataset['copies'] - 1})"
+            )
+        lines.setdefault(record["dataset"], set()).add(record["puzzle"])
+    for name, found in lines.items():
+        place, dataset = index[name]
+        if len(found) > dataset["puzzles"]:
+            raise BadField(
+                f"datasets[{place}].puzzles is {dataset['puzzles']}, but its records answer "
+                f"{len(found)} puzzles"
+            )
 
 
 def _record(record: Any, where: str) -> tuple:
