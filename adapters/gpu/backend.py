@@ -30,8 +30,8 @@ from solvers.deadline import Deadline
 from solvers.errors import UsageError
 
 NO_GPU = (
-    "no CUDA GPU found (numba.cuda.is_available() is False); "
-    "NUMBA_ENABLE_CUDASIM=1 runs it on numba's simulator (docs/gpu.md)"
+    "no CUDA GPU found (numba.cuda.is_available() is False): it needs an NVIDIA GPU and "
+    "pip install 'sudoku-solvers[gpu]'; NUMBA_ENABLE_CUDASIM=1 runs numba's simulator"
 )
 if not cuda.is_available():
     raise RuntimeError(NO_GPU)

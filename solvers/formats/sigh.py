@@ -19,7 +19,6 @@ import urllib.parse
 
 from solvers.board import Board
 from solvers.errors import InputError
-from solvers.formats.sigh_types import TYPES, Reading
 
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver\S*[?&]q=", re.IGNORECASE)
 _START = re.compile(r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|Windoku)\b")
@@ -34,6 +33,9 @@ def looks_like(text: str) -> bool:
 
 def read(text: str, line: int | None = None) -> Board:
     """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
+    # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
+    from solvers.formats.sigh_types import TYPES, Reading
+
     text = text.strip()
     if LINK.match(text):
         query = urllib.parse.urlsplit(text).query
