@@ -74,13 +74,13 @@ def test_closed_stdin_is_a_message(tmp_path):
     assert closed.stderr == "sudoku: standard input is closed: give a FILE, or pipe puzzles in\n"
 
 
-def test_undecodable_stdin_under_a_strict_locale_is_a_bad_cell():
+def test_undecodable_stdin_under_a_strict_locale_is_named_as_the_byte_it_is():
     done = sudoku(
         "solve", stdin=b"\xff" + LINE.encode()[1:] + b"\n", env={**os.environ, "LC_ALL": "C"}
     )
     assert done.returncode == 2
     assert done.stderr.decode() == (
-        "sudoku: line 1, column 1: '\ufffd' (U+FFFD) is not a digit, a letter or '.'\n"
+        "sudoku: line 1, column 1: byte 0xFF is not UTF-8: save the file as UTF-8\n"
     )
 
 

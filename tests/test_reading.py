@@ -213,3 +213,12 @@ def test_a_hand_edited_impossible_run_file_is_refused_naming_the_field(
     path.write_text(json.dumps(edited))
     done = cli("report", str(path), "-o", str(tmp_path / "edited.html"))
     assert done.code == 2 and said in done.err and len(done.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("text", ["\x00\n", "\x00", "\x00\n\x00\n# a comment\n"])
+def test_input_of_refused_lines_alone_is_said_once_a_line_and_not_called_empty(cli, text):
+    run = cli("solve", stdin=text)
+    lines = run.err.splitlines()
+    assert run.code == 2
+    assert lines and all("a NUL byte" in line for line in lines), run.err
+    assert len(lines) == text.count("\x00")

@@ -71,7 +71,8 @@ def read_puzzles(
     source = Source(lines)
     first = yield from _first_content(source)
     if first is None:
-        yield from source.leftover() or [InputError("empty input")]
+        left = source.leftover()
+        yield from left or ([] if source.refused else [InputError("empty input")])
         return
     number, text = first
     if fmt == "auto" and _is_csv_header(text):
@@ -102,9 +103,12 @@ def read_puzzles(
 
 def _first_content(source: Source):
     """The first content line (None: there is none), each line refused before it yielded as
-    soon as it is read."""
+    soon as it is read (``source.refused`` counts them: a source of refused lines alone is no
+    empty input)."""
     while (first := source.next_content(eager=True)) is not None and not first[1]:
-        yield from source.take_problems()
+        problems = source.take_problems()
+        source.refused += len(problems)
+        yield from problems
     return first
 
 

@@ -91,6 +91,7 @@ class Source:
         self.rules: frozenset[str] = frozenset()
         self.problems: list[InputError] = []  # found since the caller last took them
         self.error: InputError | None = None  # why reading stopped early, if it did
+        self.refused = 0  # lines refused before the first content line
         self.in_grid = False  # past a grid's first line: a rules line there is misplaced
         self.whole = False
         self.raw = ""  # the last content or comment line read, as it came
