@@ -83,3 +83,26 @@ def test_the_variants_compile_to_units_and_sum_groups():
     assert [(c.total, c.cells) for c in killer.sum_groups] == list(CAGES)
     assert killer.primitives == ()
     assert variants(set(), SHAPE) == () and flatten(Board.empty(SHAPE, Rules())).sum_groups == ()
+
+
+# A whispers line may pass a cell again (a loop, or a line crossing itself): its rule holds
+# between neighbours on the line, each pair once, as dclamage's WhispersConstraint reads the
+# f-puzzles line it is given. On 4x4 the default gap is 2.
+LOOP = "whispers r1c2 r1c3 r2c3 r2c2 r1c2"
+
+
+@pytest.mark.parametrize("backend", ["dfs", "native", "propagate", "sat", "cpsat", "z3"])
+def test_a_whispers_line_that_passes_a_cell_again_counts_as_its_pairs_say(backend):
+    from solvers import count_solutions
+    from solvers.formats import parse
+
+    board = parse(f"# rules: {LOOP}\n" + "." * 16)
+    loop = board.rules.constraints[0]
+    assert loop.cells == (1, 2, 6, 5, 1)
+    pairs = [(1, 2), (2, 6), (6, 5), (5, 1)]
+    boxes = [[r * 4 + c for r in rows for c in cols] for rows in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    squares = [g for g in latin_squares() if all(len({g[c] for c in box}) == 4 for box in boxes)]
+    expected = sum(all(abs(g[a] - g[b]) >= 2 for a, b in pairs) for g in squares)
+    assert 0 < expected < len(squares)
+    assert count_solutions(board, limit=1000, backend=backend) == expected

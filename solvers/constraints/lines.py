@@ -301,7 +301,7 @@ KINDS = (
           source="dclamage CloneConstraint.cs"),
     _kind("whispers", "Neighbours on the line differ by at least 5 (on 9x9).",
           check_whispers, decompose_whispers, {Relation}, validate=_validate_whispers,
-          params=frozenset({"difference"}), fpuzzles="whispers",
+          params=frozenset({"difference"}), fpuzzles="whispers", revisits=True,
           defaults=lambda n: {"difference": (n + 1) // 2},
           example="whispers r2c2 r2c3 r2c4 r3c4", source="dclamage WhispersConstraint.cs"),
     _kind("parityline", "Neighbours on the line alternate between odd and even values.",

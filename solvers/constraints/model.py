@@ -79,6 +79,9 @@ class Kind:
     example: str = ""
     reads: Callable[[Constraint, int], tuple[int, ...]] | None = field(default=None, repr=False)
     source: str = ""
+    # a line that may pass a cell again (a whispers line crossing itself or closing a loop):
+    # its rule holds between neighbours on the line, so a cell met twice is read twice
+    revisits: bool = False
 
     @property
     def board_wide(self) -> bool:
@@ -106,7 +109,7 @@ class Kind:
         for cell in constraint.cells:
             if type(cell) is not int or not 0 <= cell < n * n:
                 raise InputError(f"{where}: cell {cell!r} is outside the {n}x{n} board")
-        if len(set(constraint.cells)) != count:
+        if len(set(constraint.cells)) != count and not self.revisits:
             raise InputError(f"{where}: names a cell twice")
         names = {name for name, _ in constraint.params}
         if len(names) != len(constraint.params):
