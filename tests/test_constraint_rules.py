@@ -86,8 +86,8 @@ def test_the_variants_compile_to_units_and_sum_groups():
 
 
 # A whispers line may pass a cell again (a loop, or a line crossing itself): its rule holds
-# between neighbours on the line, each pair once, as dclamage's WhispersConstraint reads the
-# f-puzzles line it is given. On 4x4 the default gap is 2.
+# between neighbours on the line, each pair once, as the Interactive Sudoku Solver reads the
+# published lines that pass a cell twice. On 4x4 the default gap is 2.
 LOOP = "whispers r1c2 r1c3 r2c3 r2c2 r1c2"
 
 
