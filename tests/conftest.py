@@ -116,7 +116,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
         if compiled() is False:
             say = _say(session)
-            say("compiling the native kernel with numba, once before the tests (20-60 s of CPU)")
+            say("compiling the native kernel with numba, once before the tests (about 90 s of CPU)")
             start = time.perf_counter()
             compile_kernels()
             say(f"native kernel compiled in {time.perf_counter() - start:.1f} s")

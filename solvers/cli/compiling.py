@@ -25,7 +25,7 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
         return
     if native.compiled() is not False:
         return
-    run.note("compiling the native kernel with numba, once (20-60 s of CPU; cached after)")
+    run.note("compiling the native kernel with numba, once (about 90 s of CPU; cached after)")
     start = time.perf_counter()
     native.compile_kernels()
     run.note(f"native kernel compiled in {time.perf_counter() - start:.1f} s")
