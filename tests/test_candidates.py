@@ -192,6 +192,9 @@ def test_every_solution_is_verified_before_it_counts(cli, registered):
     done = cli("candidates", "--backend", "wrongplaced", stdin=f"{SEVERAL4}\n{SEVERAL4}\n")
     assert done.code == 5
     assert done.err.count("sudoku: line ") == 2 and "BUG: " in done.err  # both puzzles told
+    done = cli("candidates", "--backend", "wrongplaced", "--json", stdin=f"{SEVERAL4}\n")
+    (record,) = (json.loads(line) for line in done.out.splitlines())
+    assert (record["status"], record["puzzle"], done.code) == ("wrong", SEVERAL4, 5)
 
 
 def test_the_command_prints_a_pencil_mark_grid_and_two_differing_solutions(cli):
@@ -268,6 +271,12 @@ def test_a_backend_that_lacks_a_kind_is_told_per_puzzle(cli):
     done = cli("candidates", "thermo9", "--backend", "dlx")
     assert done.code == 2
     assert done.err.count("dlx does not support thermometer") == 10
+    # --json still writes one record per puzzle, saying why, as solve --json does
+    done = cli("candidates", "thermo9", "--backend", "dlx", "--json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert [record["status"] for record in records] == ["unsupported"] * 10
+    assert "dlx does not support thermometer" in records[0]["error"]
+    assert done.code == 2
 
 
 def _line(board: Board) -> str:
