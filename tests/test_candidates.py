@@ -219,6 +219,13 @@ def test_the_command_writes_one_json_record_per_puzzle(cli):
     assert all(len(values) == 1 for values in second["candidates"])
 
 
+def test_givens_that_clash_have_a_json_record_naming_the_puzzle(cli):
+    clashing = "11" + "." * 14
+    done = cli("candidates", "--json", stdin=f"{clashing}\n")
+    (record,) = (json.loads(line) for line in done.out.splitlines())
+    assert (record["status"], record["puzzle"], done.code) == ("invalid", clashing, 2)
+
+
 def test_no_solution_is_exit_status_1_and_bad_lines_keep_their_place(cli):
     stdin = f"{_line(_dataset('nosolution9')[0])}\n{'1' * 5}\n{SEVERAL4}\n"
     done = cli("candidates", stdin=stdin)
