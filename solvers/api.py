@@ -59,7 +59,7 @@ def solve(
     answer = _run_one(board, _plan("solve", 1, timeout, backend, options, board))
     if answer.status is Status.INVALID:
         return replace(answer, status=Status.UNSOLVABLE, stats={"conflict": answer.detail})
-    return _raise_failures(answer)
+    return raise_failures(answer)
 
 
 def count_solutions(
@@ -83,7 +83,7 @@ def count_solutions(
     if answer.status is Status.TIMEOUT:
         within = f" within {plan.timeout:g} s" if plan.timeout is not None else ""
         raise SolveTimeout(f"backend {answer.backend} could not count{within}")
-    return _raise_failures(answer).count
+    return raise_failures(answer).count
 
 
 def _plan(
@@ -110,7 +110,9 @@ def _run_one(board: Board, plan: pipeline.Plan) -> Answer:
     return answer
 
 
-def _raise_failures(answer: Answer) -> Answer:
+def raise_failures(answer: Answer) -> Answer:
+    """The answer, unless it is a failure the caller must hear of as an error (the library's
+    exceptions: a refusal, a wrong answer, a crashed backend)."""
     if answer.status is Status.UNSUPPORTED:
         raise UsageError(answer.detail)
     if answer.status is Status.WRONG:

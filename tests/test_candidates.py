@@ -192,6 +192,9 @@ def test_every_solution_is_verified_before_it_counts(cli, registered):
     done = cli("candidates", "--backend", "wrongplaced", stdin=f"{SEVERAL4}\n{SEVERAL4}\n")
     assert done.code == 5
     assert done.err.count("sudoku: line ") == 2 and "BUG: " in done.err  # both puzzles told
+    done = cli("candidates", "--backend", "wrongplaced", "--json", stdin=f"{SEVERAL4}\n")
+    (record,) = (json.loads(line) for line in done.out.splitlines())
+    assert (record["status"], record["puzzle"], done.code) == ("wrong", SEVERAL4, 5)
 
 
 def test_the_command_prints_a_pencil_mark_grid_and_two_differing_solutions(cli):
@@ -214,6 +217,13 @@ def test_the_command_writes_one_json_record_per_puzzle(cli):
     assert first["differ"][0] == "r2c1"
     assert (second["status"], second["count_is"], second["count"]) == ("unique", "exact", 1)
     assert all(len(values) == 1 for values in second["candidates"])
+
+
+def test_givens_that_clash_have_a_json_record_naming_the_puzzle(cli):
+    clashing = "11" + "." * 14
+    done = cli("candidates", "--json", stdin=f"{clashing}\n")
+    (record,) = (json.loads(line) for line in done.out.splitlines())
+    assert (record["status"], record["puzzle"], done.code) == ("invalid", clashing, 2)
 
 
 def test_no_solution_is_exit_status_1_and_bad_lines_keep_their_place(cli):
@@ -268,6 +278,12 @@ def test_a_backend_that_lacks_a_kind_is_told_per_puzzle(cli):
     done = cli("candidates", "thermo9", "--backend", "dlx")
     assert done.code == 2
     assert done.err.count("dlx does not support thermometer") == 10
+    # --json still writes one record per puzzle, saying why, as solve --json does
+    done = cli("candidates", "thermo9", "--backend", "dlx", "--json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert [record["status"] for record in records] == ["unsupported"] * 10
+    assert "dlx does not support thermometer" in records[0]["error"]
+    assert done.code == 2
 
 
 def _line(board: Board) -> str:

@@ -17,7 +17,8 @@ from solvers.cli.output import (
     Run,
 )
 from solvers.cli.parser import backend_options, command, input_options
-from solvers.errors import SudokuError, WrongAnswer
+from solvers.errors import SudokuError, UsageError, WrongAnswer
+from solvers.execution.answer import Status
 from solvers.formats import SYMBOL_OF, Puzzle, format_board, variant_text
 from solvers.spec import BackendSpec
 from solvers.tools.candidates import SEVERAL, UNIQUE, UNSOLVABLE, Candidates, candidates_of
@@ -56,9 +57,16 @@ def run(args: argparse.Namespace, run: Run) -> None:
             found = candidates_of(item.board, spec, args.timeout)
         except WrongAnswer as error:
             run.warn(f"{where}BUG: {error}", EXIT_WRONG_ANSWER)
+            if args.json:
+                run.emit_json(failed(item, Status.WRONG, error))
             continue
         except SudokuError as error:  # a backend that lacks a kind, or that failed
             run.warn(f"{where}{error}", EXIT_BAD_INPUT)
+            if args.json:  # still one record per puzzle, as solve's --json keeps
+                unsupported = isinstance(error, UsageError)
+                run.emit_json(
+                    failed(item, Status.UNSUPPORTED if unsupported else Status.ERROR, error)
+                )
             continue
         if args.json:
             run.emit_json(record(item, found))
@@ -113,6 +121,18 @@ def record(item: Puzzle, found: Candidates) -> dict:
     if found.detail:
         said["error"] = found.detail
     return said | variant_text.record(board.rules, board.size) | dict(item.meta)
+
+
+def failed(item: Puzzle, status: Status, error: SudokuError) -> dict:
+    """The JSON record of a puzzle no candidates were found for: its status (``unsupported``,
+    ``error``, ``wrong``, as solve's records name them) and why."""
+    said = {
+        "index": item.line,
+        "puzzle": format_board(item.board, "line"),
+        "status": str(status),
+        "error": str(error),
+    }
+    return said | variant_text.record(item.board.rules, item.board.size) | dict(item.meta)
 
 
 def pencil_marks(board: Board, values: tuple[frozenset[int], ...]) -> list[str]:

@@ -114,8 +114,9 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
     2) and skipped."""
     for item in items_of(args, run):
         if isinstance(item, Puzzle) and (clashing := clash(item.board)):
-            item = InputError(clashing, item.line)
-        if isinstance(item, InputError):
+            # its record names the puzzle, as the other commands' records of clashing givens do
+            report_invalid(run, args, InputError(clashing, item.line), item.board)
+        elif isinstance(item, InputError):
             report_invalid(run, args, item)
         else:
             yield item

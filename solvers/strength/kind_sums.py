@@ -157,7 +157,8 @@ def _shown(found, size: int) -> str:
 def innies(grid: Grid) -> Step | None:
     """The 45 rule (on N x N, 1 + ... + N): a unit's values add up to 45, so where killer
     cages lie wholly inside a unit, its few other cells (four at most) add up to 45 less the
-    cages' totals, in different values: a sum group of its own."""
+    cages' totals, in different values: a sum group of its own. Cages that overlap another
+    inside the unit are left out (their totals would count the shared cells twice)."""
     n, units, names = grid.geometry.size, grid.geometry.units, grid.geometry.unit_names
     cages = [
         (frozenset(c.cells), int(c.param("total")))
@@ -169,6 +170,12 @@ def innies(grid: Grid) -> Step | None:
     whole = n * (n + 1) // 2
     for index, unit in enumerate(units):
         inside = [(cells, total) for cells, total in cages if cells <= set(unit)]
+        # cages that share a cell count it twice: only those that overlap no other add up
+        inside = [
+            (cells, total)
+            for i, (cells, total) in enumerate(inside)
+            if not any(cells & other for j, (other, _) in enumerate(inside) if j != i)
+        ]
         covered = frozenset().union(*(cells for cells, _ in inside))
         rest = tuple(cell for cell in unit if cell not in covered)
         if not inside or not 1 <= len(rest) <= 4:

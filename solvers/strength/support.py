@@ -11,7 +11,6 @@ and its caller falls back on a weaker, cheaper reading.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
 
 from solvers.cells import cell_name
 from solvers.strength.grid import values
@@ -124,7 +123,3 @@ def kind_step(
     ``reason`` says why (``only 1+2``), then what it removes."""
     words = f"{reason}, so {cannot(eliminated, n)}" if reason else cannot(eliminated, n)
     return Step(technique, KIND_RATING, where, eliminated=eliminated, reason=words)
-
-
-def pairs_of(cells: Sequence[int]) -> list[tuple[int, int]]:
-    return list(combinations(range(len(cells)), 2))

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from solvers import choice, pipeline
-from solvers.api import Grid, as_board
+from solvers.api import Grid, as_board, raise_failures
 from solvers.backend import Operation
 from solvers.board import Board, cell_name
 from solvers.compile import flatten
 from solvers.deadline import Deadline, timeout_of
-from solvers.errors import BackendCrashed, UsageError, WrongAnswer
+from solvers.errors import UsageError
 from solvers.execution.answer import Answer, Status
 from solvers.spec import BackendSpec
 
@@ -154,7 +154,7 @@ class _Search:
     def _counted(self) -> Answer:
         """The plain board's solutions counted up to two, the first one marked."""
         self.calls += 1
-        answer = _raised(self.runner.count(self.board, 2, self.deadline.remaining()))
+        answer = raise_failures(self.runner.count(self.board, 2, self.deadline.remaining()))
         if answer.status is Status.SOLVED:
             self._mark(answer.solution)
         return answer
@@ -170,7 +170,7 @@ class _Search:
         placed = Board.unchecked(self.board.shape, tuple(cells), self.board.rules)
         self.calls += 1
         (tried,) = self.runner.attempt_each([placed], left, Operation.SOLVE)
-        answer = _raised(self.runner.judge(Operation.SOLVE, placed, 1, left, tried))
+        answer = raise_failures(self.runner.judge(Operation.SOLVE, placed, 1, left, tried))
         if answer.status is Status.SOLVED:
             self._mark(answer.solution)
         return answer
@@ -217,17 +217,6 @@ class _Search:
             undecided,
             detail,
         )
-
-
-def _raised(answer: Answer) -> Answer:
-    """The answer, unless it is a failure the caller must hear of as an error."""
-    if answer.status is Status.UNSUPPORTED:
-        raise UsageError(answer.detail)
-    if answer.status is Status.WRONG:
-        raise WrongAnswer(answer.detail)
-    if answer.status is Status.ERROR:
-        raise BackendCrashed(answer.detail)
-    return answer
 
 
 class _Clashes:
