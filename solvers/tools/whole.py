@@ -19,7 +19,9 @@ def written(path: str, label: str = "", binary: bool = False) -> Iterator[IO]:
     """A handle to write ``path``'s new content to; the file takes it when the block ends
     without an error. OutputError (naming ``label``, the option that named the file, and
     ``path``) when it cannot be written; then the file is as it was and nothing is left
-    beside it. A path that is no plain file (``/dev/stdout``, a pipe) is written directly."""
+    beside it. A path that is no plain file (``/dev/stdout``, a pipe) is written directly, as is
+    a writable file in a folder this user cannot write (no new file can be made beside it); a
+    file this user may not write is refused as ``open`` would refuse it."""
     try:
         before = os.stat(path)
     except OSError:
@@ -30,6 +32,14 @@ def written(path: str, label: str = "", binary: bool = False) -> Iterator[IO]:
         return
     target = os.path.realpath(path)  # a link goes on naming the file it named
     folder, name = os.path.split(target)
+    if before is not None and not os.access(target, os.W_OK):
+        # a file its owner made read-only stays so: no new file takes its name
+        raise OutputError(f"cannot write {label + ' ' if label else ''}{path}: Permission denied")
+    if before is not None and not os.access(folder, os.W_OK | os.X_OK):
+        # a writable file in a folder that is not: written in place, as a plain open would
+        with _named(path, label, False), _open(path, binary) as handle:
+            yield handle
+        return
     part = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
     with _named(path, label, before is not None):
         # created as any new file would be (the umask applies), or with the old one's mode
