@@ -187,7 +187,9 @@ def _arm(number: int) -> None:
     the first signal is the one its status names, and a program ends by the backstop."""
     if signals.stopped_by is None:
         signals.stopped_by = number
-        if _program:
+        # the program's own process alone: a worker forked with the hook in (as ``_stop``
+        # says) leaves a Ctrl-C to its parent, so no backstop ends it 1.5 s on
+        if _program and os.getpid() == _pid:
             signals.backstop(number, _end_descendants)
 
 
