@@ -148,3 +148,11 @@ def test_an_iss_puzzle_counts_as_its_text_form_does():
     assert count_solutions(board, limit=2, backend="cpsat") == 1
     loose = sigh.read(_iss(THERMO_GRID[:40] + "." * 41) + THERMOS)
     assert count_solutions(loose, limit=2, backend="cpsat") == 2
+
+
+def test_an_iss_puzzle_among_line_puzzles_is_named_as_what_it_is(cli, tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(THERMO_GRID + "\n" + _iss(THERMO_GRID) + THERMOS + "\n")
+    run = cli("count", str(path), "--backend", "cpsat")
+    assert run.out.split() == ["1"]
+    assert run.err.startswith("sudoku: line 2: an Interactive Sudoku Solver puzzle in a file of")

@@ -116,7 +116,8 @@ def input_options(parser: argparse.ArgumentParser, output: bool = False) -> None
         nargs="?",
         default="-",
         metavar="FILE",
-        help="a board, a line-format file, f-puzzles links (or JSON), or a shipped set's name; "
+        help="a board, a line-format file, f-puzzles or Interactive Sudoku Solver links (or "
+        "f-puzzles JSON), or a shipped set's name; "
         "'-' or nothing reads standard input",
     )
     if output:
