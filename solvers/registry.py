@@ -84,7 +84,7 @@ BUILT_IN: dict[str, tuple[str, str | None, str]] = {
     "cpmpy": ("adapters.cpmpy:CpmpyBackend", "cpmpy",
         "one CPMpy model (AllDifferent per unit) for any of its solvers"),
     "cpsat": ("adapters.cpsat:CpSatBackend", "ortools",
-        "OR-tools CP-SAT: AddAllDifferent per unit"),
+        "OR-tools CP-SAT: AddAllDifferent per unit, its own models of 10 kinds (docs/models.md)"),
     "csp": ("adapters.csp:ConstraintBackend", "python-constraint2",
         "CSP: one variable per cell, AllDifferentConstraint per unit"),
     "exactcover": ("adapters.exactcover:ExactCoverBackend", "exact-cover",
