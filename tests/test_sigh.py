@@ -148,3 +148,28 @@ def test_an_iss_puzzle_counts_as_its_text_form_does():
     assert count_solutions(board, limit=2, backend="cpsat") == 1
     loose = sigh.read(_iss(THERMO_GRID[:40] + "." * 41) + THERMOS)
     assert count_solutions(loose, limit=2, backend="cpsat") == 2
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".~R\uff11C1_5", "'R\uff11C1_5' is not of the form R1C1_5"),  # a fullwidth 1
+        (".~R1C1_\uff15", "'R1C1_\uff15' is not of the form R1C1_5"),
+        (".Whisper~\uff13~R1C1~R1C2", "cell '\uff13' is not on the 9x9 grid"),
+        (".Cage~\uff11\uff10~R1C1~R1C2", "cage sum: '\uff11\uff10' is not a whole number"),
+        (".Shape~\uff19x\uff19", "only square grids of values 1..N"),
+        (".~R1C1_0", "'R1C1_0': value 0 is outside 1..9"),
+        (".~R1C1_5.~R1C1_6", "givens leave r1c1 no value"),
+    ],
+)
+def test_only_ascii_digits_1_to_n_are_values_and_clashing_givens_are_refused(source, says):
+    # before: a fullwidth digit read as its ASCII one, a given 0 read as an empty cell and
+    # a second given at a cell replacing the first (a solution where ISS finds none)
+    with pytest.raises(InputError, match=says.replace(".", r"\.")):
+        sigh.read(source)
+
+
+def test_values_given_twice_to_a_cell_are_intersected_as_iss_does():
+    board = sigh.read(".~R1C1_5_6.~R1C1_6_7")
+    assert solve(board, backend="cpsat").solution.cells[0] == 6
+    assert sigh.read(".~R1C1_4.~R1C1_4").cells[0] == 4

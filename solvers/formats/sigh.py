@@ -67,7 +67,7 @@ def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> int:
     if not shapes:
         return 9
     spec = "~".join(shapes[-1])
-    found = re.fullmatch(r"(\d+)(?:x(\d+))?(?:~(?:1-)?(\d+))?", spec)
+    found = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?(?:~(?:1-)?([0-9]+))?", spec)
     if not found or (found[2] and found[2] != found[1]) or (found[3] and found[3] != found[1]):
         raise InputError(f"ISS shape {spec!r}: only square grids of values 1..N are read", line)
     return int(found[1])
