@@ -209,7 +209,10 @@ def _line_item(
     if refused := _under_unread_rules(rules, number):
         return refused
     if fpuzzles_link.looks_like(text):
-        message = "an f-puzzles puzzle in a file of line puzzles (its first puzzle says which)"
+        from solvers.formats import sigh
+
+        form = "an ISS" if sigh.looks_like(text) else "an f-puzzles"
+        message = f"{form} puzzle in a file of line puzzles (its first puzzle says which)"
         return InputError(f"{message}: put the links in a file of their own", number)
     if len(text) > MAX_LINE:
         said = f"{len(text):,} characters: no line puzzle is longer than {MAX_LINE:,}"
