@@ -173,3 +173,17 @@ def test_values_given_twice_to_a_cell_are_intersected_as_iss_does():
     board = sigh.read(".~R1C1_5_6.~R1C1_6_7")
     assert solve(board, backend="cpsat").solution.cells[0] == 6
     assert sigh.read(".~R1C1_4.~R1C1_4").cells[0] == 4
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=",
+        "https://sigh.github.io/Interactive-Sudoku-Solver/",
+    ],
+)
+def test_an_iss_link_with_no_puzzle_is_refused_as_cut_short(cli, link):
+    # before: an empty q= answered an empty grid, and a link with no q= was 'No such file'
+    done = cli("solve", link)
+    assert (done.code, done.out) == (2, "")
+    assert done.err == "sudoku: line 1: an ISS link with no ?q= puzzle (cut short?)\n"

@@ -20,7 +20,7 @@ import urllib.parse
 from solvers.board import Board
 from solvers.errors import InputError
 
-LINK = re.compile(r"https?://\S*interactive-sudoku-solver\S*[?&]q=", re.IGNORECASE)
+LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 _START = re.compile(r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|Windoku)\b")
 
 
@@ -40,6 +40,8 @@ def read(text: str, line: int | None = None) -> Board:
     if LINK.match(text):
         query = urllib.parse.urlsplit(text).query
         text = urllib.parse.parse_qs(query).get("q", [""])[0]
+        if not text:  # a link cut short, never an empty grid to answer
+            raise InputError("an ISS link with no ?q= puzzle (cut short?)", line)
     items = re.sub(r"\s+", "", text).split(".")
     if items[0]:
         raise InputError("an ISS constraint string starts with '.'", line)
