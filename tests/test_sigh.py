@@ -187,3 +187,13 @@ def test_an_iss_link_with_no_puzzle_is_refused_as_cut_short(cli, link):
     done = cli("solve", link)
     assert (done.code, done.out) == (2, "")
     assert done.err == "sudoku: line 1: an ISS link with no ?q= puzzle (cut short?)\n"
+
+
+@pytest.mark.parametrize(
+    "source", [".AntiTaxicab", ".DisjointSets", ".StrictKropki.WhiteDot~R1C1~R1C2", ".StrictXV"]
+)
+def test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss(cli, source):
+    # before: these alone were no ISS string: 'No such file' as FILE, a short line puzzle in a file
+    assert sigh.looks_like(source)
+    done = cli("solve", source, "--backend", "cpsat")
+    assert done.code == 0 and len(done.out.strip()) == 81

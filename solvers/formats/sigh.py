@@ -21,7 +21,11 @@ from solvers.board import Board
 from solvers.errors import InputError
 
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
-_START = re.compile(r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|Windoku)\b")
+# the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
+_START = re.compile(
+    r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
+    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes)\b"
+)
 
 
 def looks_like(text: str) -> bool:
