@@ -228,3 +228,31 @@ def test_an_f_puzzles_link_among_line_puzzles_is_named_as_one(cli):
         "sudoku: line 2: an f-puzzles puzzle in a file of line puzzles (its first puzzle says "
         "which): put the links in a file of their own\n"
     )
+
+
+def test_an_iss_puzzle_among_line_puzzles_and_a_line_puzzle_among_iss_ones_are_named(cli):
+    # before: the first was "an f-puzzles puzzle", the second "the f-puzzles payload holds '.'"
+    iss = ".~R1C1_1~R1C3_3"
+    done = cli("count", stdin=f"{GOOD_LINE}\n{iss}\n{GOOD_LINE}\n")
+    assert done.code == 2 and done.out == "1\n1\n"
+    assert done.err == (
+        "sudoku: line 2: an ISS puzzle in a file of line puzzles (its first puzzle says "
+        "which): put the links in a file of their own\n"
+    )
+    done = cli("count", "--limit", "1", stdin=f"{iss}\n{GOOD_LINE}\n{iss}\n")
+    assert done.code == 2 and done.out == "1\n1\n"
+    assert done.err == (
+        "sudoku: line 2: a line puzzle in a file of f-puzzles or ISS puzzles (its first puzzle "
+        "says which): put the line puzzles in a file of their own\n"
+    )
+
+
+def test_an_empty_or_overlong_file_argument_is_named_in_one_short_line(cli):
+    # before: '' was named 'input', and a mistyped board of 100,000 symbols said whole
+    done = cli("solve", "")
+    assert done.code == 2
+    assert done.err == "sudoku: cannot read '' (an empty path): No such file or directory\n"
+    done = cli("solve", "." * 100_000)
+    assert done.code == 2
+    assert done.err.startswith("sudoku: cannot read " + "." * 40 + "... (a path of 100,000 ")
+    assert len(done.err) < 200

@@ -150,9 +150,50 @@ def test_an_iss_puzzle_counts_as_its_text_form_does():
     assert count_solutions(loose, limit=2, backend="cpsat") == 2
 
 
-def test_an_iss_puzzle_among_line_puzzles_is_named_as_what_it_is(cli, tmp_path):
-    path = tmp_path / "mixed.txt"
-    path.write_text(THERMO_GRID + "\n" + _iss(THERMO_GRID) + THERMOS + "\n")
-    run = cli("count", str(path), "--backend", "cpsat")
-    assert len(run.out.split()) == 1  # line 1 answered (without its thermometers: 2 or more)
-    assert run.err.startswith("sudoku: line 2: an Interactive Sudoku Solver puzzle in a file of")
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".~R\uff11C1_5", "'R\uff11C1_5' is not of the form R1C1_5"),  # a fullwidth 1
+        (".~R1C1_\uff15", "'R1C1_\uff15' is not of the form R1C1_5"),
+        (".Whisper~\uff13~R1C1~R1C2", "cell '\uff13' is not on the 9x9 grid"),
+        (".Cage~\uff11\uff10~R1C1~R1C2", "cage sum: '\uff11\uff10' is not a whole number"),
+        (".Shape~\uff19x\uff19", "only square grids of values 1..N"),
+        (".~R1C1_0", "'R1C1_0': value 0 is outside 1..9"),
+        (".~R1C1_5.~R1C1_6", "givens leave r1c1 no value"),
+    ],
+)
+def test_only_ascii_digits_1_to_n_are_values_and_clashing_givens_are_refused(source, says):
+    # before: a fullwidth digit read as its ASCII one, a given 0 read as an empty cell and
+    # a second given at a cell replacing the first (a solution where ISS finds none)
+    with pytest.raises(InputError, match=says.replace(".", r"\.")):
+        sigh.read(source)
+
+
+def test_values_given_twice_to_a_cell_are_intersected_as_iss_does():
+    board = sigh.read(".~R1C1_5_6.~R1C1_6_7")
+    assert solve(board, backend="cpsat").solution.cells[0] == 6
+    assert sigh.read(".~R1C1_4.~R1C1_4").cells[0] == 4
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=",
+        "https://sigh.github.io/Interactive-Sudoku-Solver/",
+    ],
+)
+def test_an_iss_link_with_no_puzzle_is_refused_as_cut_short(cli, link):
+    # before: an empty q= answered an empty grid, and a link with no q= was 'No such file'
+    done = cli("solve", link)
+    assert (done.code, done.out) == (2, "")
+    assert done.err == "sudoku: line 1: an ISS link with no ?q= puzzle (cut short?)\n"
+
+
+@pytest.mark.parametrize(
+    "source", [".AntiTaxicab", ".DisjointSets", ".StrictKropki.WhiteDot~R1C1~R1C2", ".StrictXV"]
+)
+def test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss(cli, source):
+    # before: these alone were no ISS string: 'No such file' as FILE, a short line puzzle in a file
+    assert sigh.looks_like(source)
+    done = cli("solve", source, "--backend", "cpsat")
+    assert done.code == 0 and len(done.out.strip()) == 81

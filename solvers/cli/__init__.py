@@ -123,7 +123,20 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EPIP
 def _os_failure(error: OSError) -> str:
     if error.errno in WRITE_ERRORS:
         return f"cannot write {error.filename or 'the output'}: {error.strerror}"
-    return f"cannot read {error.filename or 'input'}: {error.strerror}"
+    return f"cannot read {_path_said(error.filename)}: {error.strerror}"
+
+
+def _path_said(name: object) -> str:
+    """A path as a one-line message names it: an empty one said so (it read as 'input'),
+    one of thousands of characters (a board mistyped as FILE) cut to its start."""
+    if name is None:
+        return "input"
+    name = os.fsdecode(name) if isinstance(name, bytes) else str(name)
+    if not name:
+        return "'' (an empty path)"
+    if len(name) > 100:
+        return f"{name[:40]}... (a path of {len(name):,} characters)"
+    return name
 
 
 def _quiet_end(out: TextIO, run: Run) -> int:

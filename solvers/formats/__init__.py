@@ -211,7 +211,7 @@ def _line_item(
     if fpuzzles_link.looks_like(text):
         from solvers.formats import sigh
 
-        form = "an Interactive Sudoku Solver" if sigh.looks_like(text) else "an f-puzzles"
+        form = "an ISS" if sigh.looks_like(text) else "an f-puzzles"
         message = f"{form} puzzle in a file of line puzzles (its first puzzle says which)"
         return InputError(f"{message}: put the links in a file of their own", number)
     if len(text) > MAX_LINE:

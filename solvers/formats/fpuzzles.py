@@ -69,6 +69,10 @@ def read(text: str, line: int | None = None) -> FPuzzle:
 
     if sigh.looks_like(text):
         return FPuzzle(sigh.read(text, line), form="line")
+    if fpuzzles_link.line_puzzle(text.strip().split(":")[0].split(",")[0].split(" ")[0]):
+        # said as what it is, not as a payload with a '.' base64 never holds
+        message = "a line puzzle in a file of f-puzzles or ISS puzzles (its first puzzle says"
+        raise InputError(f"{message} which): put the line puzzles in a file of their own", line)
     data = fpuzzles_link.decode(text, line)
     if "puzzle" in data and "grid" not in data:
         from solvers.formats.writing import from_record

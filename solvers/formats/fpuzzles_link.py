@@ -44,7 +44,7 @@ def looks_like(text: str) -> bool:
         or text.startswith("{")
         or "f-puzzles.com" in lowered
         or any(host in lowered for host in _SUDOKUPAD_HOSTS)
-        or (bool(_BARE.fullmatch(text)) and not _line_puzzle(text))
+        or (bool(_BARE.fullmatch(text)) and not line_puzzle(text))
     )
 
 
@@ -195,7 +195,7 @@ def encode(data: dict[str, Any]) -> str:
     return URL + lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
 
 
-def _line_puzzle(text: str) -> bool:
+def line_puzzle(text: str) -> bool:
     """Whether a payload-like word is as well a line puzzle (N*N symbols): it is read so."""
     return len(text) in SQUARES and all(c in VALUE_OF for c in text)
 

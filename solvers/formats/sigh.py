@@ -20,8 +20,12 @@ import urllib.parse
 from solvers.board import Board
 from solvers.errors import InputError
 
-LINK = re.compile(r"https?://\S*interactive-sudoku-solver\S*[?&]q=", re.IGNORECASE)
-_START = re.compile(r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|Windoku)\b")
+LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
+# the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
+_START = re.compile(
+    r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
+    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes)\b"
+)
 
 
 def looks_like(text: str) -> bool:
@@ -40,6 +44,8 @@ def read(text: str, line: int | None = None) -> Board:
     if LINK.match(text):
         query = urllib.parse.urlsplit(text).query
         text = urllib.parse.parse_qs(query).get("q", [""])[0]
+        if not text:  # a link cut short, never an empty grid to answer
+            raise InputError("an ISS link with no ?q= puzzle (cut short?)", line)
     items = re.sub(r"\s+", "", text).split(".")
     if items[0]:
         raise InputError("an ISS constraint string starts with '.'", line)
@@ -67,7 +73,7 @@ def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> int:
     if not shapes:
         return 9
     spec = "~".join(shapes[-1])
-    found = re.fullmatch(r"(\d+)(?:x(\d+))?(?:~(?:1-)?(\d+))?", spec)
+    found = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?(?:~(?:1-)?([0-9]+))?", spec)
     if not found or (found[2] and found[2] != found[1]) or (found[3] and found[3] != found[1]):
         raise InputError(f"ISS shape {spec!r}: only square grids of values 1..N are read", line)
     return int(found[1])

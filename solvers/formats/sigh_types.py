@@ -18,8 +18,9 @@ from solvers.constraints.text import parse_constraint
 from solvers.errors import InputError
 from solvers.variants import Rules
 
-_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
-_GIVEN = re.compile(r"R(\d+)C(\d+)((?:_\d+)+)", re.IGNORECASE)
+# ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md)
+_CELL = re.compile(r"R([0-9]+)C([0-9]+)", re.IGNORECASE)
+_GIVEN = re.compile(r"R([0-9]+)C([0-9]+)((?:_[0-9]+)+)", re.IGNORECASE)
 
 
 class Reading:
@@ -36,6 +37,7 @@ class Reading:
         self.dots: list[tuple[int, int]] = []  # every Kropki pair, for StrictKropki
         self.xv: list[tuple[int, int]] = []  # every X or V pair, for StrictXV
         self.strict: set[str] = set()
+        self.allowed: dict[int, set[int]] = {}  # each given cell's values, as ISS's givens
 
     def cell(self, text: str) -> int:
         found = _CELL.fullmatch(text)
@@ -54,6 +56,11 @@ class Reading:
     def board(self) -> Board:
         if self.no_boxes and self.regions is None:
             raise InputError("ISS NoBoxes without a Jigsaw: a grid with no boxes", self.line)
+        for cell, values in self.allowed.items():
+            if len(values) == 1:
+                self.givens[cell] = min(values)
+            else:
+                self.add("candidates", [cell], values=sorted(values))
         regions = self.regions if self.no_boxes else None
         if self.regions is not None and not self.no_boxes:  # a jigsaw beside the boxes
             for label in sorted(set(self.regions)):
@@ -102,7 +109,7 @@ def _pair(pair: tuple[int, int], n: int) -> str:
 
 
 def _number(reading: Reading, text: str, what: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise InputError(f"ISS {what}: {text!r} is not a whole number", reading.line)
     return int(text)
 
@@ -116,11 +123,18 @@ def _given(reading: Reading, args: list[str]) -> None:
         if not found:
             raise InputError(f"ISS given {arg!r} is not of the form R1C1_5", reading.line)
         cell = reading.cell(f"R{found[1]}C{found[2]}")
-        values = sorted({int(v) for v in found[3].split("_")[1:]})
-        if len(values) == 1:
-            reading.givens[cell] = values[0]
-        else:
-            reading.add("candidates", [cell], values=values)
+        values = {int(v) for v in found[3].split("_")[1:]}
+        if outside := sorted(v for v in values if not 1 <= v <= reading.n):
+            said = f"value {outside[0]} is outside 1..{reading.n}"
+            raise InputError(f"ISS given {arg!r}: {said}", reading.line)
+        # ISS intersects the values given for one cell (GivenCandidates' initialize): a
+        # second given replacing the first would answer a puzzle ISS finds no solution to
+        if cell in reading.allowed:
+            values &= reading.allowed[cell]
+            if not values:
+                name = cell_name(cell, reading.n)
+                raise InputError(f"ISS givens leave {name} no value", reading.line)
+        reading.allowed[cell] = values
 
 
 def _line(kind: str) -> Callable[[Reading, list[str]], None]:
@@ -164,7 +178,7 @@ def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[st
 
 def _whisper(reading: Reading, args: list[str]) -> None:
     difference = 5  # German whispers omit it (ISS's default)
-    if args and re.fullmatch(r"\d+", args[0]):
+    if args and re.fullmatch(r"[0-9]+", args[0]):
         difference, args = int(args[0]), args[1:]
     reading.add("whispers", reading.cells(args), difference=difference)
 
@@ -218,7 +232,7 @@ def _quad(reading: Reading, args: list[str]) -> None:
 
 def _full_line(reading: Reading, which: str) -> list[int]:
     n = reading.n
-    found = re.fullmatch(r"([RC])(\d+)", which, re.IGNORECASE)
+    found = re.fullmatch(r"([RC])([0-9]+)", which, re.IGNORECASE)
     if not found or not 1 <= int(found[2]) <= n:
         raise InputError(f"ISS outside clue at {which!r}: no such row or column", reading.line)
     index = int(found[2]) - 1
