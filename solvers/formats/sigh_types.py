@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from solvers.board import Board, Shape
-from solvers.cells import cell_name
+from solvers.cells import cell_name, neighbours
 from solvers.constraints.text import parse_constraint
 from solvers.errors import InputError
 from solvers.variants import Rules
@@ -148,23 +148,15 @@ def _thermo(reading: Reading, args: list[str]) -> None:
 def _greater(reading: Reading, args: list[str]) -> None:
     # "A cell must be greater than any later adjacent cells": each adjacent pair, the earlier
     # cell the greater, is a two-cell thermometer from the later one
-    cells = reading.cells(args)
-    for i, first in enumerate(cells):
-        for later in cells[i + 1 :]:
-            if _adjacent(first, later, reading.n):
-                reading.add("thermometer", [later, first])
-
-
-def _adjacent(a: int, b: int, n: int) -> bool:
-    return abs(a // n - b // n) + abs(a % n - b % n) == 1
+    for first, later in _pairs(reading, args):
+        reading.add("thermometer", [later, first])
 
 
 def _pairs(reading: Reading, args: list[str]) -> list[tuple[int, int]]:
-    """The adjacent pairs among a dot's cells (ISS's ``_adjacentCellPairs``)."""
-    cells = reading.cells(args)
-    return [
-        (a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if _adjacent(a, b, reading.n)
-    ]
+    """The orthogonally adjacent pairs among the cells, each in its listed order (ISS's
+    ``_adjacentCellPairs``)."""
+    cells, n = reading.cells(args), reading.n
+    return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if b in neighbours(a, n)]
 
 
 def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[str]], None]:
