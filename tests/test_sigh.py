@@ -197,3 +197,26 @@ def test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss(cli, so
     assert sigh.looks_like(source)
     done = cli("solve", source, "--backend", "cpsat")
     assert done.code == 0 and len(done.out.strip()) == 81
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".~R1C1_" + "1" * 5000, "ISS given 'R1C1_11111111111'... is not of the form R1C1_5"),
+        (".~R" + "1" * 5000 + "C1_5", "ISS given 'R111111111111111'... is not of the form"),
+        (".Shape~" + "9" * 5000, "ISS shape '9999999999999999'...: only square grids"),
+        (".Whisper~" + "5" * 5000 + "~R1C1~R1C2", "ISS cell '5555555555555555'... is not on"),
+        (".Cage~" + "1" * 5000 + "~R1C1", "ISS cage sum: '1111111111111111'... is a number larger"),
+        (".Cage~-" + "1" * 5000 + "~R1C1", "ISS cage sum: '-111111111111111'... is a number"),
+        (".Sandwich~5~R" + "1" * 5000, "ISS outside clue at 'R111111111111111'...: no such row"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(cli, tmp_path, source, says):
+    # before: int() refused the digits with a ValueError: a traceback, exit 1, and the good
+    # puzzle after the line lost; the other refusals echoed all 5,000 characters
+    path = tmp_path / "iss.txt"
+    path.write_text(f"{source}\n.~R1C1_5\n")
+    done = cli("solve", str(path), "--backend", "cpsat")
+    assert done.code == 2
+    assert done.err.startswith(f"sudoku: line 1: {says}") and len(done.err) < 120
+    assert done.out.startswith("5") and len(done.out.strip()) == 81

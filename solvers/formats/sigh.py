@@ -73,7 +73,8 @@ def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> int:
     if not shapes:
         return 9
     spec = "~".join(shapes[-1])
-    found = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?(?:~(?:1-)?([0-9]+))?", spec)
+    found = re.fullmatch(r"([0-9]{1,6})(?:x([0-9]+))?(?:~(?:1-)?([0-9]+))?", spec)
     if not found or (found[2] and found[2] != found[1]) or (found[3] and found[3] != found[1]):
-        raise InputError(f"ISS shape {spec!r}: only square grids of values 1..N are read", line)
+        shown = f"{spec[:16]!r}{'...' if len(spec) > 16 else ''}"
+        raise InputError(f"ISS shape {shown}: only square grids of values 1..N are read", line)
     return int(found[1])

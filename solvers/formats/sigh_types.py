@@ -18,9 +18,10 @@ from solvers.constraints.text import parse_constraint
 from solvers.errors import InputError
 from solvers.variants import Rules
 
-# ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md)
-_CELL = re.compile(r"R([0-9]+)C([0-9]+)", re.IGNORECASE)
-_GIVEN = re.compile(r"R([0-9]+)C([0-9]+)((?:_[0-9]+)+)", re.IGNORECASE)
+# ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md);
+# at most 6 of them, as int() refuses thousands (a traceback) and no row, value or total is longer
+_CELL = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})", re.IGNORECASE)
+_GIVEN = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})((?:_[0-9]{1,6})+)", re.IGNORECASE)
 
 
 class Reading:
@@ -42,7 +43,8 @@ class Reading:
     def cell(self, text: str) -> int:
         found = _CELL.fullmatch(text)
         if not found or not (1 <= int(found[1]) <= self.n and 1 <= int(found[2]) <= self.n):
-            raise InputError(f"ISS cell {text!r} is not on the {self.n}x{self.n} grid", self.line)
+            said = f"ISS cell {text[:16]!r}{'...' if len(text) > 16 else ''}"
+            raise InputError(f"{said} is not on the {self.n}x{self.n} grid", self.line)
         return (int(found[1]) - 1) * self.n + int(found[2]) - 1
 
     def cells(self, texts: list[str]) -> list[int]:
@@ -109,8 +111,10 @@ def _pair(pair: tuple[int, int], n: int) -> str:
 
 
 def _number(reading: Reading, text: str, what: str) -> int:
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise InputError(f"ISS {what}: {text!r} is not a whole number", reading.line)
+    if not re.fullmatch(r"-?[0-9]{1,6}", text):
+        said = "a number larger than any rule reads" if re.fullmatch(r"-?[0-9]+", text) else ""
+        shown = f"{text[:16]!r}{'...' if len(text) > 16 else ''}"
+        raise InputError(f"ISS {what}: {shown} is {said or 'not a whole number'}", reading.line)
     return int(text)
 
 
@@ -121,7 +125,8 @@ def _given(reading: Reading, args: list[str]) -> None:
     for arg in args:
         found = _GIVEN.fullmatch(arg)
         if not found:
-            raise InputError(f"ISS given {arg!r} is not of the form R1C1_5", reading.line)
+            shown = f"{arg[:16]!r}{'...' if len(arg) > 16 else ''}"
+            raise InputError(f"ISS given {shown} is not of the form R1C1_5", reading.line)
         cell = reading.cell(f"R{found[1]}C{found[2]}")
         values = {int(v) for v in found[3].split("_")[1:]}
         if outside := sorted(v for v in values if not 1 <= v <= reading.n):
@@ -170,7 +175,7 @@ def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[st
 
 def _whisper(reading: Reading, args: list[str]) -> None:
     difference = 5  # German whispers omit it (ISS's default)
-    if args and re.fullmatch(r"[0-9]+", args[0]):
+    if args and re.fullmatch(r"[0-9]{1,6}", args[0]):
         difference, args = int(args[0]), args[1:]
     reading.add("whispers", reading.cells(args), difference=difference)
 
@@ -224,9 +229,10 @@ def _quad(reading: Reading, args: list[str]) -> None:
 
 def _full_line(reading: Reading, which: str) -> list[int]:
     n = reading.n
-    found = re.fullmatch(r"([RC])([0-9]+)", which, re.IGNORECASE)
+    found = re.fullmatch(r"([RC])([0-9]{1,6})", which, re.IGNORECASE)
     if not found or not 1 <= int(found[2]) <= n:
-        raise InputError(f"ISS outside clue at {which!r}: no such row or column", reading.line)
+        shown = f"{which[:16]!r}{'...' if len(which) > 16 else ''}"
+        raise InputError(f"ISS outside clue at {shown}: no such row or column", reading.line)
     index = int(found[2]) - 1
     if found[1].upper() == "R":
         return [index * n + col for col in range(n)]
