@@ -220,3 +220,14 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(cli, tmp_p
     assert done.code == 2
     assert done.err.startswith(f"sudoku: line 1: {says}") and len(done.err) < 120
     assert done.out.startswith("5") and len(done.out.strip()) == 81
+
+
+def test_a_shape_off_the_sizes_read_is_refused_naming_its_line(cli, tmp_path):
+    # before: 'sudoku: size 3 is outside 4..25', naming no line of the file
+    path = tmp_path / "iss.txt"
+    path.write_text(".~R1C1_5\n.Shape~3x3\n.Shape~99x99\n")
+    done = cli("solve", str(path), "--backend", "cpsat")
+    assert done.code == 2 and len(done.out.split()) == 1
+    assert done.err == (
+        "sudoku: line 2: size 3 is outside 4..25\nsudoku: line 3: size 99 is outside 4..25\n"
+    )

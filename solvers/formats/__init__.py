@@ -242,8 +242,8 @@ def _fpuzzles_puzzles(source: Source, first: tuple[int, str]):
             continue
         try:
             found = fpuzzles.read(text, number)
-        except InputError as error:
-            yield error
+        except InputError as error:  # a part read deeper (the board's size, say) names no line
+            yield error if error.line is not None else error.at_line(number)
             continue
         yield Puzzle(found.board, number, found.form, found.solution, found.meta, found.ignored)
     yield from source.leftover()
