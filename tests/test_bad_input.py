@@ -256,3 +256,15 @@ def test_an_empty_or_overlong_file_argument_is_named_in_one_short_line(cli):
     assert done.code == 2
     assert done.err.startswith("sudoku: cannot read " + "." * 40 + "... (a path of 100,000 ")
     assert len(done.err) < 200
+
+
+def test_a_board_argument_a_cell_short_is_named_as_a_board_too(cli, tmp_path):
+    # before: 'cannot read 2....7.9...: No such file or directory' alone, as if a file were meant
+    done = cli("solve", GOOD_LINE[:-1])
+    assert (done.code, done.out) == (2, "")
+    assert done.err == (
+        f"sudoku: cannot read {GOOD_LINE[:-1]}: No such file or directory (nor a board: 80 "
+        "cells, and a line puzzle has N*N for N in 4..25)\n"
+    )
+    done = cli("solve", str(tmp_path / "puzzles.txt"))  # a file's name says no more
+    assert done.err.endswith("puzzles.txt: No such file or directory\n")

@@ -123,7 +123,17 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EPIP
 def _os_failure(error: OSError) -> str:
     if error.errno in WRITE_ERRORS:
         return f"cannot write {error.filename or 'the output'}: {error.strerror}"
-    return f"cannot read {_path_said(error.filename)}: {error.strerror}"
+    said = f"cannot read {_path_said(error.filename)}: {error.strerror}"
+    return said + _board_said(error)
+
+
+def _board_said(error: OSError) -> str:
+    """What a missing FILE of digits and dots alone is, read as a board: one cell short of a
+    board is a mistyped board far more often than a file's name."""
+    name = error.filename if isinstance(error.filename, str) else ""
+    if error.errno != errno.ENOENT or len(name) < 16 or name.strip(".0123456789"):
+        return ""
+    return f" (nor a board: {len(name)} cells, and a line puzzle has N*N for N in 4..25)"
 
 
 def _path_said(name: object) -> str:
