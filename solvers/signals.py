@@ -39,7 +39,12 @@ def held() -> Iterator[None]:
             when_held(number)
         noted.append(number)
 
-    before = {number: signal.signal(number, note) for number in HELD}
+    # one ignored stays ignored: the command's stop has begun, or SIGHUP under ``nohup``
+    before = {
+        number: signal.signal(number, note)
+        for number in HELD
+        if signal.getsignal(number) != signal.SIG_IGN
+    }
     try:
         yield
     finally:

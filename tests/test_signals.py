@@ -442,3 +442,32 @@ def test_a_signal_from_the_start_of_a_run_ends_it_with_no_traceback_from_the_com
             assert (process.returncode, err) in ((128 + number, ""), (-number, "")), err
         ended.append(process.returncode)
     assert 128 + number in ended, ended  # the moments reached the command
+
+
+def test_a_run_under_nohup_outlives_a_hangup_and_still_stops_on_sigterm():
+    # before: the command put its own SIGHUP handler over the one nohup had ignored, and
+    # `nohup sudoku solve BIG &` ended (129, answers cut short) when its terminal closed
+    def as_nohup() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    process = subprocess.Popen(
+        [SUDOKU, "count", "-", "--backend", "propagate", "--limit", "1000000000"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=as_nohup,
+    )
+    try:
+        process.stdin.write(EMPTY9 + "\n")
+        process.stdin.close()
+        busy(process, 0.6)  # its handlers in, and counting
+        process.send_signal(signal.SIGHUP)
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(timeout=2)  # a hangup ends it within 2 s when it is not ignored
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=5) == 128 + signal.SIGTERM
+    finally:
+        process.kill()
+    assert "Traceback" not in process.stderr.read()

@@ -171,6 +171,8 @@ def _ending_signals(program: bool) -> Iterator[None]:
     signals.when_held = _arm
     old = {}
     for number in STOPPING_SIGNALS:
+        if program and number == signal.SIGHUP and signal.getsignal(number) == signal.SIG_IGN:
+            continue  # ignored from the start (``nohup``): the run is to outlive its terminal
         with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
             old[number] = signal.signal(number, _stop)
     restore = signals.redeliver_swallowed(_stop, (KeyboardInterrupt, Ended))
