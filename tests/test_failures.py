@@ -418,3 +418,13 @@ def test_a_number_of_thousands_of_digits_costs_its_puzzle_alone(cli, tmp_path):
     assert len(lines) == 2 and all(len(line) < 200 for line in lines), lines
     assert "a number larger than any rule reads" in lines[0]
     assert "is outside the 9x9 board" in lines[1]
+
+
+def test_check_of_an_empty_file_is_bad_input_with_no_backend_started(cli, tmp_path, capsys):
+    """Not "checking 1 puzzle ... at most 6 min", every backend started and a table of zeros:
+    the reader's word alone."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing here\n")
+    run = cli("check", str(empty))
+    err = run.err + capsys.readouterr().err
+    assert run.code == 2 and err.strip() == "sudoku: empty input" and run.out == ""

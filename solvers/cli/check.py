@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Mapping
 
 from solvers import registry
-from solvers.cli.inputs import answers_of, report_invalid
+from solvers.cli.inputs import answers_of, items_of, report_invalid
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_DISAGREE,
@@ -105,6 +105,11 @@ def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: Backe
 
 def run(args: argparse.Namespace, run: Run) -> None:
     puzzles = puzzle_count(args.file, args.input_format)
+    if puzzles == 0:  # an empty file: the reader's word alone, no backend started, no table
+        for item in items_of(args, run):
+            if isinstance(item, InputError):
+                report_invalid(run, args, item)
+        return
     large = puzzles is not None and puzzles > SMALL
     default = LARGE_BACKENDS if large else ALL
     backends = default if args.backends is None else args.backends
@@ -202,7 +207,8 @@ def _table(run: Run, labels: list[str], totals: dict[str, dict[str, int]]) -> No
 
 
 def puzzle_count(path: str, fmt: str) -> int | None:
-    """How many puzzles a file holds, bad ones too; None for standard input."""
+    """How many puzzles a file holds, bad ones too (not an error about the whole input, such as
+    "empty input"); None for standard input."""
     from solvers.tools.datasets import open_named, path_of
 
     if path == "-" or path_of(path) is None:
@@ -213,7 +219,11 @@ def puzzle_count(path: str, fmt: str) -> int | None:
     if skip is not None:
         return puzzle_lines(path_of(path), skip)
     with open_named(path) as handle:
-        return sum(1 for _ in read_puzzles(handle, fmt))
+        return sum(
+            1
+            for item in read_puzzles(handle, fmt)
+            if not (isinstance(item, InputError) and item.line is None)
+        )
 
 
 def _what_runs(

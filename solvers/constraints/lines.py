@@ -294,7 +294,7 @@ def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
 KINDS = (
     _kind("palindrome", "The line reads the same from either end.", check_palindrome,
           decompose_palindrome, {Linear}, fpuzzles="palindrome",
-          example="palindrome r5c1 r5c2 r5c3 r4c3", source="dclamage PalindromeConstraint.cs"),
+          example="palindrome r5c3 r5c4 r4c5", source="dclamage PalindromeConstraint.cs"),
     _kind("clone", "The two groups of cells hold the same values, cell by cell.", check_clone,
           decompose_clone, {Linear}, validate=_validate_clone, fpuzzles="clone",
           fpuzzles_shape=None, example="clone r1c1 r1c2 r9c8 r9c9",
