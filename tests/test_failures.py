@@ -428,3 +428,10 @@ def test_check_of_an_empty_file_is_bad_input_with_no_backend_started(cli, tmp_pa
     run = cli("check", str(empty))
     err = run.err + capsys.readouterr().err
     assert run.code == 2 and err.strip() == "sudoku: empty input" and run.out == ""
+
+
+def test_compare_where_no_backend_answers_a_puzzle_exits_3_and_names_them(cli):
+    """Every puzzle timed out by every backend was exit 0, as though all were proved."""
+    run = cli("compare", "small4", "--limit", "2", "--backends", "sat", "--timeout", "1e-7")
+    assert run.code == 3, run.err
+    assert "no backend answered within its timeout: puzzle" in run.out

@@ -18,6 +18,7 @@ from solvers.cli.output import (
     EXIT_DISAGREE,
     EXIT_OK,
     EXIT_REGRESSION,
+    EXIT_TIMEOUT,
     EXIT_WRONG_ANSWER,
     Run,
     counted,
@@ -38,7 +39,12 @@ DEFAULT_DATASETS = ("easy9", "hard9", "big16")
 DEFAULT_LIMIT = 20
 DEFAULT_TIMEOUT = 0.5
 # the documented table: a wrong answer 5, a backend that failed on a puzzle 2, disagreement 4
-EXIT_OF_NOTE = {"wrong": EXIT_WRONG_ANSWER, "error": EXIT_BAD_INPUT, "disagree": EXIT_DISAGREE}
+EXIT_OF_NOTE = {
+    "wrong": EXIT_WRONG_ANSWER,
+    "error": EXIT_BAD_INPUT,
+    "disagree": EXIT_DISAGREE,
+    "unproved": EXIT_TIMEOUT,
+}
 
 
 def add_to(commands) -> None:

@@ -181,7 +181,8 @@ def _against(puzzle: Board, first: Answer, board: Copy, answer: Answer, unique: 
 
 def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
     """What the run's reader must see besides the table and the judge's word (``judged``):
-    ``wrong`` answers, each backend's ``error``s, and ``info``."""
+    ``wrong`` answers, ``unproved`` puzzles (no backend answered), each backend's ``error``s,
+    and ``info``."""
     found: list[tuple[str, str]] = []
     if dataset.unshuffled:
         found.append(("info", f"{dataset.unshuffled} puzzles with variant rules, unshuffled"))
@@ -193,6 +194,14 @@ def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
         found += [
             ("wrong", f"{where}: BUG: {r.detail}") for r in records if r.status == Status.WRONG
         ]
+    # a puzzle that no backend answered (every one timed out or failed): the run proves nothing
+    # of it, as check's unconfirmed puzzle (exit 3); one timing out where another answers is a
+    # measurement, the table's
+    unproved = [key for key, records in by_key.items() if not any(r.finished for r in records)]
+    if unproved and dataset.backends:
+        shown = ", ".join(_where(line, copy) for line, copy in unproved[:5])
+        more = f" and {len(unproved) - 5} more" if len(unproved) > 5 else ""
+        found.append(("unproved", f"no backend answered within its timeout: {shown}{more}"))
     for backend in dataset.backends:
         errors = [r for r in dataset.records_of(backend.spec) if r.status == Status.ERROR]
         if errors:
