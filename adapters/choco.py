@@ -20,28 +20,49 @@ from typing import ClassVar
 
 from pychoco import Model, backend
 
+from adapters import choco_native
 from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
+# Choco's search strategies over the cells (``Solver.set_..._search``): "default" is Choco's
+# own choice for the model, the others name one heuristic
+SEARCHES = {
+    "default": None,
+    "domwdeg": "set_dom_over_w_deg_search",
+    "domwdegref": "set_dom_over_w_deg_ref_search",
+    "mindom": "set_min_dom_lb_search",
+    "activity": "set_activity_based_search",
+    "chs": "set_conflict_history_search",
+}
 
 
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(choco_native.MODELS)
     INTERRUPTIBLE = False  # Choco's native search holds the thread until it ends
     # pychoco keeps some native heap per model for good (docs/backends.md, "Memory"):
     # a worker is replaced every 500 puzzles
     RECYCLE_AFTER = 500
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "model": ("native", "decomposed"),
+        "consistency": CONSISTENCIES,
+        "search": tuple(SEARCHES),
+    }
+
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.options["model"] == "native" else frozenset()
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         model, cells = self._model(board)
         solver = model.get_solver()
+        if strategy := SEARCHES[self.options["search"]]:
+            getattr(solver, strategy)(*cells)
         remaining = deadline.timeout()
         if remaining is not None:
             solver.limit_time(f"{max(remaining, 0.001):.3f}s")  # seconds, as a string
@@ -54,13 +75,15 @@ class ChocoBackend(Backend):
         return solutions.found(board, _stats(solver))
 
     def _model(self, board: Board):
-        flat, consistency = flatten(board), self.options["consistency"]
+        (flat, own), consistency = handed(board, self.native_kinds()), self.options["consistency"]
         model = Model()
         cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
         for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
         for primitive in flat.primitives_for(self.ENCODES):
             _post(model, primitive, cells, consistency)
+        for constraint in own:
+            choco_native.post(model, cells, constraint, board.size)
         return model, cells
 
 
