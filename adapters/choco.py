@@ -3,8 +3,14 @@
 An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit of
 the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC``
 (default, fastest by measurement: README, "Backends") is arc consistency by bipartite matching
-(Régin), which python-constraint's AllDifferent lacks. The rest of the rules, the board's
-primitives (``solvers.compile``), are posted as Choco's own constraints (``_post``).
+(Régin), which python-constraint's AllDifferent lacks. ``model=native`` (default) posts Choco's
+own model of each kind it has one for (``adapters.choco_native``: skyscrapers, sandwiches and
+X-sums by ``regular`` automata, renban by ``min`` and ``max``, ...), handed those constraints
+unflattened (``solvers.compile.handed``); ``model=decomposed`` gives every kind as the shared
+decomposition does, so that a comparison shows what the native models are worth
+(docs/models.md). The rest of the rules, the board's primitives (``solvers.compile``), are
+posted as Choco's own constraints (``_post``). ``search`` names Choco's search strategy over
+the cells (``default``: Choco's own choice; docs/models.md says which measured best).
 A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
 puzzles.
 
