@@ -58,8 +58,6 @@ MADE = (
     ("killercage", "killercage r1c6 total=5", "........3.2.3......5.4..4....2..5.6."),  # 10 without
     ("multisumcage", "multisumcage r3c1 r3c2 totals=4,5; multisumcage r3c4 r2c4 totals=3",
      "..4..........3.."),  # 18 without
-    ("quadruple", "quadruple r2c3 r2c4 r3c3 r3c4 values=3; quadruple r2c2 r2c3 r3c2 r3c3 "
-     "values=4,3", ".......2..2.1..."),  # 6 without
 )  # fmt: skip
 
 
