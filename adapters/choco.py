@@ -37,13 +37,13 @@ from solvers.errors import SolveTimeout
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 # Choco's search strategies over the cells (``Solver.set_..._search``): "default" is Choco's
-# own choice for the model, the others name one heuristic
+# own choice for the model, the others name one heuristic. Not activity-based search: it
+# restarts, and the restarted search finds a solution again, so a count counts it twice
 SEARCHES = {
     "default": None,
     "domwdeg": "set_dom_over_w_deg_search",
     "domwdegref": "set_dom_over_w_deg_ref_search",
     "mindom": "set_min_dom_lb_search",
-    "activity": "set_activity_based_search",
     "chs": "set_conflict_history_search",
 }
 
