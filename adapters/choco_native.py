@@ -11,7 +11,9 @@ assignments of every variable, so a free one would count a solution twice.
   regular propagator keeps the clue arc consistent on its own, in place of a table of
   C(N-1, k-1)**2 rows of per-cell sets (too many to expand: a disjunction of reified rows).
 - ``renban``: ``all_different``, and ``max`` less ``min`` of the line equal to its length
-  less one, in place of a table of runs.
+  less one, and (for a line of up to ``RENBAN_TUPLES`` orderings of its runs) a ``table`` of
+  those orderings, in place of the decomposition's table of runs, whose rows Choco expands to
+  every filling of a run with repeats (weaker beside the all-different than its orderings).
 - ``xsum``: the row's prefix sums (``s[k] = s[k-1] + x[k]``) and ``element``: the prefix sum
   at the first cell's value is the clue.
 - ``sandwich``: the positions of the 1 and of the N (``element``: the cells are a whole row or
@@ -34,7 +36,8 @@ Choco keeps arc consistent).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from itertools import pairwise
+from itertools import chain, pairwise, permutations
+from math import factorial
 
 from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
@@ -115,12 +118,21 @@ def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     _regular(model, cells, _automaton((0, 0), step, lambda state: state == (-1, 0), n))
 
 
+RENBAN_TUPLES = 10_000  # a line's orderings of its runs posted as a table up to this many
+
+
 def _renban(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     model.all_different(list(cells)).post()
     low, high = model.intvar(1, n), model.intvar(1, n)
     model.min(low, list(cells)).post()
     model.max(high, list(cells)).post()
-    model.arithm(high, "-", low, "=", len(cells) - 1).post()
+    size = len(cells)
+    model.arithm(high, "-", low, "=", size - 1).post()
+    if factorial(size) * (n - size + 1) <= RENBAN_TUPLES:
+        # every ordering of every run: arc consistency on the line as a whole (a line of up
+        # to 6 cells on 9x9), which the minimum and maximum reach only by bounds
+        runs = (permutations(range(first, first + size)) for first in range(1, n - size + 2))
+        model.table(list(cells), [list(p) for p in chain.from_iterable(runs)]).post()
 
 
 def _order(strict: bool) -> Callable:
