@@ -13,7 +13,8 @@ assignments of every variable, so a free one would count a solution twice.
 - ``renban``: ``all_different``, and ``max`` less ``min`` of the line equal to its length
   less one, and (for a line of up to ``RENBAN_TUPLES`` orderings of its runs) a ``table`` of
   those orderings, in place of the decomposition's table of runs, whose rows Choco expands to
-  every filling of a run with repeats (weaker beside the all-different than its orderings).
+  every filling of a run with repeats, or past 1,000 tuples (a line of 5 on 9x9) posts as a
+  disjunction of reified rows.
 - ``xsum``: the row's prefix sums (``s[k] = s[k-1] + x[k]``) and ``element``: the prefix sum
   at the first cell's value is the clue.
 - ``sandwich``: the positions of the 1 and of the N (``element``: the cells are a whole row or
