@@ -3,8 +3,14 @@
 An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit of
 the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC``
 (default, fastest by measurement: README, "Backends") is arc consistency by bipartite matching
-(Régin), which python-constraint's AllDifferent lacks. The rest of the rules, the board's
-primitives (``solvers.compile``), are posted as Choco's own constraints (``_post``).
+(Régin), which python-constraint's AllDifferent lacks. ``model=native`` (default) posts Choco's
+own model of each kind it has one for (``adapters.choco_native``: skyscrapers, sandwiches and
+X-sums by ``regular`` automata, renban by ``min`` and ``max``, ...), handed those constraints
+unflattened (``solvers.compile.handed``); ``model=decomposed`` gives every kind as the shared
+decomposition does, so that a comparison shows what the native models are worth
+(docs/models.md). The rest of the rules, the board's primitives (``solvers.compile``), are
+posted as Choco's own constraints (``_post``). ``search`` names Choco's search strategy over
+the cells (``default``: Choco's own choice; docs/models.md says which measured best).
 A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
 puzzles.
 
@@ -20,28 +26,49 @@ from typing import ClassVar
 
 from pychoco import Model, backend
 
+from adapters import choco_native
 from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import SolveTimeout
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
+# Choco's search strategies over the cells (``Solver.set_..._search``): "default" is Choco's
+# own choice for the model, the others name one heuristic. Not activity-based search: it
+# restarts, and the restarted search finds a solution again, so a count counts it twice
+SEARCHES = {
+    "default": None,
+    "domwdeg": "set_dom_over_w_deg_search",
+    "domwdegref": "set_dom_over_w_deg_ref_search",
+    "mindom": "set_min_dom_lb_search",
+    "chs": "set_conflict_history_search",
+}
 
 
 class ChocoBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(choco_native.MODELS)
     INTERRUPTIBLE = False  # Choco's native search holds the thread until it ends
     # pychoco keeps some native heap per model for good (docs/backends.md, "Memory"):
     # a worker is replaced every 500 puzzles
     RECYCLE_AFTER = 500
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"consistency": CONSISTENCIES}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "model": ("native", "decomposed"),
+        "consistency": CONSISTENCIES,
+        "search": tuple(SEARCHES),
+    }
+
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.options["model"] == "native" else frozenset()
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         model, cells = self._model(board)
         solver = model.get_solver()
+        if strategy := SEARCHES[self.options["search"]]:
+            getattr(solver, strategy)(*cells)
         remaining = deadline.timeout()
         if remaining is not None:
             solver.limit_time(f"{max(remaining, 0.001):.3f}s")  # seconds, as a string
@@ -54,13 +81,15 @@ class ChocoBackend(Backend):
         return solutions.found(board, _stats(solver))
 
     def _model(self, board: Board):
-        flat, consistency = flatten(board), self.options["consistency"]
+        (flat, own), consistency = handed(board, self.native_kinds()), self.options["consistency"]
         model = Model()
         cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
         for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
         for primitive in flat.primitives_for(self.ENCODES):
             _post(model, primitive, cells, consistency)
+        for constraint in own:
+            choco_native.post(model, cells, constraint, board.size)
         return model, cells
 
 

@@ -1,0 +1,210 @@
+"""Choco's own models of some kinds (``choco:model=native``), posted with Choco's global
+constraints over the cells' integer variables in place of the shared decomposition
+(``solvers.compile.handed``).
+
+Each model says all its constraint says (its all-different groups too, where the kind has
+one), and every auxiliary variable it adds is a function of the cells: Choco enumerates
+assignments of every variable, so a free one would count a solution twice.
+
+- ``skyscraper``: ``regular`` over the row, with an automaton whose state is the tallest value
+  so far and how many have been seen (a value taller than the tallest is seen): Pesant's
+  regular propagator keeps the clue arc consistent on its own, in place of a table of
+  C(N-1, k-1)**2 rows of per-cell sets (too many to expand: a disjunction of reified rows).
+- ``renban``: ``all_different``, and ``max`` less ``min`` of the line equal to its length
+  less one, and (for a line of up to ``RENBAN_TUPLES`` orderings of its runs) a ``table`` of
+  those orderings, in place of the decomposition's table of runs, whose rows Choco expands to
+  every filling of a run with repeats, or past 1,000 tuples (a line of 5 on 9x9) posts as a
+  disjunction of reified rows.
+- ``xsum``: the row's prefix sums (``s[k] = s[k-1] + x[k]``) and ``element``: the prefix sum
+  at the first cell's value is the clue.
+- ``sandwich``: the positions of the 1 and of the N (``element``: the cells are a whole row or
+  column, each value once), their ``min`` and ``max``, the prefix sums of the row, and the two
+  prefix sums those positions pick (``element``) differing by the clue.
+- ``thermometer``, ``slow-thermometer``: ``increasing`` (with a gap of 1 for a strict one).
+- ``difference``: ``distance`` equal to the dot's value. ``ratio``: a ``table`` of the pairs
+  in the ratio (the decomposition's forbidden pairs, turned round).
+- ``whispers``: ``distance`` between neighbours greater than the gap less one.
+- ``killercage``: ``all_different``, ``sum`` equal to the total, and each cell's domain cut to
+  the values that some set of distinct values with that total holds.
+- ``multisumcage``: ``all_different`` and ``sum`` equal to a variable whose domain is the
+  totals (in place of a table of the sets, a disjunction when too large to expand).
+
+Not here, by measurement: ``quadruple`` as ``count`` of each value at least its times (on a
+published quadruple puzzle nine times the nodes of the decomposition's table per value, which
+Choco keeps arc consistent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from itertools import chain, pairwise, permutations
+from math import factorial
+
+from pychoco import Model
+from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
+
+from solvers.cells import sum_sets
+from solvers.constraints import Constraint
+
+
+def _automaton(start: Hashable, step: Callable, final: Callable, n: int) -> FiniteAutomaton:
+    """The automaton over values 1..n of the states reachable from ``start``: ``step(state,
+    value)`` is the next state (None: the value is refused there), ``final(state)`` whether a
+    line may end there."""
+    automaton = FiniteAutomaton()
+    numbers = {start: automaton.add_state()}
+    automaton.set_initial_state(numbers[start])
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        for value in range(1, n + 1):
+            after = step(state, value)
+            if after is None:
+                continue
+            if after not in numbers:
+                numbers[after] = automaton.add_state()
+                todo.append(after)
+            automaton.add_transition(numbers[state], numbers[after], value)
+    automaton.set_final(*(number for state, number in numbers.items() if final(state)))
+    return automaton
+
+
+def _regular(model: Model, cells: Sequence, automaton: FiniteAutomaton) -> None:
+    # the cells of a whole row or column differ (the automaton need not say it)
+    model.all_different(list(cells)).post()
+    model.regular(list(cells), automaton).post()
+
+
+def _skyscraper(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    total = int(c.param("total"))
+
+    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
+        tallest, seen = state
+        after = (value, seen + 1) if value > tallest else (tallest, seen)
+        return None if value == tallest or after[1] > total else after
+
+    _regular(model, cells, _automaton((0, 0), step, lambda state: state[1] == total, n))
+
+
+def _xsum(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    total = int(c.param("total"))
+
+    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
+        left, added = state  # cells of the prefix still to add, and their sum so far
+        if left == -1:  # the start: the first value is X, the prefix's length
+            left, added = value, 0
+        if left == 0:  # past the prefix (reached only when its sum was the clue)
+            return state
+        left, added = left - 1, added + value
+        return None if added > total or (left == 0 and added != total) else (left, added)
+
+    _regular(model, cells, _automaton((-1, 0), step, lambda state: state == (0, total), n))
+
+
+def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    total = int(c.param("total"))
+
+    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
+        # (0, 0): before both ends; (end, sum): after the end 1 or N, the sum since;
+        # (-1, 0): after both, the sum was the clue
+        end, added = state
+        if end == 0:
+            return (value, 0) if value in (1, n) else state
+        if end == -1:
+            return None if value in (1, n) else state
+        if value in (1, n):
+            return (-1, 0) if value != end and added == total else None
+        return (end, added + value) if added + value <= total else None
+
+    _regular(model, cells, _automaton((0, 0), step, lambda state: state == (-1, 0), n))
+
+
+RENBAN_TUPLES = 10_000  # a line's orderings of its runs posted as a table up to this many
+
+
+def _renban(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    model.all_different(list(cells)).post()
+    low, high = model.intvar(1, n), model.intvar(1, n)
+    model.min(low, list(cells)).post()
+    model.max(high, list(cells)).post()
+    size = len(cells)
+    model.arithm(high, "-", low, "=", size - 1).post()
+    if factorial(size) * (n - size + 1) <= RENBAN_TUPLES:
+        # every ordering of every run: arc consistency on the line as a whole (a line of up
+        # to 6 cells on 9x9), which the minimum and maximum reach only by bounds
+        runs = (permutations(range(first, first + size)) for first in range(1, n - size + 2))
+        model.table(list(cells), [list(p) for p in chain.from_iterable(runs)]).post()
+
+
+def _order(strict: bool) -> Callable:
+    def post(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+        model.increasing(list(cells), 1 if strict else 0).post()
+
+    return post
+
+
+def _difference(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    model.distance(cells[0], cells[1], "=", int(c.param("difference", 1))).post()
+
+
+def _ratio(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    times = int(c.param("ratio", 2))
+    pairs = [[v, v * times] for v in range(1, n // times + 1)]
+    model.table(list(cells), pairs + [[b, a] for a, b in pairs]).post()
+
+
+def _whispers(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    gap = int(c.param("difference", (n + 1) // 2))
+    for a, b in pairwise(cells):
+        model.distance(a, b, ">", gap - 1).post()
+
+
+def _sum_values(count: int, totals: Sequence[int], n: int) -> list[int]:
+    """The values some set of ``count`` different values of 1..n adding up to one of
+    ``totals`` holds."""
+    held = 0
+    for total in totals:
+        for values in sum_sets(count, total, n):
+            held |= values
+    return [v for v in range(1, n + 1) if held >> v & 1]
+
+
+def _cage(model: Model, cells: Sequence, totals: Sequence[int], n: int) -> None:
+    model.all_different(list(cells)).post()
+    if not totals:
+        return
+    possible = _sum_values(len(cells), totals, n)
+    for cell in cells:
+        model.member(cell, possible).post()
+    total = model.intvar(totals[0]) if len(totals) == 1 else model.intvar(sorted(totals))
+    model.sum(list(cells), "=", total).post()
+
+
+def _killercage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    total = c.param("total")
+    _cage(model, cells, () if total is None else (int(total),), n)
+
+
+def _multisumcage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    _cage(model, cells, tuple(int(t) for t in c.param("totals")), n)
+
+
+MODELS: dict[str, Callable[[Model, Sequence, Constraint, int], None]] = {
+    "skyscraper": _skyscraper,
+    "renban": _renban,
+    "xsum": _xsum,
+    "sandwich": _sandwich,
+    "thermometer": _order(strict=True),
+    "slow-thermometer": _order(strict=False),
+    "difference": _difference,
+    "ratio": _ratio,
+    "whispers": _whispers,
+    "killercage": _killercage,
+    "multisumcage": _multisumcage,
+}
+
+
+def post(model: Model, cells: Sequence, constraint: Constraint, n: int) -> None:
+    """``constraint`` (of a kind in ``MODELS``) posted over ``cells``, the board's cell
+    variables in cell order."""
+    MODELS[constraint.kind](model, [cells[i] for i in constraint.cells], constraint, n)
