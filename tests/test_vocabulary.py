@@ -47,6 +47,7 @@ def _draws(name: str, n: int, rng: random.Random, count: int) -> list[Constraint
 # each model of an engine that has several, beside the engine's default
 MODELS = {
     "cpmpy": ("cpmpy:solver=ortools",),
+    "choco": ("choco:model=decomposed",),
     "cpsat": ("cpsat:model=decomposed", "cpsat:model=boolean"),
     "z3": ("z3:model=int", "z3:model=bitvec"),
     "mip": ("mip:solver=scip",),
