@@ -19,7 +19,7 @@ from functools import partial
 
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.strength import chains, direct, kinds, uniqueness
+from solvers.strength import bigwings, chains, direct, kinds, uniqueness
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (
     Contradiction,
@@ -36,8 +36,9 @@ from solvers.strength.techniques import (
 
 LEVELS = ("singles", "locked", "subsets", "fish", "wings")
 # beyond the levels ``strength`` measures, the techniques ``rate`` and ``explain`` go on with:
-# uniqueness (on a puzzle with one solution, board of units alone), then chains
-EXTRA = ("uniqueness", "chains")
+# uniqueness (on a puzzle with one solution, board of units alone), Sukaku Explainer's
+# WXYZ-wing, then chains
+EXTRA = ("uniqueness", "wxyz-wing", "chains")
 
 Technique = Callable[[Grid], Step | None]
 # (level, technique) in Sudoku Explainer's order (diuf/sudoku/solver/Solver.java: its direct,
@@ -66,6 +67,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(naked_subset, k=4)),
     ("fish", partial(fish, k=4)),
     ("subsets", partial(hidden_subset, k=4)),
+    ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
     ("uniqueness", uniqueness.bug_one),
     ("chains", chains.forcing_chain),
     ("chains", chains.nishio),

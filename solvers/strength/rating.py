@@ -84,6 +84,7 @@ APE = 6.2  # SE's aligned pair exclusion, the technique after the uniqueness one
 _NAMES = {
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
                    "unique rectangle type 4", "BUG type 1"),
+    "wxyz-wing": ("WXYZ-wing",),
     "chains": ("forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
 }  # fmt: skip
