@@ -50,7 +50,10 @@ def direct_locked(grid: Grid) -> Step | None:
                 if not gone:
                     continue
                 for other, unit in enumerate(geometry.units):
+                    # a unit of the first one's own type (a box, or a row for a row), as SE
+                    n = geometry.size
                     same = _kind(geometry, other) == kinds[0] and other != a
+                    same = same and (kinds[0] == "box" or (other < n) == (a < n))
                     if not same or not gone.intersection(unit):
                         continue
                     if (single := _single_after(grid, unit, value, gone)) is not None:

@@ -45,11 +45,13 @@ class Rating:
 
 def prepared(board: Board) -> Grid:
     """The givens placed, and ``unique`` set where the uniqueness techniques may be used: a
-    board of units alone (rows, columns, boxes) whose puzzle has one solution."""
+    board of units alone (rows, columns, boxes), 9x9 or smaller, whose puzzle has one
+    solution."""
     grid = human.placed_givens(board)
     geometry = grid.geometry
     classic = not grid.constraints and len(geometry.units) == 3 * geometry.size
-    grid.unique = classic and uniqueness.one_solution(grid)
+    # up to 9x9, as the chains: a larger board's search for a second solution may be long
+    grid.unique = classic and geometry.size <= chains.LARGEST and uniqueness.one_solution(grid)
     return grid
 
 
