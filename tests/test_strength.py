@@ -21,6 +21,7 @@ from solvers.errors import SolveTimeout
 from solvers.formats import parse, read_puzzles
 from solvers.strength import LEVELS, levels_of, measure
 from solvers.strength.alldifferent import filtered
+from solvers.strength.human import EXTRA
 from solvers.strength.human import LEVELS as HUMAN
 from solvers.strength.rating import rate
 from solvers.tools.datasets import DATASETS
@@ -406,7 +407,7 @@ def test_rate_and_explain_on_every_shipped_set(name, count, cli):
         for puzzle in islice(read_puzzles(handle), count):
             rating = rate(puzzle.board)
             unsolvable = name == "nosolution9"
-            assert rating.level in (("no solution",) if unsolvable else (*HUMAN, "search"))
+            assert rating.level in (("no solution",) if unsolvable else (*HUMAN, *EXTRA, "search"))
             assert rating.bound == (rating.level == "search") and rating.difficulty >= 0
     done = cli("explain", name)
     assert done.code in (0, 1), done.err

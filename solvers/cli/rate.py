@@ -16,14 +16,16 @@ def add_to(commands) -> None:
     parser = command(
         commands,
         "rate",
-        "grade each puzzle by the weakest technique level that solves it, and a difficulty",
+        "grade each puzzle by the weakest technique level that solves it, and its SE difficulty",
         "sudoku rate hard9",
         statuses=False,
     )
     parser.epilog += (
-        "\n\nlevels: singles, locked, subsets, fish, wings, or search when none solves it.\n"
-        "difficulty: the hardest step's Sudoku Explainer rating (1.2 hidden single in a box ...\n"
-        "5.4 hidden quad); '>=' marks a lower bound, for a puzzle that needs search.\n"
+        "\n\nlevels: singles, locked, subsets, fish, wings, uniqueness, wxyz-wing, chains, or\n"
+        "search when none solves it.\n"
+        "difficulty: the hardest step's Sudoku Explainer rating (1.0 full house ... 8.5+ dynamic\n"
+        "forcing chains), SE's easiest step always taken first; '>=' marks a puzzle that needs\n"
+        "more than the techniques here: at least SE's next rating (9.0; 6.2 beyond 9x9).\n"
         "puzzle: its number in the input, a bad one counted in its place, as explain --puzzle\n"
         "takes it; line: the line it starts on (the JSON's index, as in solve's).\n"
         "exit status: 0 rated; 1 a puzzle has no solution; 2 bad input or usage."

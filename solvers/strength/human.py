@@ -19,7 +19,7 @@ from functools import partial
 
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.strength import kinds
+from solvers.strength import bigwings, chains, direct, kinds, uniqueness
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (
     Contradiction,
@@ -35,14 +35,24 @@ from solvers.strength.techniques import (
 )
 
 LEVELS = ("singles", "locked", "subsets", "fish", "wings")
+# beyond the levels ``strength`` measures, the techniques ``rate`` and ``explain`` go on with:
+# uniqueness (on a puzzle with one solution, board of units alone), Sukaku Explainer's
+# WXYZ-wing, then chains
+EXTRA = ("uniqueness", "wxyz-wing", "chains")
 
 Technique = Callable[[Grid], Step | None]
-# (level, technique), easiest first by Sudoku Explainer's rating: the order a step is looked for
+# (level, technique) in Sudoku Explainer's order (diuf/sudoku/solver/Solver.java: its direct,
+# indirect and chaining producers), which is by rating but for a few: the order a step is
+# looked for, the first that finds something taken
 ORDERED: tuple[tuple[str, Technique], ...] = (
+    ("singles", direct.full_house),
     ("singles", partial(hidden_single, in_boxes=True)),
     ("singles", partial(hidden_single, in_boxes=False)),
+    ("locked", direct.direct_locked),
+    ("subsets", partial(direct.direct_hidden, k=2)),
     ("singles", naked_single),
     ("singles", kinds.kind_step),
+    ("subsets", partial(direct.direct_hidden, k=3)),
     ("locked", partial(locked, pointing=True)),
     ("locked", partial(locked, pointing=False)),
     ("subsets", partial(naked_subset, k=2)),
@@ -53,10 +63,20 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(hidden_subset, k=3)),
     ("wings", partial(wing, pivot_size=2)),
     ("wings", partial(wing, pivot_size=3)),
+    ("uniqueness", uniqueness.unique_rectangle),
     ("subsets", partial(naked_subset, k=4)),
     ("fish", partial(fish, k=4)),
     ("subsets", partial(hidden_subset, k=4)),
+    ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
+    ("uniqueness", uniqueness.bug_one),
+    ("chains", chains.forcing_chain),
+    ("chains", chains.nishio),
+    ("chains", chains.multiple_forcing),
+    ("chains", chains.dynamic_forcing),
 )
+# the rating a puzzle that still stalls needs at least: SE's next technique, dynamic forcing
+# chains (+), starts at 9.0 (chaining/Chaining.java getDifficulty, level 1)
+BEYOND = 9.0
 
 
 def _place(grid: Grid, cell: int, value: int) -> None:
@@ -83,11 +103,12 @@ def placed_givens(board: Board) -> Grid:
     return grid
 
 
-def steps(grid: Grid, level: str = LEVELS[-1]) -> Iterator[Step]:
+def steps(grid: Grid, level: str = EXTRA[-1]) -> Iterator[Step]:
     """Each step the techniques up to ``level`` take on ``grid``, applied to it before it is
     yielded, until they find nothing more or every cell is placed; Contradiction when the
     candidates leave a cell or a value in a unit no place."""
-    allowed = LEVELS[: LEVELS.index(level) + 1]
+    every = LEVELS + EXTRA
+    allowed = every[: every.index(level) + 1]
     techniques = [find for name, find in ORDERED if name in allowed]
     while len(grid.placed) < len(grid.candidates):
         step = next((found for find in techniques if (found := find(grid))), None)

@@ -1,12 +1,15 @@
-"""A puzzle's grade by the human levels: the weakest that solves it, and a difficulty on
-Sudoku Explainer's scale (the rating of the hardest step taken when the easiest technique
-that finds something is always applied first).
+"""A puzzle's grade by the human techniques: the weakest level that solves it, and a
+difficulty on Sudoku Explainer's scale: the rating of the hardest step taken when the first
+technique that finds something, in SE's order, is always applied (SE's own rule:
+diuf/sudoku/solver/Solver.java, ``getDifficulty``).
 
-A puzzle the techniques here do not solve is graded ``search``; its difficulty is then the
-hardest step taken before they stall, a lower bound only (Sudoku Explainer goes on with
-uniqueness, chains and nets, rated up to 11 and more). A puzzle in which they meet a
-contradiction has no solution (every technique is sound): it is graded ``no solution``, its
-hardest step the contradiction.
+The techniques go past the levels ``strength`` measures: uniqueness (on a puzzle with one
+solution) and chains up to SE's dynamic forcing chains (``human.EXTRA``). A puzzle they do not
+solve needs more than they hold: its difficulty is then at least the rating of SE's next
+technique (9.0, dynamic forcing chains (+); 6.2 on a board larger than 9x9, where chains are
+not searched), marked as a bound, never the lower rating of the steps taken before the stall.
+A puzzle in which they meet a contradiction has no solution (every technique is sound): it is
+graded ``no solution``, its hardest step the contradiction.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from dataclasses import dataclass
 
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.strength import human
+from solvers.strength import chains, human, uniqueness
 from solvers.strength.grid import grid as values_of
-from solvers.strength.techniques import Contradiction
+from solvers.strength.techniques import Contradiction, Grid
 from solvers.verify import problems
 
 SEARCH = "search"
@@ -40,14 +43,28 @@ class Rating:
         return f"{self.level} {shown} {self.hardest}".rstrip()
 
 
+def prepared(board: Board) -> Grid:
+    """The givens placed, and ``unique`` set where the uniqueness techniques may be used: a
+    board of units alone (rows, columns, boxes), 9x9 or smaller, whose puzzle has one
+    solution."""
+    grid = human.placed_givens(board)
+    geometry = grid.geometry
+    classic = not grid.constraints and len(geometry.units) == 3 * geometry.size
+    # up to 9x9, as the chains: a larger board's search for a second solution may be long
+    grid.unique = classic and geometry.size <= chains.LARGEST and uniqueness.one_solution(grid)
+    return grid
+
+
 def rate(board: Board) -> Rating:
     """The puzzle's rating; ``no solution`` where the techniques meet a contradiction, or
     fill the grid with one that breaks a rule they do not read (they are sound, so every
     solution would be that grid)."""
     hardest, difficulty = "", 0.0
-    grid = human.placed_givens(board)
+    grid = prepared(board)
+    used: set[str] = set()
     try:
         for step in human.steps(grid):
+            used.add(step.technique)
             if step.rating > difficulty:
                 hardest, difficulty = step.technique, step.rating
     except Contradiction as contradiction:
@@ -56,6 +73,20 @@ def rate(board: Board) -> Rating:
     broken = [] if 0 in filled else problems(board, board.with_cells(filled))
     if broken:
         return Rating(NO_SOLUTION, difficulty, f"the filled grid breaks a rule: {broken[0]}", False)
+    if 0 in filled:
+        beyond = human.BEYOND if board.geometry.size <= chains.LARGEST else APE
+        return Rating(SEARCH, max(difficulty, beyond), hardest, True)
     solves = (name for name in human.LEVELS if human.level(board, Deadline(), name).solved)
-    weakest = next(solves, SEARCH)
+    extra = [name for name in human.EXTRA if any(t in used for t in _NAMES[name])]
+    weakest = next(solves, extra[-1] if extra else SEARCH)
     return Rating(weakest, difficulty, hardest, weakest == SEARCH)
+
+
+APE = 6.2  # SE's aligned pair exclusion, the technique after the uniqueness ones
+_NAMES = {
+    "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
+                   "unique rectangle type 4", "BUG type 1"),
+    "wxyz-wing": ("WXYZ-wing",),
+    "chains": ("forcing X-chain", "forcing chain", "Nishio forcing chain",
+               "multiple forcing chains", "dynamic forcing chains"),
+}  # fmt: skip

@@ -62,6 +62,8 @@ class Grid:
     constraints: tuple[Constraint, ...] = ()
     # what those steps compute once per grid (decompositions, tables as masks)
     memo: dict = field(default_factory=dict)
+    # the puzzle is known to have one solution: uniqueness techniques may be used
+    unique: bool = False
 
     @cached_property
     def peer_sets(self) -> list[frozenset[int]]:

@@ -1,0 +1,301 @@
+"""Chains and forcing chains, as Sudoku Explainer rates them
+(diuf/sudoku/solver/rules/chaining/Chaining.java, ForcingChainHint.java, ChainingHint.java).
+
+A chain follows implications between candidates, each "on" (the cell holds the value) or
+"off" (it does not): on -> the value leaves the cell's peers, and the cell's other values
+leave it (a "Y" link); off -> a cell left with one value holds it (Y), a unit left with one
+place for the value holds it there (an "X" link). Static chains read the candidates as they
+are; dynamic ones remove each "off" from a copy as they go, so singles that appear on the way
+count (Juillerat's "dynamic" chains). Every conclusion is a consequence of the rules alone, so
+every step here is sound on any board whose rules are its units.
+
+The techniques, easiest first (SE's base rating, plus its length increment: 0.1 each time the
+number of candidates the conclusion rests on passes 4, 6, 8, 12, 16, 24, ...):
+forcing X-chain 6.6 (one value), forcing chain 7.0 (on c=v leads to c<>v, or off to on),
+Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple forcing chains
+8.0 (every value of a cell, or every place of a value in a unit, leads to the same
+conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
+SE's cycles (6.5) and aligned exclusions are not implemented: what they find a forcing chain
+finds rated one notch higher, or a later technique.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from solvers.cells import cell_name
+from solvers.strength.grid import values
+from solvers.strength.techniques import Grid, Step
+
+LARGEST = 9  # chains are searched on boards up to 9x9: beyond, too many candidates to start from
+SHIFT = 6  # a candidate is cell << SHIFT | value (values up to 63)
+MASK = (1 << SHIFT) - 1
+
+
+class Chaining:
+    """The implications from some candidates assumed on or off: ``on`` and ``off`` map each
+    candidate reached to its parents (nodes: candidate << 1 | is_on); ``clash`` the first
+    candidate found both on and off (when asked to stop there), None when none is."""
+
+    def __init__(self, grid: Grid, x: bool, y: bool, dynamic: bool) -> None:
+        self.grid, self.x, self.y, self.dynamic = grid, x, y, dynamic
+        self.on: dict[int, tuple[int, ...]] = {}
+        self.off: dict[int, tuple[int, ...]] = {}
+        self.clash: int | None = None
+
+    def run(self, on: Iterable[int], off: Iterable[int], stop: bool) -> Chaining:
+        geometry = self.grid.geometry
+        source = self.grid.candidates
+        cand = list(source) if self.dynamic else source
+        peers, cell_units = geometry.peers, geometry.cell_units
+        pending_on: deque[int] = deque()
+        pending_off: deque[int] = deque()
+        for key in on:
+            self.on[key] = ()
+            pending_on.append(key)
+        for key in off:
+            self.off[key] = ()
+            pending_off.append(key)
+            if self.dynamic:
+                cand[key >> SHIFT] &= ~(1 << (key & MASK))
+        while pending_on or pending_off:
+            if pending_on:  # SE's order: every "on" before the next "off"
+                key = pending_on.popleft()
+                cell, value = key >> SHIFT, key & MASK
+                bit, node = 1 << value, key << 1 | 1
+                made = [p << SHIFT | value for p in peers[cell] if cand[p] & bit]
+                if self.y:
+                    made += [cell << SHIFT | w for w in values(cand[cell] & ~bit)]
+                for target in made:
+                    if target in self.on and stop:
+                        self.off.setdefault(target, (node,))
+                        self.clash = target
+                        return self
+                    if target not in self.off:
+                        self.off[target] = (node,)
+                        pending_off.append(target)
+                        if self.dynamic:
+                            cand[target >> SHIFT] &= ~(1 << (target & MASK))
+                continue
+            key = pending_off.popleft()
+            cell, value = key >> SHIFT, key & MASK
+            bit, node = 1 << value, key << 1
+            made_on: list[tuple[int, tuple[int, ...]]] = []
+            if self.y and (rest := cand[cell] & ~bit) and rest & (rest - 1) == 0:
+                hidden = self._hidden(cell, source[cell] & ~cand[cell] & ~bit, key)
+                made_on.append((cell << SHIFT | rest.bit_length() - 1, (node, *hidden)))
+            if self.x:
+                for unit in cell_units[cell]:
+                    left = [p for p in unit if p != cell and cand[p] & bit]
+                    if len(left) == 1:
+                        gone = [
+                            p for p in unit if p != cell and source[p] & bit and not cand[p] & bit
+                        ]
+                        hidden = [p << SHIFT | value for p in gone] if self.dynamic else []
+                        parents = (node, *(h << 1 for h in hidden if h in self.off))
+                        made_on.append((left[0] << SHIFT | value, parents))
+            for target, parents in made_on:
+                if target in self.off and stop:
+                    self.on.setdefault(target, parents)
+                    self.clash = target
+                    return self
+                if target not in self.on:
+                    self.on[target] = parents
+                    pending_on.append(target)
+        return self
+
+    def _hidden(self, cell: int, gone: int, key: int) -> list[int]:
+        """The "off" nodes of a cell's other removed values: parents of a dynamic single."""
+        if not self.dynamic:
+            return []
+        found = [(cell << SHIFT | v) for v in values(gone)]
+        return [k << 1 for k in found if k in self.off and k != key]
+
+    def clash_size(self) -> int:
+        """How many nodes the contradiction rests on: both sides of the clashing candidate."""
+        assert self.clash is not None
+        return self.ancestors(self.clash << 1 | 1) + self.ancestors(self.clash << 1)
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes the conclusion ``node`` rests on, itself included."""
+        seen, todo = set(), [node]
+        while todo:
+            current = todo.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            table = self.on if current & 1 else self.off
+            todo.extend(table.get(current >> 1, ()))
+        return len(seen)
+
+
+def length_added(complexity: int) -> float:
+    """SE's increment for a chain resting on ``complexity`` candidates (ChainingHint.java
+    getLengthDifficulty): 0.1 each time ``complexity - 2`` passes 4, 6, 8, 12, 16, 24, ..."""
+    added, ceil, odd, length = 0.0, 4, False, complexity - 2
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return round(added, 1)
+
+
+def _name(grid: Grid, key: int) -> str:
+    return f"{cell_name(key >> SHIFT, grid.geometry.size)}={key & MASK}"
+
+
+def _open(grid: Grid) -> list[int]:
+    return [
+        cell << SHIFT | v
+        for cell, mask in enumerate(grid.candidates)
+        if cell not in grid.placed and mask & (mask - 1)
+        for v in values(mask)
+    ]
+
+
+def _step(name: str, rating: float, grid: Grid, key: int, is_on: bool, why: str) -> Step:
+    cell, value = key >> SHIFT, key & MASK
+    where = f"{why} ({cell_name(cell, grid.geometry.size)})"
+    if is_on:
+        return Step(name, rating, where, placed=((cell, value),))
+    return Step(name, rating, where, eliminated=((cell, value),))
+
+
+def forcing_chain(grid: Grid) -> Step | None:
+    """On c=v leads to c<>v (so c<>v), or off leads to on (so c=v): with X links only
+    (forcing X-chain, SE 6.6 + length), else with X and Y links (7.0 + length)."""
+    if grid.geometry.size > LARGEST:
+        return None
+    best: Step | None = None
+    for x_only, base in ((True, 6.6), (False, 7.0)):
+        if best and best.rating <= base:
+            break
+        for key in _open(grid):
+            for start_on in (True, False):
+                chain = Chaining(grid, x=True, y=not x_only, dynamic=False)
+                chain.run([key] if start_on else [], [] if start_on else [key], stop=False)
+                reached = chain.off if start_on else chain.on
+                if key not in reached:
+                    continue
+                node = key << 1 | (not start_on)
+                rating = round(base + length_added(chain.ancestors(node)), 1)
+                if best is None or rating < best.rating:
+                    name = "forcing X-chain" if x_only else "forcing chain"
+                    why = "assumed true, it is false" if start_on else "assumed false, it is true"
+                    best = _step(name, rating, grid, key, not start_on, why)
+    return best
+
+
+def nishio(grid: Grid) -> Step | None:
+    """Assuming c=v, dynamic X links alone reach a contradiction: c<>v (SE 7.5 + length)."""
+    if grid.geometry.size > LARGEST:
+        return None
+    best: Step | None = None
+    for key in _open(grid):
+        chain = Chaining(grid, x=True, y=False, dynamic=True).run([key], [], stop=True)
+        if chain.clash is not None:
+            size = chain.clash_size()
+            rating = round(7.5 + length_added(size), 1)
+            if best is None or rating < best.rating:
+                best = _step(
+                    "Nishio forcing chain", rating, grid, key, False, "leads to a contradiction"
+                )
+    return best
+
+
+def _groups(grid: Grid, dynamic: bool) -> Iterable[tuple[str, list[int]]]:
+    """The sets of candidates one of which is true: a cell's values (three or more for static
+    chains, as SE), a unit's places for a value."""
+    for cell, mask in enumerate(grid.candidates):
+        if cell not in grid.placed and mask.bit_count() >= (2 if dynamic else 3):
+            yield (
+                f"cell {cell_name(cell, grid.geometry.size)}",
+                [cell << SHIFT | v for v in values(mask)],
+            )
+    geometry = grid.geometry
+    for index, unit in enumerate(geometry.units):
+        for value in grid.open_values(unit):
+            cells = grid.cells_with(unit, value)
+            if len(cells) >= 2:
+                yield (
+                    f"{value} in {geometry.unit_names[index]}",
+                    [c << SHIFT | value for c in cells],
+                )
+
+
+def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
+    """Every branch of a group leads to the same conclusion; with ``dynamic``, also a
+    candidate whose assumption (on or off) leads to a contradiction, and one that both its
+    assumptions lead to."""
+    if grid.geometry.size > LARGEST:
+        return None
+    best: Step | None = None
+    cache: dict[tuple[int, bool], Chaining] = {}
+
+    def chain_of(key: int, is_on: bool) -> Chaining:
+        if (key, is_on) not in cache:
+            found = Chaining(grid, x=True, y=True, dynamic=dynamic)
+            cache[key, is_on] = found.run(
+                [key] if is_on else [], [] if is_on else [key], stop=dynamic
+            )
+        return cache[key, is_on]
+
+    def offer(rating: float, key: int, is_on: bool, why: str) -> None:
+        nonlocal best
+        rating = round(rating, 1)
+        there = grid.candidates[key >> SHIFT] & (1 << (key & MASK))
+        news = there and (not is_on or (key >> SHIFT) not in grid.placed)
+        if news and (best is None or rating < best.rating):
+            best = _step(name, rating, grid, key, is_on, why)
+
+    if dynamic:
+        for key in _open(grid):
+            for is_on in (True, False):
+                chain = chain_of(key, is_on)
+                if chain.clash is not None:
+                    size = chain.clash_size()
+                    offer(
+                        base + length_added(size),
+                        key,
+                        not is_on,
+                        "its assumption leads to a contradiction",
+                    )
+            yes, no = chain_of(key, True), chain_of(key, False)
+            if yes.clash is not None or no.clash is not None:
+                continue
+            for table_yes, table_no, is_on in ((yes.on, no.on, True), (yes.off, no.off, False)):
+                for target in table_yes.keys() & table_no.keys():
+                    if target == key:
+                        continue
+                    node = target << 1 | is_on
+                    offer(
+                        base + length_added(yes.ancestors(node) + no.ancestors(node)),
+                        target,
+                        is_on,
+                        f"both ways {_name(grid, key)} goes",
+                    )
+    for where, group in _groups(grid, dynamic):
+        chains = [chain_of(key, True) for key in group]
+        if any(chain.clash is not None for chain in chains):
+            continue  # a branch that fails is the contradiction found above
+        for is_on in (True, False):
+            tables = [chain.on if is_on else chain.off for chain in chains]
+            common = set(tables[0]).intersection(*tables[1:])
+            for target in common:
+                if target in group:
+                    continue
+                node = target << 1 | is_on
+                size = sum(chain.ancestors(node) for chain in chains)
+                offer(
+                    base + length_added(size), target, is_on, f"every choice of {where} leads to it"
+                )
+    return best
+
+
+def multiple_forcing(grid: Grid) -> Step | None:
+    return _multiple(grid, dynamic=False, base=8.0, name="multiple forcing chains")
+
+
+def dynamic_forcing(grid: Grid) -> Step | None:
+    return _multiple(grid, dynamic=True, base=8.5, name="dynamic forcing chains")

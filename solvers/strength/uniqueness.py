@@ -1,0 +1,154 @@
+"""Techniques that hold only for a puzzle with one solution: unique rectangles (types 1, 2 and
+4) and the bivalue universal grave (BUG+1). Four cells in two rows, two columns and two boxes
+that could all hold only u and v would let u and v swap: a second solution. A puzzle known to
+have one solution therefore never reaches that pattern, and what would complete it goes.
+
+They are taken only where ``Grid.unique`` says the puzzle has one solution (``rating.rate``
+checks it with ``count_solutions``) and the board has units alone: a rule beyond rows, columns
+and boxes (a diagonal, a cage) may forbid the swap, and the argument fails.
+
+Ratings are Sudoku Explainer's: 4.5 for a rectangle of any type here
+(diuf/sudoku/solver/rules/unique/UniqueLoopHint.java: 4.5 for a loop of four cells), 5.6 for
+BUG type 1 (unique/Bug1Hint.java).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from solvers.cells import cell_name
+from solvers.strength.grid import values
+from solvers.strength.techniques import Grid, Step
+
+
+def _applies(grid: Grid) -> bool:
+    return (
+        grid.unique and not grid.constraints and len(grid.geometry.units) == 3 * grid.geometry.size
+    )
+
+
+def unique_rectangle(grid: Grid) -> Step | None:
+    """Types 1, 2 and 4 on every rectangle of open cells that share a pair of candidates."""
+    if not _applies(grid):
+        return None
+    geometry, cand = grid.geometry, grid.candidates
+    n = geometry.size
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({geometry.box_of[c] for c in corners}) != 2:
+                continue
+            if any(c in grid.placed for c in corners):
+                continue
+            common = cand[corners[0]] & cand[corners[1]] & cand[corners[2]] & cand[corners[3]]
+            for u, v in combinations(values(common), 2):
+                found = _rectangle(grid, corners, (1 << u) | (1 << v), u, v)
+                if found:
+                    return found
+    return None
+
+
+def _rectangle(grid: Grid, corners: tuple[int, ...], pair: int, u: int, v: int) -> Step | None:
+    cand, n = grid.candidates, grid.geometry.size
+    exact = [c for c in corners if cand[c] == pair]
+    extra = [c for c in corners if cand[c] != pair]
+    where = "rectangle " + " ".join(cell_name(c, n) for c in corners) + f" on {u}{v}"
+    if len(exact) == 3:
+        gone = tuple((extra[0], x) for x in (u, v))
+        return Step("unique rectangle type 1", 4.5, where, eliminated=gone)
+    if len(exact) != 2:
+        return None
+    first, second = extra
+    more = (cand[first] | cand[second]) & ~pair
+    if cand[first] & ~pair == cand[second] & ~pair and more.bit_count() == 1:
+        w = more.bit_length() - 1
+        seen = set(grid.peer_sets[first]) & grid.peer_sets[second]
+        gone = tuple((c, w) for c in sorted(seen) if cand[c] & more)
+        if gone:
+            return Step("unique rectangle type 2", 4.5, where, eliminated=gone)
+    for unit in grid.geometry.units:
+        if first not in unit or second not in unit:
+            continue
+        for keep, drop in ((u, v), (v, u)):
+            if set(grid.cells_with(unit, keep)) == {first, second}:
+                gone = tuple((c, drop) for c in extra)
+                return Step("unique rectangle type 4", 4.5, where, eliminated=gone)
+    return None
+
+
+def bug_one(grid: Grid) -> Step | None:
+    """Every open cell has two candidates but one, which has three: the value of that cell
+    that appears three times in its units is its value (else the grid would be a BUG, with
+    no solution or two)."""
+    if not _applies(grid):
+        return None
+    cand = grid.candidates
+    open_cells = [c for c in range(len(cand)) if c not in grid.placed]
+    odd = [c for c in open_cells if cand[c].bit_count() != 2]
+    if len(odd) != 1 or cand[odd[0]].bit_count() != 3:
+        return None
+    cell = odd[0]
+    for value in values(cand[cell]):
+        # without ``value`` in ``cell``, every open value of every unit must have two places
+        # (the grave); else the pattern is no BUG and proves nothing
+        if all(
+            len(grid.cells_with(unit, v)) - (v == value and cell in unit) in (0, 2)
+            for unit in grid.geometry.units
+            for v in grid.open_values(unit)
+        ):
+            return Step("BUG type 1", 5.6, cell_name(cell, grid.geometry.size), ((cell, value),))
+    return None
+
+
+BUDGET = 20_000  # search nodes; a board that takes more is not known to be unique
+
+
+def one_solution(grid: Grid) -> bool:
+    """Whether the candidates of a board of units alone leave exactly one solution: a small
+    search (naked singles, then the cell with fewest values), stopped at the second, or at
+    ``BUDGET`` nodes (then False: not known)."""
+    peers = grid.geometry.peers
+    found, budget = 0, [BUDGET]
+
+    def search(cand: list[int]) -> bool:  # True: stop, a second solution is found
+        nonlocal found
+        budget[0] -= 1
+        if budget[0] < 0:
+            found = 2  # too open to tell in the budget: not known to be unique
+            return True
+        best, size = -1, 99
+        for cell, mask in enumerate(cand):
+            if 1 < (count := mask.bit_count()) < size:
+                best, size = cell, count
+        if best < 0:
+            found += 1
+            return found > 1
+        for value in values(cand[best]):
+            trial = list(cand)
+            if _assign(trial, peers, best, 1 << value) and search(trial):
+                return True
+        return False
+
+    start = list(grid.candidates)
+    ok = all(
+        _assign(start, peers, c, m) for c, m in enumerate(grid.candidates) if m.bit_count() == 1
+    )
+    return ok and not search(start) and found == 1
+
+
+def _assign(cand: list[int], peers: tuple[tuple[int, ...], ...], cell: int, bit: int) -> bool:
+    """Place ``bit`` in ``cell`` and remove it from its peers, following naked singles;
+    False at an empty cell."""
+    todo = [(cell, bit)]
+    while todo:
+        cell, bit = todo.pop()
+        cand[cell] = bit
+        for peer in peers[cell]:
+            if cand[peer] & bit:
+                cand[peer] &= ~bit
+                left = cand[peer]
+                if not left:
+                    return False
+                if left & (left - 1) == 0:
+                    todo.append((peer, left))
+    return True
