@@ -54,6 +54,7 @@ class Puzzle:
     known_solution: Board | None = None
     meta: tuple[tuple[str, str], ...] = ()  # an f-puzzles title, author, ruleset
     ignored: tuple[str, ...] = ()  # f-puzzles drawings that set no rule, left out
+    link: str = fpuzzles_link.URL  # an f-puzzles answer's link starts so: a SudokuPad link's own
 
 
 def read_puzzles(
@@ -245,7 +246,9 @@ def _fpuzzles_puzzles(source: Source, first: tuple[int, str]):
         except InputError as error:
             yield error
             continue
-        yield Puzzle(found.board, number, found.form, found.solution, found.meta, found.ignored)
+        yield Puzzle(
+            found.board, number, found.form, found.solution, found.meta, found.ignored, found.link
+        )
     yield from source.leftover()
 
 

@@ -186,13 +186,30 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
     return data
 
 
-def encode(data: dict[str, Any]) -> str:
-    """The link of a puzzle's JSON object."""
+def encode(data: dict[str, Any], start: str = URL) -> str:
+    """The link of a puzzle's JSON object: f-puzzles', or, given the ``start`` of a SudokuPad
+    link (``answer_start``), a link of that form."""
     import json
 
     import lzstring
 
-    return URL + lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
+    payload = lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
+    if start != URL and "?" in start:  # a query's '+' reads as a space: written as %2B
+        payload = payload.replace("+", "%2B")
+    return start + payload
+
+
+def answer_start(text: str) -> str:
+    """What a puzzle's answer link starts with: a SudokuPad link's own text up to its payload
+    (``https://sudokupad.app/fpuzzles``, ``.../?puzzleid=fpuzzles``, the older
+    ``app.crackingthecryptic.com/sudoku/fpuzzles``), so that it opens where the puzzle did;
+    f-puzzles' ``URL`` for every other form."""
+    text = text.strip()
+    lowered = text.lower()
+    if "f-puzzles.com" in lowered or not any(host in lowered for host in _SUDOKUPAD_HOSTS):
+        return URL
+    found = _SUDOKUPAD_PAYLOAD.search(text)
+    return URL if found is None else text[: found.start(1)]
 
 
 def line_puzzle(text: str) -> bool:
