@@ -95,7 +95,8 @@ def read_puzzles(
             if refused := _under_unread_rules(source.rules, number):
                 raise refused
             source.in_grid = True
-            board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
+            rows = source.block((number, text), "a grid")
+            board, start = parse_grid(rows, fmt, shape, source.rules)
             problems = source.leftover()
             yield problems[0] if problems else Puzzle(board, start, fmt)
         except InputError as error:
