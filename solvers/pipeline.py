@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain, islice
+from itertools import chain
 from typing import Any
 
 from solvers import choice, registry
@@ -125,16 +125,20 @@ def run(
     ``line_file`` (when given and it applies), runs of answers come as bytes instead, the
     command's output ready to write. ``note`` is told what a user should know of the run (the
     workers), ``progress`` the items done so far."""
+    from solvers.execution.parallel import read_ahead
+
     items = iter(items)
     head: list[Any] = []
-    few = None
+    few, cut = None, False  # cut: reading ahead stopped at a line past every limit
     if plan.mode != "check" and not plan.backends:
-        head = list(islice(items, choice.SMALL_RUN + 1))
-        few = len(head) if len(head) <= choice.SMALL_RUN else None
+        head, cut = read_ahead(items, choice.SMALL_RUN + 1)
+        few = len(head) if len(head) <= choice.SMALL_RUN and not cut else None
     jobs = jobs_for(plan.jobs)
     if jobs > 1 and not plan.scheduler:
-        head += islice(items, max(0, jobs - len(head)))
-        if len(head) < jobs:  # never more processes than puzzles
+        if not cut:
+            more, cut = read_ahead(items, max(0, jobs - len(head)))
+            head += more
+        if len(head) < jobs and not cut:  # never more processes than puzzles
             found = _counted(len(head), "puzzle")
             note(f"--jobs {plan.jobs}: {found}, so {_counted(max(1, len(head)), 'worker')}")
             jobs = max(1, len(head))

@@ -265,8 +265,8 @@ def test_a_board_of_numpy_integers_is_solved_as_its_values():
         (["compare", "small4", "--json", "/nonexistent/run.json"], "cannot write --json"),
         (["compare", "small4", "--plot", "/nonexistent/run.png"], "cannot write --plot"),
         (["compare", "small4", "--limit", "0"], "argument --limit: 0 is not between 1"),
-        # a folder for -o is made when missing (as for encode --output-dir), not under a file
-        (["report", "run.json", "-o", "/dev/null/x/report.html"], "cannot create -o"),
+        # the folder of -o must be there, as for --json and --plot
+        (["report", "run.json", "-o", "/dev/null/x/report.html"], "cannot write -o"),
     ],
 )
 def test_compare_and_report_outputs_are_checked_before_any_work(cli, capsys, args, message):

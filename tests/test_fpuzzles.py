@@ -576,16 +576,35 @@ def test_a_hand_written_document_with_objects_at_its_margin_is_one_puzzle():
     assert item.board == fpuzzles.read(links()[0]).board
 
 
-def test_a_sudokupad_link_is_answered_with_a_link_sudokupad_opens_as_docs_say(cli):
-    # docs/fpuzzles.md: the answer is an f-puzzles link whose payload, after
-    # https://sudokupad.app/fpuzzles, is the same puzzle with its solution for SudokuPad
-    pad = links()[0].replace(fpuzzles_link.URL, "https://sudokupad.app/fpuzzles")
-    done = cli("solve", stdin=pad + "\n")
+SUDOKUPAD_FORMS = (
+    "https://sudokupad.app/fpuzzles",
+    "https://sudokupad.app/?puzzleid=fpuzzles",
+    "sudokupad.app/fpuzzles",
+    "https://app.crackingthecryptic.com/sudoku/fpuzzles",
+)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_sudokupad_link_is_answered_with_a_sudokupad_link_of_its_own_form(cli, jobs):
+    # docs/fpuzzles.md: a SudokuPad link's answer is a link of the form it came in (its host,
+    # path or ?puzzleid=), whose payload is the puzzle with its solution filled in
+    payload = links()[0].removeprefix(fpuzzles_link.URL)
+    pads = [
+        start + payload.replace("+", "%2B" if "?" in start else "+") for start in SUDOKUPAD_FORMS
+    ]
+    done = cli("solve", "--jobs", jobs, stdin="\n".join([*pads, links()[0]]) + "\n")
     assert done.code == 0, done.err
-    answer = done.out.strip()
-    assert answer.startswith(fpuzzles_link.URL)
-    opened = "https://sudokupad.app/fpuzzles" + answer.removeprefix(fpuzzles_link.URL)
-    solved = fpuzzles_link.decode(opened)
-    assert solved == fpuzzles_link.decode(answer) and "solution" not in solved
-    values = [cell["value"] for row in solved["grid"] for cell in row]  # every cell filled
-    assert tuple(values) == solve(links()[0]).solution.cells
+    answers = done.out.split()
+    assert len(answers) == 5
+    for answer, start in zip(answers, SUDOKUPAD_FORMS, strict=False):
+        assert answer.startswith(start + "N4Ig"), answer[:60]
+    assert answers[4].startswith(fpuzzles_link.URL)  # an f-puzzles link stays one
+    for answer in answers:
+        solved = fpuzzles_link.decode(answer)
+        assert "solution" not in solved
+        values = [cell["value"] for row in solved["grid"] for cell in row]  # every cell filled
+        assert tuple(values) == solve(links()[0]).solution.cells
+        assert fpuzzles.read(answer).board.rules == fpuzzles.read(links()[0]).board.rules
+    # --format fpuzzles asks for f-puzzles' own link, whatever the input's
+    done = cli("solve", "--format", "fpuzzles", stdin=pads[0] + "\n")
+    assert done.out.startswith(fpuzzles_link.URL)

@@ -159,3 +159,22 @@ def test_a_report_with_no_output_named_goes_beside_its_run(cli, run_file, monkey
     assert run.code == 0, run.err
     assert run.out.startswith("run.html: ")
     assert (run_file.parent / "run.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_every_file_option_refuses_a_missing_folder_and_makes_none(cli, run_file):
+    # one rule for a FILE an option names (--json, --plot, report -o): its folder must be
+    # there, and a typo in it makes no folder; --output-dir names the folder it fills: made
+    missing = run_file.parent / "no-such-folder"
+    for args in (
+        ["compare", "small4", "--backends", "sat", "--limit", "1", "--json", "x/run.json"],
+        ["compare", "small4", "--backends", "sat", "--limit", "1", "--plot", "x/run.png"],
+        ["report", str(run_file), "-o", "x/page.html"],
+    ):
+        option, path = args[-2], str(missing / args[-1])
+        done = cli(*args[:-1], path)
+        assert done.code == 2 and done.out == "", done.err
+        assert done.err == f"sudoku: cannot write {option} {path}: no folder {missing / 'x'}\n"
+        assert not missing.exists()
+    target = missing / "cnf"
+    done = cli("encode", "--output-dir", str(target), stdin=f"{LINE}\n{LINE}\n")
+    assert done.code == 0 and left_in(target) == ["line-1.cnf", "line-2.cnf"]

@@ -204,7 +204,10 @@ def counted(number: int, noun: str) -> str:
 
 
 def make_folder(path: str, option: str) -> None:
-    """The folder ``path`` made with its parents; UsageError naming the option if it cannot."""
+    """The folder ``path`` a command fills (``encode --output-dir``) made with its parents, as
+    an output folder is by ``pip download -d`` or ``python -m build -o``; UsageError naming the
+    option if it cannot. A FILE an option names is another matter (``writable``): its folder
+    must be there, as for ``curl -o`` or ``gcc -o``, so a typo in it makes no folder."""
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
@@ -213,7 +216,7 @@ def make_folder(path: str, option: str) -> None:
 
 def writable(path: str, option: str) -> str:
     """``path`` if a file can be written there, checked before any work; UsageError naming
-    the option otherwise."""
+    the option otherwise (a folder that is not there is not made: ``make_folder``)."""
     if not path:
         raise UsageError(f"cannot write {option}: the path is empty")
     folder = os.path.dirname(os.path.abspath(path))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from solvers.cli.output import Run, make_folder, writable
+from solvers.cli.output import Run, writable
 from solvers.cli.parser import command
 from solvers.errors import UsageError
 
@@ -50,8 +50,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
                 f"-o {args.output} is the run {path} this page is made from: the page would "
                 f"overwrite it (without -o the page is {_beside(args.run_file)})"
             )
-    make_folder(os.path.dirname(os.path.abspath(args.output)), "-o")
-    writable(args.output, "-o")
+    writable(args.output, "-o")  # its folder must be there, as for every FILE a command writes
     done = results.read(args.run_file)
     older = results.read(args.against) if args.against else None
     if older is not None and (said := regression.unlike(done, older)):

@@ -35,18 +35,20 @@ def run(args: argparse.Namespace, run: Run) -> None:
         elif answer.solution is not None:
             fmt = item.format if args.format == "auto" else args.format
             try:
-                run.emit(written(item, answer.solution, fmt))
+                run.emit(written(item, answer.solution, fmt, args.format == "auto"))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
         report(run, item, answer, args.timeout)
 
 
-def written(item: Puzzle, solution: Board, fmt: str) -> str:
-    """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in."""
+def written(item: Puzzle, solution: Board, fmt: str, as_read: bool = False) -> str:
+    """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in,
+    ``as_read``: in the form of link the puzzle came as (a SudokuPad link's, its host and all)."""
     if fmt == "fpuzzles":
-        from solvers.formats import fpuzzles  # its readers and writers: only for f-puzzles
+        from solvers.formats import fpuzzles, fpuzzles_link  # only for f-puzzles
 
-        return fpuzzles.link(item.board, solution, item.meta)
+        start = item.link if as_read else fpuzzles_link.URL
+        return fpuzzles.link(item.board, solution, item.meta, start)
     return format_board(solution, fmt)
 
 

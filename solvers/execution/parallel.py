@@ -24,6 +24,7 @@ from solvers.board import Board
 from solvers.errors import UsageError
 from solvers.execution.answer import PackedBoard, pack_board, unpack_board
 from solvers.formats import Puzzle
+from solvers.formats.source import TooLong
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 # about CHUNK_SECONDS at the rate measured so far: long enough that dispatch costs little
 # (README, "Running big datasets"), short enough that every worker gets some.
 FIRST_CHUNK = 1
+FLUSH = object()  # among spread's calls: answer those out before waiting for the next
 CHUNK_SIZE = 512
 MIN_CHUNK = 1
 CHUNK_SECONDS = 0.1
@@ -144,10 +146,12 @@ def ordered(
         return
     timing = [0, 0.0]  # puzzles and worker seconds of the chunks received so far
 
-    def chunks() -> Iterator[tuple[list, list[PackedBoard | None]]]:
+    def chunks() -> Iterator[Any]:
         stream = iter(items)
-        while chunk := list(islice(stream, _next_size(timing, chunk_size))):
+        while chunk := read_ahead(stream, _next_size(timing, chunk_size))[0]:
             yield chunk, [pack_board(i.board) if isinstance(i, Puzzle) else None for i in chunk]
+            if isinstance(chunk[-1], TooLong):
+                yield FLUSH
 
     # closed here, not when collected: the pool stops as soon as this generator does
     with closing(spread(partial(run_chunk, task), chunks(), workers(jobs, scheduler))) as results:
@@ -158,6 +162,18 @@ def ordered(
             done += len(chunk)
             if progress:
                 progress(done, time.perf_counter() - start)
+
+
+def read_ahead(items: Iterator[Any], most: int) -> tuple[list[Any], bool]:
+    """Up to ``most`` items, and whether reading stopped early, after a line or document past
+    every limit (``TooLong``): what comes after it may be long in coming (a source fed
+    forever), so the puzzles before it are answered first."""
+    found: list[Any] = []
+    for item in islice(items, most):
+        found.append(item)
+        if isinstance(item, TooLong):
+            return found, True
+    return found, False
 
 
 def workers(jobs: int, scheduler: str | None) -> Pool | None:
@@ -171,14 +187,21 @@ def spread(
     """(tag, function(argument)) for each (tag, argument) of ``calls``, in order: here with
     no pool; on ``pool`` at most ``IN_FLIGHT_PER_WORKER`` calls per worker out at a time, a
     call whose worker is lost sent again (up to ``MAX_TRIES`` sends). The pool is closed at
-    the end, and stopped at once on an interrupt, an error, or the consumer gone."""
+    the end, and stopped at once on an interrupt, an error, or the consumer gone. A call that
+    is ``FLUSH`` has every call out answered before the next one is waited for."""
     if pool is None:
-        for tag, argument in calls:
-            yield tag, function(argument)
+        for call in calls:
+            if call is not FLUSH:
+                yield call[0], function(call[1])
         return
     pending: deque = deque()
     try:
-        for tag, argument in calls:
+        for call in calls:
+            if call is FLUSH:
+                while pending:
+                    yield _result(pool, function, pending.popleft())
+                continue
+            tag, argument = call
             pending.append(
                 [tag, argument, pool.executor.submit(function, argument), pool.generation]
             )

@@ -54,6 +54,7 @@ class Puzzle:
     known_solution: Board | None = None
     meta: tuple[tuple[str, str], ...] = ()  # an f-puzzles title, author, ruleset
     ignored: tuple[str, ...] = ()  # f-puzzles drawings that set no rule, left out
+    link: str = fpuzzles_link.URL  # an f-puzzles answer's link starts so: a SudokuPad link's own
 
 
 def read_puzzles(
@@ -94,7 +95,8 @@ def read_puzzles(
             if refused := _under_unread_rules(source.rules, number):
                 raise refused
             source.in_grid = True
-            board, start = parse_grid(source.chain((number, text)), fmt, shape, source.rules)
+            rows = source.block((number, text), "a grid")
+            board, start = parse_grid(rows, fmt, shape, source.rules)
             problems = source.leftover()
             yield problems[0] if problems else Puzzle(board, start, fmt)
         except InputError as error:
@@ -245,7 +247,9 @@ def _fpuzzles_puzzles(source: Source, first: tuple[int, str]):
         except InputError as error:  # a part read deeper (the board's size, say) names no line
             yield error if error.line is not None else error.at_line(number)
             continue
-        yield Puzzle(found.board, number, found.form, found.solution, found.meta, found.ignored)
+        yield Puzzle(
+            found.board, number, found.form, found.solution, found.meta, found.ignored, found.link
+        )
     yield from source.leftover()
 
 

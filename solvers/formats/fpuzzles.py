@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solvers.board import Board, Shape
@@ -59,6 +59,7 @@ class FPuzzle:
     meta: tuple[tuple[str, str], ...] = ()
     ignored: tuple[str, ...] = ()
     form: str = "fpuzzles"  # "line" for the project's own JSON record (``writing.from_record``)
+    link: str = fpuzzles_link.URL  # what its answer's link starts with (``answer_start``)
 
 
 def read(text: str, line: int | None = None) -> FPuzzle:
@@ -78,7 +79,9 @@ def read(text: str, line: int | None = None) -> FPuzzle:
         from solvers.formats.writing import from_record
 
         return from_record(data, line)
-    return from_json(data, line)
+    found = from_json(data, line)
+    start = fpuzzles_link.answer_start(text)
+    return found if start == found.link else replace(found, link=start)
 
 
 def from_json(data: dict[str, Any], line: int | None = None) -> FPuzzle:
@@ -139,10 +142,14 @@ def to_json(
 
 
 def link(
-    board: Board, solution: Board | None = None, meta: tuple[tuple[str, str], ...] = ()
+    board: Board,
+    solution: Board | None = None,
+    meta: tuple[tuple[str, str], ...] = (),
+    start: str = fpuzzles_link.URL,
 ) -> str:
-    """The f-puzzles link of a board (and its solution's values)."""
-    return fpuzzles_link.encode(to_json(board, solution, meta))
+    """The f-puzzles link of a board (and its solution's values), or the SudokuPad link of
+    the form whose ``start`` is given (``fpuzzles_link.answer_start``)."""
+    return fpuzzles_link.encode(to_json(board, solution, meta), start)
 
 
 # -- reading, key by key ------------------------------------------------------------------

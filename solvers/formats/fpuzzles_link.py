@@ -17,7 +17,7 @@ from urllib.parse import unquote
 
 from solvers.errors import InputError
 from solvers.formats.lines import SQUARES
-from solvers.formats.source import MAX_PUZZLE, Refused, refused
+from solvers.formats.source import MAX_PUZZLE, Refused, TooLong, refused
 from solvers.formats.symbols import VALUE_OF
 
 URL = "https://www.f-puzzles.com/?load="
@@ -30,6 +30,10 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')  # a JSON string, or one left open t
 # link of one line decompresses to tens of millions when its text repeats, and writing that
 # back as a link would take minutes. A line of a source is held to the same (MAX_PUZZLE).
 MAX_JSON = MAX_PUZZLE
+OVER_JSON = (
+    f"the f-puzzles puzzle is over {MAX_JSON:,} characters of JSON: no puzzle is longer than "
+    f"{MAX_JSON:,}"
+)
 
 
 def looks_like(text: str) -> bool:
@@ -65,16 +69,21 @@ def entries(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     document: _Document | None = None
     for number, line in lines:
         if document is not None and document.ends_before(line):
-            yield document.start, document.text()
+            yield from document.ended()
             document = None
         if document is None:
             document = _Document(number, _margin(line))
         document.add(line)
         if document.depth <= 0:
-            yield document.start, document.text()
+            yield from document.ended()
             document = None
+        elif document.length > MAX_JSON and not document.told:
+            # refused as soon as it is past the cap, its rest read to its end and dropped:
+            # a document fed forever costs no memory, and its message comes at once
+            document.told = True
+            yield document.start, document.text()
     if document is not None:
-        yield document.start, document.text()
+        yield from document.ended()
 
 
 class _Document:
@@ -84,17 +93,21 @@ class _Document:
     def __init__(self, start: int, margin: int) -> None:
         self.start, self.margin = start, margin
         self.lines: list[str] = []
-        self.length = self.depth = 0
+        self.length = self.depth = self.count = 0
         self.pretty = False
         self.last = ""
         self.refused: Refused | None = None  # a line no puzzle can hold: the whole is refused
+        self.told = False  # refused already, for its length: the rest of it is dropped
 
     def add(self, line: str) -> None:
-        if len(self.lines) == 1:
+        if self.count == 1:
             self.pretty = _margin(line) > self.margin
+        self.count += 1
+        self.length += len(line) + 1
         if self.length <= MAX_JSON:  # past it, the document is refused for its length
             self.lines.append(line)
-            self.length += len(line)
+        else:
+            self.lines = []
         self.depth = _depth(line, self.depth)
         self.last = line[-1:]
         if isinstance(line, Refused) and self.refused is None:
@@ -109,11 +122,20 @@ class _Document:
             return False
         return self.last not in ",:[" or (self.pretty and _margin(line) <= self.margin)
 
+    def ended(self) -> Iterator[tuple[int, str]]:
+        """The document's entry at its end, unless it was refused before it."""
+        if not self.told:
+            yield self.start, self.text()
+
     def text(self) -> str:
-        """The document's text; a ``Refused`` one (with the first refused line's error)
-        when it holds a line no puzzle can."""
+        """The document's text; a ``Refused`` one when it holds a line no puzzle can (with
+        that line's error) or is past ``MAX_JSON``."""
         text = "\n".join(self.lines)
-        return text if self.refused is None else refused(text, self.refused.error)
+        if self.refused is not None:
+            return refused(text, self.refused.error)
+        if self.length > MAX_JSON:
+            return refused(text, TooLong(OVER_JSON, self.start))
+        return text
 
 
 def _margin(line: str) -> int:
@@ -186,13 +208,30 @@ def decode(text: str, line: int | None = None) -> dict[str, Any]:
     return data
 
 
-def encode(data: dict[str, Any]) -> str:
-    """The link of a puzzle's JSON object."""
+def encode(data: dict[str, Any], start: str = URL) -> str:
+    """The link of a puzzle's JSON object: f-puzzles', or, given the ``start`` of a SudokuPad
+    link (``answer_start``), a link of that form."""
     import json
 
     import lzstring
 
-    return URL + lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
+    payload = lzstring.compress_to_base64(json.dumps(data, separators=(",", ":")))
+    if start != URL and "?" in start:  # a query's '+' reads as a space: written as %2B
+        payload = payload.replace("+", "%2B")
+    return start + payload
+
+
+def answer_start(text: str) -> str:
+    """What a puzzle's answer link starts with: a SudokuPad link's own text up to its payload
+    (``https://sudokupad.app/fpuzzles``, ``.../?puzzleid=fpuzzles``, the older
+    ``app.crackingthecryptic.com/sudoku/fpuzzles``), so that it opens where the puzzle did;
+    f-puzzles' ``URL`` for every other form."""
+    text = text.strip()
+    lowered = text.lower()
+    if "f-puzzles.com" in lowered or not any(host in lowered for host in _SUDOKUPAD_HOSTS):
+        return URL
+    found = _SUDOKUPAD_PAYLOAD.search(text)
+    return URL if found is None else text[: found.start(1)]
 
 
 def line_puzzle(text: str) -> bool:

@@ -29,6 +29,12 @@ _RULES_LIKE = re.compile(r"#\s*rules?\b\s*[:=]?(.*)", re.IGNORECASE)  # '# rule:
 UNREAD = "unread rules line "
 
 
+class TooLong(InputError):
+    """A line or JSON document past every limit, refused as soon as it passes it: its end,
+    and so what comes after it, may be long in coming (a source fed forever), so a reader that
+    reads ahead stops at it and answers the puzzles before it first."""
+
+
 class Refused(str):
     """A line of a puzzle read whole that no puzzle can hold, with why (``error``)."""
 
@@ -70,7 +76,7 @@ def _misspelled_rules(text: str, number: int) -> InputError | None:
 def line_problem(raw: str, number: int) -> InputError | None:
     """Why line ``number`` can be no part of a puzzle, if it cannot."""
     if isinstance(raw, Overlong) or len(raw) > MAX_PUZZLE:
-        return InputError(f"over {MAX_PUZZLE:,} characters: no puzzle is that long", number)
+        return TooLong(f"over {MAX_PUZZLE:,} characters: no puzzle is that long", number)
     if "\x00" in raw:
         return InputError("a NUL byte: puzzles are plain text", number)
     if bad := undecodable(raw):
@@ -95,6 +101,9 @@ class Source:
         self.in_grid = False  # past a grid's first line: a rules line there is misplaced
         self.whole = False
         self.raw = ""  # the last content or comment line read, as it came
+        self.read = 0  # characters of the lines read so far (of an over-long one, its start)
+        self._stop_at: int | None = None  # reading stops past so many (``block``)
+        self._past: int | None = None  # the line that went past them
 
     def next_content(self, eager: bool = False) -> tuple[int, str] | None:
         """The next content line, None at the end; ``eager``: (its number, "") as soon as a
@@ -106,6 +115,10 @@ class Source:
         if self.error:
             return None
         for number, raw in self._lines:
+            self.read += len(raw)
+            if self._stop_at is not None and self.read > self._stop_at:
+                self._past = number
+                return None
             text = self._content(number, raw)
             if self.error:
                 return None
@@ -180,6 +193,20 @@ class Source:
         yield first
         while (item := self.next_content(eager)) is not None:
             yield item
+
+    def block(self, first: tuple[int, str], what: str) -> Iterator[tuple[int, str]]:
+        """``chain`` for the one puzzle a source holds written over several lines (a grid with
+        its sections): an InputError naming its first line as soon as the lines from there
+        (blank, comment and refused ones too) pass ``MAX_PUZZLE`` characters, so that a grid fed
+        forever costs no memory and reading stops with a message."""
+        self._stop_at = self.read - len(self.raw) + MAX_PUZZLE
+        yield from self.chain(first)
+        if self._past is not None:
+            raise InputError(
+                f"{what} that runs past {MAX_PUZZLE:,} characters (at line {self._past:,}) "
+                "starts here: no puzzle is that long",
+                first[0],
+            )
 
     def chain_indented(self, first: tuple[int, str]) -> Iterator[tuple[int, str]]:
         """``chain`` with each line's leading whitespace kept (``first`` the last line read),
