@@ -254,15 +254,6 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
             "12-None-90",
         ),
     },
-    "test_gpu.py": {
-        "test_every_answer_is_natives": (
-            "big16-1-2",
-            "hard9-2-2",
-            "nosolution9-2-2",
-            "several9-3-3",
-            "six6-6-2",
-        ),
-    },
     "test_handwritten.py": {"test_25x25_half_empty_boards_are_solved": ("native",)},
     "test_interrupts.py": {
         "test_a_signal_ends_every_backend_on_every_path": ("sat-solve FILE-sighup",)
@@ -294,9 +285,6 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
     "test_minizinc.py": {
         "test_the_model_encode_writes_prints_the_projects_answer": ("windoku", "killer", "classic"),
         "test_counts_match_the_other_engines_on_the_shipped_sets": ("nosolution9",),
-    },
-    "test_minizinc_kinds.py": {
-        "test_the_model_of_each_kind_prints_the_projects_answer": ("anti-king", "thermometer"),
     },
     "test_native.py": {
         "test_killer_counts_agree_with_cpsat_pysat_and_propagate": (
@@ -416,7 +404,6 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
     "test_threads.py": {
         # threads sharing a backend: test_several_threads_share_a_backend
         "test_two_specs_of_one_backend_in_threads": None,
-        "test_several_threads_share_a_backend": ("pysat", "native"),
     },
     "test_vocabulary.py": {
         "test_every_engine_that_supports_a_kind_counts_as_the_reference_does": (
