@@ -183,6 +183,8 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         "test_another_count_on_a_shuffled_copy_is_a_wrong_answer": None,
     },
     "test_compare_strength.py": {
+        # the report's strength: test_a_refuted_puzzle_is_counted_in_the_table_the_run_file_...
+        "test_the_report_shows_per_level_and_per_puzzle_strength": None,
         # strength in the run file and page: test_a_refuted_puzzle_is_counted_in_the_table_...
         "test_a_run_without_strength_has_none_in_its_file_or_its_page": None,
     },
@@ -301,9 +303,14 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         ),
     },
     "test_output.py": {
+        # a report written: tests/test_report.py's page and its full disk
+        "test_report_into_a_missing_folder_creates_it": None,
         "test_progress_on_a_terminal_reaches_the_total_and_ends_its_line": ("2",),
     },
     "test_parallel.py": {
+        # a dask scheduler asked for: test_a_server_that_is_no_dask_scheduler_is_named_within_...
+        # and test_failures.py's test_an_unreachable_scheduler_is_named_at_once
+        "test_a_dask_cluster_gives_the_serial_output": None,
         "test_jobs_give_the_serial_output_in_input_order": ("command1",),
         # compare with jobs: test_jobs_give_the_serial_output_in_input_order
         "test_compare_with_jobs_counts_what_a_serial_run_counts": None,
@@ -373,6 +380,8 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         ),
     },
     "test_specs.py": {
+        # a write error named in one line: test_report.py's test_a_full_disk_is_named_as_a_...
+        "test_a_closed_pipe_under_an_output_file_is_a_write_error": None,
         "test_a_spec_that_restates_a_default_is_the_same_row_and_baseline": (
             "sat:encoding=reduced,native-sat",
         ),
@@ -422,8 +431,11 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         # a full disk: test_compare_on_a_full_disk_keeps_the_old_file, test_encode_on_a_full_...
         "test_report_on_a_full_disk_leaves_no_new_file": None,
         "test_report_on_a_full_disk_keeps_the_old_page": None,
-        # a link and the mode kept: test_a_link_goes_on_naming_the_file_it_named
+        # a file replaced whole or kept: test_compare_on_a_full_disk_keeps_the_old_file,
+        # test_encode_on_a_full_disk_keeps_each_old_file; a report's page: tests/test_report.py
         "test_a_written_file_keeps_the_old_files_mode_and_replaces_it_whole": None,
+        "test_a_link_goes_on_naming_the_file_it_named": None,
+        "test_a_report_with_no_output_named_goes_beside_its_run": None,
     },
 }
 
