@@ -308,9 +308,6 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         "test_progress_on_a_terminal_reaches_the_total_and_ends_its_line": ("2",),
     },
     "test_parallel.py": {
-        # a dask scheduler asked for: test_a_server_that_is_no_dask_scheduler_is_named_within_...
-        # and test_failures.py's test_an_unreachable_scheduler_is_named_at_once
-        "test_a_dask_cluster_gives_the_serial_output": None,
         "test_jobs_give_the_serial_output_in_input_order": ("command1",),
         # compare with jobs: test_jobs_give_the_serial_output_in_input_order
         "test_compare_with_jobs_counts_what_a_serial_run_counts": None,
@@ -428,11 +425,11 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         ),
     },
     "test_writes.py": {
-        # a full disk: test_compare_on_a_full_disk_keeps_the_old_file, test_encode_on_a_full_...
+        # a file on a full disk kept whole: test_encode_on_a_full_disk_keeps_each_old_file and
+        # tests/test_report.py's test_a_full_disk_is_named_as_a_write_error; a report's page
+        # written: tests/test_report.py
         "test_report_on_a_full_disk_leaves_no_new_file": None,
         "test_report_on_a_full_disk_keeps_the_old_page": None,
-        # a file replaced whole or kept: test_compare_on_a_full_disk_keeps_the_old_file,
-        # test_encode_on_a_full_disk_keeps_each_old_file; a report's page: tests/test_report.py
         "test_a_written_file_keeps_the_old_files_mode_and_replaces_it_whole": None,
         "test_a_link_goes_on_naming_the_file_it_named": None,
         "test_a_report_with_no_output_named_goes_beside_its_run": None,
