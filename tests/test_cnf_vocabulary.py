@@ -1,7 +1,7 @@
 """The vocabulary in CNF (``adapters.cnf_primitives``): every model of a linear row or a table
 is one assignment of its cells, so PicoSAT's model enumeration counts right; whole boards count
 as dfs and cpsat do on every CNF engine and option; the shipped 9x9 variant puzzles are proved
-unique (one of each in the default run, all of them under heavy); and ``sudoku encode`` carries
+unique (one of each in the default run, all of them under slow); and ``sudoku encode`` carries
 the constraints into DIMACS with exactly the puzzle's solutions."""
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ VARIANT_SETS = [
 ]
 
 
-@pytest.mark.heavy
+@pytest.mark.slow  # a 60 s timeout per count: a loaded machine can miss it
 @pytest.mark.parametrize(
     "spec", [f"{e}{o}" for e in ("sat", "pysat", "cms") for o in ("", ":linear=pb")]
 )
