@@ -160,9 +160,312 @@ HEAVY_FIRST = (
 )
 
 
+# Long or process-heavy tests that time no deadline: ``pytest -m heavy`` runs them (CI does, on
+# every core, beside the default run), and the default run keeps a small form of each behaviour.
+# Per file, each test named here: None, the whole test is heavy (a cheaper test of the same
+# behaviour stays in the default run, named in the comment); or the ids of the parameters the
+# default run keeps, the rest heavy. Marked here, not on each test, so that the default run's
+# size is set in one place and measured as one (docs/startup.md, "How long the first compile
+# and the tests take"). A name that no longer matches a test fails the collection.
+HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "test_candidates.py": {
+        "test_a_sample_of_every_shipped_set_agrees_with_two_engines_enumerations": (
+            "small4",
+            "hard9",
+            "thermo9",
+            "killer9",
+        ),
+    },
+    "test_compare.py": {
+        # a rule a backend lacks: test_a_runner_does_not_attempt_a_board_whose_rules_its_...
+        "test_a_backend_that_does_not_encode_a_rule_is_left_out_and_never_answers": None,
+        # a wrong answer: test_a_shuffled_copy_that_disagrees_with_its_puzzle_is_a_wrong_answer
+        "test_another_count_on_a_shuffled_copy_is_a_wrong_answer": None,
+    },
+    "test_compare_strength.py": {
+        # the report's strength: test_a_refuted_puzzle_is_counted_in_the_table_the_run_file_...
+        "test_the_report_shows_per_level_and_per_puzzle_strength": None,
+        # strength in the run file and page: test_a_refuted_puzzle_is_counted_in_the_table_...
+        "test_a_run_without_strength_has_none_in_its_file_or_its_page": None,
+    },
+    "test_constraints.py": {
+        "test_check_and_decomposition_agree": (
+            "candidates",
+            "difference",
+            "even",
+            "odd",
+            "ratio",
+            "xv",
+            "littlekiller",
+            "modularline",
+            "multisumcage",
+            "parityline",
+            "renban",
+            "slow-thermometer",
+            "arrow",
+            "killercage",
+        ),
+    },
+    "test_crosscheck.py": {
+        # every backend on the corpus: test_every_backend_answers_the_corpus_right
+        "test_random_boards_with_holes_all_backends_complete_and_agree": None,
+        "test_random_variant_boards_every_supporting_backend_completes_and_agrees": None,
+        # check on the corpus: test_check_command_reports_timeouts_apart and the tests after it
+        "test_check_command_agrees_on_the_corpus": None,
+    },
+    "test_engines.py": {
+        "test_variants_are_counted_as_cpsat_counts_them": ("cms1", "choco", "exactcover"),
+        "test_tdoku_style_counts_agree_for_every_backend": (
+            "6.71..5.42.......9...43.....2.3...7...1.....2....1.4.3.8...52611..68..977..9..3.5:0",
+        ),
+        "test_highspy_and_ortools_share_a_process_in_either_order": ("ortools-highspy",),
+    },
+    "test_fpuzzles.py": {
+        # a document cut short: test_a_document_cut_short_is_one_error_and_the_commands_answer_...
+        "test_a_pretty_printed_document_cut_short_is_one_error_and_the_documents_after_it_"
+        "are_read": None,
+    },
+    "test_fpuzzles_kinds.py": {
+        "test_round_trip_through_the_text_form_solves_the_same_with_the_same_constraints": (
+            "xv",
+            "zipper",
+            "anti-king",
+            "arrow",
+            "odd",
+            "palindrome",
+            "thermometer",
+            "xsum",
+        ),
+    },
+    "test_formats.py": {
+        "test_utf16_on_standard_input_reads_as_its_utf8_original": ("utf-16-be",),
+    },
+    "test_generate.py": {
+        "test_shipped_dataset_matches_its_recorded_command": (
+            "small4",
+            "six6",
+            "nosolution9",
+            "several9",
+            "x9",
+        ),
+        "test_every_size_works": (
+            "4-None-None",
+            "6-3x2-None",
+            "6-None-None",
+            "8-None-None",
+            "12-None-90",
+        ),
+    },
+    "test_handwritten.py": {"test_25x25_half_empty_boards_are_solved": ("native",)},
+    "test_interrupts.py": {
+        "test_a_signal_ends_every_backend_on_every_path": ("sat-solve FILE-sighup",)
+    },
+    "test_judge.py": {
+        # a disputed backend in compare's tables: test_compare_catches_a_miscount_as_check_does
+        "test_compare_marks_a_disputed_backend_and_leaves_it_out_of_best_and_the_vbs": None,
+    },
+    "test_kind_soundness.py": {
+        "test_steps_keep_the_solution_on_puzzles_made_for_each_kind": (
+            "parityline",
+            "betweenline",
+            "renban",
+            "whispers",
+            "odd",
+            "palindrome",
+            "killercage",
+            "sandwich",
+        ),
+        "test_steps_keep_the_solution_on_the_shipped_variant_sets": (
+            "thermo9",
+            "arrow9",
+            "x9",
+            "antiking9",
+            "jigsaw9",
+            "windoku9",
+        ),
+    },
+    "test_minizinc.py": {
+        "test_the_model_encode_writes_prints_the_projects_answer": ("windoku", "killer", "classic"),
+        "test_counts_match_the_other_engines_on_the_shipped_sets": ("nosolution9",),
+    },
+    "test_native.py": {
+        "test_killer_counts_agree_with_cpsat_pysat_and_propagate": (
+            "6-none-4-4-2",
+            "4-several-12-2-50",
+        ),
+    },
+    "test_native_models.py": {
+        "test_each_native_model_counts_as_the_decomposition_does_and_is_verified": (
+            "sandwich",
+            "xsum",
+            "killercage",
+            "renban",
+        ),
+    },
+    "test_output.py": {
+        # a report written: tests/test_report.py's page and its full disk
+        "test_report_into_a_missing_folder_creates_it": None,
+        "test_progress_on_a_terminal_reaches_the_total_and_ends_its_line": ("2",),
+    },
+    "test_parallel.py": {
+        "test_jobs_give_the_serial_output_in_input_order": ("command1",),
+        # compare with jobs: test_jobs_give_the_serial_output_in_input_order
+        "test_compare_with_jobs_counts_what_a_serial_run_counts": None,
+    },
+    "test_plugins.py": {
+        # an installed outside package's backend on every command: the tests of
+        # tests/plugin_hostile, installed the same way, below
+        "test_an_installed_package_adds_a_backend_that_works_everywhere": None,
+        # an outside backend solves, counts and compares: the tests of tests/plugin_hostile
+        "test_an_outside_backend_declaring_cages_takes_killer": None,
+        # a crash in compare: test_an_outside_backend_that_crashes_costs_that_puzzle_alone
+        "test_compare_counts_an_outside_backend_crash_as_that_puzzle_error": None,
+        "test_an_outside_backend_crash_costs_that_puzzle_alone_with_jobs_too": None,
+    },
+    "test_portfolio.py": {"test_a_failing_member_does_not_make_the_race_wrong": ("Raises",)},
+    "test_prime_sizes.py": {
+        "test_every_jigsaw_backend_counts_prime_boards_as_dfs_does": (
+            "portfolio",
+            "exactcover",
+            "sat",
+            "dlx",
+            "native",
+            "propagate",
+            "pysat",
+        ),
+    },
+    "test_readme.py": {
+        # README.md:36 runs a compare; the README's other blocks and docs/library.md's stay
+        "test_readme_example_prints_what_the_readme_shows": (
+            "README.md:95",
+            "README.md:110",
+            "README.md:122",
+            "README.md:133",
+            "README.md:145",
+            "README.md:163",
+        ),
+    },
+    "test_regression.py": {
+        # the report of a regression: test_report_against_an_older_run_names_its_machine_factor
+        "test_the_report_shows_the_regressions": None,
+    },
+    "test_report.py": {
+        "test_time_axes_have_readable_ticks_whatever_the_range": ("two-sat-encodings",),
+        "test_log_ticks_label_any_range_readably": ("0.9-1.1", "0.01-5000"),
+    },
+    "test_shuffle.py": {
+        "test_each_shuffled_copy_solves_to_the_puzzles_solution_mapped": (
+            "2x2",
+            "2x3",
+            "3x4",
+            "3x2",
+            "3x3",
+        ),
+    },
+    "test_sigh.py": {
+        "test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss": (
+            ".DisjointSets",
+            ".StrictXV",
+        ),
+    },
+    "test_signals.py": {
+        "test_a_signal_ends_an_untimed_native_search": ("sighup-count",),
+        "test_a_signal_ends_the_run_quickly_and_leaves_no_process": (
+            "ctrl-c-solve --jobs 2",
+            "sigterm-count in a worker",
+            "sighup-compare",
+        ),
+    },
+    "test_specs.py": {
+        # a write error named in one line: test_report.py's test_a_full_disk_is_named_as_a_...
+        "test_a_closed_pipe_under_an_output_file_is_a_write_error": None,
+        "test_a_spec_that_restates_a_default_is_the_same_row_and_baseline": (
+            "sat:encoding=reduced,native-sat",
+        ),
+    },
+    "test_stderr_closed.py": {
+        "test_a_stderr_read_for_its_first_line_alone_loses_no_answer": ("--backend sat",),
+        "test_a_stderr_whose_reader_is_gone_loses_the_messages_alone": ("--backend sat",),
+    },
+    "test_strength.py": {
+        # ctrl-c ends a command with 130 and no traceback: tests/test_signals.py
+        "test_ctrl_c_ends_a_strength_run_with_130_and_no_traceback": None,
+        "test_rate_and_explain_on_every_shipped_set": (
+            "nosolution9-2",
+            "six6-2",
+            "small4-2",
+            "easy9-2",
+            "big16-1",
+            "thermo9-2",
+        ),
+        "test_gac_and_sac_read_the_constraints_and_keep_the_solution": ("thermo9", "xv9"),
+        "test_the_equivalences_hold_on_the_units_of_variant_boards": (
+            "six6",
+            "windoku9",
+            "x9",
+            "jigsaw9",
+        ),
+        "test_every_level_keeps_the_solution": ("six6", "easy9", "hard9"),
+    },
+    "test_threads.py": {
+        # threads sharing a backend: test_several_threads_share_a_backend
+        "test_two_specs_of_one_backend_in_threads": None,
+    },
+    "test_vocabulary.py": {
+        "test_every_engine_that_supports_a_kind_counts_as_the_reference_does": (
+            "taxicab",
+            "rowindexer",
+            "slow-thermometer",
+            "regionsumline",
+            "thermometer",
+            "renban",
+            "xsum",
+            "sandwich",
+            "xv",
+        ),
+    },
+    "test_writes.py": {
+        # a file on a full disk kept whole: test_encode_on_a_full_disk_keeps_each_old_file and
+        # tests/test_report.py's test_a_full_disk_is_named_as_a_write_error; a report's page
+        # written: tests/test_report.py
+        "test_report_on_a_full_disk_leaves_no_new_file": None,
+        "test_report_on_a_full_disk_keeps_the_old_page": None,
+        "test_a_written_file_keeps_the_old_files_mode_and_replaces_it_whole": None,
+        "test_a_link_goes_on_naming_the_file_it_named": None,
+        "test_a_report_with_no_output_named_goes_beside_its_run": None,
+    },
+}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(HEAVY_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+    _mark_heavy(items)
+
+
+def _mark_heavy(items: list[pytest.Item]) -> None:
+    """The ``heavy`` marker on the tests HEAVY names (before ``-m`` deselects: pytest's own hook
+    runs after this conftest's)."""
+    modules = {}
+    for item in items:
+        tests = HEAVY.get(item.path.name)
+        if tests is None:
+            continue
+        modules[item.path.name] = item.module
+        kept = tests.get(getattr(item, "originalname", item.name), ())
+        callspec = getattr(item, "callspec", None)
+        if item.get_closest_marker("slow"):  # already out of the default run, and timed alone
+            continue
+        if kept is None or (kept and (callspec is None or callspec.id not in kept)):
+            item.add_marker(pytest.mark.heavy)
+    stale = [
+        f"{file}::{name}"
+        for file, module in modules.items()
+        for name in HEAVY[file]
+        if not hasattr(module, name)
+    ]
+    if stale:
+        raise pytest.UsageError(f"tests/conftest.py's HEAVY names no test {', '.join(stale)}")
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from solvers.tools.datasets import DATASETS
 from solvers.verify import problems
 
 ORACLES = ("cpsat", "pysat")  # engines that share no code with native's or propagate's search
-SAMPLE = 1  # puzzles of each shipped set in the default run; the whole set under slow
+SAMPLE = 1  # puzzles of each shipped set in the default run; the whole set under heavy
 
 SEVERAL4 = "12....1........4"  # examples/several4.txt: three solutions
 # A 4x4 made for this test: a thermometer r1c1 -> r1c2 and a killer cage r4c3 + r4c4 = 7
@@ -163,7 +163,7 @@ def test_a_sample_of_every_shipped_set_agrees_with_two_engines_enumerations(name
         agrees(board, first)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(DATASETS))
 def test_every_shipped_puzzle_agrees_with_two_engines_enumerations(name):
     for board in _dataset(name):

@@ -197,7 +197,7 @@ VARIANT_SETS = [
 ]
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # a 60 s timeout per count: a loaded machine can miss it
 @pytest.mark.parametrize(
     "spec", [f"{e}{o}" for e in ("sat", "pysat", "cms") for o in ("", ":linear=pb")]
 )

@@ -199,7 +199,7 @@ def test_check_and_decomposition_agree(name):
     agree_on_instances(name, (4, 6), instances=6, seed=name)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", list(KINDS))
 def test_check_and_decomposition_agree_at_length(name):
     agree_on_instances(name, (4, 5, 6, 7, 8, 9), instances=25, seed=name + " at length")

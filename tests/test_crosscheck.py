@@ -42,7 +42,7 @@ CLASHING = ("full-9x9-one-wrong", "conflicting-givens")
 
 
 # MiniZinc runs a process per call (docs/minizinc.md): the default run gives it a board of each
-# size and outcome, the slow run them all.
+# size and outcome, the heavy run them all.
 BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6", "empty-9x9")}
 
 
@@ -52,7 +52,7 @@ BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6
         pytest.param(
             name,
             backend,
-            marks=[pytest.mark.slow] if name not in BY_PROCESS.get(backend, EXPECTED) else [],
+            marks=[pytest.mark.heavy] if name not in BY_PROCESS.get(backend, EXPECTED) else [],
         )
         for name in EXPECTED
         for backend in BACKENDS
@@ -99,7 +99,7 @@ def shapes_and_holes():
     )
 
 
-# The default run draws a few boards of each kind; the slow run (CI) many more.
+# The default run draws a few boards of each kind; the heavy run (CI) many more.
 RANDOM_BOARDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -109,7 +109,7 @@ def test_random_boards_with_holes_all_backends_complete_and_agree(case):
     holes_agree(case)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @settings(RANDOM_BOARDS, max_examples=80)
 @given(shapes_and_holes())
 def test_many_random_boards_with_holes_all_backends_complete_and_agree(case):
@@ -151,7 +151,7 @@ def test_random_variant_boards_every_supporting_backend_completes_and_agrees(cas
     variants_agree(case)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @settings(RANDOM_BOARDS, max_examples=30)
 @given(variant_boards())
 def test_many_random_variant_boards_every_supporting_backend_completes_and_agrees(case):

@@ -24,9 +24,9 @@ SPECS = [
     for key, values in (registry.backend_class(name).OPTIONS.items() or [("", ("",))])
     for value in values
 ]
-# The default run takes each backend with its defaults; every other option value is slow-marked
+# The default run takes each backend with its defaults; every other option value is heavy-marked
 # (the cross-check already runs the defaults on the whole corpus).
-CASES = [spec if spec in FURTHER else pytest.param(spec, marks=pytest.mark.slow) for spec in SPECS]
+CASES = [spec if spec in FURTHER else pytest.param(spec, marks=pytest.mark.heavy) for spec in SPECS]
 UNSAT = ".923.........8.1.........9.1.7.4...........658.........6.5.2...4.....7.....9....."
 # tdoku-style test lines, puzzle:count (counted to at most 10): none, one, several, many.
 TDOKU = """\
@@ -115,7 +115,7 @@ def test_counting_every_9x9_grid_stops_at_the_deadline(name):
     assert time.perf_counter() - start < 3.0
 
 
-@pytest.mark.slow  # each engine loaded in a process of its own
+@pytest.mark.heavy  # each engine loaded in a process of its own
 def test_no_engine_prints_anything(tmp_path):
     # solve, count and no solution with every option, in a fresh process: nothing on its fds
     code = (

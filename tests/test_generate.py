@@ -126,7 +126,7 @@ def test_a_dataset_name_works_where_a_file_is_taken(cli):
 
 
 # Sets whose puzzles take long to make (a 16x16 killer above all): their check
-# regenerates one puzzle and runs with the slow ones.
+# regenerates one puzzle and runs with the heavy ones.
 SLOW_TO_MAKE = {"killer16"} | {name for name, d in DATASETS.items() if "--rules" in d.command()
                                 and d.command().split()[-1] in GENERATED}  # fmt: skip
 
@@ -134,7 +134,7 @@ SLOW_TO_MAKE = {"killer16"} | {name for name, d in DATASETS.items() if "--rules"
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_TO_MAKE else [])
+        pytest.param(name, marks=[pytest.mark.heavy] if name in SLOW_TO_MAKE else [])
         for name in DATASETS
     ],
 )

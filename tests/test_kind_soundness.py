@@ -104,7 +104,7 @@ def test_steps_keep_the_solution_on_the_shipped_variant_sets(name):
             replay(puzzle.board, solve(puzzle.board).solution.cells)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", VARIANT_SETS)
 def test_steps_keep_the_solution_on_every_puzzle_of_the_variant_sets(name):
     with DATASETS[name].open() as handle:

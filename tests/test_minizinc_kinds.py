@@ -3,7 +3,7 @@
 line ``sudoku solve --format line`` prints. The boards are test_vocabulary's random 6x6 boards
 (a few constraints of one kind), given givens of a solution until CP-SAT counts one solution
 only, so that both print the same line. A few kinds, covering every primitive and both forms
-of a table, run by default; all of them under ``slow``."""
+of a table, run by default; all of them under ``heavy``."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def unique_board(name: str) -> Board:
 
 @needs_minizinc
 @pytest.mark.parametrize(
-    "name", [pytest.param(k, marks=[] if k in QUICK else [pytest.mark.slow]) for k in KINDS]
+    "name", [pytest.param(k, marks=[] if k in QUICK else [pytest.mark.heavy]) for k in KINDS]
 )
 def test_the_model_of_each_kind_prints_the_projects_answer(cli, tmp_path, name):
     board = unique_board(name)

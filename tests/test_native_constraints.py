@@ -156,7 +156,7 @@ def test_a_classic_run_never_loads_the_constrained_kernel():
     assert ran.stdout.strip() == "False", ran.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_native_counts_as_dfs_on_many_random_boards_of_each_kind(name):
     # test_vocabulary's boards, twenty times over (4 s in all): native's propagators

@@ -310,9 +310,9 @@ def variant_puzzles(name: str, count: int) -> list[str]:
 def library_engines() -> list:
     # the backends over a library that encode every kind (the handwritten ones print nothing;
     # dfs, the reference, and csp, a pure-Python search, take minutes on these); mip in the
-    # default run (HiGHS prints a log unless its output is turned off), the rest slow
+    # default run (HiGHS prints a log unless its output is turned off), the rest heavy
     return [
-        pytest.param(name, marks=[] if name == "mip" else [pytest.mark.slow])
+        pytest.param(name, marks=[] if name == "mip" else [pytest.mark.heavy])
         for name in BACKENDS
         if registry.entry(name).distribution is not None
         and PRIMITIVES in registry.backend_class(name).ENCODES

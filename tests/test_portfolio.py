@@ -80,7 +80,7 @@ def test_it_solves_and_counts_as_the_reference_does(dataset, no_orphans):
     agree(first(dataset), "dfs", 60)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("dataset", VARIANT_SETS)
 def test_it_solves_and_counts_every_shipped_variant_set_as_propagate_does(dataset, no_orphans):
     agree(first(dataset), "propagate", 60)

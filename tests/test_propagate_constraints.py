@@ -134,7 +134,7 @@ def test_the_first_puzzle_of_a_generated_set_is_proved_unique(name):
     assert count_solutions(board, 2, "propagate") == 1
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize(
     "name", ["antiknight9", "antiking9", "nonconsecutive9", "thermo9", "arrow9", "kropki9", "xv9"]
 )

@@ -56,14 +56,14 @@ SCRIPT = textwrap.dedent(
 
 # A process each: the default run takes the two whose libraries bring the process down when
 # threads call them at once (CaDiCaL in pysat, Z3), one answering from a worker process (cpmpy)
-# and the compiled kernel; the slow run the rest.
+# and the compiled kernel; the heavy run the rest.
 IN_THE_DEFAULT_RUN = ("pysat", "z3", "cpmpy", "native")
 
 
 @pytest.mark.parametrize(
     "backend",
     [
-        pytest.param(name, marks=[] if name in IN_THE_DEFAULT_RUN else [pytest.mark.slow])
+        pytest.param(name, marks=[] if name in IN_THE_DEFAULT_RUN else [pytest.mark.heavy])
         for name in ("pysat", "z3", "sat", "exactcover", "cpmpy", "native", "choco", "cms")
     ],
 )

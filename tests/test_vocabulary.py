@@ -87,7 +87,7 @@ def boards_for(name: str) -> list[Board]:
 
 
 # A process per call (docs/minizinc.md): in the default run MiniZinc is
-# checked per primitive (tests/test_minizinc_kinds.py), here on every kind in the slow run.
+# checked per primitive (tests/test_minizinc_kinds.py), here on every kind in the heavy run.
 BY_PROCESS = ("minizinc",)
 
 
@@ -113,7 +113,7 @@ def test_every_engine_that_supports_a_kind_counts_as_the_reference_does(name, ru
     counted_alike(name, board, runners, engines)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_engines_run_as_a_process_count_a_kind_as_the_reference_does(name, runners):
     engines = [spec for spec in supporting(name) if spec in BY_PROCESS]
@@ -122,7 +122,7 @@ def test_the_engines_run_as_a_process_count_a_kind_as_the_reference_does(name, r
     counted_alike(name, boards_for(name)[-1], runners, [*engines, *FULL_VOCABULARY])
 
 
-@pytest.mark.slow  # every engine on the kind's further boards: about a minute in all
+@pytest.mark.heavy  # every engine on the kind's further boards: about a minute in all
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_engine_counts_the_kinds_further_boards_as_the_reference_does(name, runners):
     for board in boards_for(name)[:-1]:
@@ -213,7 +213,7 @@ def kinds_on_a_board():
     )
 
 
-# The default run draws a few boards, the slow run (CI) many more: an example is quick as a
+# The default run draws a few boards, the heavy run (CI) many more: an example is quick as a
 # rule, and takes up to dfs's 10 s on a board it finds hard.
 RANDOM_KINDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -224,7 +224,7 @@ def test_random_boards_with_random_kinds_count_as_the_reference_does(case):
     mixed_kinds_counted_alike(*case)
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 @settings(RANDOM_KINDS, max_examples=40)
 @given(kinds_on_a_board())
 def test_many_random_boards_with_random_kinds_count_as_the_reference_does(case):

@@ -79,7 +79,7 @@ GENERATED = ["thermometer", "arrow", "kropki", "xv", "anti-knight", "anti-king",
 @pytest.mark.parametrize(
     "size, rule",
     [(4, rule) for rule in ("thermometer", "kropki", "xv")]
-    + [pytest.param(6, rule, marks=pytest.mark.slow) for rule in GENERATED],
+    + [pytest.param(6, rule, marks=pytest.mark.heavy) for rule in GENERATED],
 )
 def test_the_generator_makes_unique_puzzles_with_constraints(cli, size, rule):
     args = ("generate", "--size", str(size), "--count", "2", "--seed", "4", "--rules", rule)
