@@ -25,6 +25,7 @@ slowest first as given; ``--time-limit`` cuts a run (its row says how far it got
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import subprocess
 import sys
@@ -161,7 +162,7 @@ def measure(
             row.main_at_mark = own
         row.main_end = own
         if limit is not None and time.monotonic() - start > limit:
-            run.kill()
+            _end(main)
             row.cut = True
         time.sleep(interval)
     reader.join()
@@ -169,6 +170,17 @@ def measure(
     row.status = run.returncode
     row.seconds = time.monotonic() - start
     return row
+
+
+def _end(main: psutil.Process) -> None:
+    """Kill a run cut short and every process under it (a worker would hold its output open)."""
+    try:
+        under = main.children(recursive=True)
+    except psutil.Error:
+        under = []
+    for process in [main, *under]:
+        with contextlib.suppress(psutil.Error):
+            process.kill()
 
 
 HEADER = [
