@@ -149,12 +149,15 @@ def measure(
     reader.start()
     errors.start()
     while run.poll() is None:
-        try:
-            own = main.memory_info().rss / MB
-            under = [p.memory_info().rss / MB for p in main.children(recursive=True)]
-        except psutil.Error:  # a process ended between listing and reading
+        own = _rss(main)
+        if not own:  # the run has ended (a zombie reads 0): its last sample stands
+            time.sleep(interval)
             continue
-        worker = max(under, default=0.0)
+        try:
+            under = main.children(recursive=True)
+        except psutil.Error:
+            under = []
+        worker = max(map(_rss, under), default=0.0)
         row.worker_all = max(row.worker_all, worker)
         if row.answered < MARK:
             row.worker_first = row.worker_all
@@ -170,6 +173,14 @@ def measure(
     row.status = run.returncode
     row.seconds = time.monotonic() - start
     return row
+
+
+def _rss(process: psutil.Process) -> float:
+    """Resident MB, 0 for a process that has ended (between listing and reading, say)."""
+    try:
+        return process.memory_info().rss / MB
+    except psutil.Error:
+        return 0.0
 
 
 def _end(main: psutil.Process) -> None:
