@@ -98,6 +98,14 @@ class Row:
     main_at_mark: float | None = None
     main_end: float = 0.0
     note: str = ""
+    blocks: list[tuple[float, float]] = field(default_factory=list)  # peaks per 1,000 answers
+
+    def trend(self) -> str:
+        """Worker's and main process's peaks in each 1,000 answers: a leak climbs."""
+        worker = " ".join(f"{w:.1f}" for w, _ in self.blocks if self.worker_all)
+        main = " ".join(f"{m:.1f}" for _, m in self.blocks)
+        return f"{self.backend} peaks per 1,000 answers: worker {worker or '-'}; main {main}"
+
     stderr: list[str] = field(default_factory=list)
 
     def cells(self, total: int) -> list[str]:
@@ -158,6 +166,10 @@ def measure(
         except psutil.Error:
             under = []
         worker = max(map(_rss, under), default=0.0)
+        block = row.answered // MARK
+        while len(row.blocks) <= block:
+            row.blocks.append((0.0, 0.0))
+        row.blocks[block] = (max(row.blocks[block][0], worker), max(row.blocks[block][1], own))
         row.worker_all = max(row.worker_all, worker)
         if row.answered < MARK:
             row.worker_first = row.worker_all
@@ -249,6 +261,7 @@ def main() -> int:
             for future in as_completed(futures):  # each row as its run ends
                 row = future.result()
                 print(table([row], len(lines)).splitlines()[-1], flush=True)
+                print("  " + row.trend(), file=sys.stderr, flush=True)
                 if row.stderr:  # the run's last message, such as why it stopped
                     print("  " + row.stderr[-1].strip(), file=sys.stderr, flush=True)
     rows = [future.result() for future in futures]
