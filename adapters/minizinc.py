@@ -189,7 +189,7 @@ class MiniZincBackend(Backend):
     INTERRUPTIBLE = False  # asyncio's clean-up of an interrupted run waits on the minizinc process
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": _SOLVERS,
-        "model": ("native", "decomposed"),  # the default by measurement (docs/models.md)
+        "model": mzn.OPTIONS["model"],
     }
 
     def __init__(self, **options: str) -> None:

@@ -34,6 +34,9 @@ from solvers.formats.symbols import SYMBOLS
 # what the model encodes beyond units: every primitive, an all-different with a sum as the two
 ENCODES = frozenset({PRIMITIVES})
 NATIVE = frozenset(mzn_native.MODELS)  # the kinds with a model of MiniZinc's own
+# native: those kinds by MiniZinc's own models, or decomposed as every engine's are; the
+# default first, by measurement (docs/models.md)
+OPTIONS = {"model": ("native", "decomposed")}
 
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
 SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"

@@ -86,6 +86,20 @@ def test_a_native_model_is_written_with_minizincs_globals_and_none_of_the_decomp
     assert "regular(" not in decomposed and "table(" in decomposed
 
 
+def test_encode_writes_the_native_model_unless_asked_for_the_decomposition(cli):
+    puzzle = MADE["renban"]
+    native = cli("encode", "--to", "minizinc", stdin=puzzle)
+    decomposed = cli("encode", "--to", "minizinc", "--option", "model=decomposed", stdin=puzzle)
+    assert native.code == decomposed.code == 0, (native.err, decomposed.err)
+    assert "max([" in native.out and "table(" not in native.out
+    assert "max([" not in decomposed.out and "table(" in decomposed.out
+    wrong = cli("encode", "--to", "minizinc", "--option", "model=boolean", stdin=puzzle)
+    assert wrong.code == 2
+    assert wrong.err.strip() == (
+        "sudoku: encode --to minizinc: model=boolean is not one of native, decomposed"
+    )
+
+
 def test_the_model_is_an_option_named_as_cpsats_is():
     assert registry.backend_class("minizinc").OPTIONS["model"] == ("native", "decomposed")
     with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
