@@ -6,8 +6,11 @@ in place (``_`` for an empty cell), so the model shows the puzzle as a grid. The
 compile step's (``solvers.compile.flatten``), one ``constraint`` item each (``ModelWriter``):
 each unit of the geometry (rows, columns, regions and every all-different group of N cells)
 an all-different named in a comment, then each primitive (``solvers.constraints.primitives``;
-an all-different group with a sum as an all-different and a sum). The search annotation
-branches on the cell with the fewest values left, its least value first. The output item
+an all-different group with a sum as an all-different and a sum), the constraints of the kinds
+``NATIVE`` excepted: those are written first by MiniZinc's own models (``adapters.mzn_native``:
+``regular``, ``max``, ``min``), unless the caller asks for the decomposition. The search annotation
+branches on the cell with the fewest values left for the failures its constraints caused
+(``dom_w_deg``), its least value first. The output item
 prints the solved grid as one line in the project's line format, what ``sudoku solve --format
 line`` prints.
 
@@ -39,7 +42,8 @@ NATIVE = frozenset(mzn_native.MODELS)  # the kinds with a model of MiniZinc's ow
 OPTIONS = {"model": ("native", "decomposed")}
 
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
-SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
+# dom_w_deg, by measurement on published puzzles (docs/minizinc.md)
+SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], dom_w_deg, indomain_min) satisfy;"
 
 
 class ModelWriter:
