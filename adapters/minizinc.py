@@ -185,20 +185,28 @@ def older_names_flags(name: str) -> dict[str, str]:
 
 class MiniZincBackend(Backend):
     ENCODES = mzn.ENCODES
+    NATIVE = mzn.NATIVE
     INTERRUPTIBLE = False  # asyncio's clean-up of an interrupted run waits on the minizinc process
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": _SOLVERS}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "solver": _SOLVERS,
+        "model": mzn.OPTIONS["model"],
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.solver = minizinc.Solver.lookup(options["solver"])
         self.flags = older_names_flags(options["solver"])
+        self.model_kind = options["model"]
+
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.model_kind == "native" else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         text = minizinc.Model()
-        text.add_string(mzn.model(board))
+        text.add_string(mzn.model(board, native=self.native_kinds()))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
             driver = _Watched(_driver())

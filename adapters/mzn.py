@@ -6,8 +6,11 @@ in place (``_`` for an empty cell), so the model shows the puzzle as a grid. The
 compile step's (``solvers.compile.flatten``), one ``constraint`` item each (``ModelWriter``):
 each unit of the geometry (rows, columns, regions and every all-different group of N cells)
 an all-different named in a comment, then each primitive (``solvers.constraints.primitives``;
-an all-different group with a sum as an all-different and a sum). The search annotation
-branches on the cell with the fewest values left, its least value first. The output item
+an all-different group with a sum as an all-different and a sum), the constraints of the kinds
+``NATIVE`` excepted: those are written first by MiniZinc's own models (``adapters.mzn_native``:
+``regular``, ``max``, ``min``), unless the caller asks for the decomposition. The search annotation
+branches on the cell with the fewest values left for the failures its constraints caused
+(``dom_w_deg``), its least value first. The output item
 prints the solved grid as one line in the project's line format, what ``sudoku solve --format
 line`` prints.
 
@@ -24,17 +27,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from adapters import mzn_native
 from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.formats.symbols import SYMBOLS
 
 # what the model encodes beyond units: every primitive, an all-different with a sum as the two
 ENCODES = frozenset({PRIMITIVES})
+NATIVE = frozenset(mzn_native.MODELS)  # the kinds with a model of MiniZinc's own
+# native: those kinds by MiniZinc's own models, or decomposed as every engine's are; the
+# default first, by measurement (docs/models.md)
+OPTIONS = {"model": ("native", "decomposed")}
 
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
-SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
+# dom_w_deg, by measurement on published puzzles (docs/minizinc.md)
+SEARCH = "solve :: int_search([cell[r, c] | r, c in 1..n], dom_w_deg, indomain_min) satisfy;"
 
 
 class ModelWriter:
@@ -114,6 +123,21 @@ class ModelWriter:
         )
         self._add(f"exists({name})")
 
+    def cell_name(self, cell: int) -> str:
+        """The cell as the model names it, ``cell[row, column]``."""
+        return self._cell(cell)
+
+    def cell_array(self, cells: Sequence[int]) -> str:
+        """An array literal of the cells."""
+        return self._array(cells)
+
+    def post(self, constraint: str, include: str = "") -> None:
+        """A constraint item of a native model (``adapters.mzn_native``), with the global's
+        file it needs."""
+        if include:
+            self._include(include)
+        self._add(constraint)
+
     def add(self, primitive: Primitive) -> None:
         """One primitive of a constraint's decomposition."""
         if isinstance(primitive, AllDifferent):
@@ -186,12 +210,22 @@ def _member(cell: str, values: Iterable[int]) -> str:
     return f"{cell} in {{{', '.join(map(str, chosen))}}}"
 
 
-def model(board: Board, comments: Sequence[str] = (), relation: str = RELATIONS[0]) -> str:
+def model(
+    board: Board,
+    comments: Sequence[str] = (),
+    relation: str = RELATIONS[0],
+    native: frozenset[str] = NATIVE,
+) -> str:
     """The MiniZinc model of ``board`` under its rules, headed by ``comments``; ``relation``
-    says how a binary relation is written (``RELATIONS``)."""
-    writer, flat = ModelWriter(board, relation), flatten(board)
+    says how a binary relation is written (``RELATIONS``); the constraints of the kinds
+    ``native`` (of ``NATIVE``) by MiniZinc's own models (``adapters.mzn_native``), the rest
+    decomposed."""
+    writer, (flat, own) = ModelWriter(board, relation), handed(board, native & NATIVE)
     for name, unit in zip(flat.geometry.unit_names, flat.units, strict=True):
         writer.all_different(unit, name)
+    units = set(map(frozenset, flat.units))
+    for constraint in own:
+        mzn_native.post(writer, constraint, units)
     for primitive in flat.primitives_for(ENCODES):
         writer.add(primitive)
     return writer.text(comments)

@@ -106,11 +106,11 @@ DEPRECATED = ("all_different_int", "alldifferent", "table_int", "table_bool")
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_an_exported_model_names_no_deprecated_global_and_searches_first_fail(cli, kind):
+def test_an_exported_model_names_no_deprecated_global_and_searches_dom_w_deg(cli, kind):
     encoded = cli("encode", "--to", "minizinc", stdin=first_puzzle(KINDS[kind]))
     assert encoded.code == 0, encoded.err
     assert not [name for name in DEPRECATED if name in encoded.out]
-    search = "solve :: int_search([cell[r, c] | r, c in 1..n], first_fail, indomain_min) satisfy;"
+    search = "solve :: int_search([cell[r, c] | r, c in 1..n], dom_w_deg, indomain_min) satisfy;"
     assert search in encoded.out.splitlines()
     if AVAILABLE:  # MiniZinc marks a deprecated global with a file of its own beside it
         stdlib = json.loads(subprocess.check_output(["minizinc", "--config-dirs"], timeout=30))

@@ -50,6 +50,7 @@ MODELS = {
     "choco": ("choco:model=decomposed",),
     "cpsat": ("cpsat:model=decomposed", "cpsat:model=boolean"),
     "z3": ("z3:model=int", "z3:model=bitvec"),
+    "minizinc": ("minizinc:model=decomposed",),
     "mip": ("mip:solver=scip",),
     "sat": ("sat:linear=pb", "sat:encoding=extended"),
     "pysat": ("pysat:linear=pb",),

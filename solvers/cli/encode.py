@@ -43,7 +43,8 @@ def add_to(commands) -> None:
         parser,
         f"encoding: {encodings[0]} (default), {' or '.join(encodings[1:])}; "
         "cages (killer): combinations (default) or pb; linear (the constraints' sums): dp "
-        "(default) or pb (dimacs only)",
+        "(default) or pb (dimacs only); model (minizinc only): native (default: MiniZinc's own "
+        "models of some kinds) or decomposed",
     )
     parser.add_argument(
         "--output-dir",
@@ -74,9 +75,17 @@ def run(args: argparse.Namespace, run: Run) -> None:
 def _target(to: str, given: dict[str, str]):
     if to == "minizinc":
         mzn = registry.encoder("minizinc")
-        if given:
-            raise UsageError("encode --to minizinc takes no --option (they are the CNF's)")
-        return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle))
+        if other := sorted(set(given) - set(mzn.OPTIONS)):
+            raise UsageError(
+                f"encode --to minizinc takes no --option {other[0]} (the CNF's); its one "
+                f"option: model={'|'.join(mzn.OPTIONS['model'])}"
+            )
+        model = given.get("model", mzn.OPTIONS["model"][0])
+        if model not in mzn.OPTIONS["model"]:
+            allowed = ", ".join(mzn.OPTIONS["model"])
+            raise UsageError(f"encode --to minizinc: model={model} is not one of {allowed}")
+        native = mzn.NATIVE if model == "native" else frozenset()
+        return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle), native=native)
     cnf = registry.encoder("dimacs")
     chosen = choose_options("encode", cnf.OPTIONS, given)
 
