@@ -4,6 +4,7 @@ import io
 import os
 import random
 import shutil
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -101,6 +102,20 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     file's tests on one worker, so a module's fixture (every README block run at once, a
     compare run, the engines' runners) is made once."""
     return min(4, os.cpu_count() or 1)
+
+
+def _hangups_reach_the_commands_run() -> None:
+    """A test run under ``nohup`` (or any parent that ignores SIGHUP) passes the ignored
+    SIGHUP to every command it starts, and the command keeps it ignored as nohup asks
+    (docs/commands.md), so the tests that send SIGHUP would see it ignored. Here it is caught
+    by a handler that does nothing instead: the run itself still outlives a hangup, and a
+    command it starts gets SIGHUP's default again (exec resets a caught signal, not an
+    ignored one)."""
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, lambda number, frame: None)
+
+
+_hangups_reach_the_commands_run()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
