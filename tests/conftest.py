@@ -318,8 +318,8 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
         ),
     },
     "test_output.py": {
-        # a report written: tests/test_report.py's page and its full disk
-        "test_report_into_a_missing_folder_creates_it": None,
+        # a report refused: tests/test_writes.py refuses a missing folder for every option
+        "test_report_into_a_missing_folder_is_refused_and_makes_none": None,
         "test_progress_on_a_terminal_reaches_the_total_and_ends_its_line": ("2",),
     },
     "test_parallel.py": {

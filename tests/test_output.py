@@ -246,11 +246,12 @@ def test_compare_on_a_missing_dataset_lists_the_shipped_ones(cli):
     assert len(run.err.splitlines()) == 1
 
 
-def test_report_into_a_missing_folder_creates_it(cli, compare_run, tmp_path):
+def test_report_into_a_missing_folder_is_refused_and_makes_none(cli, compare_run, tmp_path):
+    """As --json and --plot (docs/commands.md): a typo in -o makes no folder."""
     page = tmp_path / "new" / "deeper" / "report.html"
     run = cli("report", str(compare_run[1]), "-o", str(page))
-    assert run.code == 0, run.err
-    assert page.is_file() and page.read_text().startswith("<!DOCTYPE html>")
+    assert run.code == 2 and "no folder" in run.err and str(page) in run.err
+    assert not (tmp_path / "new").exists()
 
 
 def test_times_keep_their_trailing_zeros():
