@@ -196,7 +196,7 @@ class MiniZincBackend(Backend):
         super().__init__(**options)
         self.solver = minizinc.Solver.lookup(options["solver"])
         self.flags = older_names_flags(options["solver"])
-        self.model_kind = options["model"]
+        self.model_kind = options.get("model", self.OPTIONS["model"][0])  # first: default
 
     def native_kinds(self) -> frozenset[str]:
         return self.NATIVE if self.model_kind == "native" else frozenset()
