@@ -383,15 +383,16 @@ def handlers_in(pid: int) -> bool:
     return bool(caught & (1 << (signal.SIGTERM - 1)))
 
 
-def endless_count() -> subprocess.Popen:
-    process = subprocess.Popen(
+def endless_count(**popen) -> subprocess.Popen:
+    """A count that never ends, fed on its standard input; ``popen``: Popen's further options."""
+    return subprocess.Popen(
         [SUDOKU, "count", "-", "--backend", "propagate", "--limit", "1000000000"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        **popen,
     )
-    return process
 
 
 def until_handlers_in() -> float:
@@ -450,15 +451,7 @@ def test_a_run_under_nohup_outlives_a_hangup_and_still_stops_on_sigterm():
     def as_nohup() -> None:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-    process = subprocess.Popen(
-        [SUDOKU, "count", "-", "--backend", "propagate", "--limit", "1000000000"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=as_nohup,
-    )
+    process = endless_count(start_new_session=True, preexec_fn=as_nohup)
     try:
         process.stdin.write(EMPTY9 + "\n")
         process.stdin.close()
