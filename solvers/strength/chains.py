@@ -48,7 +48,11 @@ class Chaining:
         geometry = self.grid.geometry
         source = self.grid.candidates
         cand = list(source) if self.dynamic else source
-        peers, cell_units = geometry.peers, geometry.cell_units
+        # each unit's places for each value (unit * stride + value), kept as cand is
+        places = _places(self.grid)
+        places = list(places) if self.dynamic else places
+        peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
+        stride = geometry.size + 1
         pending_on: deque[int] = deque()
         pending_off: deque[int] = deque()
         for key in on:
@@ -58,7 +62,10 @@ class Chaining:
             self.off[key] = ()
             pending_off.append(key)
             if self.dynamic:
-                cand[key >> SHIFT] &= ~(1 << (key & MASK))
+                cell, value = key >> SHIFT, key & MASK
+                cand[cell] &= ~(1 << value)
+                for u in units_of[cell]:
+                    places[u * stride + value] &= ~(1 << cell)
         while pending_on or pending_off:
             if pending_on:  # SE's order: every "on" before the next "off"
                 key = pending_on.popleft()
@@ -76,7 +83,10 @@ class Chaining:
                         self.off[target] = (node,)
                         pending_off.append(target)
                         if self.dynamic:
-                            cand[target >> SHIFT] &= ~(1 << (target & MASK))
+                            gone_cell, gone_value = target >> SHIFT, target & MASK
+                            cand[gone_cell] &= ~(1 << gone_value)
+                            for u in units_of[gone_cell]:
+                                places[u * stride + gone_value] &= ~(1 << gone_cell)
                 continue
             key = pending_off.popleft()
             cell, value = key >> SHIFT, key & MASK
@@ -86,15 +96,18 @@ class Chaining:
                 hidden = self._hidden(cell, source[cell] & ~cand[cell] & ~bit, key)
                 made_on.append((cell << SHIFT | rest.bit_length() - 1, (node, *hidden)))
             if self.x:
-                for unit in cell_units[cell]:
-                    left = [p for p in unit if p != cell and cand[p] & bit]
-                    if len(left) == 1:
-                        gone = [
-                            p for p in unit if p != cell and source[p] & bit and not cand[p] & bit
-                        ]
-                        hidden = [p << SHIFT | value for p in gone] if self.dynamic else []
-                        parents = (node, *(h << 1 for h in hidden if h in self.off))
-                        made_on.append((left[0] << SHIFT | value, parents))
+                for u in units_of[cell]:
+                    left = places[u * stride + value] & ~(1 << cell)
+                    if left and not left & (left - 1):  # one place left in the unit
+                        parents: tuple[int, ...] = (node,)
+                        if self.dynamic:  # the unit's places removed on the way
+                            gone = [
+                                p << SHIFT | value
+                                for p in units[u]
+                                if p != cell and source[p] & bit and not cand[p] & bit
+                            ]
+                            parents += tuple(h << 1 for h in gone if h in self.off)
+                        made_on.append(((left.bit_length() - 1) << SHIFT | value, parents))
             for target, parents in made_on:
                 if target in self.off and stop:
                     self.on.setdefault(target, parents)
@@ -128,6 +141,25 @@ class Chaining:
             table = self.on if current & 1 else self.off
             todo.extend(table.get(current >> 1, ()))
         return len(seen)
+
+
+def _places(grid: Grid) -> list[int]:
+    """For each unit and value (index ``unit * (size + 1) + value``), the unit's cells whose
+    candidates hold the value, as bits (bit c for cell c): an X link's "one place left" is one
+    bit. Made once for the grid's candidates as they stand, and again when they change."""
+    key = tuple(grid.candidates)
+    kept = grid.memo.get("chain places")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    geometry = grid.geometry
+    stride = geometry.size + 1
+    places = [0] * (len(geometry.units) * stride)
+    for u, unit in enumerate(geometry.units):
+        for cell in unit:
+            for value in values(grid.candidates[cell]):
+                places[u * stride + value] |= 1 << cell
+    grid.memo["chain places"] = (key, places)
+    return places
 
 
 def length_added(complexity: int) -> float:
