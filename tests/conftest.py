@@ -118,6 +118,36 @@ def _hangups_reach_the_commands_run() -> None:
 _hangups_reach_the_commands_run()
 
 
+def _ctrl_c_reaches_the_scripts_run() -> None:
+    """A shell without job control starts a background job (``pytest &`` in a script) with
+    SIGINT ignored, and every process under it inherits that: Python then installs no
+    KeyboardInterrupt, so a test's own script that is sent SIGINT (test_bulk_signals) never
+    stops. The ``sudoku`` command puts in its own handlers either way."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_ctrl_c_reaches_the_scripts_run()
+
+
+def _signal_state() -> tuple:
+    """What a command started from here inherits of the stopping signals: each one's
+    disposition (an ignored one stays ignored across exec) and the blocked set."""
+    dispositions = tuple(signal.getsignal(n) for n in (signal.SIGINT, signal.SIGTERM))
+    return dispositions, signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+@pytest.fixture(autouse=True)
+def _signals_left_as_found():
+    """A test (or the code it calls in this process) that leaves Ctrl-C ignored or blocked
+    here makes every later command a test starts deaf to it: a test that sends SIGINT then
+    waits out its timeout, far from the cause. Named at the test that did it."""
+    before = _signal_state()
+    yield
+    after = _signal_state()
+    assert after == before, f"signals changed by this test: {before} -> {after}"
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """The native kernels compiled once, before any test and before pytest-xdist's workers
     start (in a worker, ``workerinput`` is set: the controller has done it): a command that

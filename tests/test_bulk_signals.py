@@ -129,9 +129,7 @@ def test_a_stopped_pool_ends_though_a_worker_half_wrote_a_result(tmp_path):
     while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     # both workers started: the first may write before the pool has forked the second, and a
-    # SIGINT inside that fork is another window (the command's own: test_signal_windows.py);
-    # this script has none of the command's handlers, so it would lose it (the CI rehearsal's
-    # default run at load: no "stopped" in 15 s, 1 in about 5 runs)
+    # SIGINT inside that fork is another window (the command's own: test_signal_windows.py)
     children = [c.pid for c in _workers(process, 2)]
     time.sleep(0.2)  # the manager thread in its read of the rest
     sent = time.monotonic()
