@@ -14,7 +14,7 @@ import pytest
 from solvers.api import solve
 from solvers.board import Board, Shape
 from solvers.formats import read_puzzles
-from solvers.strength import bigwings, chains, direct, human, uniqueness
+from solvers.strength import bigwings, chains, direct, exclusion, human, uniqueness
 from solvers.strength.rating import prepared, rate
 from solvers.strength.techniques import Grid
 from solvers.tools.datasets import DATASETS
@@ -159,3 +159,20 @@ def test_a_puzzle_the_techniques_cannot_finish_rates_at_least_se_next_rating() -
     rating = rate(Board(Shape.for_size(16), (0,) * 256))
     assert rating.level == "search" and rating.bound and rating.difficulty == 6.2
     assert str(rating).startswith("search >=6.2")
+
+
+def test_aligned_pair_exclusion() -> None:
+    # r1c1 {1,2,3} and r2c4 {1,2} do not see each other; r1c5 {1,3} and r2c2 {2,3} see both
+    # (row 1 and box 2, box 1 and row 2). r1c1=3 leaves r1c5 empty with r2c4=1 and r2c2 empty
+    # with r2c4=2: no value of r2c4 goes with it, so r1c1<>3. Every other pair survives. The
+    # other cells are placed, so no other pair of cells is looked at before this one.
+    masks = {"r1c1": {1, 2, 3}, "r2c4": {1, 2}, "r1c5": {1, 3}, "r2c2": {2, 3}}
+    names = [f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10)]
+    grid = grid_with(masks, placed={n: 9 for n in names if n not in masks})
+    step = exclusion.aligned_pair_exclusion(grid)
+    assert step and step.technique == "aligned pair exclusion" and step.rating == 6.2
+    assert step.eliminated == ((cell("r1c1"), 3),)
+    # r2c4 {1,3}: r1c1=3 with r2c4=1 still empties r1c5, but r2c4=3 empties neither: it stays
+    masks["r2c4"] = {1, 3}
+    grid = grid_with(masks, placed={n: 9 for n in names if n not in masks})
+    assert exclusion.aligned_pair_exclusion(grid) is None

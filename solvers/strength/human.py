@@ -19,7 +19,7 @@ from functools import partial
 
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.strength import bigwings, chains, direct, kinds, uniqueness
+from solvers.strength import bigwings, chains, direct, exclusion, kinds, uniqueness
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (
     Contradiction,
@@ -37,8 +37,8 @@ from solvers.strength.techniques import (
 LEVELS = ("singles", "locked", "subsets", "fish", "wings")
 # beyond the levels ``strength`` measures, the techniques ``rate`` and ``explain`` go on with:
 # uniqueness (on a puzzle with one solution, board of units alone), Sukaku Explainer's
-# WXYZ-wing, then chains
-EXTRA = ("uniqueness", "wxyz-wing", "chains")
+# WXYZ-wing, aligned pair exclusion, then chains
+EXTRA = ("uniqueness", "wxyz-wing", "exclusion", "chains")
 
 Technique = Callable[[Grid], Step | None]
 # (level, technique) in Sudoku Explainer's order (diuf/sudoku/solver/Solver.java: its direct,
@@ -69,6 +69,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(hidden_subset, k=4)),
     ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
     ("uniqueness", uniqueness.bug_one),
+    ("exclusion", exclusion.aligned_pair_exclusion),
     ("chains", chains.forcing_chain),
     ("chains", chains.nishio),
     ("chains", chains.multiple_forcing),

@@ -4,10 +4,11 @@ technique that finds something, in SE's order, is always applied (SE's own rule:
 diuf/sudoku/solver/Solver.java, ``getDifficulty``).
 
 The techniques go past the levels ``strength`` measures: uniqueness (on a puzzle with one
-solution) and chains up to SE's dynamic forcing chains (``human.EXTRA``). A puzzle they do not
-solve needs more than they hold: its difficulty is then at least the rating of SE's next
-technique (9.0, dynamic forcing chains (+); 6.2 on a board larger than 9x9, where chains are
-not searched), marked as a bound, never the lower rating of the steps taken before the stall.
+solution), the WXYZ-wing, aligned pair exclusion and chains up to SE's dynamic forcing chains
+(``human.EXTRA``). A puzzle they do not solve needs more than they hold: its difficulty is then
+at least the rating of SE's next technique (9.0, dynamic forcing chains (+); 6.2 on a board
+larger than 9x9, where aligned pair exclusion and chains are not searched), marked as a bound,
+never the lower rating of the steps taken before the stall.
 A puzzle in which they meet a contradiction has no solution (every technique is sound): it is
 graded ``no solution``, its hardest step the contradiction.
 """
@@ -87,6 +88,7 @@ _NAMES = {
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
                    "unique rectangle type 4", "BUG type 1"),
     "wxyz-wing": ("WXYZ-wing",),
+    "exclusion": ("aligned pair exclusion",),
     "chains": ("forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
 }  # fmt: skip
