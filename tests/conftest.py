@@ -192,7 +192,7 @@ def _compile_bytecode() -> None:
 # pytest-xdist would otherwise hand out the files with the most tests first, and these few-test,
 # long files came last, one worker running them alone while the other sat idle).
 HEAVY_FIRST = (
-    "test_kind_soundness.py",  # under heavy, 12 min of one worker (every variant puzzle)
+    "test_kind_soundness.py",  # its heavy form: minutes of one worker (the variant sets)
     "test_readme.py",
     "test_crosscheck.py",
     "test_signals.py",

@@ -105,11 +105,16 @@ def test_steps_keep_the_solution_on_the_shipped_variant_sets(name):
             replay(puzzle.board, solve(puzzle.board).solution.cells)
 
 
+# the sets whose puzzles mostly need SE's dynamic forcing chains (seconds each: all of x9,
+# jigsaw9 and windoku9 took 12 min of one worker): their first 15 under heavy
+CHAINED = {"x9": 15, "jigsaw9": 15, "windoku9": 15}
+
+
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", VARIANT_SETS)
-def test_steps_keep_the_solution_on_every_puzzle_of_the_variant_sets(name):
+def test_steps_keep_the_solution_on_the_variant_sets_at_length(name):
     with DATASETS[name].open() as handle:
-        for puzzle in read_puzzles(handle):
+        for puzzle in islice(read_puzzles(handle), CHAINED.get(name)):
             replay(puzzle.board, solve(puzzle.board).solution.cells)
 
 
