@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from solvers import signals
 from solvers.backend import Backend, Found, Operation
 from solvers.board import Board, Shape
 from solvers.deadline import Deadline
@@ -187,18 +188,21 @@ class Worker:
                 " DASK_DISTRIBUTED__WORKER__DAEMON=False)"
             )
         context = multiprocessing.get_context("fork")
-        self._pipe, child_end = context.Pipe()
-        self._scratch = tempfile.mkdtemp(prefix="sudoku-worker-")
-        process = context.Process(
-            target=_serve,
-            args=(child_end, self._pipe, self.build, os.getpid(), self._scratch),
-            daemon=True,
-        )
-        try:
-            _fork(process)
-        finally:
-            child_end.close()
-        self._process = process  # only once started: a worker that never was is not kept
+        # a stop that lands inside multiprocessing's start (a Finalize half made: "Exception
+        # ignored ... no attribute '_key'" on stderr at exit) is acted on once it is done
+        with signals.held():
+            self._pipe, child_end = context.Pipe()
+            self._scratch = tempfile.mkdtemp(prefix="sudoku-worker-")
+            process = context.Process(
+                target=_serve,
+                args=(child_end, self._pipe, self.build, os.getpid(), self._scratch),
+                daemon=True,
+            )
+            try:
+                _fork(process)
+            finally:
+                child_end.close()
+            self._process = process  # only once started: a worker that never was is not kept
         try:
             self._stops = self._reply(None)
         except BaseException:
