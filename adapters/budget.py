@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from solvers.deadline import Deadline
+from solvers.base.deadline import Deadline
 
 Answer = TypeVar("Answer")
 FIRST_BUDGET = 1_000  # before any rate is known

@@ -6,9 +6,9 @@ the board's flattened geometry, whose propagation is chosen by ``consistency``: 
 (Régin), which python-constraint's AllDifferent lacks. ``model=native`` (default) posts Choco's
 own model of each kind it has one for (``adapters.choco_native``: skyscrapers, sandwiches and
 X-sums by ``regular`` automata, renban by ``min`` and ``max``, ...), handed those constraints
-unflattened (``solvers.compile.handed``); ``model=decomposed`` gives every kind as the shared
+unflattened (``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
-(docs/models.md). The rest of the rules, the board's primitives (``solvers.compile``), are
+(docs/models.md). The rest of the rules, the board's primitives (``solvers.model.compile``), are
 posted as Choco's own constraints (``_post``). ``search`` names Choco's search strategy over
 the cells (``default``: Choco's own choice; docs/models.md says which measured best).
 A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
@@ -28,12 +28,12 @@ from pychoco import Model, backend
 
 from adapters import choco_native
 from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board
-from solvers.compile import PRIMITIVES, handed
-from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 # Choco's search strategies over the cells (``Solver.set_..._search``): "default" is Choco's

@@ -1,6 +1,6 @@
 """Choco's own models of some kinds (``choco:model=native``), posted with Choco's global
 constraints over the cells' integer variables in place of the shared decomposition
-(``solvers.compile.handed``).
+(``solvers.model.compile.handed``).
 
 Each model says all its constraint says (its all-different groups too, where the kind has
 one), and every auxiliary variable it adds is a function of the cells: Choco enumerates
@@ -43,8 +43,8 @@ from math import factorial
 from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 
-from solvers.cells import sum_sets
-from solvers.constraints import Constraint
+from solvers.model.cells import sum_sets
+from solvers.model.constraints import Constraint
 
 
 def _automaton(start: Hashable, step: Callable, final: Callable, n: int) -> FiniteAutomaton:

@@ -20,11 +20,11 @@ import pycryptosat
 
 from adapters import cnf
 from adapters.budget import budgeted
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import EVERY_KIND
 
 CHUNK = 50_000  # clauses handed over at once, the clock looked at in between
 

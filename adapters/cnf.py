@@ -14,7 +14,7 @@ The variable for "cell (r, c) holds v" is ``(r*N + c)*N + v`` with v from 1 to N
 Auxiliary variables are numbered by a ``pysat.formula.IDPool`` whose first free number
 follows the N**3 cell variables.
 
-The board's rules come from the compile step (``solvers.compile.flatten``): its units (rows,
+The board's rules come from the compile step (``solvers.model.compile.flatten``): its units (rows,
 columns, regions and every all-different group of N cells the constraints add) are the
 geometry's rule clauses, built once per geometry, plus a unit clause per given; the rule
 clauses alone are what a persistent incremental solver is loaded with. What the board adds to
@@ -45,9 +45,9 @@ from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one, exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
-from solvers.board import Board, Geometry
-from solvers.compile import SumGroup, flatten
-from solvers.errors import BackendUnavailable
+from solvers.base.errors import BackendUnavailable
+from solvers.model.board import Board, Geometry
+from solvers.model.compile import SumGroup, flatten
 
 if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
     from pysat.formula import CNF, IDPool

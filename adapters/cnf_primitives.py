@@ -1,4 +1,4 @@
-"""CNF encodings of the vocabulary's primitives (``solvers.constraints.primitives``) over the
+"""CNF encodings of the vocabulary's primitives (``solvers.model.constraints.primitives``) over the
 direct encoding: the variable ``variable(cell, v, N)`` says "the cell holds v".
 
 - all-different: at most one of the cells holds each value (``adapters.cardinality``);
@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
-from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
-from solvers.constraints.primitives import OPERATORS
+from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
+from solvers.model.constraints.primitives import OPERATORS
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool

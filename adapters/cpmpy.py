@@ -25,13 +25,13 @@ import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
 from adapters.primitive_forms import SMALL_TABLE, expanded
-from solvers.backend import Backend, Found, Operation, Solutions
-from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
-from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.constraints.primitives import OPERATORS
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.backends.contract import Backend, Found, Operation, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import OPERATORS
 
 # CPMpy's transformation for these is long on 25x25 and runs before any limit can be set
 UNTIMED_TRANSFORMATION = {"exact", "pysat"}

@@ -3,11 +3,11 @@
 ``model=native`` (default): one integer variable per cell with domain 1..N, givens fixed,
 ``AddAllDifferent`` per unit, and CP-SAT's own model of each kind it has one for
 (``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum,
-...), handed those constraints unflattened (``solvers.compile.handed``). ``model=decomposed``:
+...), handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
 the same cells with every kind as the shared decomposition gives it, so that a comparison shows
 what the native models are worth. ``model=boolean``: one 0/1 variable per cell and value, with
 exactly-one constraints per cell and per unit and value, and the shared decomposition. Each
-model compiles the rest of the board's rules, its primitives (``solvers.compile``), with
+model compiles the rest of the board's rules, its primitives (``solvers.model.compile``), with
 CP-SAT's own constraints (``_Cells``).
 One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
 own time limit is the deadline."""
@@ -19,13 +19,13 @@ from typing import ClassVar
 from ortools.sat.python import cp_model
 
 from adapters import cpsat_native
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board
-from solvers.compile import PRIMITIVES, handed
-from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
-from solvers.constraints.primitives import OPERATORS
-from solvers.deadline import Deadline
-from solvers.errors import EngineError, SolveTimeout
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import EngineError, SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation
+from solvers.model.constraints.primitives import OPERATORS
 
 
 class CpSatBackend(Backend):

@@ -1,5 +1,5 @@
 """CP-SAT's own models of some kinds (``cpsat:model=native``), posted over the cells' integer
-variables in place of the shared decomposition (``solvers.compile.handed``).
+variables in place of the shared decomposition (``solvers.model.compile.handed``).
 
 Each model says all its constraint says (its all-different groups too, where the kind has
 one), and every auxiliary variable it adds is a function of the cells, as ``adapters.cpsat``
@@ -31,8 +31,8 @@ from itertools import pairwise
 
 from ortools.sat.python import cp_model
 
-from solvers.cells import sum_sets
-from solvers.constraints import Constraint
+from solvers.model.cells import sum_sets
+from solvers.model.constraints import Constraint
 
 
 def _skyscraper(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:

@@ -2,7 +2,7 @@
 
 One variable per cell, givens as one-value domains, one ``AllDifferentConstraint`` per unit of
 the board's flattened geometry. The rest of its rules, the board's primitives
-(``solvers.compile``), are the library's own constraints (``_compiled``).
+(``solvers.model.compile``), are the library's own constraints (``_compiled``).
 The library's solver is an option; ``backtracking`` (forward checking) is the default by
 measurement: the library's own default, ``optimized``, took seconds to over a minute on top95
 puzzles that forward checking solved in tens of milliseconds (README, "Backends").
@@ -18,11 +18,11 @@ from typing import ClassVar
 
 import constraint
 
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board
-from solvers.compile import PRIMITIVES, flatten
-from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.deadline import Deadline, Ticker
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline, Ticker
+from solvers.model.board import Board
+from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
 
 SOLVERS = {
     "backtracking": constraint.BacktrackingSolver,

@@ -1,5 +1,5 @@
 """``exactcover``: the exact-cover package (Algorithm X with dancing links, in C) on the same
-matrix as the handwritten ``dlx`` (``solvers.cover``): the same model compiled, so the pair
+matrix as the handwritten ``dlx`` (``solvers.model.cover``): the same model compiled, so the pair
 shows what Python costs.
 
 The givens are chosen before the matrix is handed over, as ``dlx`` does by covering them: their
@@ -22,17 +22,19 @@ from exact_cover.error import NoSolution
 from exact_cover.io import DTYPE_FOR_ARRAY
 from exact_cover_impl import get_all_solutions as raw_all_solutions
 
-from solvers.backend import Backend, Found, Operation
-from solvers.board import Board
-from solvers.compile import SUM_GROUPS, flatten
-from solvers.cover import exact_cover as cover_of
-from solvers.deadline import Deadline
+from solvers.backends.contract import Backend, Found, Operation
+from solvers.base.deadline import Deadline
+from solvers.model.board import Board
+from solvers.model.compile import SUM_GROUPS, flatten
+from solvers.model.cover import exact_cover as cover_of
 
 ENUMERATE_AT_MOST = 10_000
 
 
 class ExactCoverBackend(Backend):
-    ENCODES = frozenset({SUM_GROUPS})  # units, and sum groups by their set rows (solvers.cover)
+    ENCODES = frozenset(
+        {SUM_GROUPS}
+    )  # units, and sum groups by their set rows (solvers.model.cover)
     INTERRUPTIBLE = False  # the C search holds the thread until it ends
 
     def stops_itself(self, operation: Operation) -> bool:

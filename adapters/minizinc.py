@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from adapters import mzn
-from solvers.backend import Backend, Found, Operation, Solutions
-from solvers.board import Board
-from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, EngineError, SolveTimeout
+from solvers.backends.contract import Backend, Found, Operation, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.formats.symbols import VALUE_OF
+from solvers.model.board import Board
 
 INSTALL = "apt-get install minizinc"
 PROBE_SECONDS = 10  # for each question asked of minizinc while looking at what it runs
@@ -303,7 +303,8 @@ async def _enumerate(
 
 
 # MiniZinc's and the solver's statistics by the project's names where the meaning is the same
-# (solvers.backend.STATS: a CP solver's failures are its conflicts); the rest by their own.
+# (solvers.backends.contract.STATS: a CP solver's failures are its conflicts); the rest by
+# their own.
 NAMES = {
     "nodes": "nodes",
     "failures": "conflicts",

@@ -30,7 +30,7 @@ it); the time of 30 such puzzles was the same with it on or off (median CPU 0.11
 A run that still ends in "Solve error" is run again without presolve, whose solution is never
 undone; only a second failure is an ``EngineError``, naming HiGHS's status.
 
-The rest of the rules, the board's primitives (``solvers.compile``), are rows over the same
+The rest of the rules, the board's primitives (``solvers.model.compile``), are rows over the same
 binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each, after the cells' (the
 cuts name cell binaries only, so a solution is counted once whatever the others are).
 """
@@ -43,12 +43,12 @@ from typing import ClassVar
 import highspy
 import numpy as np
 
-from solvers.backend import Backend, Found, Operation, Solutions
-from solvers.board import Board, Geometry
-from solvers.compile import PRIMITIVES, flatten
-from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.deadline import Deadline
-from solvers.errors import BackendUnavailable, EngineError, SolveTimeout
+from solvers.backends.contract import Backend, Found, Operation, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
+from solvers.model.board import Board, Geometry
+from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
 
 INF = highspy.kHighsInf
 # With no objective and binaries only, "unbounded or infeasible" can only be infeasible.

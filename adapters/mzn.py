@@ -3,9 +3,9 @@
 
 One integer variable per cell, ``cell[row, column]`` (from 1), declared with the givens fixed
 in place (``_`` for an empty cell), so the model shows the puzzle as a grid. The rules are the
-compile step's (``solvers.compile.flatten``), one ``constraint`` item each (``ModelWriter``):
+compile step's (``solvers.model.compile.flatten``), one ``constraint`` item each (``ModelWriter``):
 each unit of the geometry (rows, columns, regions and every all-different group of N cells)
-an all-different named in a comment, then each primitive (``solvers.constraints.primitives``;
+an all-different named in a comment, then each primitive (``solvers.model.constraints.primitives``;
 an all-different group with a sum as an all-different and a sum), the constraints of the kinds
 ``NATIVE`` excepted: those are written first by MiniZinc's own models (``adapters.mzn_native``:
 ``regular``, ``max``, ``min``), unless the caller asks for the decomposition. The search annotation
@@ -29,10 +29,10 @@ from collections.abc import Iterable, Sequence
 
 from adapters import mzn_native
 from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
-from solvers.board import Board
-from solvers.compile import PRIMITIVES, handed
-from solvers.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 from solvers.formats.symbols import SYMBOLS
+from solvers.model.board import Board
+from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation
 
 # what the model encodes beyond units: every primitive, an all-different with a sum as the two
 ENCODES = frozenset({PRIMITIVES})

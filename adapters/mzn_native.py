@@ -1,5 +1,5 @@
 """MiniZinc's own models of some kinds (``minizinc:model=native``), written with its globals in
-place of the shared decomposition (``solvers.compile.handed``).
+place of the shared decomposition (``solvers.model.compile.handed``).
 
 Each model says all its constraint says: the outside clues' (sandwich, X-sum, skyscraper) cells
 are a whole row or column, whose all-different is a unit the board keeps, and is written here
@@ -25,8 +25,8 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import pairwise
 from typing import Protocol
 
-from solvers.cells import sum_sets
-from solvers.constraints import Constraint
+from solvers.model.cells import sum_sets
+from solvers.model.constraints import Constraint
 
 State = Hashable
 Step = Callable[[State, int], State | None]  # the next state, or None: the automaton fails

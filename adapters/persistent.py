@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Generic, TypeVar
 
-from solvers.board import Geometry
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Geometry
 
 Model = TypeVar("Model")
 Build = Generator[None, None, Model]

@@ -1,4 +1,4 @@
-"""What several engines make of a primitive alike (``solvers.constraints.primitives``):
+"""What several engines make of a primitive alike (``solvers.model.constraints.primitives``):
 ``expanded``, a compressed table as the tuples it stands for, where they are few enough for an
 engine's own table constraint (Choco, CPMpy, MiniZinc); ``WRITTEN``, a linear row's operator as
 Choco and MiniZinc write it."""

@@ -39,11 +39,11 @@ from pysat.solvers import Solver
 from adapters import cnf
 from adapters.budget import Pace, budgeted
 from adapters.persistent import Build, PerGeometry
-from solvers.backend import Backend, Found, Operation, Solutions
-from solvers.board import Board, Geometry, Shape
-from solvers.compile import EVERY_KIND
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.backends.contract import Backend, Found, Operation, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board, Geometry, Shape
+from solvers.model.compile import EVERY_KIND
 
 ENGINES = {  # option value -> PySAT's name; the default first
     "cadical": "cadical153",

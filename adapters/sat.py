@@ -16,11 +16,11 @@ from typing import ClassVar
 import pycosat
 
 from adapters import cnf
-from solvers.backend import Backend, Found, Operation, Solutions
-from solvers.board import Board
-from solvers.compile import EVERY_KIND
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.backends.contract import Backend, Found, Operation, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import EVERY_KIND
 
 FIRST_PROPAGATION_LIMIT = 200_000
 # The share of the time left the last attempt is sized to: propagations slow down as PicoSAT

@@ -7,7 +7,7 @@ value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
 givens are assumptions, so what Z3 learns follows from the units alone, as in ``pysat``.
-The rest of the rules, the board's primitives (``solvers.compile``), go in a push/pop scope
+The rest of the rules, the board's primitives (``solvers.model.compile``), go in a push/pop scope
 with a count's blocking clauses, one primitive at a time with a look at the deadline after
 each, as Z3's own terms (``_Primitives``; a table with no auxiliary variable). Z3's timeout
 is per ``check`` and sticky: it is set before each. A row is read back by evaluating one term
@@ -21,13 +21,13 @@ from typing import ClassVar
 import z3
 
 from adapters.persistent import Build, PerGeometry
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board, Geometry
-from solvers.compile import PRIMITIVES, flatten
-from solvers.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.constraints.primitives import OPERATORS
-from solvers.deadline import Deadline
-from solvers.errors import EngineError, SolveTimeout
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline
+from solvers.base.errors import EngineError, SolveTimeout
+from solvers.model.board import Board, Geometry
+from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import OPERATORS
 
 NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")

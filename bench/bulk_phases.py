@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import solvers.bulk
-from solvers.handwritten.native import aot
-from solvers.pipeline import Plan, Task
-from solvers.tools import linefile
+import solvers.run.bulk
+from solvers.backends.handwritten.native import aot
+from solvers.run import linefile
+from solvers.run.pipeline import Plan, Task
 
 DATA = Path(
     os.environ.get("SUDOKU_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -46,9 +46,9 @@ def phases(path: str, mode: str, runs: int) -> tuple[float, float, float]:
     limit = 2 if mode == "count" else 1
     job = linefile.Job(mode, limit, "line", None, None, Task(Plan(mode, (), limit)))
     spent = {"kernel": 0.0, "verifier": 0.0}
-    kernel, verifier = aot.solve_batch, solvers.bulk.failing_rows
+    kernel, verifier = aot.solve_batch, solvers.run.bulk.failing_rows
     aot.solve_batch = timed_calls(spent, "kernel", kernel)  # solve_many imports it per call
-    solvers.bulk.failing_rows = timed_calls(spent, "verifier", verifier)
+    solvers.run.bulk.failing_rows = timed_calls(spent, "verifier", verifier)
     found = []
     try:
         for _ in range(runs):
@@ -58,7 +58,7 @@ def phases(path: str, mode: str, runs: int) -> tuple[float, float, float]:
                 pass
             found.append((time.process_time() - start, spent["kernel"], spent["verifier"]))
     finally:
-        aot.solve_batch, solvers.bulk.failing_rows = kernel, verifier
+        aot.solve_batch, solvers.run.bulk.failing_rows = kernel, verifier
     whole, in_kernel, in_verifier = (statistics.median(run[k] for run in found) for k in range(3))
     return whole, in_kernel, in_verifier
 

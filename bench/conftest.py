@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from solvers import registry
+from solvers.backends import registry
+from solvers.backends.spec import parse_list
 from solvers.formats import Puzzle, read_puzzles
-from solvers.spec import parse_list
-from solvers.tools.datasets import open_named, shipped
+from solvers.formats.datasets import open_named, shipped
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -16,9 +16,9 @@ import argparse
 import statistics
 import time
 
-from solvers.execution.runner import Runner
 from solvers.formats import Puzzle, read_puzzles
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
+from solvers.run.runner import Runner
 
 
 def main() -> None:

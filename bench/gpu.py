@@ -7,7 +7,7 @@ The 49,151 puzzles of ``sudoku17.txt`` (../shared/data, or $SUDOKU_DATA; skipped
 when absent), repeated ``--repeat`` times (100: 4.9 million puzzles), are solved in batches of
 each size: one ``Gpu.batch`` call a batch, which copies the puzzles to the device, launches the
 kernel until every search has ended, copies the answers back and verifies every solution on
-the host (``solvers.verify.failing_rows``). For each size the table gives puzzles per second
+the host (``solvers.model.verify.failing_rows``). For each size the table gives puzzles per second
 end to end (all of that) and the kernel's alone, and the seconds of each step apart. Every
 answer is also compared with native's (``solve_many``, on the CPU) unless ``--no-native``.
 
@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 from speed import DATA
 
-from solvers import Board, Shape, registry, solve_many
+from solvers import Board, Shape, solve_many
+from solvers.backends import registry
 
 
 def puzzles_of(path: Path, first: int | None) -> np.ndarray:

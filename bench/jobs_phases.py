@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from solvers.execution.parallel import Pool
-from solvers.pipeline import Plan, Task
-from solvers.tools import linefile
+from solvers.run import linefile
+from solvers.run.parallel import Pool
+from solvers.run.pipeline import Plan, Task
 
 
 def _nothing(_: int) -> int:

@@ -7,8 +7,8 @@
 The puzzles (docs/reliability.md, Memory): ``--bases`` classic 9x9 puzzles made by the project's
 generator (``sudoku generate --seed 44 --clues 40``: a unique answer, 40 givens, so that even
 the reference's row-major search in Python answers each in milliseconds), and each in
-``count / bases`` shuffled copies (``solvers.tools.shuffle``: digits relabelled, rows and columns
-permuted within bands and stacks, bands and stacks among themselves, a transpose): distinct
+``count / bases`` shuffled copies (``solvers.generation.shuffle``: digits relabelled, rows and
+columns permuted within bands and stacks, bands and stacks among themselves, a transpose): distinct
 puzzles, each with one answer, all different lines (checked). The same arguments write the same
 file.
 
@@ -38,11 +38,11 @@ from pathlib import Path
 
 import psutil
 
-from solvers import registry
-from solvers.board import Shape
+from solvers.backends import registry
 from solvers.formats import format_board
-from solvers.tools.generate import Request, generate
-from solvers.tools.shuffle import copies
+from solvers.generation.generate import Request, generate
+from solvers.generation.shuffle import copies
+from solvers.model.board import Shape
 
 SUDOKU = [sys.executable, "-m", "solvers"]
 MARK = 1_000  # answers: the "first 1,000" columns

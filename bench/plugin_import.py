@@ -5,11 +5,11 @@
 
 The example package of CONTRIBUTING.md (tests/plugin_example) is installed by pip in a
 temporary folder. Each round, interleaved after an untimed one: the probe alone, in this
-process (``solvers.probe.import_faults``: one child interpreter importing the module), and two
-commands in fresh processes with the package installed, one naming its backend (which pays
-the probe) and one naming a built-in backend (which never reads the entry points). Medians of
-wall time and of CPU time (user + system, children included); the machine is shared, so
-compare within one run.
+process (``solvers.backends.probe.import_faults``: one child interpreter importing the
+module), and two commands in fresh processes with the package installed, one naming its
+backend (which pays the probe) and one naming a built-in backend (which never reads the entry
+points). Medians of wall time and of CPU time (user + system, children included); the machine
+is shared, so compare within one run.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solvers.probe import import_faults
+from solvers.backends.probe import import_faults
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE = "3...4.3........2\n.31....32......1\n1..3.....24.....\n"

@@ -18,7 +18,7 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from solvers.board import Board, Shape
+from solvers.model.board import Board, Shape
 from solvers.strength.rating import Rating, rate
 
 

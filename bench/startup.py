@@ -43,15 +43,15 @@ import time
 start = time.perf_counter()
 import numpy as np
 numpy_at = time.perf_counter()
-from solvers.handwritten.native import aot
-from solvers.handwritten.native.tables import plan_for
-from solvers.board import Board, Shape
+from solvers.backends.handwritten.native import aot
+from solvers.backends.handwritten.native.tables import plan_for
+from solvers.model.board import Board, Shape
 modules_at = time.perf_counter()
 plan, empty = plan_for(Board.empty(Shape(3, 3))), np.zeros((1, 81), np.uint8)
 if ROUTE == "numba":
     import numba
     numba_at = time.perf_counter()
-    from solvers.handwritten.native.batch import solve_batch
+    from solvers.backends.handwritten.native.batch import solve_batch
     solve_batch(plan, empty, 2)
 else:
     numba_at = time.perf_counter()

@@ -110,7 +110,7 @@ class Tdoku:
 
 def native_each(runner, boards) -> list[tuple[float, float]]:
     """(wall, CPU) seconds of each board's count up to 2, as ``sudoku compare`` times it."""
-    from solvers.backend import Operation
+    from solvers.backends.contract import Operation
 
     found = runner.attempt_each(boards, 2.0, Operation.COUNT, 2)
     assert all(a.error is None and a.found.count == 1 for a in found), "native answers"
@@ -120,8 +120,8 @@ def native_each(runner, boards) -> list[tuple[float, float]]:
 def search_each(boards) -> list[tuple[float, float]]:
     """(wall, CPU) seconds of each board's count up to 2 by native's search alone
     (``Solver.search``: the compiled kernel's call, no backend or runner around it)."""
-    from solvers.handwritten.native.solver import Solver
-    from solvers.handwritten.native.tables import plan_for
+    from solvers.backends.handwritten.native.solver import Solver
+    from solvers.backends.handwritten.native.tables import plan_for
 
     solver, times = Solver(), []
     calls = [(plan_for(board), bytes(board.cells)) for board in boards]
@@ -134,9 +134,9 @@ def search_each(boards) -> list[tuple[float, float]]:
 
 
 def per_puzzle(tdoku: Tdoku, rounds: int) -> None:
-    from solvers.board import Board
-    from solvers.execution.runner import Runner
     from solvers.formats import parse
+    from solvers.model.board import Board
+    from solvers.run.runner import Runner
 
     lines = puzzle_lines(DATA / "top95.txt")
     boards = [parse(line.decode()) for line in lines]

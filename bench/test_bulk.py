@@ -13,9 +13,9 @@ import pytest
 from conftest import load_boards
 
 from solvers import Status, solve_many
-from solvers.execution.runner import shared
-from solvers.tools import linefile
-from solvers.tools.datasets import open_named
+from solvers.formats.datasets import open_named
+from solvers.run import linefile
+from solvers.run.runner import shared
 
 pytest.importorskip("numba")
 

@@ -19,9 +19,9 @@ import os
 import pytest
 from conftest import RESULTS, WORDS, Timed, load_boards
 
-from solvers.backend import Operation
-from solvers.execution import Runner, Status
-from solvers.execution.judge import disagreements
+from solvers.backends.contract import Operation
+from solvers.run import Runner, Status
+from solvers.run.judge import disagreements
 
 
 def test_solve(benchmark, pairing, request):

@@ -20,9 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solvers import choice, registry
+from solvers.backends import choice, registry
 from solvers.formats import read_puzzles
-from solvers.tools.datasets import open_named
+from solvers.formats.datasets import open_named
 
 SETS = ["antiknight9", "antiking9", "nonconsecutive9", "thermo9", "arrow9", "kropki9", "xv9"]
 HANDWRITTEN = ["native", "propagate"]

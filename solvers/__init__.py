@@ -5,11 +5,12 @@
 >>> answer.status, answer.solution
 """
 
-from solvers import registry
+from solvers.analysis.candidates import Candidates, candidates
 from solvers.api import as_board, count_solutions, solve
-from solvers.board import Board, Shape
-from solvers.bulk import solve_many
-from solvers.errors import (
+from solvers.backends import registry
+from solvers.backends.registry import REFERENCE as REFERENCE_BACKEND
+from solvers.backends.spec import BackendSpec
+from solvers.base.errors import (
     BackendCrashed,
     BackendUnavailable,
     InputError,
@@ -18,19 +19,18 @@ from solvers.errors import (
     UsageError,
     WrongAnswer,
 )
-from solvers.execution.answer import Answer, Status
 from solvers.formats import format_board, parse, read_puzzles
-from solvers.registry import REFERENCE as REFERENCE_BACKEND
-from solvers.spec import BackendSpec
-from solvers.tools.candidates import Candidates, candidates
-from solvers.verify import verify
+from solvers.model.board import Board, Shape
+from solvers.model.verify import verify
+from solvers.run.answer import Answer, Status
+from solvers.run.bulk import solve_many
 
 # The portfolio races backends in the execution layer's workers, building them through the
 # catalog: were it a row of ``registry.BUILT_IN``, the catalog would name a module that imports
 # it back (a circle, tests/test_layers.py). The package, above both, adds it as one.
 registry.register(
     "portfolio",
-    "solvers.execution.portfolio:Portfolio",
+    "solvers.run.portfolio:Portfolio",
     summary="propagate for 0.3 s, then native and cms raced in two processes: the first proof wins",
     built_in=True,
 )

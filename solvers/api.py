@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from solvers import choice, pipeline
-from solvers.backend import limit_of
-from solvers.board import Board, Shape, with_plain_cells
-from solvers.deadline import timeout_of
-from solvers.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
-from solvers.execution.answer import Answer, Status
+from solvers.backends import choice
+from solvers.backends.contract import limit_of
+from solvers.backends.spec import BackendSpec
+from solvers.base.deadline import timeout_of
+from solvers.base.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
 from solvers.formats import Puzzle, parse
-from solvers.spec import BackendSpec
+from solvers.model.board import Board, Shape, with_plain_cells
+from solvers.run import pipeline
+from solvers.run.answer import Answer, Status
 
 Grid = Board | str | Sequence[Sequence[int]]
 

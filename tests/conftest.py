@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import corpus
 
-from solvers import Board, Shape, registry
+from solvers import Board, Shape
+from solvers.backends import registry
 from solvers.cli import main
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -157,7 +158,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     _compile_bytecode()
     if registry.availability("native")[0]:
-        from solvers.handwritten.native.cache import compile_kernels, compiled
+        from solvers.backends.handwritten.native.cache import compile_kernels, compiled
 
         if compiled() is False:
             say = _say(session)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from solvers import Board, Shape, count_solutions
-from solvers.constraints import Constraint
 from solvers.formats.variant_text import variants
-from solvers.tools.shuffle import random_transform
-from solvers.variants import Rules
+from solvers.generation.shuffle import random_transform
+from solvers.model.constraints import Constraint
+from solvers.model.variants import Rules
 
 # A 4x4 killer without givens: its cages leave four solutions.
 KILLER4 = """# rules: killer

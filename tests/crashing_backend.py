@@ -5,7 +5,7 @@ import os
 import signal
 import time
 
-from solvers.backend import Backend
+from solvers.backends.contract import Backend
 
 
 class Crasher(Backend):
@@ -48,7 +48,7 @@ class CrashOnEmpty(Backend):
         return self.count(board, 1, deadline)
 
     def count(self, board, limit, deadline):
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
 
         if not any(board.cells):
             faulthandler.disable()

@@ -18,9 +18,9 @@ import random
 import sys
 from collections.abc import Callable
 
-from solvers.board import Board
-from solvers.cells import cell_name
 from solvers.formats import read_puzzles
+from solvers.model.board import Board
+from solvers.model.cells import cell_name
 
 BASE = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
 N = 9
@@ -186,7 +186,7 @@ def unique(board: Board, solution: list[int], seed: int) -> Board:
 
 
 if __name__ == "__main__":
-    from solvers.constraints.text import format_constraint
+    from solvers.model.constraints.text import format_constraint
 
     per_kind = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     for number, kind in enumerate(KINDS):

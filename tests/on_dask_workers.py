@@ -3,7 +3,7 @@ cluster, those a nanny restarts included (tests only; Dask is an optional extra)
 
 from distributed import WorkerPlugin
 
-from solvers import registry
+from solvers.backends import registry
 
 
 class Registered(WorkerPlugin):

@@ -14,7 +14,7 @@ from adapters import cardinality, cnf
 from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
 from solvers.formats import read_puzzles
-from solvers.verify import problems
+from solvers.model.verify import problems
 
 ALL = ["dfs", "csp", "cpsat", "sat", "pysat"]
 
@@ -96,7 +96,8 @@ def test_encode_writes_dimacs_any_solver_reads(cli, puzzles, tmp_path):
 
 def test_the_registry_gives_each_encode_target_its_writer_and_names_them_for_another():
     from adapters import mzn
-    from solvers import UsageError, registry
+    from solvers import UsageError
+    from solvers.backends import registry
 
     assert registry.encoder("dimacs") is cnf and registry.encoder("minizinc") is mzn
     with pytest.raises(UsageError) as refused:
@@ -180,7 +181,7 @@ def test_sat_solve_deadline_holds_in_process():
     from pysat.examples.genhard import PHP
 
     from adapters.sat import _solve
-    from solvers.deadline import Deadline
+    from solvers.base.deadline import Deadline
 
     start = time.perf_counter()
     with pytest.raises(SolveTimeout):
@@ -249,8 +250,8 @@ def test_mip_counts_a_board_of_dots_with_no_presolved_point_breaking_its_rows():
     # the backend in a process of its own: HiGHS writes those lines with C's buffered stdout,
     # seen at exit (the runner would call it in a worker whose output is not the user's)
     code = (
-        "import sys; from adapters.mip import MipBackend; from solvers.deadline import "
-        "Deadline; from solvers.formats import read_puzzles; from solvers.verify import "
+        "import sys; from adapters.mip import MipBackend; from solvers.base.deadline import "
+        "Deadline; from solvers.formats import read_puzzles; from solvers.model.verify import "
         "problems; board = next(read_puzzles(sys.stdin.read().splitlines())).board; "
         "found = MipBackend(solver='highs').search(board, Deadline(None), 2); "
         "print(found.count, problems(board, found.solution))"

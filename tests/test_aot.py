@@ -14,11 +14,11 @@ import pytest
 from corpus import variant
 
 from solvers import Board, Shape, solve_many
-from solvers.handwritten.native import aot
-from solvers.handwritten.native.batch import solve_batch as with_numba
-from solvers.handwritten.native.outcome import Flag
-from solvers.handwritten.native.tables import plan_for
-from solvers.tools.datasets import DATASETS
+from solvers.backends.handwritten.native import aot
+from solvers.backends.handwritten.native.batch import solve_batch as with_numba
+from solvers.backends.handwritten.native.outcome import Flag
+from solvers.backends.handwritten.native.tables import plan_for
+from solvers.formats.datasets import DATASETS
 
 ROOT = Path(__file__).resolve().parents[1]
 X9 = variant(Shape(3, 3), "x")
@@ -77,7 +77,7 @@ def test_the_kernel_built_ahead_gives_numbas_answers_and_counters():
 
 @pytest.mark.parametrize("copy", ["built ahead", "numba"])
 def test_a_batch_cut_into_many_short_kernel_calls_answers_as_one_long_call(monkeypatch, copy):
-    from solvers.handwritten.native import batch, outcome
+    from solvers.backends.handwritten.native import batch, outcome
 
     solve_batch = aot.solve_batch if copy == "built ahead" else with_numba
     whole = [
@@ -128,7 +128,7 @@ def test_a_folder_that_cannot_be_written_is_no_extension_and_no_failed_run(tmp_p
 
 
 def test_a_source_never_built_ahead_counts_as_not_compiled(monkeypatch, tmp_path):
-    from solvers.handwritten.native import cache
+    from solvers.backends.handwritten.native import cache
 
     monkeypatch.setattr(aot, "folder", lambda: tmp_path)
     assert cache.compiled() is False  # the command line then compiles, with its notice

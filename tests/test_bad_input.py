@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import BOJ2580_IN
 
-from solvers import registry
+from solvers.backends import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = BOJ2580_IN.splitlines()

@@ -16,18 +16,17 @@ from corpus import variant
 from solvers import (
     Board,
     Shape,
-    choice,
     count_solutions,
     format_board,
-    pipeline,
     solve,
     solve_many,
 )
-from solvers.errors import SolveTimeout
+from solvers.backends import choice
+from solvers.backends.handwritten.native.batch import Flag
+from solvers.base.errors import SolveTimeout
 from solvers.formats import format_puzzle
-from solvers.handwritten.native.batch import Flag
-from solvers.tools import linefile
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
+from solvers.run import linefile, pipeline
 
 
 def per_puzzle(monkeypatch, cli, *args):
@@ -259,7 +258,7 @@ def test_the_speed_script_prints_each_target_with_its_verdict():
 def test_solve_many_refuses_what_is_no_limit_or_no_cell_value_with_the_projects_errors(
     arguments, said
 ):
-    from solvers.errors import SudokuError
+    from solvers.base.errors import SudokuError
 
     arguments = {"puzzles": np.zeros((1, 81), np.uint8), **arguments}
     with pytest.raises(SudokuError, match=said.replace("(", r"\(")):

@@ -14,7 +14,7 @@ import psutil
 import pytest
 from test_signals import SIGNALS, SUDOKU, alive, busy
 
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
 
 EMPTY9 = "." * 81
 # an easy puzzle first (its count may be printed before the signal: it is proved), then a
@@ -98,7 +98,7 @@ def _one_busy(processes: list, seconds: float) -> None:
 # rest, and the interpreter joins that thread as it exits.
 HALF_WRITTEN = """
 import os, struct, sys, time
-from solvers.execution.parallel import Pool, spread
+from solvers.run.parallel import Pool, spread
 
 def half_write(marker):
     frame = sys._getframe()

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from solvers import Board, Shape, candidates, parse, read_puzzles
-from solvers.backend import Backend
-from solvers.execution.answer import Status
-from solvers.execution.judge import clash
-from solvers.execution.runner import shared
-from solvers.tools.candidates import _Clashes
-from solvers.tools.datasets import DATASETS
-from solvers.verify import problems
+from solvers.analysis.candidates import _Clashes
+from solvers.backends.contract import Backend
+from solvers.formats.datasets import DATASETS
+from solvers.model.verify import problems
+from solvers.run.answer import Status
+from solvers.run.judge import clash
+from solvers.run.runner import shared
 
 ORACLES = ("cpsat", "pysat")  # engines that share no code with native's or propagate's search
 SAMPLE = 1  # puzzles of each shipped set in the default run; the whole set under heavy

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from solvers import Status, UsageError, as_board, registry, solve
+from solvers import Status, UsageError, as_board, solve
+from solvers.backends import registry
+from solvers.backends.spec import BackendSpec
 from solvers.cli.check import backends_named
-from solvers.execution.runner import Runner
-from solvers.spec import BackendSpec
+from solvers.run.runner import Runner
 
 ROOT = Path(__file__).resolve().parents[1]
 # Where the project's backends live: the searches', the adapters', the execution layer's
-FOLDERS = ("solvers/handwritten", "adapters", "solvers/execution")
+FOLDERS = ("solvers/backends/handwritten", "adapters", "solvers/run")
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
 LONG = "a" * 300  # longer than a file name may be
 
@@ -50,8 +51,10 @@ def backend_classes(root: Path = ROOT) -> set[str]:
 def test_every_backend_class_in_the_backends_folders_is_a_row_of_the_catalog():
     targets = {registry.entry(name).target for name in registry.built_in()}
     classes = backend_classes()
-    assert "solvers.handwritten.mrv:MostConstrained" in classes  # a backend's subclass counts
-    assert "solvers.execution.portfolio:Portfolio" in classes
+    assert (
+        "solvers.backends.handwritten.mrv:MostConstrained" in classes
+    )  # a backend's subclass counts
+    assert "solvers.run.portfolio:Portfolio" in classes
     assert not classes - targets, f"add these to registry.BUILT_IN: {sorted(classes - targets)}"
     assert not targets - classes, f"these rows name no backend class: {sorted(targets - classes)}"
 
@@ -66,7 +69,8 @@ def test_the_listing_reads_no_backend_module(tmp_path):
         "from solvers import registry\n"
         "rows = [(n, registry.summary(n), registry.entry(n).distribution)\n"
         "        for n in registry.names()]\n"
-        "loaded = [m for m in sys.modules if m.startswith(('adapters.', 'solvers.handwritten.'))]\n"
+        "loaded = [m for m in sys.modules\n"
+        "          if m.startswith(('adapters.', 'solvers.backends.handwritten.'))]\n"
         "print(len(rows), all(s for _, s, _ in rows), sorted(loaded))\n"
     )
     done = subprocess.run(

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import BACKENDS, BOJ2239_IN, BOJ2239_OUT, BOJ2580_IN, DEVICES, TOOLCHAINS, as_lines
 
-from solvers import format_board, parse, registry
+from solvers import format_board, parse
+from solvers.backends import registry
 from solvers.cli.parser import build_parser
 
 LINE = BOJ2239_IN.replace(" ", "")

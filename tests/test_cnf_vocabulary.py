@@ -18,11 +18,11 @@ from adapters import cnf
 from adapters.cardinality import exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers import Board, Shape, Status
-from solvers.constraints import Constraint, Linear, holds
-from solvers.execution import Runner
 from solvers.formats import read_puzzles
-from solvers.variants import Rules
-from solvers.verify import problems
+from solvers.model.constraints import Constraint, Linear, holds
+from solvers.model.variants import Rules
+from solvers.model.verify import problems
+from solvers.run import Runner
 
 N = 4  # the primitives below read cells 0..3 of a 4x4 board
 
@@ -159,8 +159,8 @@ def test_encode_writes_a_thermo_puzzles_dimacs_with_exactly_its_solutions(cli, o
 
 
 def test_the_cnf_engines_take_every_kind():
-    from solvers import registry
-    from solvers.constraints import KINDS
+    from solvers.backends import registry
+    from solvers.model.constraints import KINDS
 
     for backend in ("sat", "pysat", "cms"):
         assert set(KINDS) <= registry.supported(backend)
@@ -171,7 +171,7 @@ def test_the_cnf_engines_take_every_kind():
 
 
 def shipped_puzzles(name: str) -> list[Board]:
-    from solvers.tools.datasets import open_named
+    from solvers.formats.datasets import open_named
 
     with open_named(name) as handle:
         return [puzzle.board for puzzle in read_puzzles(handle.read().splitlines())]
@@ -213,7 +213,7 @@ def test_pysat_rebuilds_a_solver_worn_by_switched_off_variables_and_counts_the_s
     # each count numbers an activation literal and the constraints' variables, switched off
     # afterwards but still costing every call: past a bound the solver is built afresh
     from adapters.pysat import RETIRE_AFTER, IncrementalBackend
-    from solvers.deadline import Deadline
+    from solvers.base.deadline import Deadline
 
     board = board_of(*BOARDS["renban and arrow"])
     backend = IncrementalBackend(solver="cadical", cages="combinations", linear="dp")

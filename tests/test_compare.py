@@ -12,13 +12,13 @@ import pytest
 from conftest import ROOM
 
 from solvers import BackendSpec, Board, Shape, Status, format_board, solve
-from solvers.execution.answer import Answer
-from solvers.pipeline import timed
-from solvers.tools import summary
-from solvers.tools.compare import Copy, crosscheck, plan_of
-from solvers.tools.datasets import DATASETS
-from solvers.tools.results import Settings
-from solvers.tools.shuffle import random_transform
+from solvers.analysis import summary
+from solvers.analysis.compare import Copy, crosscheck, plan_of
+from solvers.analysis.results import Settings
+from solvers.formats.datasets import DATASETS
+from solvers.generation.shuffle import random_transform
+from solvers.run.answer import Answer
+from solvers.run.pipeline import timed
 
 SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
 RECORD_FIELDS = {"dataset", "puzzle", "copy", "spec", "status", "seconds", "cpu_seconds"}
@@ -279,8 +279,8 @@ def test_a_backend_that_does_not_encode_a_rule_is_left_out_and_never_answers(cli
 
 
 def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
-    from solvers.execution import Runner
     from solvers.formats import read_puzzles
+    from solvers.run import Runner
 
     with open("examples/killer.txt", encoding="utf-8") as handle:
         [killer] = [p.board for p in read_puzzles(handle)]

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from test_report import CHROMIUM, in_chromium
 from test_report_mutations import ODD, mutated, paths
 
+from solvers.analysis import results, run_fields
 from solvers.cli import main
 from solvers.cli.strength import DEFAULT_LEVELS
-from solvers.tools import results, run_fields
 
 LEVELS = ["singles", "locked", "gac"]
 LIMIT = 6

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from solvers import Board, Shape, parse
-from solvers.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, SumGroup, flatten
-from solvers.constraints import AllDifferent, Linear
+from solvers.model.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, SumGroup, flatten
+from solvers.model.constraints import AllDifferent, Linear
 
 EMPTY9 = "." * 81
 
@@ -80,8 +80,8 @@ def test_givens_that_repeat_in_a_sum_group_or_pass_its_total_are_conflicts():
 def test_an_outside_backend_declaring_cages_gets_sum_groups():
     """An outside backend may declare the alias ``CAGES`` and read ``flat.cages``: it is
     given the sum groups whole, as one declaring ``SUM_GROUPS`` is."""
-    from solvers.backend import Backend, contract_fault
-    from solvers.compile import CAGES, Cage
+    from solvers.backends.contract import Backend, contract_fault
+    from solvers.model.compile import CAGES, Cage
 
     class DeclaresCages(Backend):
         ENCODES = frozenset({CAGES})

@@ -1,7 +1,7 @@
 """The compile step judges every grid as the verifier does.
 
 Over all 576 Latin squares of order 4, a grid obeys a board's rules (the verifier's verdict,
-from each kind's own check) exactly when it obeys what ``solvers.compile`` flattens them into:
+from each kind's own check) exactly when it obeys what ``solvers.model.compile`` flattens them into:
 every unit a permutation, every cage distinct values adding up to its total, every primitive
 holding.
 """
@@ -13,12 +13,12 @@ from itertools import permutations
 import pytest
 from corpus import variant
 
-from solvers.board import Board, Shape
-from solvers.compile import flatten
-from solvers.constraints import holds
 from solvers.formats.variant_text import variants
-from solvers.variants import Rules
-from solvers.verify import problems
+from solvers.model.board import Board, Shape
+from solvers.model.compile import flatten
+from solvers.model.constraints import holds
+from solvers.model.variants import Rules
+from solvers.model.verify import problems
 
 SHAPE = Shape(2, 2)
 REGIONS = (0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 2, 3, 2, 3, 3, 3)

@@ -7,10 +7,10 @@ import random
 import pytest
 from test_constraints import instance
 
-from solvers.constraints import KINDS, Constraint
-from solvers.constraints.cell_kinds import gather_extremes
-from solvers.constraints.text import format_constraint, parse_constraint
-from solvers.errors import InputError
+from solvers.base.errors import InputError
+from solvers.model.constraints import KINDS, Constraint
+from solvers.model.constraints.cell_kinds import gather_extremes
+from solvers.model.constraints.text import format_constraint, parse_constraint
 
 LINES = [
     ("anti-knight", Constraint("anti-knight")),

@@ -15,8 +15,9 @@ import re
 
 import pytest
 
-from solvers.board import Shape
-from solvers.constraints import (
+from solvers.base.errors import InputError
+from solvers.model.board import Shape
+from solvers.model.constraints import (
     KINDS,
     PRIMITIVES,
     Constraint,
@@ -24,8 +25,7 @@ from solvers.constraints import (
     kinds_compiled_by,
     validate,
 )
-from solvers.constraints.primitives import AllDifferent, Linear, Relation, Table
-from solvers.errors import InputError
+from solvers.model.constraints.primitives import AllDifferent, Linear, Relation, Table
 
 EXHAUSTIVE = 5000
 

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solvers import Board, Shape, Status, count_solutions, format_board, solve
-from solvers.execution import Runner
-from solvers.execution.runner import borrowed
-from solvers.tools.datasets import DATASETS
-from solvers.tools.generate import Request, layout
-from solvers.verify import problems
+from solvers.formats.datasets import DATASETS
+from solvers.generation.generate import Request, layout
+from solvers.model.verify import problems
+from solvers.run import Runner
+from solvers.run.runner import borrowed
 
 EXPECTED = {  # corpus entry -> solutions, counted up to 2
     "4x4": 1,

@@ -15,11 +15,12 @@ import pytest
 from conftest import BACKENDS
 from corpus import complete_board, variant
 
-from solvers import Board, Shape, parse, registry, solve
-from solvers.backend import Operation
-from solvers.compile import PRIMITIVES
-from solvers.execution import Runner, Status
-from solvers.tools.datasets import DATASETS
+from solvers import Board, Shape, parse, solve
+from solvers.backends import registry
+from solvers.backends.contract import Operation
+from solvers.formats.datasets import DATASETS
+from solvers.model.compile import PRIMITIVES
+from solvers.run import Runner, Status
 
 TIMEOUT = 0.5
 ALLOWED = 1.5 * TIMEOUT + 0.2

@@ -19,10 +19,10 @@ from itertools import pairwise
 import pytest
 
 from solvers import count_solutions
-from solvers.board import Board
-from solvers.constraints import KINDS
 from solvers.formats import parse
-from solvers.verify import problems
+from solvers.model.board import Board
+from solvers.model.constraints import KINDS
+from solvers.model.verify import problems
 
 Grid = Sequence[int]
 EMPTY4 = "." * 16

@@ -11,10 +11,11 @@ from dataclasses import replace
 import pytest
 from conftest import BACKENDS
 
-from solvers import Board, Shape, SolveTimeout, Status, count_solutions, registry, solve
-from solvers.deadline import Deadline
-from solvers.errors import EngineError
-from solvers.tools.generate import Request, generate
+from solvers import Board, Shape, SolveTimeout, Status, count_solutions, solve
+from solvers.backends import registry
+from solvers.base.deadline import Deadline
+from solvers.base.errors import EngineError
+from solvers.generation.generate import Request, generate
 
 FURTHER = ["z3", "mip", "choco", "cms", "exactcover", "cpmpy"]  # the docstring's engines
 # Each of those backends with each value of its options (the default one is the backend alone).

@@ -28,7 +28,7 @@ from solvers import (
     solve,
     solve_many,
 )
-from solvers.execution import Runner
+from solvers.run import Runner
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
@@ -308,8 +308,9 @@ def test_a_bad_argument_type_is_a_usage_error_naming_it(call, names):
 DAEMONIC = """
 import multiprocessing, sys
 sys.path.insert(0, {tests!r})
-from solvers import count_solutions, registry, solve
-from solvers.execution import worker
+from solvers import count_solutions, solve
+from solvers.backends import registry
+from solvers.run import worker
 worker.DIES_WITH_PARENT = {dies_with_parent}
 registry.register("crasher", "crashing_backend:Crasher", summary="crashes on purpose")
 LINE = {line!r}

@@ -14,11 +14,11 @@ import pytest
 from corpus import variant
 
 from solvers import Board, InputError, Shape, read_puzzles, solve
-from solvers.constraints import Constraint
 from solvers.formats import fpuzzles, fpuzzles_link
 from solvers.formats.variant_text import region_map
 from solvers.formats.writing import text
-from solvers.variants import Rules
+from solvers.model.constraints import Constraint
+from solvers.model.variants import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -319,7 +319,7 @@ def test_killer9_as_f_puzzles_decodes_to_its_cages_and_totals(cli):
 
 
 def _dataset(name: str) -> list[str]:
-    from solvers.tools.datasets import open_named
+    from solvers.formats.datasets import open_named
 
     with open_named(name) as handle:
         return handle.read().splitlines()

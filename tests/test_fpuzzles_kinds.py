@@ -13,10 +13,10 @@ from corpus import variant
 from test_constraints import instance
 
 from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
-from solvers.constraints import KINDS, Constraint, check
 from solvers.formats import fpuzzles, fpuzzles_link
 from solvers.formats.writing import text
-from solvers.variants import Rules
+from solvers.model.constraints import KINDS, Constraint, check
+from solvers.model.variants import Rules
 
 
 def grid_json(size: int, **keys) -> dict:

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from solvers import Board, Shape, count_solutions, parse, read_puzzles, solve_many
-from solvers.errors import SolveTimeout
-from solvers.tools.clues import GENERATED
-from solvers.tools.datasets import DATASETS
-from solvers.tools.generate import Request, difficulty_of, generate, rate
-from solvers.tools.layouts import random_regions
-from solvers.variants import Rules
+from solvers.base.errors import SolveTimeout
+from solvers.formats.datasets import DATASETS
+from solvers.generation.clues import GENERATED
+from solvers.generation.generate import Request, difficulty_of, generate, rate
+from solvers.generation.layouts import random_regions
+from solvers.model.variants import Rules
 
 
 def puzzles_of(text: str, shape: Shape | None = None) -> list[Board]:
@@ -227,8 +227,8 @@ def test_a_16x16_jigsaw_keeps_its_timeout_at_every_timeout():
 FIRST_PUZZLE = """
 import sys, time
 from solvers import Shape
-from solvers.errors import SolveTimeout
-from solvers.tools.generate import Request, generate
+from solvers.base.errors import SolveTimeout
+from solvers.generation.generate import Request, generate
 request = Request(Shape(4, 4), minimal=True, rules=frozenset(sys.argv[1].split(",")))
 start = time.perf_counter()
 try:

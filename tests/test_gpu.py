@@ -17,9 +17,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers import Board, Shape, parse, registry, solve, solve_many
-from solvers.tools.datasets import DATASETS
-from solvers.verify import failing_rows
+from solvers import Board, Shape, parse, solve, solve_many
+from solvers.backends import registry
+from solvers.formats.datasets import DATASETS
+from solvers.model.verify import failing_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SIMULATOR = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1"}
@@ -39,10 +40,11 @@ CASES = [
 SCRIPT = """
 import json, sys
 import numpy as np
-from solvers import Board, Shape, registry
-from solvers.tools.datasets import DATASETS
-from solvers.errors import SolveTimeout
-from solvers.deadline import Deadline
+from solvers import Board, Shape
+from solvers.backends import registry
+from solvers.formats.datasets import DATASETS
+from solvers.base.errors import SolveTimeout
+from solvers.base.deadline import Deadline
 
 gpu = registry.backend_class("gpu")()
 out = {}

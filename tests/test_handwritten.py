@@ -9,9 +9,10 @@ import sys
 import pytest
 from corpus import complete_board
 
-from solvers import Board, Shape, Status, choice, count_solutions, solve
-from solvers.tools.datasets import DATASETS
-from solvers.verify import problems
+from solvers import Board, Shape, Status, count_solutions, solve
+from solvers.backends import choice
+from solvers.formats.datasets import DATASETS
+from solvers.model.verify import problems
 
 FAMILY = ["bitmask", "mrv", "propagate", "native", "dlx", "norvig"]
 
@@ -58,7 +59,7 @@ def test_family_deadlines_hold(backend):
 
 
 def test_native_compiles_once_and_reports_setup_apart():
-    from solvers.execution import Runner, shared
+    from solvers.run import Runner, shared
 
     with Runner("native") as runner:
         assert runner.setup_seconds == 0  # nothing is built before it is needed

@@ -414,7 +414,7 @@ EASY = 30  # puzzles before the two empty boards
 
 
 def easy_then_endless(folder: Path) -> Path:
-    from solvers.tools.datasets import DATASETS
+    from solvers.formats.datasets import DATASETS
 
     path = folder / "easy-then-endless.txt"
     path.write_text("\n".join([*DATASETS["easy9"].puzzles()[:EASY], "." * 81, "." * 81]) + "\n")

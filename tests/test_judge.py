@@ -13,15 +13,16 @@ import pytest
 from conftest import ROOM
 from corpus import complete_board, variant
 
-from solvers import Board, Shape, registry, solve, solve_many
-from solvers.backend import STATS, Backend
-from solvers.execution import Answer, Status
-from solvers.execution.judge import disagreements, disputed
+from solvers import Board, Shape, solve, solve_many
+from solvers.analysis import summary
+from solvers.backends import registry
+from solvers.backends.contract import STATS, Backend
+from solvers.backends.handwritten.native import aot, batch
 from solvers.formats import format_board, parse
-from solvers.handwritten.native import aot, batch
-from solvers.tools import summary
-from solvers.tools.datasets import DATASETS
-from solvers.verify import failing_rows, problems
+from solvers.formats.datasets import DATASETS
+from solvers.model.verify import failing_rows, problems
+from solvers.run import Answer, Status
+from solvers.run.judge import disagreements, disputed
 
 S9 = Shape(3, 3)
 

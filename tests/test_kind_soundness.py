@@ -19,13 +19,13 @@ from kind_puzzles import KINDS as MADE
 from kind_puzzles import made
 
 from solvers.api import solve
-from solvers.board import Board
-from solvers.constraints import KINDS
 from solvers.formats import read_puzzles
+from solvers.formats.datasets import DATASETS
+from solvers.model.board import Board
+from solvers.model.constraints import KINDS
 from solvers.strength import human
 from solvers.strength.rating import rate
 from solvers.strength.techniques import Contradiction
-from solvers.tools.datasets import DATASETS
 
 
 def replay(board: Board, solution: list[int] | tuple[int, ...]) -> int:

@@ -11,9 +11,9 @@ import io
 
 import pytest
 
-from solvers.board import Board
-from solvers.cells import cell_name
 from solvers.formats import read_puzzles
+from solvers.model.board import Board
+from solvers.model.cells import cell_name
 from solvers.strength import human
 from solvers.strength.kinds import kind_step
 from solvers.strength.techniques import Contradiction
@@ -180,7 +180,7 @@ def test_the_docs_name_every_kind_s_step_specific_generic_or_units():
     import re
     from pathlib import Path
 
-    from solvers.constraints import KINDS
+    from solvers.model.constraints import KINDS
     from solvers.strength.kinds import SPECIFIC, UNITS
 
     text = Path(__file__).parent.parent.joinpath("docs", "strength.md").read_text("utf-8")

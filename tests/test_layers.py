@@ -1,14 +1,17 @@
 """The layers, as docs/library.md draws them: no module imports one from a layer above its own.
 
-core (board, variants, constraints, cover, formats, verify, errors, deadline, backend, spec,
-      registry, choice)
-  <- handwritten searches, adapters, strength (inference with no search)
-  <- execution (runner, worker, judge, parallel, portfolio)
-  <- pipeline, api, bulk, tools (check, compare, generate, datasets)
-  <- cli
+base      solvers/base: errors, deadline, signals
+  <- model    solvers/model (board, cells, variants, constraints, compile, cover, verify) and
+              solvers/formats (reading and writing boards, the shipped datasets)
+  <- backends solvers/backends: the contract, the catalog (registry, probe), spec, choice
+  <- searches solvers/backends/handwritten, adapters, solvers/strength (inference, no search)
+  <- run      solvers/run: runner, worker, judge, parallel, portfolio, pipeline, bulk, linefile
+  <- services solvers/api, solvers/analysis (compare, stats, report, candidates),
+              solvers/generation (generate, clues, layouts, shuffle), the package's __init__
+  <- cli      solvers/cli
 No circle of imports spans two folders: each folder reads from the ones below it.
 The registry (the catalog) names backends by dotted path and imports them only when asked, so
-it sits in the core. Imports inside functions count too: a lazy import that runs back up is
+it sits below the searches. Imports inside functions count too: a lazy import that runs back up is
 still a cycle. So does a module named as text (``importlib.import_module("solvers.cli.output")``,
 a table of dotted paths): the catalog's paths to the searches' backends (``BUILT_IN``) are the
 one seam allowed to name a layer above its own. The portfolio, which builds its members through
@@ -34,13 +37,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = [
-    ("core", ["solvers.board", "solvers.formats", "solvers.verify", "solvers.errors",
-              "solvers.deadline", "solvers.backend", "solvers.spec", "solvers.registry",
-              "solvers.variants", "solvers.cover", "solvers.constraints", "solvers.compile",
-              "solvers.cells", "solvers.probe", "solvers.signals", "solvers.choice"]),
-    ("searches", ["solvers.handwritten", "adapters", "solvers.strength"]),
-    ("execution", ["solvers.execution"]),
-    ("services", ["solvers.pipeline", "solvers.api", "solvers.bulk", "solvers.tools", "solvers"]),
+    ("base", ["solvers.base"]),
+    ("model", ["solvers.model", "solvers.formats"]),
+    ("backends", ["solvers.backends"]),
+    ("searches", ["solvers.backends.handwritten", "adapters", "solvers.strength"]),
+    ("run", ["solvers.run"]),
+    ("services", ["solvers.api", "solvers.analysis", "solvers.generation", "solvers"]),
     ("cli", ["solvers.cli", "solvers.__main__"]),
 ]  # fmt: skip
 
@@ -55,9 +57,9 @@ def layer_of(module: str) -> int:
     return rank
 
 
-SEARCHES = 1  # the layer whose modules the registry names: its backends
-REGISTRY = "solvers.registry"
-NATIVE = "solvers.handwritten.native"
+SEARCHES = 3  # the layer whose modules the registry names: its backends
+REGISTRY = "solvers.backends.registry"
+NATIVE = "solvers.backends.handwritten.native"
 
 
 @lru_cache
@@ -149,25 +151,27 @@ def test_every_module_is_short_enough_to_read_in_one_sitting():
     assert not over, f"modules over 400 lines: {over}"
 
 
-def test_adapters_depend_only_on_the_core():
+def test_adapters_depend_only_on_the_layers_below_the_searches():
+    # base, model and formats, and the backend contract: never the catalog's choices or a run
     for module, path in modules():
         if module.startswith("adapters"):
             for name in imports(path):
-                assert name.startswith("adapters") or layer_of(name) == 0, (module, name)
+                assert name.startswith("adapters") or layer_of(name) < SEARCHES, (module, name)
 
 
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     """Each module of the package and the modules of the package that importing or running it
     imports: those it imports (lazy imports and those under TYPE_CHECKING included: a circle
     that only the type checker sees still binds the modules together), those it names as text,
-    and the packages around each (importing solvers.constraints.text runs
-    solvers/constraints/__init__.py first; the root package aside: every module is under it)."""
+    and the packages around each (importing solvers.model.constraints.text runs
+    solvers/model/constraints/__init__.py first; the root package aside: every module is under
+    it)."""
     known = {module for module, _ in modules(root)}
     graph: dict[str, set[str]] = {}
     for module, path in modules(root):
         targets = set()
         for name in [*imports(path, root), *named(path, root)]:
-            while name and name not in known:  # solvers.board.Shape -> solvers.board
+            while name and name not in known:  # solvers.model.board.Shape -> solvers.model.board
                 name = name.rpartition(".")[0]
             parts = name.split(".")
             targets |= {".".join(parts[:end]) for end in range(1, len(parts) + 1)} & known
@@ -239,37 +243,41 @@ def test_a_module_named_as_text_is_an_import_of_it(tmp_path, call):
         tmp_path,
         {
             "solvers/__init__.py": "",
-            "solvers/verify.py": f"import importlib\n\n\ndef output(name):\n    return {call}\n",
+            "solvers/model/verify.py": (
+                f"import importlib\n\n\ndef output(name):\n    return {call}\n"
+            ),
             "solvers/cli/__init__.py": "",
-            "solvers/cli/output.py": "from solvers import verify\n",
+            "solvers/cli/output.py": "from solvers.model import verify\n",
         },
     )
     assert "solvers.cli.output" in upward(
-        "solvers.verify", tmp_path / "solvers/verify.py", tmp_path
+        "solvers.model.verify", tmp_path / "solvers/model/verify.py", tmp_path
     )
-    assert spanning_circles(tmp_path) == [["solvers.cli.output", "solvers.verify"]]
+    assert spanning_circles(tmp_path) == [["solvers.cli.output", "solvers.model.verify"]]
 
 
 def test_the_registry_names_the_searches_backends_and_no_layer_above(tmp_path):
     table = (
-        '{"dfs": ("solvers.handwritten.dfs:DepthFirst", None, ""),'
-        ' "portfolio": ("solvers.execution.portfolio:Portfolio", None, "")}'
+        '{"dfs": ("solvers.backends.handwritten.dfs:DepthFirst", None, ""),'
+        ' "portfolio": ("solvers.run.portfolio:Portfolio", None, "")}'
     )
     _tree(
         tmp_path,
         {
             "solvers/__init__.py": "",
-            "solvers/registry.py": f"BUILT_IN = {table}\nENCODERS = {{'dimacs': 'adapters.cnf'}}\n",
-            "solvers/handwritten/__init__.py": "",
-            "solvers/handwritten/dfs.py": "",
-            "solvers/execution/__init__.py": "",
-            "solvers/execution/portfolio.py": "",
+            "solvers/backends/registry.py": (
+                f"BUILT_IN = {table}\nENCODERS = {{'dimacs': 'adapters.cnf'}}\n"
+            ),
+            "solvers/backends/handwritten/__init__.py": "",
+            "solvers/backends/handwritten/dfs.py": "",
+            "solvers/run/__init__.py": "",
+            "solvers/run/portfolio.py": "",
             "adapters/__init__.py": "",
             "adapters/cnf.py": "",
         },
     )
-    said = upward(REGISTRY, tmp_path / "solvers/registry.py", tmp_path)
-    assert said == ["solvers.execution.portfolio"]
+    said = upward(REGISTRY, tmp_path / "solvers/backends/registry.py", tmp_path)
+    assert said == ["solvers.run.portfolio"]
 
 
 def _outside_type_checking(tree: ast.AST) -> list[ast.AST]:
@@ -290,9 +298,11 @@ def _outside_type_checking(tree: ast.AST) -> list[ast.AST]:
 
 def test_the_native_kernel_is_reached_through_its_package_alone():
     # what loading the kernel takes (the ahead-of-time build, numba's cache) stays behind
-    # solvers.handwritten.native's functions; the registry names its backend by dotted path
-    inner = {p.stem for p in (ROOT / "solvers/handwritten/native").glob("*.py")} - {"__init__"}
-    package = "solvers.handwritten.native"
+    # solvers.backends.handwritten.native's functions; the registry names its backend by dotted path
+    inner = {p.stem for p in (ROOT / "solvers/backends/handwritten/native").glob("*.py")} - {
+        "__init__"
+    }
+    package = "solvers.backends.handwritten.native"
     for module, path in modules():
         if module.startswith(package):
             continue
@@ -332,7 +342,7 @@ def test_only_the_registry_reaches_an_adapter_and_only_the_seams_an_engine_libra
         reached += [(module, n) for n in said if n.split(".")[0] == "adapters"]
         if not _behind(module, NATIVE):  # the kernel's package is the seam of numba
             reached += [(module, n) for n in said if n.split(".")[0] in engines]
-    assert not reached, f"ask solvers.registry for these instead: {sorted(set(reached))}"
+    assert not reached, f"ask solvers.backends.registry for these instead: {sorted(set(reached))}"
 
 
 def test_a_plain_import_loads_the_standard_library_and_the_package_alone():
@@ -349,10 +359,14 @@ def test_a_plain_import_loads_the_standard_library_and_the_package_alone():
     tops = {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names)
     assert not tops & engine_libraries(), sorted(tops)
     # the registry, a seam, is loaded too: what it names stays a dotted path until asked for
-    assert "solvers.registry" in loaded and tops == {"solvers"}, sorted(tops)
+    assert "solvers.backends.registry" in loaded and tops == {"solvers"}, sorted(tops)
 
 
 def test_the_catalog_and_the_specs_are_in_no_circle():
     # the registry reads no spec (a name's syntax is its own); a spec resolves through it
-    tangled = [c for c in circles(import_graph()) if {"solvers.registry", "solvers.spec"} & c]
+    tangled = [
+        c
+        for c in circles(import_graph())
+        if {"solvers.backends.registry", "solvers.backends.spec"} & c
+    ]
     assert not tangled, tangled

@@ -8,10 +8,10 @@ import resource
 
 import pytest
 
-from solvers import registry
-from solvers.execution import Runner, Status
+from solvers.backends import registry
 from solvers.formats import parse
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
+from solvers.run import Runner, Status
 
 BOARDS = [parse(line) for name in ("easy9", "hard9") for line in DATASETS[name].puzzles()]
 

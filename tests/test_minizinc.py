@@ -18,12 +18,13 @@ from conftest import SHARED_DATA
 from corpus import complete_board
 
 from adapters import mzn
-from solvers import Board, Shape, Status, count_solutions, format_board, parse, registry, solve
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout, UsageError
-from solvers.execution import Runner
-from solvers.tools.datasets import DATASETS
-from solvers.verify import problems
+from solvers import Board, Shape, Status, count_solutions, format_board, parse, solve
+from solvers.backends import registry
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout, UsageError
+from solvers.formats.datasets import DATASETS
+from solvers.model.verify import problems
+from solvers.run import Runner
 
 AVAILABLE, WHY = registry.availability("minizinc")
 needs_minizinc = pytest.mark.skipif(not AVAILABLE, reason=WHY)

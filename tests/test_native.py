@@ -14,17 +14,25 @@ import pytest
 from corpus import complete_board, variant
 
 from solvers import Board, Shape, count_solutions, format_board, parse
-from solvers.deadline import Deadline
-from solvers.execution import Runner
-from solvers.handwritten.native.batch import Flag, solve_batch
-from solvers.handwritten.native.bits import FOUND, GUESSES, LIMIT, NODES, PAUSED, PHASE, START
-from solvers.handwritten.native.search import verify
-from solvers.handwritten.native.solver import Solver
-from solvers.handwritten.native.tables import plan_for
-from solvers.tools.datasets import DATASETS
-from solvers.tools.generate import Request, generate
-from solvers.tools.layouts import random_regions
-from solvers.variants import Rules
+from solvers.backends.handwritten.native.batch import Flag, solve_batch
+from solvers.backends.handwritten.native.bits import (
+    FOUND,
+    GUESSES,
+    LIMIT,
+    NODES,
+    PAUSED,
+    PHASE,
+    START,
+)
+from solvers.backends.handwritten.native.search import verify
+from solvers.backends.handwritten.native.solver import Solver
+from solvers.backends.handwritten.native.tables import plan_for
+from solvers.base.deadline import Deadline
+from solvers.formats.datasets import DATASETS
+from solvers.generation.generate import Request, generate
+from solvers.generation.layouts import random_regions
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 
 def killers(size: int, kind: str, count: int, seed: int, clues: int | None = None) -> list:
@@ -191,7 +199,7 @@ def _digit_fixpoint(words: list[int]) -> list[int] | None:
 
 
 def test_the_band_kernel_takes_each_digit_to_the_fixpoint_of_both_matchings():
-    from solvers.handwritten.native.band9 import digit9
+    from solvers.backends.handwritten.native.band9 import digit9
 
     rng = random.Random(34)
     full = (1 << 27) - 1
@@ -298,7 +306,7 @@ def test_setup_is_apart_from_the_first_search():
 
 
 def test_the_compiled_kernels_are_stamped_with_the_whole_package():
-    from solvers.handwritten.native import batch, cache, search
+    from solvers.backends.handwritten.native import batch, cache, search
 
     for kernel in (batch._batch, search.run_verified):
         locator = getattr(getattr(kernel._cache, "_impl", None), "locator", None)

@@ -15,12 +15,13 @@ from test_definitions import DEFINITIONS
 from test_vocabulary import board_with
 
 from adapters import choco_native
-from solvers import Board, Shape, Status, parse, registry
-from solvers.constraints import KINDS
-from solvers.constraints.text import parse_constraint
-from solvers.errors import UsageError
-from solvers.execution import Runner
-from solvers.variants import Rules
+from solvers import Board, Shape, Status, parse
+from solvers.backends import registry
+from solvers.base.errors import UsageError
+from solvers.model.constraints import KINDS
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 SPECS = ("choco:model=native", "choco:model=decomposed", "cpsat")
 LIMIT = 1000

@@ -15,15 +15,15 @@ import pytest
 from test_vocabulary import board_with
 
 from solvers import Board, Shape, count_solutions, solve, solve_many
-from solvers.constraints import KINDS, Constraint
-from solvers.constraints.text import parse_constraint
-from solvers.execution import Runner
-from solvers.handwritten.native.batch import Flag
-from solvers.handwritten.native.constrained import _holds
-from solvers.handwritten.native.solver import Solver
-from solvers.handwritten.native.tables import plan_for
-from solvers.tools.datasets import DATASETS
-from solvers.variants import Rules
+from solvers.backends.handwritten.native.batch import Flag
+from solvers.backends.handwritten.native.constrained import _holds
+from solvers.backends.handwritten.native.solver import Solver
+from solvers.backends.handwritten.native.tables import plan_for
+from solvers.formats.datasets import DATASETS
+from solvers.model.constraints import KINDS, Constraint
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 
 def constraints(text: str, n: int) -> tuple[Constraint, ...]:
@@ -147,10 +147,10 @@ def test_a_classic_run_never_loads_the_constrained_kernel():
     script = (
         "import sys\n"
         "from solvers import Board, Shape\n"
-        "from solvers.handwritten.native.backend import Native\n"
-        "from solvers.deadline import Deadline\n"
+        "from solvers.backends.handwritten.native.backend import Native\n"
+        "from solvers.base.deadline import Deadline\n"
         "Native().search(Board.empty(Shape(3, 3)), Deadline(None), 2)\n"
-        "print('solvers.handwritten.native.constrained' in sys.modules)\n"
+        "print('solvers.backends.handwritten.native.constrained' in sys.modules)\n"
     )
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert ran.stdout.strip() == "False", ran.stderr

@@ -14,12 +14,13 @@ from test_definitions import DEFINITIONS
 from test_vocabulary import board_with
 
 from adapters import mzn
-from solvers import Board, Shape, Status, parse, registry
-from solvers.constraints import KINDS
-from solvers.constraints.text import parse_constraint
-from solvers.errors import UsageError
-from solvers.execution import Runner
-from solvers.variants import Rules
+from solvers import Board, Shape, Status, parse
+from solvers.backends import registry
+from solvers.base.errors import UsageError
+from solvers.model.constraints import KINDS
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 AVAILABLE, WHY = registry.availability("minizinc")
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=WHY)

@@ -1,4 +1,5 @@
-"""An engine's own model of a kind against the shared decomposition (``solvers.compile.handed``):
+"""An engine's own model of a kind against the shared decomposition
+(``solvers.model.compile.handed``):
 ``cpsat:model=native`` posts CP-SAT's models (``adapters.cpsat_native``) where
 ``cpsat:model=decomposed`` posts the vocabulary's decomposition. On the kind's hand-made board
 (tests/test_definitions.py, whose count the field's meaning gives), its example on 9x9, and
@@ -14,13 +15,14 @@ from test_definitions import DEFINITIONS
 from test_vocabulary import board_with
 
 from adapters import cpsat_native
-from solvers import Board, Shape, Status, parse, registry
-from solvers.compile import handed
-from solvers.constraints import KINDS
-from solvers.constraints.text import parse_constraint
-from solvers.errors import UsageError
-from solvers.execution import Runner
-from solvers.variants import Rules
+from solvers import Board, Shape, Status, parse
+from solvers.backends import registry
+from solvers.base.errors import UsageError
+from solvers.model.compile import handed
+from solvers.model.constraints import KINDS
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 NATIVE = sorted(cpsat_native.MODELS)
 SPECS = ("cpsat:model=native", "cpsat:model=decomposed")
@@ -88,8 +90,8 @@ def test_the_model_is_an_option_named_as_the_others_are():
 
 
 def test_a_backend_naming_a_native_kind_that_is_no_kind_or_without_primitives_is_refused():
-    from solvers.backend import Backend, contract_fault
-    from solvers.compile import PRIMITIVES
+    from solvers.backends.contract import Backend, contract_fault
+    from solvers.model.compile import PRIMITIVES
 
     class Misnamed(Backend):
         ENCODES = frozenset({PRIMITIVES})

@@ -18,10 +18,11 @@ import pytest
 from conftest import BACKENDS
 
 import solvers
-from solvers import registry, solve
+from solvers import solve
+from solvers.backends import registry
 from solvers.cli import main
-from solvers.compile import PRIMITIVES
-from solvers.tools.datasets import DATASETS, path_of
+from solvers.formats.datasets import DATASETS, path_of
+from solvers.model.compile import PRIMITIVES
 
 SUDOKU = [sys.executable, "-m", "solvers"]
 
@@ -186,7 +187,7 @@ def test_which_commands_run_native(argv, uses):
 
 
 def test_the_default_runs_native_on_a_file_of_many_puzzles_only(tmp_path):
-    from solvers.choice import SMALL_RUN
+    from solvers.backends.choice import SMALL_RUN
     from solvers.cli.compiling import _uses_native
     from solvers.cli.parser import build_parser
 
@@ -255,7 +256,7 @@ def test_report_into_a_missing_folder_is_refused_and_makes_none(cli, compare_run
 
 
 def test_times_keep_their_trailing_zeros():
-    from solvers.tools.summary import ms
+    from solvers.analysis.summary import ms
 
     assert [ms(s) for s in (0.001, 0.00106, 0.0000223, 0.0121, 0.0999999, 0.7354)] == [
         "1.00",

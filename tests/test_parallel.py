@@ -13,9 +13,9 @@ from conftest import ROOM
 from crashing_backend import KillOnce
 
 from solvers import BackendSpec, Board, Shape, format_board, read_puzzles
-from solvers.execution.parallel import ordered
 from solvers.formats import Puzzle
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
+from solvers.run.parallel import ordered
 
 
 @pytest.fixture(scope="module")
@@ -121,10 +121,10 @@ def test_on_a_process_based_dask_cluster_a_deadline_is_kept_and_a_crash_costs_on
     from distributed import Client
     from on_dask_workers import Registered
 
-    from solvers.execution.answer import Status
-    from solvers.pipeline import timed
-    from solvers.tools.compare import plan_of
-    from solvers.tools.results import Settings
+    from solvers.analysis.compare import plan_of
+    from solvers.analysis.results import Settings
+    from solvers.run.answer import Status
+    from solvers.run.pipeline import timed
 
     shape = Shape(2, 2)
     hangs, crashes = Board(shape, (1,) + (0,) * 15), Board(shape, (0,) * 16)

@@ -18,7 +18,7 @@ import numpy
 import pytest
 from conftest import ROOM
 
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
 
 EXAMPLE = Path(__file__).parent / "plugin_example"
 SEVERAL = "".join(line + "\n" for line in DATASETS["several9"].puzzles()[:3])
@@ -328,7 +328,7 @@ def test_an_outside_backend_runs_in_a_worker_unless_it_declares_in_process(hosti
 
 
 BROKEN = {
-    "notabackend": "class NotABackend does not derive from solvers.backend.Backend",
+    "notabackend": "class NotABackend does not derive from solvers.backends.contract.Backend",
     "function": "it names a function, not a class deriving from Backend",
     "notaclass": "it names a list, not a class deriving from Backend",
     "exitsatimport": "importing sudoku_hostile_exits raised SystemExit: 3",
@@ -424,7 +424,7 @@ def hanging(tmp_path_factory) -> Path:
 def test_an_outside_module_that_never_finishes_importing_is_listed_broken_and_stops_nothing(
     hanging, cli
 ):
-    from solvers.probe import IMPORT_SECONDS
+    from solvers.backends.probe import IMPORT_SECONDS
 
     three = str(hanging / "three.txt")
     calls = {
@@ -531,8 +531,8 @@ def test_an_outside_search_that_ignores_its_deadline_ends_within_the_backstop(ho
 
 
 def test_every_built_in_backend_keeps_the_contract_outside_ones_are_held_to():
-    from solvers import registry
-    from solvers.backend import contract_fault
+    from solvers.backends import registry
+    from solvers.backends.contract import contract_fault
 
     for name in registry.built_in():
         if registry.availability(name)[0]:

@@ -14,14 +14,15 @@ from pathlib import Path
 import psutil
 import pytest
 
-from solvers import Board, Shape, registry
-from solvers.backend import Backend, Found, Operation
-from solvers.deadline import Deadline
-from solvers.errors import BackendCrashed, SolveTimeout
-from solvers.execution import Runner, Status, portfolio
-from solvers.execution.portfolio import Portfolio, race
+from solvers import Board, Shape
+from solvers.backends import registry
+from solvers.backends.contract import Backend, Found, Operation
+from solvers.base.deadline import Deadline
+from solvers.base.errors import BackendCrashed, SolveTimeout
 from solvers.formats import read_puzzles
-from solvers.tools.datasets import open_named
+from solvers.formats.datasets import open_named
+from solvers.run import Runner, Status, portfolio
+from solvers.run.portfolio import Portfolio, race
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 VARIANT_SETS = [
@@ -199,7 +200,7 @@ class Sleeps(Backend):
 
 
 def real(name: str) -> tuple[str, Backend]:
-    from solvers.spec import BackendSpec
+    from solvers.backends.spec import BackendSpec
 
     return name, BackendSpec.parse(name).resolve().build()
 

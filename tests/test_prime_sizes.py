@@ -11,15 +11,15 @@ import pytest
 from conftest import BACKENDS
 
 from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
-from solvers.cells import row_regions
-from solvers.constraints import Constraint
-from solvers.errors import UsageError
+from solvers.base.errors import UsageError
 from solvers.formats import format_puzzle, fpuzzles
 from solvers.formats.writing import text
-from solvers.tools.generate import Request, complete_board, generate
-from solvers.tools.layouts import random_regions
-from solvers.variants import Rules
-from solvers.verify import problems
+from solvers.generation.generate import Request, complete_board, generate
+from solvers.generation.layouts import random_regions
+from solvers.model.cells import row_regions
+from solvers.model.constraints import Constraint
+from solvers.model.variants import Rules
+from solvers.model.verify import problems
 
 PRIMES = (5, 7, 11, 13)
 JIGSAW_BACKENDS = BACKENDS  # regions are units: every backend reads them

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from solvers import Board, Shape, Status, choice, count_solutions, registry, solve
-from solvers.constraints import Constraint
+from solvers import Board, Shape, Status, count_solutions, solve
+from solvers.backends import choice, registry
+from solvers.backends.handwritten import propagators
+from solvers.backends.handwritten.constrained import ConstrainedTables, settle
 from solvers.formats import parse
-from solvers.handwritten import propagators
-from solvers.handwritten.constrained import ConstrainedTables, settle
-from solvers.tools.datasets import DATASETS
-from solvers.variants import Rules
+from solvers.formats.datasets import DATASETS
+from solvers.model.constraints import Constraint
+from solvers.model.variants import Rules
 
 
 def cell(name: str, n: int = 9) -> int:
@@ -39,7 +40,7 @@ def settled(board: Board) -> list[set[int]]:
 
 
 def test_propagate_supports_every_kind_and_starts_the_default_but_for_non_consecutive():
-    from solvers.constraints import KINDS
+    from solvers.model.constraints import KINDS
 
     assert set(KINDS) <= registry.supported("propagate")
     thermometer = parse("# rules: thermometer r1c1 r1c2\n" + "." * 81)

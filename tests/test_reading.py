@@ -127,7 +127,7 @@ def test_one_line_json_of_thirty_kilobytes_is_read(sudoku, path):
 
 
 def test_a_file_replaced_during_a_bulk_run_is_refused_not_spliced(tmp_path, monkeypatch):
-    from solvers.tools import linefile
+    from solvers.run import linefile
 
     monkeypatch.setattr(linefile, "RANGE_BYTES", 700)  # many ranges
     path = tmp_path / "many.txt"

@@ -207,7 +207,7 @@ def test_elided_output_leaves_out_lines_and_widths_but_nothing_it_shows():
 def test_every_built_in_backend_has_its_docs_lines():
     """A row of docs/backends.md's table and its name in README.md's table of backends: the
     docs lines CONTRIBUTING.md's "Adding a backend" asks for."""
-    from solvers import registry
+    from solvers.backends import registry
 
     built_in = [name for name in registry.names() if not registry.entry(name).outside]
     table = (ROOT / "docs/backends.md").read_text(encoding="utf-8")

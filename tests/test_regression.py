@@ -12,8 +12,8 @@ import pytest
 from conftest import ROOM
 from test_compare import fresh
 
-from solvers import registry
-from solvers.tools import calibration, regression, results
+from solvers.analysis import calibration, regression, results
+from solvers.backends import registry
 
 PUZZLES = 30
 OLD_MS = [1.0 + 0.05 * i for i in range(PUZZLES)]  # 1.00 .. 2.45 ms, one per puzzle

@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from solvers.analysis import results, summary
 from solvers.cli import main
-from solvers.tools import results, summary
 
 SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
 CHROMIUM = shutil.which("chromium")
@@ -146,7 +146,7 @@ def sort_key(text: str) -> tuple[int, float | str]:
 
 def seventeen_specs() -> list[str]:
     """Every available backend, and option sets of a few until there are 17."""
-    from solvers import registry
+    from solvers.backends import registry
 
     specs = [name for name in registry.names() if registry.availability(name)[0]]
     more = ["sat:encoding=minimal", "sat:encoding=extended", "cpsat:model=boolean"]
@@ -197,7 +197,7 @@ def test_every_table_sorts_by_any_column_in_chromium(tmp_path):
 def test_with_many_specs_each_is_plotted_against_the_baseline_or_the_best(compare_run, monkeypatch):
     from dataclasses import replace
 
-    from solvers.tools import report
+    from solvers.analysis import report
 
     run = results.read(str(compare_run[1]))
     dataset = run.datasets[0]
@@ -255,7 +255,7 @@ def test_a_full_disk_is_named_as_a_write_error(cli, compare_run):
 
 
 def test_twenty_and_more_specs_each_look_different():
-    from solvers.tools import plots
+    from solvers.analysis import plots
 
     specs = [f"spec{i}" for i in range(45)]
     looks = plots.styles(specs)
@@ -270,7 +270,7 @@ def drawn_overview(run_path: Path, dataset: int, specs: list[str] | None = None)
     drawn (Agg)."""
     from dataclasses import replace
 
-    from solvers.tools import plots
+    from solvers.analysis import plots
 
     run = results.read(str(run_path))
     plt = plots.pyplot()
@@ -327,7 +327,7 @@ def test_the_legend_stands_beside_the_cactus_plot(compare_run):
 
 @pytest.mark.parametrize("low, high", [(0.9, 1.1), (3, 15), (1, 50), (0.2, 90), (0.01, 5000)])
 def test_log_ticks_label_any_range_readably(low, high):
-    from solvers.tools import plots
+    from solvers.analysis import plots
 
     plt = plots.pyplot()
     fig, ax = plt.subplots(figsize=(6, 3))

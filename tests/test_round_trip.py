@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from test_constraints import instance
 
 from solvers import Board, InputError, Shape, read_puzzles
-from solvers.constraints import KINDS
 from solvers.formats import Puzzle, variant_text
 from solvers.formats.writing import FORMS, written
-from solvers.tools.layouts import random_regions
-from solvers.variants import Rules
+from solvers.generation.layouts import random_regions
+from solvers.model.constraints import KINDS
+from solvers.model.variants import Rules
 
 
 def board_of(kinds: list[str], shape: Shape, seed: int, jigsaw: bool) -> Board | None:

@@ -9,7 +9,7 @@ import pytest
 from corpus import variant
 
 from solvers import Board, Shape, count_solutions, solve
-from solvers.tools.shuffle import copies, random_transform
+from solvers.generation.shuffle import copies, random_transform
 
 SHAPES = {"2x2": None, "2x3": None, "3x2": None, "3x3": None, "3x4": 80, "4x4": 150}
 

@@ -11,8 +11,8 @@ import urllib.parse
 import pytest
 
 from solvers import InputError, count_solutions, read_puzzles, solve
-from solvers.constraints.text import format_constraint
 from solvers.formats import sigh
+from solvers.model.constraints.text import format_constraint
 
 
 def texts(source: str) -> set[str]:

@@ -196,7 +196,7 @@ def test_a_stopped_child_takes_what_it_started_even_once_that_left_its_tree():
     # longer under the child): the child's process group still holds it
     import multiprocessing
 
-    from solvers.execution.children import become_child, kill_tree
+    from solvers.run.children import become_child, kill_tree
 
     def child(found) -> None:
         become_child(os.getppid())
@@ -222,7 +222,7 @@ def test_a_stopped_child_takes_what_it_started_even_once_that_left_its_tree():
 
 ADOPTING = """
 import subprocess
-from solvers.execution.children import adopt_orphans, end_descendants
+from solvers.run.children import adopt_orphans, end_descendants
 adopt_orphans()
 # a program that leaves its own child in a session of its own and ends, as a killed minizinc
 # leaves its solver: no longer under us, in no process group of ours
@@ -251,7 +251,7 @@ def test_a_stopped_run_ends_what_its_programs_left_in_a_group_of_their_own():
 
 SWALLOWING = """
 import sys, time
-from solvers.handwritten.dfs import DepthFirst
+from solvers.backends.handwritten.dfs import DepthFirst
 print("loading", file=sys.stderr, flush=True)
 try:  # as a library's compiled part may, taking the signal's exception for a failure of its own
     time.sleep(1.5)
@@ -264,7 +264,7 @@ class Slow(DepthFirst):
 """
 REGISTERED = """
 import sys
-from solvers import registry
+from solvers.backends import registry
 from solvers.cli import main
 sys.path.insert(0, sys.argv[1])
 registry.register("slowload", "slowload:Slow")

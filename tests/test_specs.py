@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solvers import UsageError, solve
-from solvers.spec import BackendSpec, parse_list
+from solvers.backends.spec import BackendSpec, parse_list
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"

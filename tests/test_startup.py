@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers import choice
+from solvers.backends import choice
 from solvers.cli.parser import COMMANDS, build_parser
-from solvers.tools.datasets import DATASETS
+from solvers.formats.datasets import DATASETS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,7 @@ def test_the_library_solves_one_puzzle_with_the_backend_the_command_takes_for_it
 
 def test_the_library_counts_one_puzzle_with_the_backend_the_command_takes_for_it(cli, tmp_path):
     from solvers import count_solutions
-    from solvers.errors import SolveTimeout
+    from solvers.base.errors import SolveTimeout
 
     empty = "." * 81  # more solutions than any limit: a count of it only ends at its deadline
     (tmp_path / "empty.txt").write_text(empty + "\n")
@@ -62,8 +62,8 @@ def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
         "import sys\n"
         "from solvers.cli import main\n"
         "status = main(['solve', 'examples/boj2580.txt'])\n"
-        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.compare', 'solvers.tools.linefile',"
-        " 'solvers.constraints', 'solvers.strength') if m in sys.modules]\n"
+        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.compare', 'solvers.run.linefile',"
+        " 'solvers.model.constraints', 'solvers.strength') if m in sys.modules]\n"
         "print(status, heavy)\n"
     )
     done = subprocess.run(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solvers.tools import stats
+from solvers.analysis import stats
 
 
 def test_an_unfinished_puzzle_scores_twice_the_timeout_and_par2_is_the_mean():

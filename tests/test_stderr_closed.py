@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from solvers.formats import parse
-from solvers.verify import problems
+from solvers.model.verify import problems
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 EASY = Path(__file__).resolve().parents[1] / "solvers" / "tools" / "datasets" / "easy9.txt"

@@ -15,15 +15,15 @@ from itertools import combinations, islice, pairwise
 import pytest
 from conftest import SHARED_DATA
 
-from solvers.board import Board
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
 from solvers.formats import parse, read_puzzles
+from solvers.formats.datasets import DATASETS
+from solvers.model.board import Board
 from solvers.strength import LEVELS, levels_of, measure
 from solvers.strength.alldifferent import filtered
 from solvers.strength.human import EXTRA
 from solvers.strength.human import LEVELS as HUMAN
-from solvers.tools.datasets import DATASETS
 
 
 def benchmark(name: str, count: int | None) -> list[Board]:

@@ -12,12 +12,12 @@ from itertools import islice
 import pytest
 
 from solvers.api import solve
-from solvers.board import Board, Shape
 from solvers.formats import read_puzzles
+from solvers.formats.datasets import DATASETS
+from solvers.model.board import Board, Shape
 from solvers.strength import bigwings, chains, direct, exclusion, human, uniqueness
 from solvers.strength.rating import prepared, rate
 from solvers.strength.techniques import Grid
-from solvers.tools.datasets import DATASETS
 
 SHAPE = Shape.for_size(9)
 FULL = SHAPE.geometry.full_mask

@@ -20,7 +20,7 @@ SCRIPT = textwrap.dedent(
     import sys, threading
     from solvers import count_solutions, solve
     from solvers.formats import parse
-    from solvers.verify import problems
+    from solvers.model.verify import problems
 
     backend = sys.argv[1]
     LINES = [

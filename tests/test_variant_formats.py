@@ -7,9 +7,9 @@ import pytest
 from corpus import KILLER4, variant
 
 from solvers import Board, InputError, Shape, parse, read_puzzles
-from solvers.constraints import Constraint
 from solvers.formats import Puzzle, format_puzzle, variant_text
 from solvers.formats.variant_text import RULE_NAMES, build_rules
+from solvers.model.constraints import Constraint
 
 EMPTY9 = "." * 81
 # Boxes, with r3c3/r4c1 swapped between A and D, and r6c6/r4c7 between E and F.

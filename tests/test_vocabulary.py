@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_constraints import instance
 
-from solvers import Board, Shape, Status, registry
-from solvers.constraints import KINDS, Constraint, Table, check
-from solvers.execution import Runner
-from solvers.variants import Rules
+from solvers import Board, Shape, Status
+from solvers.backends import registry
+from solvers.model.constraints import KINDS, Constraint, Table, check
+from solvers.model.variants import Rules
+from solvers.run import Runner
 
 LIMIT = 3  # counted this far: none, one, several, or more
 
@@ -142,7 +143,7 @@ def test_an_engine_that_does_not_declare_a_kind_is_not_given_it(cli):
 
 
 def test_the_verifier_reads_each_kinds_own_check():
-    from solvers.verify import problems
+    from solvers.model.verify import problems
 
     thermometer = Constraint("thermometer", (0, 1, 2))
     puzzle = Board.empty(Shape(2, 2), Rules(constraints=(thermometer,)))

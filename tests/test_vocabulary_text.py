@@ -8,9 +8,9 @@ import json
 import pytest
 
 from solvers import Shape, count_solutions
-from solvers.constraints import KINDS, plain
-from solvers.constraints.text import parse_constraint
 from solvers.formats import parse, read_puzzles, variant_text
+from solvers.model.constraints import KINDS, plain
+from solvers.model.constraints.text import parse_constraint
 
 EMPTY9 = "." * 81
 

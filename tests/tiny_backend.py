@@ -4,8 +4,8 @@ Tiny solves by trying, for the first empty cell, each value no peer holds, and r
 a first search looks like. It is registered in the tests with one ``register`` line.
 """
 
-from solvers.backend import Backend, Found, Solutions
-from solvers.deadline import Ticker
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Ticker
 
 
 class Tiny(Backend):
@@ -36,7 +36,7 @@ class Liar(Backend):
     """Returns the complete pattern board whatever the givens: wrong for most puzzles."""
 
     def search(self, board, deadline, limit):
-        from solvers.board import Board
+        from solvers.model.board import Board
 
         wrong = list(Board.pattern(board.shape).cells)
         wrong[0], wrong[1] = wrong[1], wrong[0]
@@ -57,7 +57,7 @@ class Undercounter(Backend):
     """Propagate's answers, but never counts more than one solution: a counting bug."""
 
     def search(self, board, deadline, limit):
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
 
         found = PropagatingSearch(deadline, limit).run(board)
         return Found(min(found.count, 1), found.solution, found.stats)
@@ -67,7 +67,7 @@ class GivesUp(Backend):
     """Gives up without an answer, as an engine that says "unknown" does, with no deadline."""
 
     def search(self, board, deadline, limit):
-        from solvers.errors import SolveTimeout
+        from solvers.base.errors import SolveTimeout
 
         raise SolveTimeout(stats={"gave_up": True})
 
@@ -78,8 +78,8 @@ class Misshapen(Backend):
     ANSWER = "none"
 
     def search(self, board, deadline, limit):
-        from solvers.backend import Found
-        from solvers.board import Board
+        from solvers.backends.contract import Found
+        from solvers.model.board import Board
 
         pattern = Board.pattern(board.shape)
         return {
@@ -111,7 +111,7 @@ class Paced(Backend):
     def search(self, board, deadline, limit):
         import time
 
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
 
         start = time.process_time()
         found = PropagatingSearch(deadline, limit).run(board)
@@ -142,7 +142,7 @@ class Overcounter(Backend):
     """Propagate's answers, but a unique puzzle counted as two: a counting bug the other way."""
 
     def search(self, board, deadline, limit):
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
 
         found = PropagatingSearch(deadline, limit).run(board)
         count = 2 if found.count == 1 and limit >= 2 else found.count
@@ -167,7 +167,7 @@ class Unpicklable(Backend):
     """Propagate's answers, with a statistic that pickle cannot send from a worker process."""
 
     def search(self, board, deadline, limit):
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
 
         found = PropagatingSearch(deadline, limit).run(board)
         return Found(found.count, found.solution, {"hook": lambda: None})
@@ -178,8 +178,8 @@ class SolverNotCounter(Backend):
     solution in time and runs out of it proving there is no second."""
 
     def search(self, board, deadline, limit):
-        from solvers.errors import SolveTimeout
-        from solvers.handwritten.rules import PropagatingSearch
+        from solvers.backends.handwritten.rules import PropagatingSearch
+        from solvers.base.errors import SolveTimeout
 
         if limit > 1:
             raise SolveTimeout(stats={"gave_up": True})

@@ -23,11 +23,11 @@ except ImportError as error:  # numba-cuda without the CUDA bindings it needs, s
     raise RuntimeError(f"numba's CUDA target does not load: {error}") from None
 
 from adapters.gpu.batch import UNLIMITED, Batch, Batcher, Flag
-from solvers.backend import Backend, Found
-from solvers.board import Board, Shape
-from solvers.compile import flatten
-from solvers.deadline import Deadline
-from solvers.errors import UsageError
+from solvers.backends.contract import Backend, Found
+from solvers.base.deadline import Deadline
+from solvers.base.errors import UsageError
+from solvers.model.board import Board, Shape
+from solvers.model.compile import flatten
 
 NO_GPU = (
     "no CUDA GPU found (numba.cuda.is_available() is False): it needs an NVIDIA GPU and "

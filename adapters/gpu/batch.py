@@ -3,7 +3,7 @@
 ``Batcher.run(board, puzzles, limit)`` copies a (P, N*N) uint8 array of values (0 empty) to
 the device, runs the kernel (``kernel.search``) in launches of bounded work until every search
 has ended (or its work budget has run out, or the deadline passed), copies the answers back
-and hands each first solution to the project's verifier (``solvers.verify.failing_rows``),
+and hands each first solution to the project's verifier (``solvers.model.verify.failing_rows``),
 which shares no code with the kernel. The copies to and from the device, the launches and the
 verification are timed apart (``Timings``).
 
@@ -22,11 +22,11 @@ import numpy as np
 from numba import cuda
 
 from adapters.gpu import kernel
-from solvers.board import Board
-from solvers.compile import flatten
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
-from solvers.verify import failing_rows
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
+from solvers.model.compile import flatten
+from solvers.model.verify import failing_rows
 
 UNLIMITED = 2**62  # a work budget that never runs out
 THREADS = 128  # threads per block: one puzzle each

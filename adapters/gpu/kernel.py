@@ -21,7 +21,7 @@ few hundred bytes a puzzle on 9x9, a few kilobytes on 25x25.
 A thread stops after ``slice_work`` units of work (one unit per empty cell looked at) and
 leaves its registers behind: the next launch takes the search up exactly where it stopped, so
 the host looks at its deadline between launches. The rules come from ``cell_units`` (each
-cell's units, from ``solvers.compile``: rows, columns, boxes or regions, and any all-different
+cell's units, from ``solvers.model.compile``: rows, columns, boxes or regions, and any all-different
 group of N cells), so the kernel knows no box shape: one compiled kernel serves every board.
 """
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from solvers import signals
+from solvers.base import signals
 
 if TYPE_CHECKING:
     from solvers.cli.output import Run
@@ -58,6 +58,7 @@ def main(
 
 def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> int:
     # imported here, under main's handlers: a signal while they load ends the run cleanly
+    from solvers.base.errors import SudokuError, WrongAnswer
     from solvers.cli.compiling import announce_native
     from solvers.cli.output import (
         EXIT_BAD_INPUT,
@@ -69,8 +70,7 @@ def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> 
         answers_apart,
     )
     from solvers.cli.parser import build_parser
-    from solvers.errors import SudokuError, WrongAnswer
-    from solvers.execution.children import adopt_orphans, end_descendants
+    from solvers.run.children import adopt_orphans, end_descendants
 
     out, err = out or sys.stdout, err or sys.stderr
     if err is None:  # stderr closed: messages are lost, but the exit status is not
@@ -219,6 +219,6 @@ def _arm(number: int) -> None:
 
 
 def _end_descendants() -> None:
-    from solvers.execution.children import end_descendants
+    from solvers.run.children import end_descendants
 
     end_descendants(0.2)

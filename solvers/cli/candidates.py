@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-from solvers import choice
-from solvers.board import Board
+from solvers.analysis.candidates import SEVERAL, UNIQUE, UNSOLVABLE, Candidates, candidates_of
+from solvers.backends import choice
+from solvers.backends.spec import BackendSpec
+from solvers.base.errors import SudokuError, UsageError, WrongAnswer
 from solvers.cli.compiling import announce_native
 from solvers.cli.inputs import plan_of, puzzles_of
 from solvers.cli.output import (
@@ -17,11 +19,9 @@ from solvers.cli.output import (
     Run,
 )
 from solvers.cli.parser import backend_options, command, input_options
-from solvers.errors import SudokuError, UsageError, WrongAnswer
-from solvers.execution.answer import Status
 from solvers.formats import SYMBOL_OF, Puzzle, format_board, variant_text
-from solvers.spec import BackendSpec
-from solvers.tools.candidates import SEVERAL, UNIQUE, UNSOLVABLE, Candidates, candidates_of
+from solvers.model.board import Board
+from solvers.run.answer import Status
 
 
 def add_to(commands) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from solvers import registry
+from solvers.backends import registry
+from solvers.backends.spec import ALL, BackendSpec, parse_list
+from solvers.base.errors import InputError, UsageError
 from solvers.cli.inputs import answers_of, items_of, report_invalid
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -16,13 +18,11 @@ from solvers.cli.output import (
     counted,
 )
 from solvers.cli.parser import command, input_options, scale_options, seconds
-from solvers.errors import InputError, UsageError
-from solvers.execution import judge
-from solvers.execution.answer import Answer, Status
 from solvers.formats import read_puzzles
-from solvers.pipeline import Plan, jobs_for
-from solvers.spec import ALL, BackendSpec, parse_list
-from solvers.verify import problems
+from solvers.model.verify import problems
+from solvers.run import judge
+from solvers.run.answer import Answer, Status
+from solvers.run.pipeline import Plan, jobs_for
 
 DEFAULT_TIMEOUT = 10.0
 # A file of more than SMALL puzzles is checked, unless told otherwise, by three fast engines that
@@ -184,7 +184,7 @@ def _silent(answers: list[Answer]) -> str:
 def _table(run: Run, labels: list[str], totals: dict[str, dict[str, int]]) -> None:
     """The counts per backend; the ``disputed`` column, a backend's mark and its line under the
     table (compare's: ``summary.DISPUTED``) only where the judge disputed an answer."""
-    from solvers.tools import summary
+    from solvers.analysis import summary
 
     doubted = [{"backend": b, "disputed": totals[b]["disputed"]} for b in labels]
     shown = [c for c in COLUMNS if c != "disputed" or any(row["disputed"] for row in doubted)]
@@ -209,11 +209,11 @@ def _table(run: Run, labels: list[str], totals: dict[str, dict[str, int]]) -> No
 def puzzle_count(path: str, fmt: str) -> int | None:
     """How many puzzles a file holds, bad ones too (not an error about the whole input, such as
     "empty input"); None for standard input."""
-    from solvers.tools.datasets import open_named, path_of
+    from solvers.formats.datasets import open_named, path_of
 
     if path == "-" or path_of(path) is None:
         return None
-    from solvers.tools.linefile import puzzle_lines, start
+    from solvers.run.linefile import puzzle_lines, start
 
     skip = start(path_of(path), fmt)
     if skip is not None:

@@ -1,5 +1,5 @@
 """``sudoku compare``: every backend spec timed on the same puzzles, each in a worker of its
-own; the statistics, the JSON, the plot and the regression check come from ``solvers.tools``."""
+own; the statistics, the JSON, the plot and the regression check come from ``solvers.analysis``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from solvers.analysis.results import MODES, Settings
+from solvers.backends.spec import ALL, BackendSpec
+from solvers.base.errors import InputError, UsageError
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
@@ -27,9 +30,6 @@ from solvers.cli.output import (
 from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.cli.strength import DEFAULT_LEVELS, LEVEL_NAMES
 from solvers.cli.strength import table as strength_table
-from solvers.errors import InputError, UsageError
-from solvers.spec import ALL, BackendSpec
-from solvers.tools.results import MODES, Settings
 
 if TYPE_CHECKING:
     from solvers.formats import Puzzle
@@ -193,7 +193,7 @@ def _timing(args: argparse.Namespace) -> Settings:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import calibration, compare, plots, results, summary
+    from solvers.analysis import calibration, compare, plots, results, summary
 
     # the cheap checks first: the datasets, and a run to be compared with, before the
     # backends load (seconds, for every backend)
@@ -258,8 +258,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
 def _levels(text: str) -> list[str]:
     """The --strength levels, as ``sudoku strength --levels`` reads them; a dataset written
     right after a bare --strength is taken as its value, and the message says so."""
+    from solvers.formats.datasets import shipped
     from solvers.strength import levels_of
-    from solvers.tools.datasets import shipped
 
     try:
         return levels_of(text)
@@ -291,7 +291,7 @@ def _strength(run: Run, source: str, puzzles: list[Puzzle], levels: list[str]) -
 def _check_sources(sources: list[str]) -> None:
     """Every dataset named once and readable, before any work (stdin, ``-``, is read as it
     comes)."""
-    from solvers.tools.datasets import DATASETS, open_named
+    from solvers.formats.datasets import DATASETS, open_named
 
     shipped = f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
     for source in sources:
@@ -312,7 +312,7 @@ def _progress(run: Run, source: str):
 
 
 def _against(run: Run, new, old, path: str) -> None:
-    from solvers.tools import regression, summary
+    from solvers.analysis import regression, summary
 
     if said := regression.unlike(new, old):
         raise UsageError(f"--against {path}: not a like run: {said}")
@@ -339,7 +339,7 @@ def _like(
 ) -> None:
     """UsageError, before any puzzle is timed, when the older run's settings make it unlike
     this one, or it shares no dataset (or none of the backend specs ``labels``) with it."""
-    from solvers.tools import regression
+    from solvers.analysis import regression
 
     if said := regression.unlike_settings(settings, older.settings):
         raise UsageError(f"--against {path}: not a like run: {said}")
@@ -363,9 +363,9 @@ def _heading(source: str, puzzles: list, settings: Settings) -> str:
 
 
 def _path_of(source: str) -> str:
-    from solvers.tools.datasets import shipped
+    from solvers.formats.datasets import shipped
 
     dataset = shipped(source)
     if dataset is None:
         return os.path.abspath(source)
-    return f"(shipped) solvers/tools/datasets/{dataset.filename}"
+    return f"(shipped) solvers/formats/datasets/{dataset.filename}"

@@ -15,11 +15,11 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
     they are not compiled yet."""
     if not _uses_native(args):
         return
-    from solvers.handwritten import native
+    from solvers.backends.handwritten import native
 
     if native.built_ahead():  # built with the kernels, by compile_kernels: numba need not load
         return
-    from solvers import registry
+    from solvers.backends import registry
 
     if not registry.availability("native")[0]:
         return
@@ -49,9 +49,9 @@ def _uses_native(args: argparse.Namespace) -> bool:
 
 def _many_lines(path: str | None) -> bool:
     """Whether ``path`` (a file or a dataset's name) holds more puzzles than a small run."""
-    from solvers.choice import SMALL_RUN
+    from solvers.backends.choice import SMALL_RUN
+    from solvers.formats.datasets import path_of
     from solvers.formats.textfile import open_text
-    from solvers.tools.datasets import path_of
 
     found = path_of(path) if path and path != "-" else None
     if found is None:

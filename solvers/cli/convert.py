@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from itertools import chain, islice
 
+from solvers.base.errors import InputError, UsageError
 from solvers.cli.inputs import puzzles_of, report_invalid
 from solvers.cli.output import Run
 from solvers.cli.parser import command, input_options
-from solvers.errors import InputError, UsageError
 
 
 def add_to(commands) -> None:

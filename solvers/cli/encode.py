@@ -7,14 +7,13 @@ import argparse
 import os
 from itertools import chain, islice
 
-from solvers import registry
-from solvers.backend import choose_options
+from solvers.backends import registry
+from solvers.backends.contract import choose_options
+from solvers.base.errors import UsageError
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run, make_folder
 from solvers.cli.parser import command, input_options, option_argument, options_given
-from solvers.errors import UsageError
-from solvers.formats import format_puzzle
-from solvers.tools import whole
+from solvers.formats import format_puzzle, whole
 
 TARGETS = tuple(registry.ENCODERS)
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}

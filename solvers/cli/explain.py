@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 from itertools import islice
 
-from solvers.cells import cell_name
+from solvers.base.errors import InputError
 from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
 from solvers.cli.parser import command, input_options, whole
-from solvers.errors import InputError
-from solvers.execution.judge import clash
 from solvers.formats import Puzzle, format_board
+from solvers.model.cells import cell_name
+from solvers.run.judge import clash
 
 
 def add_to(commands) -> None:

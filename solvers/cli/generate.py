@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from solvers.board import Shape
+from solvers.base.errors import UsageError
 from solvers.cli.output import Run
 from solvers.cli.parser import command, seconds, shape, whole
-from solvers.errors import UsageError
 from solvers.formats import format_puzzle, variant_text
 from solvers.formats.variant_text import RULE_NAMES
-from solvers.tools.clues import GENERATED
-from solvers.variants import CLASSIC
+from solvers.generation.clues import GENERATED
+from solvers.model.board import Shape
+from solvers.model.variants import CLASSIC
 
 ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it
 DEFAULT_TIMEOUT = 60.0  # seconds a puzzle may take to make (a 16x16 variant takes a few)
@@ -97,7 +97,7 @@ def add_to(commands) -> None:
 
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers import __version__
-    from solvers.tools.generate import Request, generate
+    from solvers.generation.generate import Request, generate
 
     board_shape = args.box or Shape.for_size(args.size or 9)
     if args.size and board_shape.size != args.size:
@@ -164,7 +164,7 @@ def rules_arg(text: str) -> frozenset[str]:
 
 
 def _bands() -> str:
-    from solvers.tools.generate import DIFFICULTIES
+    from solvers.generation.generate import DIFFICULTIES
 
     bands = ", ".join(
         f"{name} {low}{'+' if high is None else '' if high == low else f'-{high}'}"

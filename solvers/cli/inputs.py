@@ -11,18 +11,18 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from solvers import registry
-from solvers.board import Board
+from solvers.backends import registry
+from solvers.backends.spec import BackendSpec
+from solvers.base.errors import InputError, UsageError
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.cli.parser import options_given
-from solvers.errors import InputError, UsageError
-from solvers.execution.answer import Answer, Status
-from solvers.execution.judge import clash
 from solvers.formats import Puzzle, format_board, read_puzzles
 from solvers.formats.textfile import as_text
-from solvers.pipeline import LineFile, Plan, native_built_ahead
-from solvers.pipeline import run as run_plan
-from solvers.spec import BackendSpec
+from solvers.model.board import Board
+from solvers.run.answer import Answer, Status
+from solvers.run.judge import clash
+from solvers.run.pipeline import LineFile, Plan, native_built_ahead
+from solvers.run.pipeline import run as run_plan
 
 
 def open_source(path: str) -> TextIO:
@@ -30,7 +30,7 @@ def open_source(path: str) -> TextIO:
     with its byte-order mark (``formats.textfile``); undecodable bytes are named as bytes,
     whatever the locale. An argument that is no file or dataset but reads as a board or a link
     is read as one (a path that exists wins)."""
-    from solvers.tools.datasets import open_named, shipped
+    from solvers.formats.datasets import open_named, shipped
 
     if path != "-":
         if not os.path.exists(path) and shipped(path) is None and _is_puzzle_text(path):
@@ -151,7 +151,7 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
     line_file = None
     written = getattr(args, "format", "auto")
     if not (getattr(args, "json", False) or args.file == "-" or written == "fpuzzles"):
-        from solvers.tools.datasets import path_of
+        from solvers.formats.datasets import path_of
 
         if path := path_of(args.file):
             fmt = "line" if written == "auto" else written
@@ -181,8 +181,8 @@ def _bar(args: argparse.Namespace, run: Run):
     on standard input); None elsewhere, and for a file of boards."""
     if not progress_wanted(run.err):
         return None
-    from solvers.tools.datasets import path_of
-    from solvers.tools.linefile import puzzle_lines, start  # NumPy: only with a bar to show
+    from solvers.formats.datasets import path_of
+    from solvers.run.linefile import puzzle_lines, start  # NumPy: only with a bar to show
 
     path = path_of(args.file)
     if path is None:

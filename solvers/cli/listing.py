@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solvers import choice, registry
+from solvers.backends import choice, registry
 from solvers.cli.output import Run
 from solvers.cli.parser import command
 from solvers.formats import Puzzle, read_puzzles
@@ -64,7 +64,7 @@ def _supports(name: str) -> str:
     """What a backend takes beyond units (every backend reads rows, columns, regions and the
     kinds that are units: diagonals, extra regions of N cells): every kind, or the kinds it
     takes that units alone do not hold, as the compile step says (``kinds_within``)."""
-    from solvers.compile import EVERY_KIND, kinds_within
+    from solvers.model.compile import EVERY_KIND, kinds_within
 
     takes = registry.supported(name)
     if takes >= kinds_within(EVERY_KIND):
@@ -73,7 +73,7 @@ def _supports(name: str) -> str:
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:
-    from solvers.constraints import KINDS
+    from solvers.model.constraints import KINDS
 
     rows = [("kind", "meaning", "definition", "example (9x9)")]
     rows += [(name, kind.meaning, kind.source, kind.example) for name, kind in KINDS.items()]
@@ -100,7 +100,7 @@ def default_rule(many: str) -> str:
 
 
 def list_datasets(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools.datasets import DATASETS
+    from solvers.formats.datasets import DATASETS
 
     rows = [("name", "size", "count", "description")]
     for dataset in DATASETS.values():

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from solvers.errors import UsageError
+from solvers.base.errors import UsageError
 
 if TYPE_CHECKING:
     from tqdm import tqdm

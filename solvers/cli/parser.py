@@ -8,13 +8,13 @@ import importlib
 import re
 import sys
 
-from solvers import registry
-from solvers.backend import MAX_LIMIT
-from solvers.board import Shape
+from solvers.backends import registry
+from solvers.backends.contract import MAX_LIMIT
+from solvers.base.deadline import MAX_SECONDS, timeout_of
+from solvers.base.errors import InputError, UsageError
 from solvers.cli.output import EXIT_STATUSES
-from solvers.deadline import MAX_SECONDS, timeout_of
-from solvers.errors import InputError, UsageError
 from solvers.formats import FORMATS
+from solvers.model.board import Shape
 
 _ADDRESS = re.compile(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]{1,5}")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 
+from solvers.base.errors import UsageError
 from solvers.cli.output import Run, writable
 from solvers.cli.parser import command
-from solvers.errors import UsageError
 
 
 def add_to(commands) -> None:
@@ -40,7 +40,8 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.tools import regression, report, results, whole
+    from solvers.analysis import regression, report, results
+    from solvers.formats import whole
 
     if args.output is None:  # an empty -o is refused as such, not taken for none
         args.output = _beside(args.run_file)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.board import Board
+from solvers.base.errors import InputError
 from solvers.cli.inputs import answers_of, plan_of
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_UNSOLVABLE, EXIT_WRONG_ANSWER, Run
 from solvers.cli.parser import backend_options, command, input_options, scale_options
-from solvers.errors import InputError
-from solvers.execution.answer import Answer, Status
 from solvers.formats import Puzzle, format_board, variant_text
+from solvers.model.board import Board
+from solvers.run.answer import Answer, Status
 
 
 def add_to(commands) -> None:

@@ -18,14 +18,14 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solvers.board import MAX_SIZE, MIN_SIZE, Board, Shape
-from solvers.errors import InputError, UsageError
+from solvers.base.errors import InputError, UsageError
 from solvers.formats import fpuzzles_link, variant_text
 from solvers.formats.grids import SECTIONS, parse_grid
 from solvers.formats.lines import MAX_LINE, SQUARES, parse_line
 from solvers.formats.source import UNREAD, Refused, Source
 from solvers.formats.source import under_unread_rules as _under_unread_rules
 from solvers.formats.symbols import SYMBOL_OF, SYMBOLS
+from solvers.model.board import MAX_SIZE, MIN_SIZE, Board, Shape
 
 __all__ = [
     "FORMATS",

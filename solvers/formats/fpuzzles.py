@@ -28,13 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solvers.board import Board, Shape
-from solvers.constraints import Constraint
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
 from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number, unwritable
 from solvers.formats.lines import at_line
-from solvers.variants import Rules
+from solvers.model.board import Board, Shape
+from solvers.model.constraints import Constraint
+from solvers.model.variants import Rules
 
 MIN_SIZE, MAX_SIZE = 4, 16  # f-puzzles' own range is 3..16; the project's boards start at 4
 COSMETIC = ("line", "circle", "rectangle", "text", "cage")

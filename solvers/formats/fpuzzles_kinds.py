@@ -32,11 +32,7 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from solvers.board import Board, Shape
-from solvers.cells import neighbours
-from solvers.constraints import KINDS, Constraint
-from solvers.constraints.dots import DOT_VALUES
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats.fpuzzles_parts import (
     Reading,
     cell,
@@ -49,6 +45,10 @@ from solvers.formats.fpuzzles_parts import (
     outside,
     unwritable,
 )
+from solvers.model.board import Board, Shape
+from solvers.model.cells import neighbours
+from solvers.model.constraints import KINDS, Constraint
+from solvers.model.constraints.dots import DOT_VALUES
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}

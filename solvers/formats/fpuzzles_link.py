@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import unquote
 
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats.lines import SQUARES
 from solvers.formats.source import MAX_PUZZLE, Refused, TooLong, refused
 from solvers.formats.symbols import VALUE_OF

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.board import Board
-from solvers.cells import orthogonal_pairs
-from solvers.constraints import Constraint
-from solvers.constraints.dots import DOT_VALUES
 from solvers.formats.fpuzzles_parts import Reading, unwritable
+from solvers.model.board import Board
+from solvers.model.cells import orthogonal_pairs
+from solvers.model.constraints import Constraint
+from solvers.model.constraints.dots import DOT_VALUES
 
 KROPKI = ("difference", "ratio")
 NEGATIVES = ("difference", "ratio", "xv")

@@ -9,10 +9,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.board import Shape
-from solvers.cells import cell_name
-from solvers.constraints import Constraint
-from solvers.errors import InputError
+from solvers.base.errors import InputError
+from solvers.model.board import Shape
+from solvers.model.cells import cell_name
+from solvers.model.constraints import Constraint
 
 # ASCII digits: \d matches any script's
 _CELL = re.compile(r"R([0-9]{1,3})C([0-9]{1,3})", re.IGNORECASE)

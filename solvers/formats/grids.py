@@ -14,11 +14,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from solvers.board import MAX_SIZE, Board, Shape
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats import variant_text
 from solvers.formats.lines import at_line, shape_for
 from solvers.formats.symbols import number
+from solvers.model.board import MAX_SIZE, Board, Shape
 
 SECTIONS = (*variant_text.FIELDS, "constraints")
 

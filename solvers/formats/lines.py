@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from solvers.board import MAX_SIZE, MIN_SIZE, Board, Shape
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats import variant_text
 from solvers.formats.symbols import VALUE_OF, value
+from solvers.model.board import MAX_SIZE, MIN_SIZE, Board, Shape
 
 MAX_LINE = 16_384  # characters: a 25x25 killer puzzle with all its fields takes under 4,000
 SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}

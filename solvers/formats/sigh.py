@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 import urllib.parse
 
-from solvers.board import Board
-from solvers.errors import InputError
+from solvers.base.errors import InputError
+from solvers.model.board import Board
 
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds

@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
-from solvers.board import Board, Shape
-from solvers.cells import cell_name, neighbours
-from solvers.constraints.text import parse_constraint
-from solvers.errors import InputError
-from solvers.variants import Rules
+from solvers.base.errors import InputError
+from solvers.model.board import Board, Shape
+from solvers.model.cells import cell_name, neighbours
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
 
 # ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md);
 # at most 6 of them, as int() refuses thousands (a traceback) and no row, value or total is longer

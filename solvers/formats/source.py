@@ -15,7 +15,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from solvers.errors import InputError, UsageError
+from solvers.base.errors import InputError, UsageError
 from solvers.formats import variant_text
 from solvers.formats.textfile import Overlong, bounded_lines, undecodable
 

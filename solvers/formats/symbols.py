@@ -4,7 +4,7 @@ for 10..35. Only these ASCII symbols are values: a fullwidth zero (U+FF10) or an
 
 from __future__ import annotations
 
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VALUE_OF = {s: i + 1 for i, s in enumerate(SYMBOLS)}

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solvers.board import Shape
-from solvers.cells import cell_name, first_seen, reachable, window_units
-from solvers.errors import InputError
-from solvers.variants import Rules
+from solvers.base.errors import InputError
+from solvers.model.board import Shape
+from solvers.model.cells import cell_name, first_seen, reachable, window_units
+from solvers.model.variants import Rules
 
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
 # a puzzle's maps and sums as its file names them (``regions=...`` on a line, ``regions:``
@@ -64,7 +64,7 @@ def rule_names(text: str, line: int) -> frozenset[str]:
 
 
 def _is_kind(word: str) -> bool:
-    from solvers.constraints import KINDS
+    from solvers.model.constraints import KINDS
 
     return word.lower() in KINDS
 
@@ -73,8 +73,8 @@ def constraints_of(texts: list[str], size: int, line: int) -> tuple:
     """The constraints written in ``texts`` (one each) on a board of ``size``, a board's
     minima and maxima gathered into one constraint each (``cell_kinds``); InputError at
     ``line`` naming the constraint that cannot be read."""
-    from solvers.constraints.cell_kinds import gather_extremes
-    from solvers.constraints.text import parse_constraint
+    from solvers.model.constraints.cell_kinds import gather_extremes
+    from solvers.model.constraints.text import parse_constraint
 
     found = []
     for text in texts:
@@ -121,7 +121,7 @@ def variants(
     """The constraints the variants ``names`` stand for (killer's from its cage map)."""
     if cages is None and not {"x", "windoku"} & set(names):
         return ()  # a classic board's reading loads no kind
-    from solvers.constraints import Constraint
+    from solvers.model.constraints import Constraint
 
     found = []
     if "x" in names:
@@ -149,7 +149,7 @@ def cage_map(rows: list[str], sums: list[int], size: int, line: int) -> list[tup
     """The cages of a map, as (cells, total): groups of side-by-side cells with one symbol,
     in reading order, each with its sum; every cell must be in one (``.`` marks none, an
     error), and each total be one that distinct values reach."""
-    from solvers.cells import sum_sets
+    from solvers.model.cells import sum_sets
 
     symbols = _grid(rows, size, "cage map", line)
     if "." in symbols:
@@ -186,7 +186,7 @@ def record(rules: Rules, size: int) -> dict:
         return {}
     found: dict = {"rules": rules.label}
     if rules.constraints:
-        from solvers.constraints.text import format_constraint
+        from solvers.model.constraints.text import format_constraint
 
         found["constraints"] = [format_constraint(c, size) for c in rules.constraints]
     if rules.regions is not None:
@@ -197,7 +197,7 @@ def record(rules: Rules, size: int) -> dict:
 def header(rules: Rules, size: int) -> str:
     """The ``# rules:`` line that reads back as ``rules`` on a board of ``size`` (a region
     map comes with each puzzle: ``fields``)."""
-    from solvers.constraints.text import format_constraint
+    from solvers.model.constraints.text import format_constraint
 
     jigsaw = "jigsaw" if rules.regions is not None else ""
     written = [format_constraint(c, size) for c in rules.constraints]

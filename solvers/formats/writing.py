@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from solvers.board import Board, Shape
-from solvers.errors import InputError
+from solvers.base.errors import InputError
 from solvers.formats import Puzzle, format_board, format_puzzle, variant_text
-from solvers.variants import Rules
+from solvers.model.board import Board, Shape
+from solvers.model.variants import Rules
 
 FORMS = ("fpuzzles", "line", "text", "json")
 # The forms that name no box shape: a board read with --box says its boxes as regions there.

@@ -12,7 +12,7 @@ guess, and returns an ``Outcome`` (solved, refuted, cells decided, candidates); 
   the ones before it (``explain`` shows their steps, ``rating`` grades a puzzle by them);
   every level from ``singles`` up holds each constraint's own steps (``kinds``).
 
-Every level reads the units of the board's compile step (``solvers.compile.flatten``): rows,
+Every level reads the units of the board's compile step (``solvers.model.compile.flatten``): rows,
 columns, regions, and the constraints' all-different groups of N cells. ``gac`` and ``sac``
 also read the rest of it but tables (``network``), and the human levels every constraint
 by its kind's own steps (``kinds``); the CNF levels and ``fc`` do not: on such a board they
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from solvers.board import Board
-from solvers.deadline import Deadline
-from solvers.errors import UsageError
+from solvers.base.deadline import Deadline
+from solvers.base.errors import UsageError
+from solvers.model.board import Board
 from solvers.strength import cnf, cp, human
 from solvers.strength.grid import Outcome
 

@@ -11,7 +11,7 @@ of the three that hold it, so z leaves every cell that sees all of those.
 
 from __future__ import annotations
 
-from solvers.cells import cell_name
+from solvers.model.cells import cell_name
 from solvers.strength.grid import values
 from solvers.strength.techniques import Grid, Step
 

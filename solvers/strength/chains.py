@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from solvers.cells import cell_name
+from solvers.model.cells import cell_name
 from solvers.strength.grid import values
 from solvers.strength.techniques import Grid, Step
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from solvers.board import Board, Geometry
-from solvers.deadline import Deadline, Ticker
+from solvers.base.deadline import Deadline, Ticker
+from solvers.model.board import Board, Geometry
 from solvers.strength.grid import Outcome, outcome, units_of
 
 Clause = tuple[int, ...]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.board import Board, Geometry
-from solvers.compile import flatten
+from solvers.model.board import Board, Geometry
+from solvers.model.compile import flatten
+from solvers.model.verify import problems
 from solvers.strength.alldifferent import bits
-from solvers.verify import problems
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from solvers.board import Board
-from solvers.deadline import Deadline, Ticker
+from solvers.base.deadline import Deadline, Ticker
+from solvers.model.board import Board
 from solvers.strength import bigwings, chains, direct, exclusion, kinds, uniqueness
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (

@@ -7,7 +7,7 @@ only 1+2"); every other kind gets the generic step, worded as what it is: "the s
 r1c1-...-r1c9 allows no solution with r1c2=1", found by enumerating the constraint's own
 assignments over the current candidates where they are few (generalised arc consistency on
 that one constraint), else the same on each primitive of its decomposition
-(``solvers.constraints``), which is always small. No kind is skipped: the kinds that are
+(``solvers.model.constraints``), which is always small. No kind is skipped: the kinds that are
 units (extra regions, diagonals, disjoint groups) are read by the classic techniques, which
 see them as units (``UNITS``).
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import prod
 
-from solvers.cells import cell_name
-from solvers.constraints import (
+from solvers.model.cells import cell_name
+from solvers.model.constraints import (
     KINDS,
     AllDifferent,
     Constraint,
@@ -32,7 +32,7 @@ from solvers.constraints import (
     Table,
     decompose,
 )
-from solvers.constraints.primitives import OPERATORS
+from solvers.model.constraints.primitives import OPERATORS
 from solvers.strength import kind_lines, kind_sums
 from solvers.strength.support import GENERIC_RATING, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step

@@ -2,7 +2,7 @@
 masks (bit v for value v): the filter returns the masks with every unsupported value removed,
 or None when none is left to some cell.
 
-From the compile step (``solvers.compile.flatten``): every unit and every smaller
+From the compile step (``solvers.model.compile.flatten``): every unit and every smaller
 all-different group by Régin's matching (generalised arc consistency); every sum group by
 matching within each set of values that can fill it (so generalised arc consistency on the
 group's all-different and sum together); every binary relation by arc consistency; every linear row
@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from solvers.board import Board
-from solvers.compile import Flat, flatten
+from solvers.model.board import Board
+from solvers.model.compile import Flat, flatten
 from solvers.strength.alldifferent import filtered
 from solvers.strength.grid import values
 
@@ -40,7 +40,7 @@ def network(board: Board) -> Network:
 
 @lru_cache(maxsize=256)
 def _network(flat: Flat) -> Network:
-    from solvers.constraints import AllDifferent, Domain, Linear, Relation
+    from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
 
     n = flat.size
     found: list[tuple[tuple[int, ...], Filter]] = [(unit, filtered) for unit in flat.units]

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.board import Board
-from solvers.deadline import Deadline
+from solvers.base.deadline import Deadline
+from solvers.model.board import Board
+from solvers.model.verify import problems
 from solvers.strength import chains, human, uniqueness
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction, Grid
-from solvers.verify import problems
 
 SEARCH = "search"
 NO_SOLUTION = "no solution"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from solvers.cells import cell_name
+from solvers.model.cells import cell_name
 from solvers.strength.grid import values
 from solvers.strength.techniques import Grid, Step
 

@@ -8,9 +8,9 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solvers.board import Board
-from solvers.deadline import Deadline
-from solvers.errors import SolveTimeout
+from solvers.base.deadline import Deadline
+from solvers.base.errors import SolveTimeout
+from solvers.model.board import Board
 from solvers.strength import measure
 
 

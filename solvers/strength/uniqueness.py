@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from solvers.cells import cell_name
+from solvers.model.cells import cell_name
 from solvers.strength.grid import values
 from solvers.strength.techniques import Grid, Step
 

@@ -9,8 +9,8 @@ import sys
 import time
 from typing import ClassVar
 
-from solvers.backend import Backend, Found
-from solvers.handwritten.rules import PropagatingSearch
+from solvers.backends.contract import Backend, Found
+from solvers.backends.handwritten.rules import PropagatingSearch
 
 
 class Hostile(Backend):

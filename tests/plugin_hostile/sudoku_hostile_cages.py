@@ -2,9 +2,9 @@
 ``ENCODES = frozenset({CAGES})`` and reads ``flatten(board).cages``, and must load, be given
 killer cages and solve them."""
 
-from solvers.backend import Backend, Found
-from solvers.compile import CAGES, Cage, flatten
-from solvers.handwritten.dlx import DancingLinks
+from solvers.backends.contract import Backend, Found
+from solvers.backends.handwritten.dlx import DancingLinks
+from solvers.model.compile import CAGES, Cage, flatten
 
 
 class DeclaresCages(Backend):

@@ -3,9 +3,9 @@
 asked classic puzzles only; and it has a bug on purpose: it stops at the first solution whatever
 the limit, so it never counts two, which ``sudoku check`` and ``sudoku compare`` must catch."""
 
-from solvers.backend import Backend, Found, Solutions
-from solvers.board import Board
-from solvers.deadline import Deadline, Ticker
+from solvers.backends.contract import Backend, Found, Solutions
+from solvers.base.deadline import Deadline, Ticker
+from solvers.model.board import Board
 
 
 class Undercount(Backend):

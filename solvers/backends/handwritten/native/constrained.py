@@ -1,0 +1,203 @@
+"""The kernel of boards whose rules have primitives: a search entry of its own.
+
+The same resumable search as ``search.run`` (the general kernel's rows, branching and
+registers), with ``watch.settle_all`` in place of ``settle`` after each placement and the
+constraints' domains in the root's candidates. It is a separate entry so that classic and
+killer boards keep their compiled kernels as they are; numba compiles (or loads) this one
+the first time a board with primitives is searched, and never in a run without one.
+``run_constrained`` checks its first solution against every rule of the board.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from solvers.backends.handwritten.native.bits import (
+    CHOOSE,
+    DEPTH,
+    DONE,
+    FOUND,
+    GUESSES,
+    INVALID,
+    LIMIT,
+    NODES,
+    PAUSED,
+    PHASE,
+    START,
+    VERIFIED,
+    WORK,
+)
+from solvers.backends.handwritten.native.search import (
+    _choose,
+    _every_unit,
+    _restart,
+    _solved,
+    _start,
+    _valid,
+    verify,
+)
+from solvers.backends.handwritten.native.watch import EQ, GE, LE, NE, settle_all
+
+
+@numba.njit(cache=True)
+def _begin(puzzle, row, room, t, c, pairs, scratch):
+    """The root: givens and domains as candidates, propagated; the work, or -1."""
+    cells = puzzle.shape[0]
+    given = _start(puzzle, row, room, t)
+    for cell in range(cells):
+        mask = row[cell] & c.init[cell]
+        if mask == 0:
+            return -1
+        if mask != row[cell]:
+            row[cell] = mask
+            if mask & (mask - 1) == 0:
+                room[given] = cell
+                given += 1
+    d0, d1 = _every_unit(t.units.shape[0])
+    seen, pending, queued, acc = scratch
+    seen[:] = 0  # every propagator runs at the root
+    return settle_all(
+        row, cells, room, given, d0, d1, room[cells:], t, pairs, c, seen, pending, queued, acc
+    )
+
+
+@numba.njit(cache=True, inline="always")
+def _descend(child, cell, bit, room, t, c, pairs, scratch):
+    """Value ``bit`` into ``cell`` of ``child`` (a copy of its parent, at a fixpoint),
+    propagated; the work done, or -1."""
+    cells = t.cell_units.shape[0]
+    seen, pending, queued, acc = scratch
+    seen[:] = child[:cells]
+    child[cell] = bit
+    room[0] = cell
+    d0 = t.unit_bits[cell, 0]
+    d1 = t.unit_bits[cell, 1]
+    return settle_all(
+        child, cells, room, 1, d0, d1, room[cells:], t, pairs, c, seen, pending, queued, acc
+    )
+
+
+@numba.njit(cache=True)
+def _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
+    """As ``search._open``: True when there is a search to go on with."""
+    if ctrl[PHASE] == PAUSED:
+        return True
+    if ctrl[PHASE] != START:
+        return False
+    _restart(ctrl)
+    if not _valid(puzzle, t.units.shape[1]):
+        ctrl[PHASE] = INVALID
+        return False
+    work = _begin(puzzle, state[0], room, t, c, pairs, scratch)
+    ctrl[WORK] += max(work, 0)
+    if work < 0:
+        ctrl[PHASE] = DONE
+    return work >= 0
+
+
+@numba.njit(cache=True)
+def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
+    """``search.run`` for a board with constraints (the general kernel's loop, written out
+    here as there: helpers for its steps cost time, measured there)."""
+    stop_at = ctrl[WORK] + budget
+    if not _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
+        return ctrl[PHASE]
+    depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
+    found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
+    work = ctrl[WORK]
+    phase = DONE
+    while depth >= 0:
+        if choose:
+            choose = False
+            if _choose(state[depth], branch[depth], room, t):
+                guesses += 1
+            else:
+                if found == 0:
+                    _solved(state[depth], first, False)
+                found += 1
+                if found >= ctrl[LIMIT]:
+                    break
+                depth -= 1
+                continue
+        values = branch[depth, 2]
+        if values == 0:
+            depth -= 1
+            continue
+        bit = values & -values
+        branch[depth, 2] = values ^ bit
+        nodes += 1
+        child = state[depth + 1]
+        child[:] = state[depth]
+        done = _descend(child, branch[depth, 0], bit, room, t, c, pairs, scratch)
+        work += child.shape[0]  # the copy
+        if done >= 0:
+            work += done
+            depth += 1
+            choose = True
+        if work >= stop_at:
+            phase = PAUSED
+            break
+    ctrl[PHASE], ctrl[DEPTH], ctrl[CHOOSE] = phase, depth, 1 if choose else 0
+    ctrl[WORK], ctrl[FOUND], ctrl[NODES], ctrl[GUESSES] = work, found, nodes, guesses
+    return phase
+
+
+@numba.njit(cache=True)
+def _holds(solution, t, c):
+    """Whether ``solution`` keeps every peer apart and every primitive (domains included)."""
+    n = t.units.shape[1]
+    for cell in range(solution.shape[0]):
+        v = solution[cell]
+        if c.init[cell] & (1 << (v - 1)) == 0:
+            return False
+        for k in range(1, t.peers[cell, 0] + 1):
+            if solution[t.peers[cell, k]] == v:
+                return False
+    rel = c.relations
+    for r in range(rel.shape[0]):
+        if rel[r, 3 + solution[rel[r, 0]]] & (1 << (solution[rel[r, 1]] - 1)) == 0:
+            return False
+    lin = c.linears
+    for i in range(lin.shape[0]):
+        total = 0
+        for j in range(lin[i, 2]):
+            total += lin[i, 3 + 2 * j] * solution[lin[i, 4 + 2 * j]]
+        op, constant = lin[i, 0], lin[i, 1]
+        if (
+            (op == EQ and total != constant)
+            or (op == NE and total == constant)
+            or (op == LE and total > constant)
+            or (op == GE and total < constant)
+        ):
+            return False
+    head = c.tables
+    for i in range(head.shape[0]):
+        matched = False
+        for r in range(head[i, 0], head[i, 0] + head[i, 1]):
+            for j in range(head[i, 2]):
+                if c.table_rows[r, j] & (1 << (solution[head[i, 3 + j]] - 1)) == 0:
+                    break
+            else:
+                matched = True
+                break
+        if not matched:
+            return False
+    return n > 0
+
+
+@numba.njit(cache=True)
+def run_constrained(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs):
+    """``run``, then the first solution verified (ctrl[VERIFIED]) once the search is done."""
+    cells = puzzle.shape[0]
+    props = c.relations.shape[0] + c.linears.shape[0] + c.tables.shape[0]
+    scratch = (
+        np.zeros(cells, np.int64),
+        np.zeros(max(props, 1), np.int64),
+        np.zeros(max(props, 1), np.int64),
+        np.zeros(max(c.table_rows.shape[1], 1), np.int64),
+    )
+    phase = run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch)
+    if phase == DONE and ctrl[FOUND] > 0:
+        ctrl[VERIFIED] = verify(puzzle, first, t) and _holds(first, t, c)
+    return phase

@@ -1,0 +1,151 @@
+"""The primitives of a board's rules as the constrained kernel's int64 tables.
+
+The compile step (``solvers.model.compile.flatten``) has already taken out the units and the
+all-different groups with a sum (``tables``); each primitive left goes where the kernel
+handles it best:
+
+- all-different (of fewer than N cells, or a unit beyond ``tables.MAX_UNITS``): its cells
+  become peers;
+- domain: folded into ``init``, the candidates each cell starts with;
+- relation, linear and table: propagators, re-run whenever a cell they watch has changed.
+
+relations  (R, 4+2N)   [a, b, most a's one b forbids, most b's one a forbids,
+                        values of b each value of a allows (N), of a each of b's allows (N)]
+linears    (L, 3+2m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...]
+tables     (T, 3+k)    [first row, rows, cells, cell...]; the rows' masks in ``table_rows``
+table_rows (W, k)      one mask per cell of the row (the values the row allows there)
+watch      (C, 1+w)    [count, propagator...]: relations first, then linears, then tables
+init       (C,)        the candidates each cell starts with (the domains)
+
+Masks have bit v-1 for value v, as everywhere in the kernel.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from solvers.backends.handwritten.native.tables import padded
+from solvers.model.constraints import AllDifferent, Domain, Linear, Relation, Table, holds
+
+OPS = {"==": 0, "!=": 1, "<=": 2, ">=": 3}  # the kernel's numbers for Linear's operators
+
+
+class Primitives(NamedTuple):
+    relations: np.ndarray
+    linears: np.ndarray
+    tables: np.ndarray
+    table_rows: np.ndarray
+    watch: np.ndarray
+    init: np.ndarray
+
+
+def apart(groups: list[tuple[int, ...]], primitives, n: int) -> list[set[int]]:
+    """The cells each cell must differ from beyond the kernel's units: those of ``groups``
+    (units it has no room for) and of the all-different primitives."""
+    groups += [p.cells for p in primitives if isinstance(p, AllDifferent)]
+    peers: list[set[int]] = [set() for _ in range(n * n)]
+    for group in groups:
+        for cell in group:
+            peers[cell].update(group)
+    return peers
+
+
+def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
+    """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``)."""
+    every = (1 << n) - 1
+    init = np.full(n * n, every, np.int64)
+    forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    linears: list[Linear] = []
+    tables: list[Table] = []
+    for p in primitives:
+        if isinstance(p, Domain):
+            init[p.cell] &= _mask(p.values, n)
+        elif isinstance(p, Relation):  # one relation per pair of cells, the first cell lower
+            a, b = sorted((p.first, p.second))
+            pairs = p.forbidden if a == p.first else {(y, x) for x, y in p.forbidden}
+            forbidden.setdefault((a, b), set()).update(pairs)
+        elif isinstance(p, Linear):
+            linears.append(p)
+        elif isinstance(p, Table):
+            tables.append(p)
+    if any(not p.terms and not holds(p, {}) for p in linears) or any(
+        not p.cells and not p.rows for p in tables
+    ):  # a primitive over no cell, which fails: no cell watches it, so no cell may hold a value
+        init[:] = 0
+    pairs = sorted(forbidden)
+    # Peers never hold the same value: a relation between peers says so too, and its arc
+    # consistency is the stronger for it (a non-consecutive neighbour of a cell down to 4 or 5
+    # loses 4 and 5 at once, where the relation alone takes nothing out).
+    near: dict[int, set[int]] = {}
+    for a, _ in pairs:
+        if a not in near:
+            near[a] = set(peers[a, 1 : 1 + peers[a, 0]].tolist())
+    apart = [b in near[a] for a, b in pairs]
+    watchers: list[list[int]] = [[] for _ in range(n * n)]
+    for index, scope in enumerate(
+        [list(pair) for pair in pairs]
+        + [[cell for _, cell in p.terms] for p in linears]
+        + [list(p.cells) for p in tables]
+    ):
+        for cell in scope:
+            watchers[cell].append(index)
+    return Primitives(
+        _relations(pairs, forbidden, apart, n),
+        _linears(linears),
+        *_tables_of(tables, n),
+        padded(watchers),
+        init,
+    )
+
+
+def _mask(values, n: int) -> int:
+    return sum(1 << (v - 1) for v in set(values) if 1 <= v <= n)
+
+
+def _relations(pairs, forbidden, apart: list[bool], n: int) -> np.ndarray:
+    rows = [
+        [a, b, *_supports(frozenset(forbidden[(a, b)]), peers, n)]
+        for (a, b), peers in zip(pairs, apart, strict=True)
+    ]
+    return np.array(rows, np.int64).reshape(len(rows), 4 + 2 * n)
+
+
+@lru_cache(maxsize=1024)
+def _supports(forbidden: frozenset[tuple[int, int]], peers: bool, n: int) -> tuple[int, ...]:
+    """A relation's row after its cells: (most values of a that one of b forbids, and of b
+    by one of a, the values of b each value of a allows, of a each of b's allows). Kept per
+    set of pairs: a board's 300 relations have a few sets, and building each row took most
+    of a kropki9 puzzle's time."""
+    every = (1 << n) - 1
+    ab, ba = [0] * n, [0] * n  # the values of b each value of a forbids, and of a by b's
+    for x, y in forbidden:
+        if 1 <= x <= n and 1 <= y <= n:
+            ab[x - 1] |= 1 << (y - 1)
+            ba[y - 1] |= 1 << (x - 1)
+    if peers:
+        ab = [m | 1 << v for v, m in enumerate(ab)]
+        ba = [m | 1 << v for v, m in enumerate(ba)]
+    most_a, most_b = max(m.bit_count() for m in ba), max(m.bit_count() for m in ab)
+    return (most_a, most_b, *(every & ~m for m in ab + ba))
+
+
+def _linears(linears: list[Linear]) -> np.ndarray:
+    width = 3 + 2 * max((len(p.terms) for p in linears), default=0)
+    table = np.zeros((len(linears), width), np.int64)
+    for i, p in enumerate(linears):
+        terms = [x for term in p.terms for x in term]
+        table[i, : 3 + len(terms)] = [OPS[p.op], p.constant, len(p.terms), *terms]
+    return table
+
+
+def _tables_of(tables: list[Table], n: int) -> tuple[np.ndarray, np.ndarray]:
+    width = max((len(p.cells) for p in tables), default=0)
+    head = np.zeros((len(tables), 3 + width), np.int64)
+    rows: list[list[int]] = []
+    for i, p in enumerate(tables):
+        head[i, : 3 + len(p.cells)] = [len(rows), len(p.rows), len(p.cells), *p.cells]
+        rows += [[_mask(values, n) for values in row] + [0] * (width - len(row)) for row in p.rows]
+    return head, np.array(rows, np.int64).reshape(len(rows), width)

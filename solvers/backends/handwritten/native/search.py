@@ -1,0 +1,297 @@
+"""The search: one resumable loop over an explicit stack, for the general kernel and the 9x9
+band kernel alike, and the verification of a solution against the rules.
+
+All state lives in caller-owned arrays (``Workspace``): ``state`` holds one row per depth (the
+general kernel's candidates and placed values, or the band kernel's 30 words), ``branch`` each
+depth's branch as [cell or band, index in the band, values left to try], ``ctrl`` the registers
+(``bits``). A call stops once it has done ``budget`` more units of work and returns PAUSED; the
+next call with the same arrays resumes exactly there.
+
+Branching: on a cell with the fewest candidates and, among those, the busiest one (whose units
+hold the most unsolved plus bivalue cells); values ascending. A ``guess`` is a branch point,
+a ``node`` a value tried at one.
+"""
+
+from __future__ import annotations
+
+from solvers.backends.handwritten.native.band9 import (
+    NODE_WORK,
+    choose9,
+    place9,
+    propagate9,
+    solution9,
+    start9,
+)
+from solvers.backends.handwritten.native.bits import (
+    CHOOSE,
+    DEPTH,
+    DONE,
+    FOUND,
+    GUESSES,
+    INVALID,
+    LIMIT,
+    NODES,
+    PAUSED,
+    PHASE,
+    START,
+    VERIFIED,
+    WORK,
+    lowbit_index,
+    popcount,
+)
+from solvers.backends.handwritten.native.cache import numba
+from solvers.backends.handwritten.native.propagate import settle
+from solvers.backends.handwritten.native.tables import sizes  # noqa: F401 (the work arrays' sizes)
+
+
+@numba.njit(cache=True, inline="always")
+def _fewest(row, cells):
+    """How many candidates the cells with the fewest have (0: every cell is solved)."""
+    fewest = 0
+    for cell in range(cells):
+        mask = row[cell]
+        if mask & (mask - 1):
+            count = popcount(mask)
+            if fewest == 0 or count < fewest:
+                fewest = count
+    return fewest
+
+
+@numba.njit(cache=True, inline="always")
+def _busiest(row, cells, fewest, busy, t):
+    """Among the cells with ``fewest`` candidates, the first whose units hold the most
+    unsolved plus bivalue cells (``busy`` is room for a score per unit)."""
+    units = t.units
+    for u in range(units.shape[0]):
+        score = 0
+        for k in range(units.shape[1]):
+            mask = row[units[u, k]]
+            if mask & (mask - 1):
+                score += 1 + (popcount(mask) == 2)
+        busy[u] = score
+    best = -1
+    top = -1
+    for cell in range(cells):
+        mask = row[cell]
+        if mask & (mask - 1) and popcount(mask) == fewest:
+            score = 0
+            for k in range(1, t.cell_units[cell, 0] + 1):
+                score += busy[t.cell_units[cell, k]]
+            if score > top:
+                top = score
+                best = cell
+    return best
+
+
+@numba.njit(cache=True, inline="always")
+def _start(puzzle, row, queue, t):
+    """The givens as single candidates in a fresh row; how many went into ``queue``."""
+    cells = puzzle.shape[0]
+    every = (1 << t.units.shape[1]) - 1
+    given = 0
+    for cell in range(cells):
+        if puzzle[cell]:
+            row[cell] = 1 << (puzzle[cell] - 1)
+            queue[given] = cell
+            given += 1
+        else:
+            row[cell] = every
+    row[cells:] = 0
+    return given
+
+
+@numba.njit(cache=True)
+def _every_unit(count):
+    """Every one of ``count`` units, as a two-word bit set."""
+    d0 = -1 if count >= 64 else (1 << count) - 1
+    d1 = (1 << (count - 64)) - 1 if count > 64 else 0
+    return d0, d1
+
+
+@numba.njit(cache=True)
+def _begin(puzzle, state, room, t, band, pairs):
+    """The root: the givens placed and propagated; the work done, or -1 when the givens
+    contradict each other."""
+    if band:
+        return start9(puzzle, state[0])
+    cells = puzzle.shape[0]
+    given = _start(puzzle, state[0], room, t)
+    d0, d1 = _every_unit(t.units.shape[0])
+    return settle(state[0], cells, room, given, d0, d1, room[cells:], t, pairs)
+
+
+@numba.njit(cache=True)
+def _valid(puzzle, n):
+    """Whether every value of ``puzzle`` is within 0..n."""
+    for cell in range(puzzle.shape[0]):  # noqa: SIM110 (a loop compiles to less than all())
+        if puzzle[cell] > n:
+            return False
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _choose(row, branch, room, t):
+    """The general kernel's branch of ``row`` into ``branch``; False when all is solved."""
+    cells = t.cell_units.shape[0]
+    fewest = _fewest(row, cells)
+    if fewest == 0:
+        return False
+    cell = _busiest(row, cells, fewest, room[cells:], t)
+    branch[0] = cell
+    branch[1] = 0
+    branch[2] = row[cell]
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _descend(child, cell, bit, room, t, pairs):
+    """The general kernel: value ``bit`` into ``cell`` of ``child``, propagated; the work
+    done, or -1 when it leads to a contradiction."""
+    cells = t.cell_units.shape[0]
+    child[cell] = bit
+    room[0] = cell
+    d0 = t.unit_bits[cell, 0]
+    d1 = t.unit_bits[cell, 1]
+    return settle(child, cells, room, 1, d0, d1, room[cells:], t, pairs)
+
+
+@numba.njit(cache=True, inline="always")
+def _descend9(child, band, index, bit):
+    """The band kernel: value ``bit`` into cell ``index`` of ``band``, propagated; the work
+    done, or -1 when it leads to a contradiction."""
+    return propagate9(child, place9(child, band, index, lowbit_index(bit)))
+
+
+@numba.njit(cache=True, inline="always")
+def _solved(row, first, band):
+    """A complete row's values into ``first``."""
+    if band:
+        solution9(row, first)
+    else:
+        for cell in range(first.shape[0]):
+            first[cell] = lowbit_index(row[cell]) + 1
+
+
+@numba.njit(cache=True)
+def _restart(ctrl):
+    """The registers of a new search (its limit and work count are the caller's)."""
+    ctrl[FOUND] = 0
+    ctrl[NODES] = 0
+    ctrl[GUESSES] = 0
+    ctrl[VERIFIED] = 0
+    ctrl[DEPTH] = 0
+    ctrl[CHOOSE] = 1
+
+
+@numba.njit(cache=True)
+def _open(puzzle, state, room, ctrl, t, band, pairs):
+    """A new search's root propagated (phase START), or a paused one taken up again: True
+    when there is a search to go on with."""
+    if ctrl[PHASE] == PAUSED:
+        return True
+    if ctrl[PHASE] != START:
+        return False
+    _restart(ctrl)
+    if not _valid(puzzle, t.units.shape[1]):
+        ctrl[PHASE] = INVALID
+        return False
+    work = _begin(puzzle, state, room, t, band, pairs)
+    ctrl[WORK] += max(work, 0)
+    if work < 0:
+        ctrl[PHASE] = DONE
+    return work >= 0
+
+
+@numba.njit(cache=True, inline="always")
+def run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
+    """Up to ctrl[LIMIT] solutions of ``puzzle`` (values, 0 empty), the first into ``first``,
+    within about ``budget`` more units of work (the root's propagation included, so that
+    where a search is cut into calls never changes where a budget stops it). Returns the
+    phase: DONE, PAUSED (call again with the same arrays to go on) or INVALID (a value
+    outside 1..N)."""
+    stop_at = ctrl[WORK] + budget
+    if not _open(puzzle, state, room, ctrl, t, band, pairs):
+        return ctrl[PHASE]
+    depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
+    found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
+    work = ctrl[WORK]
+    phase = DONE
+    while depth >= 0:
+        if choose:
+            choose = False
+            if band:
+                more = choose9(state[depth], branch[depth])
+            else:
+                more = _choose(state[depth], branch[depth], room, t)
+            if more:
+                guesses += 1
+            else:
+                if found == 0:
+                    _solved(state[depth], first, band)
+                found += 1
+                if found >= ctrl[LIMIT]:
+                    break
+                depth -= 1
+                continue
+        values = branch[depth, 2]
+        if values == 0:
+            depth -= 1
+            continue
+        bit = values & -values
+        branch[depth, 2] = values ^ bit
+        nodes += 1
+        child = state[depth + 1]
+        child[:] = state[depth]
+        # (helpers taking the tables for these two steps cost more: docs/native.md)
+        if band:
+            done = _descend9(child, branch[depth, 0], branch[depth, 1], bit)
+            work += NODE_WORK
+        else:
+            done = _descend(child, branch[depth, 0], bit, room, t, pairs)
+            work += child.shape[0]  # the copy
+        if done >= 0:
+            work += done
+            depth += 1
+            choose = True
+        if work >= stop_at:
+            phase = PAUSED
+            break
+    ctrl[PHASE], ctrl[DEPTH], ctrl[CHOOSE] = phase, depth, 1 if choose else 0
+    ctrl[WORK], ctrl[FOUND], ctrl[NODES], ctrl[GUESSES] = work, found, nodes, guesses
+    return phase
+
+
+@numba.njit(cache=True)
+def verify(puzzle, solution, t):
+    """True when ``solution`` keeps the givens, every unit holds each value once, and every
+    sum group holds distinct values adding up to its total."""
+    n = t.units.shape[1]
+    for cell in range(puzzle.shape[0]):
+        v = solution[cell]
+        if v < 1 or v > n or (puzzle[cell] != 0 and puzzle[cell] != v):
+            return False
+    for u in range(t.units.shape[0]):
+        seen = 0
+        for k in range(n):
+            seen |= 1 << (solution[t.units[u, k]] - 1)
+        if seen != (1 << n) - 1:
+            return False
+    for k in range(t.sums.shape[0]):
+        seen = 0
+        total = 0
+        for j in range(2, t.sums[k, 0] + 2):
+            v = solution[t.sums[k, j]]
+            seen |= 1 << (v - 1)
+            total += v
+        if total != t.sums[k, 1] or popcount(seen) != t.sums[k, 0]:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def run_verified(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
+    """``run``, then the first solution verified (ctrl[VERIFIED]) once the search is done."""
+    phase = run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs)
+    if phase == DONE and ctrl[FOUND] > 0:
+        ctrl[VERIFIED] = verify(puzzle, first, t)
+    return phase

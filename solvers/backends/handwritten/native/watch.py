@@ -1,0 +1,204 @@
+"""The constrained kernel's propagators, one per primitive, and ``settle_all`` to a fixpoint.
+
+Each propagator narrows the cells of one primitive (``constraints.Primitives``) and reports
+its removals as the general kernel's rules do (``propagate``): through the single-cell
+``queue``, the dirty units ``(d0, d1)`` and a status (-1 on a contradiction, else how many
+cells lost candidates), with the work it did.
+
+- relation: arc consistency, each cell keeps the values some value of the other allows;
+- linear: bounds consistency for ==, <= and >= (a term keeps the values for which the other
+  terms' bounds can still meet the constant); != once every cell but one is fixed;
+- table: each cell keeps the values of the rows that every cell can still take.
+
+``settle_all`` alternates the general kernel's ``settle`` with the propagators that watch a
+cell whose candidates changed since they last ran (``seen`` holds each cell's candidates as
+they were then), until neither changes anything.
+"""
+
+from __future__ import annotations
+
+import numba
+
+from solvers.backends.handwritten.native.bits import highbit_index, lowbit_index, popcount
+from solvers.backends.handwritten.native.propagate import _remove, settle
+
+EQ, NE, LE, GE = range(4)  # constraints.OPS
+
+
+@numba.njit(cache=True, inline="always")
+def _supported(row, cell, rel, r, at):
+    """The union of ``rel[r, at + v]`` over the candidates v (bit index) of ``cell``."""
+    allowed = 0
+    mask = row[cell]
+    while mask:
+        low = mask & -mask
+        allowed |= rel[r, at + lowbit_index(low)]
+        mask ^= low
+    return allowed
+
+
+@numba.njit(cache=True)
+def relation(row, r, queue, qn, d0, d1, unit_bits, rel):
+    """Arc consistency on relation ``r`` (both ways). A cell with more candidates than any
+    value of the other cell forbids supports every value there: nothing to look at (a
+    non-consecutive pair is revised only once a cell is down to two candidates)."""
+    n = (rel.shape[1] - 4) // 2
+    a, b = rel[r, 0], rel[r, 1]
+    s1 = 0
+    if popcount(row[a]) <= rel[r, 2]:
+        s1, qn, d0, d1 = _remove(
+            row, b, ~_supported(row, a, rel, r, 4), queue, qn, d0, d1, unit_bits
+        )
+        if s1 < 0:
+            return -1, qn, d0, d1, n
+    s2 = 0
+    if popcount(row[b]) <= rel[r, 3]:
+        s2, qn, d0, d1 = _remove(
+            row, a, ~_supported(row, b, rel, r, 4 + n), queue, qn, d0, d1, unit_bits
+        )
+    return (-1 if s2 < 0 else s1 + s2), qn, d0, d1, 2 + n
+
+
+@numba.njit(cache=True, inline="always")
+def _bounds(k, mask):
+    """The least and greatest of k * v over the candidates v of ``mask``."""
+    small = k * (lowbit_index(mask) + 1)
+    big = k * (highbit_index(mask) + 1)
+    return (small, big) if k > 0 else (big, small)
+
+
+@numba.njit(cache=True)
+def _not_equal(row, i, queue, qn, d0, d1, unit_bits, lin):
+    """!=: with one cell left free, it loses the value that would meet the constant."""
+    free = -1
+    fixed = 0
+    for j in range(lin[i, 2]):
+        k, mask = lin[i, 3 + 2 * j], row[lin[i, 4 + 2 * j]]
+        if mask & (mask - 1):
+            if free >= 0:
+                return 0, qn, d0, d1
+            free = j
+        else:
+            fixed += k * (lowbit_index(mask) + 1)
+    need = lin[i, 1] - fixed
+    if free < 0:
+        return (-1 if need == 0 else 0), qn, d0, d1
+    k = lin[i, 3 + 2 * free]
+    if need % k != 0 or not 1 <= need // k <= 63:
+        return 0, qn, d0, d1
+    bit = 1 << (need // k - 1)
+    return _remove(row, lin[i, 4 + 2 * free], bit, queue, qn, d0, d1, unit_bits)
+
+
+@numba.njit(cache=True)
+def linear(row, i, queue, qn, d0, d1, unit_bits, lin):
+    """Bounds consistency on linear row ``i``."""
+    op, constant, terms = lin[i, 0], lin[i, 1], lin[i, 2]
+    if op == NE:
+        status, qn, d0, d1 = _not_equal(row, i, queue, qn, d0, d1, unit_bits, lin)
+        return status, qn, d0, d1, terms
+    lo = 0
+    hi = 0
+    for j in range(terms):
+        small, big = _bounds(lin[i, 3 + 2 * j], row[lin[i, 4 + 2 * j]])
+        lo += small
+        hi += big
+    upper = op != GE  # the sum must stay <= constant
+    lower = op != LE  # the sum must stay >= constant
+    if (upper and lo > constant) or (lower and hi < constant):
+        return -1, qn, d0, d1, terms
+    if (not upper or hi <= constant) and (not lower or lo >= constant):
+        return 0, qn, d0, d1, terms  # every value of every cell fits
+    removed = 0
+    for j in range(terms):
+        k, cell = lin[i, 3 + 2 * j], lin[i, 4 + 2 * j]
+        small, big = _bounds(k, row[cell])
+        drop = 0
+        mask = row[cell]
+        while mask:
+            low = mask & -mask
+            kv = k * (lowbit_index(low) + 1)
+            if (upper and kv - small > constant - lo) or (lower and big - kv > hi - constant):
+                drop |= low
+            mask ^= low
+        status, qn, d0, d1 = _remove(row, cell, drop, queue, qn, d0, d1, unit_bits)
+        if status < 0:
+            return -1, qn, d0, d1, 2 * terms
+        removed += status
+    return removed, qn, d0, d1, 2 * terms
+
+
+@numba.njit(cache=True)
+def table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc):
+    """Table ``i``: each cell keeps the values of the rows still open to every cell."""
+    first, count, width = head[i, 0], head[i, 1], head[i, 2]
+    acc[:width] = 0
+    for r in range(first, first + count):
+        for j in range(width):
+            if row[head[i, 3 + j]] & rows[r, j] == 0:
+                break
+        else:
+            for j in range(width):
+                acc[j] |= rows[r, j]
+    removed = 0
+    for j in range(width):
+        status, qn, d0, d1 = _remove(row, head[i, 3 + j], ~acc[j], queue, qn, d0, d1, unit_bits)
+        if status < 0:
+            return -1, qn, d0, d1, count * width
+        removed += status
+    return removed, qn, d0, d1, count * width
+
+
+@numba.njit(cache=True)
+def _watchers(row, cells, seen, pending, queued, watch):
+    """The propagators watching a cell changed since ``seen`` into ``pending``: how many."""
+    count = 0
+    for cell in range(cells):
+        mask = row[cell]
+        if mask != seen[cell]:
+            seen[cell] = mask
+            for k in range(1, watch[cell, 0] + 1):
+                p = watch[cell, k]
+                if queued[p] == 0:
+                    queued[p] = 1
+                    pending[count] = p
+                    count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, queued, acc):
+    """The general kernel's rules and the propagators, to a fixpoint: the work done, or -1 on
+    a contradiction. On return (not -1) ``seen`` holds every cell's candidates."""
+    # the tables taken out once: each array passed to a call costs a reference count
+    unit_bits, watch, rel, lin = t.unit_bits, c.watch, c.relations, c.linears
+    head, rows = c.tables, c.table_rows
+    relations, linears = rel.shape[0], lin.shape[0]
+    work = 0
+    while True:
+        done = settle(row, cells, queue, qn, d0, d1, room, t, pairs)
+        if done < 0:
+            return -1
+        work += done + cells
+        count = _watchers(row, cells, seen, pending, queued, watch)
+        qn, d0, d1 = 0, 0, 0
+        status, removed = 0, 0
+        for k in range(count):  # every one leaves the queue, after a contradiction too
+            p = pending[k]
+            queued[p] = 0
+            if status < 0:
+                continue
+            if p < relations:
+                status, qn, d0, d1, w = relation(row, p, queue, qn, d0, d1, unit_bits, rel)
+            elif p < relations + linears:
+                i = p - relations
+                status, qn, d0, d1, w = linear(row, i, queue, qn, d0, d1, unit_bits, lin)
+            else:
+                i = p - relations - linears
+                status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc)
+            work += w
+            removed += max(status, 0)
+        if status < 0:
+            return -1
+        if removed == 0:
+            return work

@@ -1,0 +1,163 @@
+"""Clues outside the grid about a whole row or column: sandwich, X-sum, skyscraper.
+
+Each constraint's cells are the row or column read from the clue's side (N cells), and its
+meaning assumes what any Sudoku row holds: each value 1..N once. So the check reports a row
+that does not, and the decomposition includes that row's all-different (redundant on a board).
+
+- ``sandwich``: the values between the 1 and the N add up to ``total``.
+- ``xsum``: the first X cells add up to ``total``, X being the first cell's value.
+- ``skyscraper``: ``total`` values are seen from the clue, a value hiding every lower one
+  behind it.
+
+Each decomposes into a compressed table over the row (one row per way the clue can hold).
+A skyscraper's table grows as C(N-1, k-1)^2 for a clue k: validation refuses one over
+``MAX_ROWS`` rows (a middling clue on N >= 11) rather than build it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, pairwise
+from math import comb
+
+from solvers.base.errors import InputError
+from solvers.model.cells import cell_name
+
+from .model import Constraint, Kind, describe, int_param
+from .primitives import AllDifferent, Primitive, Table
+
+MAX_ROWS = 200_000
+
+
+def _clue_problems(constraint: Constraint, grid: Sequence[int], n: int, measure, say: str):
+    """The row's problem when it does not hold 1..N once each; else, unless ``measure`` of its
+    values from the clue's side is the clue, ``say`` filled in."""
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    if sorted(values) != list(range(1, n + 1)):
+        return [f"the line from {where} does not hold each value 1..{n} once"]
+    found, total = measure(values), constraint.param("total")
+    return (
+        [] if found == total else [say.format(where=where, found=found, total=total, x=values[0])]
+    )
+
+
+def _sandwiched(values: list[int]) -> int:
+    low, high = sorted((values.index(1), values.index(len(values))))
+    return sum(values[low + 1 : high])
+
+
+def _seen(values: list[int]) -> int:
+    return sum(1 for i, value in enumerate(values) if all(v < value for v in values[:i]))
+
+
+def check_sandwich(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    say = "the sandwich from {where} adds up to {found}, not {total}"
+    return _clue_problems(constraint, grid, n, _sandwiched, say)
+
+
+def check_xsum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    say = "the first {x} cells from {where} add up to {found}, not the X-sum clue"
+    return _clue_problems(constraint, grid, n, lambda values: sum(values[: values[0]]), say)
+
+
+def check_skyscraper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    say = "{found} skyscrapers are seen from {where}, not {total}"
+    return _clue_problems(constraint, grid, n, _seen, say)
+
+
+def _sets(values: Sequence[int], size: int, total: int):
+    return [frozenset(s) for s in combinations(values, size) if sum(s) == total]
+
+
+def decompose_sandwich(constraint: Constraint, n: int) -> list[Primitive]:
+    total, crust = int(constraint.param("total")), frozenset(range(2, n))
+    rows = []
+    for gap in range(n - 1):
+        for filling in _sets(sorted(crust), gap, total):
+            for start in range(n - 1 - gap):
+                for ends in ((1, n), (n, 1)):
+                    row = [crust - filling] * n
+                    row[start + 1 : start + 1 + gap] = [filling] * gap
+                    row[start], row[start + gap + 1] = frozenset({ends[0]}), frozenset({ends[1]})
+                    rows.append(tuple(row))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def decompose_xsum(constraint: Constraint, n: int) -> list[Primitive]:
+    total, rows = int(constraint.param("total")), []
+    for x in range(1, n + 1):
+        others = [v for v in range(1, n + 1) if v != x]
+        for prefix in _sets(others, x - 1, total - x):
+            rest = frozenset(others) - prefix
+            rows.append((frozenset({x}), *[prefix] * (x - 1), *[rest] * (n - x)))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def decompose_skyscraper(constraint: Constraint, n: int) -> list[Primitive]:
+    seen, rows = int(constraint.param("total")), []
+    for places in combinations(range(1, n), seen - 1):
+        for heights in combinations(range(1, n), seen - 1):
+            starts, tops = (0, *places), (*heights, n)
+            row = []
+            for index, (start, top) in enumerate(zip(starts, tops, strict=True)):
+                end = starts[index + 1] if index + 1 < len(starts) else n
+                lower = frozenset(range(1, top)) - set(tops)
+                row += [frozenset({top})] + [lower] * (end - start - 1)
+            rows.append(tuple(row))
+    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+
+
+def _validate_line(constraint: Constraint, n: int) -> None:
+    cells, where = constraint.cells, describe(constraint, n)
+    if len(cells) != n:
+        raise InputError(f"{where}: has {len(cells)} cells, not the {n} of a row or column")
+    steps = {b - a for a, b in pairwise(cells)}
+    rows = {cell // n for cell in cells}
+    across = steps in ({1}, {-1}) and len(rows) == 1
+    if not (across or steps in ({n}, {-n})):
+        raise InputError(f"{where}: the cells are not a whole row or column read from one end")
+
+
+def _validate_sandwich(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 0, sum(range(2, n)))
+
+
+def _validate_xsum(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 1, n * (n + 1) // 2)
+
+
+def _validate_skyscraper(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "total", 1, n)
+    seen = int(constraint.param("total"))
+    if comb(n - 1, seen - 1) ** 2 > MAX_ROWS:
+        raise InputError(
+            f"{describe(constraint, n)}: a skyscraper clue {seen} on {n}x{n} needs a table of "
+            f"{comb(n - 1, seen - 1) ** 2} rows, more than the {MAX_ROWS} this kind builds"
+        )
+
+
+def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles, example: str) -> Kind:
+    source = {"sandwichsum": "Sandwich", "xsum": "XSum", "skyscraper": "Skyscraper"}[fpuzzles]
+    return Kind(
+        name, meaning, check, decompose, frozenset({AllDifferent, Table}),
+        params=frozenset({"total"}), required=frozenset({"total"}), validate_more=validate,
+        fpuzzles=fpuzzles, fpuzzles_shape="outside", example=example,
+        source=f"dclamage {source}Constraint.cs",
+    )  # fmt: skip
+
+
+KINDS = (
+    _kind("sandwich", "The values between the 1 and the N of the row or column add up to "
+          "the clue.", check_sandwich, decompose_sandwich, _validate_sandwich, "sandwichsum",
+          "sandwich r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 total=15"),
+    _kind("xsum", "The first X values of the row or column from the clue add up to the "
+          "clue, X being the first value.", check_xsum, decompose_xsum, _validate_xsum, "xsum",
+          "xsum r9c9 r8c9 r7c9 r6c9 r5c9 r4c9 r3c9 r2c9 r1c9 total=20"),
+    _kind("skyscraper", "The clue counts the values seen from it along the row or column, "
+          "each hiding the lower ones behind it.", check_skyscraper, decompose_skyscraper,
+          _validate_skyscraper, "skyscraper",
+          "skyscraper r3c1 r3c2 r3c3 r3c4 r3c5 r3c6 r3c7 r3c8 r3c9 total=4"),
+)  # fmt: skip

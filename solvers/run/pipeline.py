@@ -1,0 +1,259 @@
+"""The one run pipeline: puzzles and a ``Plan`` in, judged answers out, in input order.
+
+``sudoku solve``, ``count`` and ``check`` hand their input's puzzles to ``run``, and the
+library's ``solve`` and ``count_solutions`` a run of one puzzle (so the default choice for one
+puzzle is the same in both); ``run`` asks ``answer`` for each puzzle; ``sudoku compare``
+(``tools.compare``) times each spec with ``timed``. Every answer comes from the process's
+``Runner`` for its spec, judged there (``execution.judge``), and crosses a process only when a
+worker answered it (answers pickle themselves compactly).
+
+What ``run`` decides once, for the whole run:
+
+- the backend: the plan's, resolved once (``BackendSpec.resolve``: its class and checked
+  options travel with the spec), or, when none is named, the fastest here that encodes each
+  puzzle's rules, start-up included for a run of at most ``choice.SMALL_RUN`` puzzles (the
+  input is read that far ahead to tell);
+- the bulk path: a line file answered by ``native``'s batch kernel, range by range
+  (``tools.linefile``), which writes most answers as text itself, byte for byte what the
+  per-puzzle path prints;
+- the workers: ``jobs`` processes (never more than there are puzzles) or a Dask cluster, by the
+  one spreading mechanism (``execution.parallel.spread``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from itertools import chain
+from typing import Any
+
+from solvers.backends import choice, registry
+from solvers.backends.contract import Operation
+from solvers.backends.spec import BackendSpec
+from solvers.model.board import Board, Shape
+from solvers.run.answer import Answer
+from solvers.run.judge import paired
+
+BATCH = 32  # puzzles a timed run sends its worker at once: each still timed alone
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to answer: ``mode`` solve, count (up to ``limit``), or check (every backend's solve
+    and count up to ``limit``, one answer each, ``judge.paired``); ``backends`` the one
+    to use (none: the default choice) or check's every one; ``timeout`` seconds per call;
+    ``jobs`` processes (0: every core) or the Dask cluster at ``scheduler``; ``isolate``, for
+    timed runs, as ``Runner`` takes it."""
+
+    mode: str = "solve"
+    backends: tuple[BackendSpec, ...] = ()
+    limit: int = 1
+    timeout: float | None = None
+    jobs: int = 1
+    scheduler: str | None = None
+    isolate: bool | None = None
+
+
+@dataclass(frozen=True)
+class LineFile:
+    """A file on disk the bulk path may answer: read as ``input_format`` (boards of ``shape``
+    if given), solutions written as ``written`` (line, compact or spaced)."""
+
+    path: str
+    input_format: str
+    shape: Shape | None
+    written: str
+
+
+def jobs_for(jobs: int) -> int:
+    """``--jobs``: 0 means every core."""
+    return (os.cpu_count() or 1) if jobs == 0 else jobs
+
+
+def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
+    """The plan's judged answer for one board, from this process's runner: an ``Answer``, or
+    for a check a tuple of them, one per backend. ``few``: the run's puzzles, when at most
+    ``choice.SMALL_RUN`` (for the default choice)."""
+    from solvers.run.runner import borrowed  # multiprocessing: not on importing solvers
+
+    timeout = plan.timeout
+    if plan.mode == "check":
+        found = []
+        for spec in plan.backends:
+            with borrowed(spec) as runner:
+                solved = runner.solve(board, timeout)
+                found.append(paired(solved, runner.count(board, plan.limit, timeout)))
+        return tuple(found)
+    spec = plan.backends[0] if plan.backends else BackendSpec(choice.default_backend(board, few))
+    with borrowed(spec) as runner:
+        if plan.mode == "solve":
+            return runner.solve(board, timeout)
+        return runner.count(board, plan.limit, timeout)
+
+
+def resolved_here(spec: BackendSpec) -> BackendSpec:
+    """``spec`` resolved as this process's runner for it holds it: resolved once per process,
+    where a call of one puzzle (the library's) would otherwise resolve it again each time."""
+    from solvers.run.runner import shared  # multiprocessing: not on importing solvers
+
+    return shared(spec).spec
+
+
+@dataclass(frozen=True)
+class Task:
+    """``answer`` as a picklable per-puzzle task, for whichever process runs it."""
+
+    plan: Plan
+    few: int | None = None
+
+    def __call__(self, board: Board) -> Any:
+        return answer(board, self.plan, self.few)
+
+
+def run(
+    items: Iterable[Any],
+    plan: Plan,
+    *,
+    line_file: LineFile | None = None,
+    note: Callable[[str], None] = lambda text: None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Any]:
+    """Each item's answer in input order, as (item, answer): a Puzzle's (``answer``'s), None
+    for any other item (an InputError, which keeps its place). From the bulk path of
+    ``line_file`` (when given and it applies), runs of answers come as bytes instead, the
+    command's output ready to write. ``note`` is told what a user should know of the run (the
+    workers), ``progress`` the items done so far."""
+    from solvers.run.parallel import read_ahead
+
+    items = iter(items)
+    head: list[Any] = []
+    few, cut = None, False  # cut: reading ahead stopped at a line past every limit
+    if plan.mode != "check" and not plan.backends:
+        head, cut = read_ahead(items, choice.SMALL_RUN + 1)
+        few = len(head) if len(head) <= choice.SMALL_RUN and not cut else None
+    jobs = jobs_for(plan.jobs)
+    if jobs > 1 and not plan.scheduler:
+        if not cut:
+            more, cut = read_ahead(items, max(0, jobs - len(head)))
+            head += more
+        if len(head) < jobs and not cut:  # never more processes than puzzles
+            found = _counted(len(head), "puzzle")
+            note(f"--jobs {plan.jobs}: {found}, so {_counted(max(1, len(head)), 'worker')}")
+            jobs = max(1, len(head))
+        cores = os.cpu_count() or 1
+        if jobs > cores:
+            note(f"--jobs {jobs} on {cores} cores: the workers share them")
+    if line_file is not None and _bulk_applies(plan, line_file, few):
+        if hasattr(items, "close"):
+            items.close()  # the bulk path reads the file itself
+        yield from _bulk(Task(plan, few), line_file, jobs, progress)
+        return
+    from solvers.run.parallel import ordered
+
+    for spec in plan.backends:  # the per-puzzle path needs the class: resolved if it was not
+        spec.resolve()
+    task = Task(plan, few)
+    for done, pair in enumerate(ordered(task, chain(head, items), jobs, plan.scheduler), 1):
+        yield pair
+        if progress:
+            progress(done)
+
+
+def _bulk_applies(plan: Plan, line_file: LineFile, few: int | None) -> bool:
+    """Whether the bulk path answers this run: ``native`` (named with no options, or the
+    default choice for the run), here or on local workers, on a file in the line format."""
+    if plan.mode == "check" or plan.scheduler:
+        return False
+    if plan.backends:
+        spec = plan.backends[0]
+        if spec.name != "native" or spec.options:
+            return False
+    elif choice.default_backend(puzzles=few) != "native":
+        return False
+    if not (native_built_ahead() or registry.availability("native")[0]):
+        return False
+    from solvers.run.linefile import start  # NumPy: only for this path
+
+    return start(line_file.path, line_file.input_format) is not None
+
+
+def _bulk(
+    task: Task, line_file: LineFile, jobs: int, progress: Callable[[int], None] | None
+) -> Iterator[Any]:
+    """The bulk path's pieces: bytes of answers, and (item, answer) for the rest."""
+    from solvers.run.linefile import Job, answers, start
+
+    plan = task.plan
+    skip = start(line_file.path, line_file.input_format)
+    job = Job(plan.mode, plan.limit, line_file.written, line_file.shape, plan.timeout, task)
+    errors = [0]  # bad lines so far: the ranges' counts hold the puzzles alone
+    told = (lambda puzzles: progress(puzzles + errors[0])) if progress else None
+    for piece in answers(job, line_file.path, skip, jobs, told):
+        yield piece
+        if not isinstance(piece, bytes):
+            errors[0] += piece[1] is None
+
+
+def native_built_ahead() -> bool:
+    """Whether native's batch kernel is built ahead of time (so numba was there to build it):
+    a line file's bulk path then runs without importing numba (docs/startup.md), which is imported
+    only if a puzzle needs the per-puzzle kernel."""
+    from solvers.backends.handwritten import native
+
+    return native.built_ahead()
+
+
+def timed(
+    spec: BackendSpec, boards: list[Board], plan: Plan, progress: Callable | None = None
+) -> tuple[list[Answer], float, int]:
+    """Compare's run of one spec: every board's answer in order, the setup seconds and the
+    peak memory (KiB) of its worker; never raises for a puzzle's sake (a timeout or a crash is
+    that puzzle's answer). Serial, each board timed in the spec's own worker process, told to
+    ``progress(done, total)``; with ``jobs`` or a cluster, the boards dealt out in one share
+    per worker, each running its share in workers of its own (setup and memory are then the
+    largest share's, and the times per-puzzle times under that load)."""
+    from solvers.run.parallel import spread, workers
+
+    pool = workers(jobs_for(plan.jobs), plan.scheduler)
+    if pool is None:
+        return _time_share(spec, plan, boards, progress)
+    shares = max(1, pool.workers)
+    calls = ((k, boards[k::shares]) for k in range(shares))
+    parts = [part for _, part in spread(partial(_time_share, spec, plan), calls, pool)]
+    answers = [parts[i % shares][0][i // shares] for i in range(len(boards))]
+    return answers, max(p[1] for p in parts), max(p[2] for p in parts)
+
+
+def _time_share(
+    spec: BackendSpec, plan: Plan, boards: list[Board], progress: Callable | None = None
+) -> tuple[list[Answer], float, int]:
+    """Setup is everything before the first timed puzzle: building the backend, starting its
+    worker, and per board shape what the backend keeps and one untimed solve of a complete
+    board (``Runner.warm_up``). The peak memory is the worker's, read after each batch (a
+    worker killed at a deadline takes its own peak with it)."""
+    import time
+
+    from solvers.run.runner import Runner
+
+    operation = Operation.COUNT if plan.mode == "count" else Operation.SOLVE
+    limit = plan.limit if plan.mode == "count" else 1
+    answers: list[Answer] = []
+    peak = 0
+    start = time.perf_counter()
+    with Runner(spec, isolate=plan.isolate) as runner:
+        for shape in dict.fromkeys(board.shape for board in boards):
+            runner.warm_up(shape, plan.timeout)
+        setup = time.perf_counter() - start
+        for first in range(0, len(boards), BATCH):
+            batch = boards[first : first + BATCH]
+            answers += runner.each(operation, batch, limit, plan.timeout)
+            peak = max(peak, runner.peak_rss_kb())
+            if progress:
+                progress(first + len(batch), len(boards))
+    return answers, setup, peak
+
+
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
