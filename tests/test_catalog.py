@@ -66,7 +66,7 @@ def test_the_listing_reads_no_backend_module(tmp_path):
 
     code = (
         "import sys\n"
-        "from solvers import registry\n"
+        "from solvers.backends import registry\n"
         "rows = [(n, registry.summary(n), registry.entry(n).distribution)\n"
         "        for n in registry.names()]\n"
         "loaded = [m for m in sys.modules\n"

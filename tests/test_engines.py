@@ -145,7 +145,7 @@ def test_a_missing_library_makes_only_its_backend_unavailable():
     code = (
         "import sys\n"
         f"for module in {modules!r}: sys.modules[module] = None\n"
-        "from solvers import registry, solve\n"
+        "from solvers import solve\nfrom solvers.backends import registry\n"
         f"for name in {FURTHER!r}: print(registry.availability(name)[1])\n"
         "print(solve('1' + '.' * 15, 'pysat').status.value)\n"
     )

@@ -162,7 +162,7 @@ def test_killer_cages_are_refused_by_the_judge():
 @pytest.mark.skipif(REAL_GPU, reason="a GPU is here: the backend is available")
 def test_without_a_gpu_it_is_unavailable_and_says_what_it_needs():
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
-    code = "from solvers import registry; print(registry.availability('gpu'))"
+    code = "from solvers.backends import registry; print(registry.availability('gpu'))"
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True

@@ -82,7 +82,7 @@ def test_without_numba_native_is_unavailable_and_nothing_else_breaks(tmp_path):
     )
     code = (
         "import sys; sys.modules['numba'] = None\n"  # import numba now raises ImportError
-        "from solvers import choice, registry, solve\n"
+        "from solvers import solve\nfrom solvers.backends import choice, registry\n"
         "from solvers.cli import main\n"
         "print(registry.availability('native'))\n"
         "print(choice.default_backend())\n"

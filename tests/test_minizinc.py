@@ -173,7 +173,7 @@ def test_the_toolchains_warnings_stay_out_of_the_output(puzzles):
 
 
 def test_without_the_minizinc_command_the_backend_is_unavailable_with_the_install_hint():
-    code = "from solvers import registry; print(registry.availability('minizinc')[1])"
+    code = "from solvers.backends import registry; print(registry.availability('minizinc')[1])"
     env = dict(os.environ, PATH="")  # no minizinc command to find
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.returncode == 0 and done.stderr == "", done.stderr
