@@ -17,7 +17,7 @@ from solvers.formats import parse
 from solvers.model.verify import problems
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
-EASY = Path(__file__).resolve().parents[1] / "solvers" / "tools" / "datasets" / "easy9.txt"
+EASY = Path(__file__).resolve().parents[1] / "solvers" / "formats" / "datasets" / "easy9.txt"
 BROKEN = "1" * 81  # breaks the rules: one message on stderr for its line
 
 
