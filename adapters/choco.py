@@ -33,7 +33,7 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
 # Choco's search strategies over the cells (``Solver.set_..._search``): "default" is Choco's

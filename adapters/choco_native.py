@@ -44,7 +44,7 @@ from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 
 from solvers.model.cells import sum_sets
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 
 
 def _automaton(start: Hashable, step: Callable, final: Callable, n: int) -> FiniteAutomaton:

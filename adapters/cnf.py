@@ -46,8 +46,9 @@ from typing import TYPE_CHECKING
 from adapters.cardinality import Clause, at_most_one, exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers.base.errors import BackendUnavailable
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import SumGroup, flatten
+from solvers.model.geometry import Geometry
 
 if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
     from pysat.formula import CNF, IDPool

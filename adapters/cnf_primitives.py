@@ -26,8 +26,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
-from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation, Table
-from solvers.model.constraints.primitives import OPERATORS
+from solvers.model.constraints.primitives import (
+    OPERATORS,
+    AllDifferent,
+    Domain,
+    Linear,
+    Primitive,
+    Relation,
+    Table,
+)
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool

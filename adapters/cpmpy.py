@@ -30,8 +30,7 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, flatten
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.model.constraints.primitives import OPERATORS
+from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 
 # CPMpy's transformation for these is long on 25x25 and runs before any limit can be set
 UNTIMED_TRANSFORMATION = {"exact", "pysat"}

@@ -24,8 +24,14 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
-from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation
-from solvers.model.constraints.primitives import OPERATORS
+from solvers.model.constraints.primitives import (
+    OPERATORS,
+    AllDifferent,
+    Domain,
+    Linear,
+    Primitive,
+    Relation,
+)
 
 
 class CpSatBackend(Backend):

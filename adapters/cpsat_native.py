@@ -32,7 +32,7 @@ from itertools import pairwise
 from ortools.sat.python import cp_model
 
 from solvers.model.cells import sum_sets
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 
 
 def _skyscraper(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:

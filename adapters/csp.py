@@ -22,7 +22,7 @@ from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline, Ticker
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, flatten
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 
 SOLVERS = {
     "backtracking": constraint.BacktrackingSolver,

@@ -46,9 +46,10 @@ import numpy as np
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, flatten
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
+from solvers.model.geometry import Geometry
 
 INF = highspy.kHighsInf
 # With no objective and binaries only, "unbounded or infeasible" can only be infeasible.

@@ -32,7 +32,7 @@ from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
 from solvers.formats.symbols import SYMBOLS
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
-from solvers.model.constraints import AllDifferent, Domain, Linear, Primitive, Relation
+from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Primitive, Relation
 
 # what the model encodes beyond units: every primitive, an all-different with a sum as the two
 ENCODES = frozenset({PRIMITIVES})

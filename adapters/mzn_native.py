@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import Protocol
 
 from solvers.model.cells import sum_sets
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 
 State = Hashable
 Step = Callable[[State, int], State | None]  # the next state, or None: the automaton fails

@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
-from solvers.model.board import Geometry
+from solvers.model.geometry import Geometry
 
 Model = TypeVar("Model")
 Build = Generator[None, None, Model]

@@ -42,8 +42,9 @@ from adapters.persistent import Build, PerGeometry
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
-from solvers.model.board import Board, Geometry, Shape
+from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
+from solvers.model.geometry import Geometry, Shape
 
 ENGINES = {  # option value -> PySAT's name; the default first
     "cadical": "cadical153",

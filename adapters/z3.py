@@ -24,10 +24,10 @@ from adapters.persistent import Build, PerGeometry
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, flatten
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
-from solvers.model.constraints.primitives import OPERATORS
+from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
+from solvers.model.geometry import Geometry
 
 NO_TIMEOUT = 4294967295  # z3's "never", in milliseconds
 COUNTERS = ("conflicts", "decisions")

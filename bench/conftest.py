@@ -23,7 +23,7 @@ import pytest
 
 from solvers.backends import registry
 from solvers.backends.spec import parse_list
-from solvers.formats import Puzzle, read_puzzles
+from solvers.formats.boards import Puzzle, read_puzzles
 from solvers.formats.datasets import open_named, shipped
 
 

@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from solvers.formats import Puzzle, read_puzzles
+from solvers.formats.boards import Puzzle, read_puzzles
 from solvers.formats.datasets import DATASETS
 from solvers.run.runner import Runner
 

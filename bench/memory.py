@@ -39,10 +39,10 @@ from pathlib import Path
 import psutil
 
 from solvers.backends import registry
-from solvers.formats import format_board
+from solvers.formats.boards import format_board
 from solvers.generation.generate import Request, generate
 from solvers.generation.shuffle import copies
-from solvers.model.board import Shape
+from solvers.model.geometry import Shape
 
 SUDOKU = [sys.executable, "-m", "solvers"]
 MARK = 1_000  # answers: the "first 1,000" columns

@@ -18,7 +18,8 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.strength.rating import Rating, rate
 
 

@@ -134,7 +134,7 @@ def search_each(boards) -> list[tuple[float, float]]:
 
 
 def per_puzzle(tdoku: Tdoku, rounds: int) -> None:
-    from solvers.formats import parse
+    from solvers.formats.boards import parse
     from solvers.model.board import Board
     from solvers.run.runner import Runner
 

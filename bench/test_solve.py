@@ -20,8 +20,9 @@ import pytest
 from conftest import RESULTS, WORDS, Timed, load_boards
 
 from solvers.backends.contract import Operation
-from solvers.run import Runner, Status
+from solvers.run.answer import Status
 from solvers.run.judge import disagreements
+from solvers.run.runner import Runner
 
 
 def test_solve(benchmark, pairing, request):

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from solvers.backends import choice, registry
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.formats.datasets import open_named
 
 SETS = ["antiknight9", "antiking9", "nonconsecutive9", "thermo9", "arrow9", "kropki9", "xv9"]

@@ -19,8 +19,9 @@ from solvers.base.errors import (
     UsageError,
     WrongAnswer,
 )
-from solvers.formats import format_board, parse, read_puzzles
-from solvers.model.board import Board, Shape
+from solvers.formats.boards import format_board, parse, read_puzzles
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.model.verify import verify
 from solvers.run.answer import Answer, Status
 from solvers.run.bulk import solve_many

@@ -1,5 +1,5 @@
 import sys
 
-from solvers.cli import main
+from solvers.cli.main import main
 
 sys.exit(main())

@@ -17,8 +17,9 @@ from solvers.backends.contract import limit_of
 from solvers.backends.spec import BackendSpec
 from solvers.base.deadline import timeout_of
 from solvers.base.errors import BackendCrashed, InputError, SolveTimeout, UsageError, WrongAnswer
-from solvers.formats import Puzzle, parse
-from solvers.model.board import Board, Shape, with_plain_cells
+from solvers.formats.boards import Puzzle, parse
+from solvers.model.board import Board, with_plain_cells
+from solvers.model.geometry import Shape
 from solvers.run import pipeline
 from solvers.run.answer import Answer, Status
 

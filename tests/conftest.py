@@ -19,7 +19,7 @@ import corpus
 
 from solvers import Board, Shape
 from solvers.backends import registry
-from solvers.cli import main
+from solvers.cli.main import main
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 # compare's default timeout (0.5 s) is wall-clock time, which a loaded machine can miss: a test
@@ -158,7 +158,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     _compile_bytecode()
     if registry.availability("native")[0]:
-        from solvers.backends.handwritten.native.cache import compile_kernels, compiled
+        from solvers.backends.handwritten.native.warmup import compile_kernels, compiled
 
         if compiled() is False:
             say = _say(session)

@@ -14,7 +14,7 @@ import random
 from solvers import Board, Shape, count_solutions
 from solvers.formats.variant_text import variants
 from solvers.generation.shuffle import random_transform
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 
 # A 4x4 killer without givens: its cages leave four solutions.

@@ -18,7 +18,7 @@ import random
 import sys
 from collections.abc import Callable
 
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
 from solvers.model.cells import cell_name
 

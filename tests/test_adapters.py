@@ -13,7 +13,7 @@ from corpus import KILLER4
 from adapters import cardinality, cnf
 from adapters.pysat import ENGINES
 from solvers import Board, Shape, SolveTimeout, Status, count_solutions, format_board, solve
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.model.verify import problems
 
 ALL = ["dfs", "csp", "cpsat", "sat", "pysat"]
@@ -203,7 +203,7 @@ def test_csp_cage_sums_prune_no_valid_value(cli, solver):
     # ExactSumConstraint; the same shape of problem must keep both of its solutions.
     from constraint import ExactSumConstraint, Problem
 
-    from solvers.formats import read_puzzles
+    from solvers.formats.boards import read_puzzles
 
     problem = Problem()
     problem.addVariables(["a", "b"], [1, 2])
@@ -251,8 +251,9 @@ def test_mip_counts_a_board_of_dots_with_no_presolved_point_breaking_its_rows():
     # seen at exit (the runner would call it in a worker whose output is not the user's)
     code = (
         "import sys; from adapters.mip import MipBackend; from solvers.base.deadline import "
-        "Deadline; from solvers.formats import read_puzzles; from solvers.model.verify import "
-        "problems; board = next(read_puzzles(sys.stdin.read().splitlines())).board; "
+        "Deadline; from solvers.formats.boards import read_puzzles; "
+        "from solvers.model.verify import problems; "
+        "board = next(read_puzzles(sys.stdin.read().splitlines())).board; "
         "found = MipBackend(solver='highs').search(board, Deadline(None), 2); "
         "print(found.count, problems(board, found.solution))"
     )

@@ -128,12 +128,12 @@ def test_a_folder_that_cannot_be_written_is_no_extension_and_no_failed_run(tmp_p
 
 
 def test_a_source_never_built_ahead_counts_as_not_compiled(monkeypatch, tmp_path):
-    from solvers.backends.handwritten.native import cache
+    from solvers.backends.handwritten.native import warmup
 
     monkeypatch.setattr(aot, "folder", lambda: tmp_path)
-    assert cache.compiled() is False  # the command line then compiles, with its notice
+    assert warmup.compiled() is False  # the command line then compiles, with its notice
     aot.marker(aot.location()).write_text("the batch kernel was not built ahead of time: -\n")
-    assert cache.compiled() is not False  # refused here once: not asked again
+    assert warmup.compiled() is not False  # refused here once: not asked again
 
 
 def test_the_bulk_count_runs_without_numba_once_the_kernel_is_built_ahead(tmp_path):
@@ -141,7 +141,7 @@ def test_the_bulk_count_runs_without_numba_once_the_kernel_is_built_ahead(tmp_pa
     path.write_text("\n".join(DATASETS["hard9"].puzzles()) + "\n")
     code = (
         "import sys\n"
-        "from solvers.cli import main\n"
+        "from solvers.cli.main import main\n"
         f"status = main(['count', {str(path)!r}, '--backend', 'native', '--limit', '2'])\n"
         "print(status, 'numba' in sys.modules)\n"
     )

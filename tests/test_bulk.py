@@ -24,7 +24,7 @@ from solvers import (
 from solvers.backends import choice
 from solvers.backends.handwritten.native.batch import Flag
 from solvers.base.errors import SolveTimeout
-from solvers.formats import format_puzzle
+from solvers.formats.boards import format_puzzle
 from solvers.formats.datasets import DATASETS
 from solvers.run import linefile, pipeline
 
@@ -206,7 +206,7 @@ def test_the_file_path_imports_no_library_it_does_not_use(tmp_path):
     path.write_text("\n".join(DATASETS["easy9"].puzzles()[:3]) + "\n")
     code = (
         "import sys\n"
-        "from solvers.cli import main\n"
+        "from solvers.cli.main import main\n"
         f"main(['count', {str(path)!r}, '--backend', 'native'])\n"
         "heavy = {'distributed', 'dask', 'matplotlib', 'ortools', 'pysat', 'pycosat',"
         " 'constraint', 'pandas'}\n"

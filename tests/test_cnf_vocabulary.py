@@ -18,11 +18,12 @@ from adapters import cnf
 from adapters.cardinality import exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers import Board, Shape, Status
-from solvers.formats import read_puzzles
-from solvers.model.constraints import Constraint, Linear, holds
+from solvers.formats.boards import read_puzzles
+from solvers.model.constraints.model import Constraint
+from solvers.model.constraints.primitives import Linear, holds
 from solvers.model.variants import Rules
 from solvers.model.verify import problems
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 N = 4  # the primitives below read cells 0..3 of a 4x4 board
 
@@ -160,7 +161,7 @@ def test_encode_writes_a_thermo_puzzles_dimacs_with_exactly_its_solutions(cli, o
 
 def test_the_cnf_engines_take_every_kind():
     from solvers.backends import registry
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
 
     for backend in ("sat", "pysat", "cms"):
         assert set(KINDS) <= registry.supported(backend)

@@ -279,8 +279,8 @@ def test_a_backend_that_does_not_encode_a_rule_is_left_out_and_never_answers(cli
 
 
 def test_a_runner_does_not_attempt_a_board_whose_rules_its_backend_lacks():
-    from solvers.formats import read_puzzles
-    from solvers.run import Runner
+    from solvers.formats.boards import read_puzzles
+    from solvers.run.runner import Runner
 
     with open("examples/killer.txt", encoding="utf-8") as handle:
         [killer] = [p.board for p in read_puzzles(handle)]
@@ -317,7 +317,7 @@ def fresh(*args: str) -> tuple[str, list[str]]:
     """A ``sudoku`` command's stderr and exit status in a process of its own, and the adapters
     it loaded (every one, and its library: seconds, with --backends all)."""
     code = (
-        "import sys\nfrom solvers.cli import main\nstatus = main(sys.argv[1:])\n"
+        "import sys\nfrom solvers.cli.main import main\nstatus = main(sys.argv[1:])\n"
         "print(status, *sorted(m for m in sys.modules if m.startswith('adapters.')))"
     )
     done = subprocess.run(

@@ -18,7 +18,7 @@ from test_report import CHROMIUM, in_chromium
 from test_report_mutations import ODD, mutated, paths
 
 from solvers.analysis import results, run_fields
-from solvers.cli import main
+from solvers.cli.main import main
 from solvers.cli.strength import DEFAULT_LEVELS
 
 LEVELS = ["singles", "locked", "gac"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from solvers import Board, Shape, parse
 from solvers.model.compile import EVERY_KIND, PRIMITIVES, SUM_GROUPS, SumGroup, flatten
-from solvers.model.constraints import AllDifferent, Linear
+from solvers.model.constraints.primitives import AllDifferent, Linear
 
 EMPTY9 = "." * 81
 

@@ -14,9 +14,10 @@ import pytest
 from corpus import variant
 
 from solvers.formats.variant_text import variants
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.compile import flatten
-from solvers.model.constraints import holds
+from solvers.model.constraints.primitives import holds
+from solvers.model.geometry import Shape
 from solvers.model.variants import Rules
 from solvers.model.verify import problems
 
@@ -94,7 +95,7 @@ LOOP = "whispers r1c2 r1c3 r2c3 r2c2 r1c2"
 @pytest.mark.parametrize("backend", ["dfs", "native", "propagate", "sat", "cpsat", "z3"])
 def test_a_whispers_line_that_passes_a_cell_again_counts_as_its_pairs_say(backend):
     from solvers import count_solutions
-    from solvers.formats import parse
+    from solvers.formats.boards import parse
 
     board = parse(f"# rules: {LOOP}\n" + "." * 16)
     loop = board.rules.constraints[0]

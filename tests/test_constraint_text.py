@@ -8,8 +8,9 @@ import pytest
 from test_constraints import instance
 
 from solvers.base.errors import InputError
-from solvers.model.constraints import KINDS, Constraint
 from solvers.model.constraints.cell_kinds import gather_extremes
+from solvers.model.constraints.kinds import KINDS
+from solvers.model.constraints.model import Constraint
 from solvers.model.constraints.text import format_constraint, parse_constraint
 
 LINES = [

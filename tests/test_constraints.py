@@ -16,16 +16,17 @@ import re
 import pytest
 
 from solvers.base.errors import InputError
-from solvers.model.board import Shape
-from solvers.model.constraints import (
-    KINDS,
+from solvers.model.constraints.kinds import KINDS, kinds_compiled_by, validate
+from solvers.model.constraints.model import Constraint
+from solvers.model.constraints.primitives import (
     PRIMITIVES,
-    Constraint,
+    AllDifferent,
+    Linear,
+    Relation,
+    Table,
     holds,
-    kinds_compiled_by,
-    validate,
 )
-from solvers.model.constraints.primitives import AllDifferent, Linear, Relation, Table
+from solvers.model.geometry import Shape
 
 EXHAUSTIVE = 5000
 
@@ -512,7 +513,7 @@ def test_knightmare_takes_its_default_sums_written_out_on_a_small_board():
     """`knightmare sums=5,15` on a 4x4 means what a bare `knightmare` means there (15 is out of
     reach of two cells, so it forbids nothing), and both count the same boards."""
     from solvers import count_solutions
-    from solvers.formats import parse
+    from solvers.formats.boards import parse
 
     empty = "." * 16
     written = parse(f"# rules: knightmare sums=5,15\n{empty}\n")

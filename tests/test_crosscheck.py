@@ -18,8 +18,7 @@ from solvers import Board, Shape, Status, count_solutions, format_board, solve
 from solvers.formats.datasets import DATASETS
 from solvers.generation.generate import Request, layout
 from solvers.model.verify import problems
-from solvers.run import Runner
-from solvers.run.runner import borrowed
+from solvers.run.runner import Runner, borrowed
 
 EXPECTED = {  # corpus entry -> solutions, counted up to 2
     "4x4": 1,

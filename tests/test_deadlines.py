@@ -20,7 +20,8 @@ from solvers.backends import registry
 from solvers.backends.contract import Operation
 from solvers.formats.datasets import DATASETS
 from solvers.model.compile import PRIMITIVES
-from solvers.run import Runner, Status
+from solvers.run.answer import Status
+from solvers.run.runner import Runner
 
 TIMEOUT = 0.5
 ALLOWED = 1.5 * TIMEOUT + 0.2

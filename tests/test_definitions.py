@@ -19,9 +19,9 @@ from itertools import pairwise
 import pytest
 
 from solvers import count_solutions
-from solvers.formats import parse
+from solvers.formats.boards import parse
 from solvers.model.board import Board
-from solvers.model.constraints import KINDS
+from solvers.model.constraints.kinds import KINDS
 from solvers.model.verify import problems
 
 Grid = Sequence[int]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import BOJ2580_IN
 
-from solvers.formats import Puzzle, read_puzzles
+from solvers.formats.boards import Puzzle, read_puzzles
 from solvers.formats.fpuzzles_link import MAX_JSON
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,11 +11,11 @@ import pytest
 from solvers import Board, Shape, Status, read_puzzles, solve
 from solvers.backends import registry
 from solvers.backends.spec import BackendSpec
-from solvers.formats import Puzzle
+from solvers.formats.boards import Puzzle
 from solvers.formats.datasets import DATASETS
-from solvers.run import Runner
 from solvers.run.parallel import ordered
 from solvers.run.pipeline import Plan, Task
+from solvers.run.runner import Runner
 
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
 

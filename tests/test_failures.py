@@ -28,7 +28,7 @@ from solvers import (
     solve,
     solve_many,
 )
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 LINE = "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7"
@@ -134,7 +134,7 @@ def test_a_backend_whose_library_fails_to_load_is_unavailable_not_a_crash():
         "for k in vars(c).values():\n"
         "    if isinstance(k, type) and hasattr(k, 'ensure_cache_path'):\n"
         "        k.ensure_cache_path = refused\n"
-        "import sys; from solvers.cli import main\n"
+        "import sys; from solvers.cli.main import main\n"
         "code = main(['backends'])\n"
         "sys.exit(code or main(['solve', '-', '--format', 'line']))"
     )

@@ -17,7 +17,7 @@ from solvers import Board, InputError, Shape, read_puzzles, solve
 from solvers.formats import fpuzzles, fpuzzles_link
 from solvers.formats.variant_text import region_map
 from solvers.formats.writing import text
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 
 ROOT = Path(__file__).resolve().parents[1]

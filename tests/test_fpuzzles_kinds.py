@@ -15,7 +15,8 @@ from test_constraints import instance
 from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
 from solvers.formats import fpuzzles, fpuzzles_link
 from solvers.formats.writing import text
-from solvers.model.constraints import KINDS, Constraint, check
+from solvers.model.constraints.kinds import KINDS, check
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 
 

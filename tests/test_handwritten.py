@@ -59,7 +59,7 @@ def test_family_deadlines_hold(backend):
 
 
 def test_native_compiles_once_and_reports_setup_apart():
-    from solvers.run import Runner, shared
+    from solvers.run.runner import Runner, shared
 
     with Runner("native") as runner:
         assert runner.setup_seconds == 0  # nothing is built before it is needed
@@ -82,8 +82,11 @@ def test_without_numba_native_is_unavailable_and_nothing_else_breaks(tmp_path):
     )
     code = (
         "import sys; sys.modules['numba'] = None\n"  # import numba now raises ImportError
-        "from solvers import solve\nfrom solvers.backends import choice, registry\n"
-        "from solvers.cli import main\n"
+        "from solvers import solve
+from solvers.backends import choice, registry
+"
+        "from solvers.cli.main import main
+"
         "print(registry.availability('native'))\n"
         "print(choice.default_backend())\n"
         f"sys.exit(main(['solve', {str(board)!r}]))\n"

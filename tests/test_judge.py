@@ -18,10 +18,10 @@ from solvers.analysis import summary
 from solvers.backends import registry
 from solvers.backends.contract import STATS, Backend
 from solvers.backends.handwritten.native import aot, batch
-from solvers.formats import format_board, parse
+from solvers.formats.boards import format_board, parse
 from solvers.formats.datasets import DATASETS
 from solvers.model.verify import failing_rows, problems
-from solvers.run import Answer, Status
+from solvers.run.answer import Answer, Status
 from solvers.run.judge import disagreements, disputed
 
 S9 = Shape(3, 3)

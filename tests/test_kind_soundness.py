@@ -19,10 +19,10 @@ from kind_puzzles import KINDS as MADE
 from kind_puzzles import made
 
 from solvers.api import solve
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.formats.datasets import DATASETS
 from solvers.model.board import Board
-from solvers.model.constraints import KINDS
+from solvers.model.constraints.kinds import KINDS
 from solvers.strength import human
 from solvers.strength.rating import rate
 from solvers.strength.techniques import Contradiction

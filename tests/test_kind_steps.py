@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
 from solvers.model.cells import cell_name
 from solvers.strength import human
@@ -180,7 +180,7 @@ def test_the_docs_name_every_kind_s_step_specific_generic_or_units():
     import re
     from pathlib import Path
 
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
     from solvers.strength.kinds import SPECIFIC, UNITS
 
     text = Path(__file__).parent.parent.joinpath("docs", "strength.md").read_text("utf-8")

@@ -9,9 +9,10 @@ import resource
 import pytest
 
 from solvers.backends import registry
-from solvers.formats import parse
+from solvers.formats.boards import parse
 from solvers.formats.datasets import DATASETS
-from solvers.run import Runner, Status
+from solvers.run.answer import Status
+from solvers.run.runner import Runner
 
 BOARDS = [parse(line) for name in ("easy9", "hard9") for line in DATASETS[name].puzzles()]
 

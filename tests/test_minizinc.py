@@ -24,7 +24,7 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout, UsageError
 from solvers.formats.datasets import DATASETS
 from solvers.model.verify import problems
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 AVAILABLE, WHY = registry.availability("minizinc")
 needs_minizinc = pytest.mark.skipif(not AVAILABLE, reason=WHY)

@@ -15,9 +15,10 @@ from test_minizinc import gecode, needs_minizinc, run_model
 from test_vocabulary import OVERLAPPING, board_with
 
 from solvers import Board, Shape, Status, count_solutions, solve
-from solvers.formats import format_puzzle
+from solvers.formats.boards import format_puzzle
 from solvers.formats.variant_text import header
-from solvers.model.constraints import KINDS, Constraint
+from solvers.model.constraints.kinds import KINDS
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 
 # between them: AllDifferent (a pair and a line), Relation, Linear, Domain, a small Table, a

@@ -32,7 +32,7 @@ from solvers.formats.datasets import DATASETS
 from solvers.generation.generate import Request, generate
 from solvers.generation.layouts import random_regions
 from solvers.model.variants import Rules
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 
 def killers(size: int, kind: str, count: int, seed: int, clues: int | None = None) -> list:
@@ -306,14 +306,14 @@ def test_setup_is_apart_from_the_first_search():
 
 
 def test_the_compiled_kernels_are_stamped_with_the_whole_package():
-    from solvers.backends.handwritten.native import batch, cache, search
+    from solvers.backends.handwritten.native import batch, search, stamp
 
     for kernel in (batch._batch, search.run_verified):
         locator = getattr(getattr(kernel._cache, "_impl", None), "locator", None)
         if locator is None:
             pytest.skip("this numba keeps its cache locator elsewhere")
         # an edit to any module of the package (not only the kernel's own) recompiles it
-        assert locator.get_source_stamp() == cache.source_stamp()
+        assert locator.get_source_stamp() == stamp.source_stamp()
 
 
 def test_the_first_kernel_call_does_not_load_scipy_linalg_and_numba_blas_still_works():

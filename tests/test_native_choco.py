@@ -18,10 +18,10 @@ from adapters import choco_native
 from solvers import Board, Shape, Status, parse
 from solvers.backends import registry
 from solvers.base.errors import UsageError
-from solvers.model.constraints import KINDS
+from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.text import parse_constraint
 from solvers.model.variants import Rules
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 SPECS = ("choco:model=native", "choco:model=decomposed", "cpsat")
 LIMIT = 1000

@@ -20,10 +20,11 @@ from solvers.backends.handwritten.native.constrained import _holds
 from solvers.backends.handwritten.native.solver import Solver
 from solvers.backends.handwritten.native.tables import plan_for
 from solvers.formats.datasets import DATASETS
-from solvers.model.constraints import KINDS, Constraint
+from solvers.model.constraints.kinds import KINDS
+from solvers.model.constraints.model import Constraint
 from solvers.model.constraints.text import parse_constraint
 from solvers.model.variants import Rules
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 
 def constraints(text: str, n: int) -> tuple[Constraint, ...]:

@@ -19,10 +19,10 @@ from solvers import Board, Shape, Status, parse
 from solvers.backends import registry
 from solvers.base.errors import UsageError
 from solvers.model.compile import handed
-from solvers.model.constraints import KINDS
+from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.text import parse_constraint
 from solvers.model.variants import Rules
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 NATIVE = sorted(cpsat_native.MODELS)
 SPECS = ("cpsat:model=native", "cpsat:model=decomposed")

@@ -20,7 +20,7 @@ from conftest import BACKENDS
 import solvers
 from solvers import solve
 from solvers.backends import registry
-from solvers.cli import main
+from solvers.cli.main import main
 from solvers.formats.datasets import DATASETS, path_of
 from solvers.model.compile import PRIMITIVES
 
@@ -273,8 +273,10 @@ def test_times_keep_their_trailing_zeros():
 CHATTY = (
     "import sys\n"
     f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-    "from solvers.backends import registry\n"
-    "from solvers.cli import main\n"
+    "from solvers.backends import registry
+"
+    "from solvers.cli.main import main
+"
     "registry.register('chatty', 'tiny_backend:Chatty', summary='prints as it searches')\n"
     "sys.exit(main())\n"
 )

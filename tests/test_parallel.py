@@ -13,7 +13,7 @@ from conftest import ROOM
 from crashing_backend import KillOnce
 
 from solvers import BackendSpec, Board, Shape, format_board, read_puzzles
-from solvers.formats import Puzzle
+from solvers.formats.boards import Puzzle
 from solvers.formats.datasets import DATASETS
 from solvers.run.parallel import ordered
 

@@ -19,10 +19,12 @@ from solvers.backends import registry
 from solvers.backends.contract import Backend, Found, Operation
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendCrashed, SolveTimeout
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.formats.datasets import open_named
-from solvers.run import Runner, Status, portfolio
+from solvers.run import portfolio
+from solvers.run.answer import Status
 from solvers.run.portfolio import Portfolio, race
+from solvers.run.runner import Runner
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 VARIANT_SETS = [
@@ -117,7 +119,7 @@ def test_a_puzzle_the_head_start_proves_loads_no_member(tmp_path):
     puzzle.write_text(first_line("thermo9"))
     code = (
         "import sys\n"
-        "from solvers.cli import main\n"
+        "from solvers.cli.main import main\n"
         f"status = main(['count', {str(puzzle)!r}, '--backend', 'portfolio', '--limit', '2'])\n"
         "print(status, [m for m in ('numba', 'pycryptosat', 'pysat') if m in sys.modules])\n"
     )

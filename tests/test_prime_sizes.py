@@ -12,12 +12,13 @@ from conftest import BACKENDS
 
 from solvers import Board, InputError, Shape, count_solutions, read_puzzles, solve
 from solvers.base.errors import UsageError
-from solvers.formats import format_puzzle, fpuzzles
+from solvers.formats import fpuzzles
+from solvers.formats.boards import format_puzzle
 from solvers.formats.writing import text
 from solvers.generation.generate import Request, complete_board, generate
 from solvers.generation.layouts import random_regions
 from solvers.model.cells import row_regions
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 from solvers.model.verify import problems
 

@@ -11,9 +11,9 @@ from solvers import Board, Shape, Status, count_solutions, solve
 from solvers.backends import choice, registry
 from solvers.backends.handwritten import propagators
 from solvers.backends.handwritten.constrained import ConstrainedTables, settle
-from solvers.formats import parse
+from solvers.formats.boards import parse
 from solvers.formats.datasets import DATASETS
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.model.variants import Rules
 
 
@@ -40,7 +40,7 @@ def settled(board: Board) -> list[set[int]]:
 
 
 def test_propagate_supports_every_kind_and_starts_the_default_but_for_non_consecutive():
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
 
     assert set(KINDS) <= registry.supported("propagate")
     thermometer = parse("# rules: thermometer r1c1 r1c2\n" + "." * 81)
@@ -129,7 +129,7 @@ def test_a_sum_on_cells_all_fixed_but_one_narrows_that_one(op, left):
 
 @pytest.mark.parametrize("name", ["antiking9", "thermo9", "arrow9", "kropki9", "xv9"])
 def test_the_first_puzzle_of_a_generated_set_is_proved_unique(name):
-    from solvers.formats import read_puzzles
+    from solvers.formats.boards import read_puzzles
 
     board = next(read_puzzles(DATASETS[name].open())).board
     assert count_solutions(board, 2, "propagate") == 1
@@ -140,7 +140,7 @@ def test_the_first_puzzle_of_a_generated_set_is_proved_unique(name):
     "name", ["antiknight9", "antiking9", "nonconsecutive9", "thermo9", "arrow9", "kropki9", "xv9"]
 )
 def test_every_puzzle_of_a_generated_set_is_proved_unique(name):
-    from solvers.formats import read_puzzles
+    from solvers.formats.boards import read_puzzles
 
     for puzzle in read_puzzles(DATASETS[name].open()):
         assert count_solutions(puzzle.board, 2, "propagate", timeout=120) == 1

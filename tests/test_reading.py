@@ -12,7 +12,7 @@ import pytest
 from conftest import CliRun
 
 from solvers import InputError, read_puzzles
-from solvers.cli import main
+from solvers.cli.main import main
 from solvers.formats.textfile import open_text
 
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

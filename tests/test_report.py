@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from solvers.analysis import results, summary
-from solvers.cli import main
+from solvers.cli.main import main
 
 SPECS = ["propagate", "sat:encoding=minimal", "sat:encoding=extended"]
 CHROMIUM = shutil.which("chromium")

@@ -14,7 +14,7 @@ from conftest import ROOM
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers.cli import main
+from solvers.cli.main import main
 
 
 @pytest.fixture(scope="module")

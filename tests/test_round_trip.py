@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from test_constraints import instance
 
 from solvers import Board, InputError, Shape, read_puzzles
-from solvers.formats import Puzzle, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import Puzzle
 from solvers.formats.writing import FORMS, written
 from solvers.generation.layouts import random_regions
-from solvers.model.constraints import KINDS
+from solvers.model.constraints.kinds import KINDS
 from solvers.model.variants import Rules
 
 

@@ -17,7 +17,7 @@ from test_signals import EMPTY9, alive
 PROGRAM = """
 import os, signal, sys
 {setup}
-from solvers.cli import main
+from solvers.cli.main import main
 sys.exit(main())
 """
 

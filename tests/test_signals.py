@@ -265,7 +265,7 @@ class Slow(DepthFirst):
 REGISTERED = """
 import sys
 from solvers.backends import registry
-from solvers.cli import main
+from solvers.cli.main import main
 sys.path.insert(0, sys.argv[1])
 registry.register("slowload", "slowload:Slow")
 sys.exit(main(["solve", "-", "--backend", "slowload"]))

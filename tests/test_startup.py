@@ -27,7 +27,7 @@ def test_few_puzzles_go_to_propagate_and_many_to_native():
 
 
 def test_few_puzzles_with_constraints_go_to_the_portfolio_and_many_to_native():
-    from solvers.formats import read_puzzles
+    from solvers.formats.boards import read_puzzles
 
     for name in ("killer9", "jigsaw9", "thermo9"):
         with DATASETS[name].open() as handle:
@@ -60,7 +60,7 @@ def test_the_library_counts_one_puzzle_with_the_backend_the_command_takes_for_it
 def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
     code = (
         "import sys\n"
-        "from solvers.cli import main\n"
+        "from solvers.cli.main import main\n"
         "status = main(['solve', 'examples/boj2580.txt'])\n"
         "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.compare', 'solvers.run.linefile',"
         " 'solvers.model.constraints', 'solvers.strength') if m in sys.modules]\n"
@@ -171,7 +171,7 @@ def test_the_command_runs_numpys_blas_on_one_thread_unless_the_user_chose(chosen
     }
     if chosen:
         env["OPENBLAS_NUM_THREADS"] = chosen
-    code = "import os, solvers.cli, numpy\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
+    code = "import os, solvers.cli.main, numpy\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.formats import parse
+from solvers.formats.boards import parse
 from solvers.model.verify import problems
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))

@@ -17,13 +17,13 @@ from conftest import SHARED_DATA
 
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
-from solvers.formats import parse, read_puzzles
+from solvers.formats.boards import parse, read_puzzles
 from solvers.formats.datasets import DATASETS
 from solvers.model.board import Board
-from solvers.strength import LEVELS, levels_of, measure
 from solvers.strength.alldifferent import filtered
 from solvers.strength.human import EXTRA
 from solvers.strength.human import LEVELS as HUMAN
+from solvers.strength.levels import LEVELS, levels_of, measure
 
 
 def benchmark(name: str, count: int | None) -> list[Board]:
@@ -460,7 +460,7 @@ def test_the_command_line_names_every_level_and_builds_without_them():
     import sys
 
     from solvers.cli.strength import LEVEL_NAMES
-    from solvers.strength import LEVELS
+    from solvers.strength.levels import LEVELS
 
     assert tuple(LEVELS) == LEVEL_NAMES
     code = "import sys; from solvers.cli import parser; parser.build_parser(None)"

@@ -12,9 +12,10 @@ from itertools import islice
 import pytest
 
 from solvers.api import solve
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.formats.datasets import DATASETS
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.strength import bigwings, chains, direct, exclusion, human, uniqueness
 from solvers.strength.rating import prepared, rate
 from solvers.strength.techniques import Grid

@@ -19,7 +19,7 @@ SCRIPT = textwrap.dedent(
     """
     import sys, threading
     from solvers import count_solutions, solve
-    from solvers.formats import parse
+    from solvers.formats.boards import parse
     from solvers.model.verify import problems
 
     backend = sys.argv[1]

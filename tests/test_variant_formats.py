@@ -7,9 +7,10 @@ import pytest
 from corpus import KILLER4, variant
 
 from solvers import Board, InputError, Shape, parse, read_puzzles
-from solvers.formats import Puzzle, format_puzzle, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import Puzzle, format_puzzle
 from solvers.formats.variant_text import RULE_NAMES, build_rules
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 
 EMPTY9 = "." * 81
 # Boxes, with r3c3/r4c1 swapped between A and D, and r6c6/r4c7 between E and F.

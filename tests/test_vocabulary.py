@@ -16,9 +16,11 @@ from test_constraints import instance
 
 from solvers import Board, Shape, Status
 from solvers.backends import registry
-from solvers.model.constraints import KINDS, Constraint, Table, check
+from solvers.model.constraints.kinds import KINDS, check
+from solvers.model.constraints.model import Constraint
+from solvers.model.constraints.primitives import Table
 from solvers.model.variants import Rules
-from solvers.run import Runner
+from solvers.run.runner import Runner
 
 LIMIT = 3  # counted this far: none, one, several, or more
 

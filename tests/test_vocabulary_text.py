@@ -8,8 +8,9 @@ import json
 import pytest
 
 from solvers import Shape, count_solutions
-from solvers.formats import parse, read_puzzles, variant_text
-from solvers.model.constraints import KINDS, plain
+from solvers.formats import variant_text
+from solvers.formats.boards import parse, read_puzzles
+from solvers.model.constraints.kinds import KINDS, plain
 from solvers.model.constraints.text import parse_constraint
 
 EMPTY9 = "." * 81

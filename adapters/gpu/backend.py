@@ -26,8 +26,9 @@ from adapters.gpu.batch import UNLIMITED, Batch, Batcher, Flag
 from solvers.backends.contract import Backend, Found
 from solvers.base.deadline import Deadline
 from solvers.base.errors import UsageError
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.compile import flatten
+from solvers.model.geometry import Shape
 
 NO_GPU = (
     "no CUDA GPU found (numba.cuda.is_available() is False): it needs an NVIDIA GPU and "

@@ -25,7 +25,7 @@ from statistics import median
 
 import numpy as np
 
-from solvers.model.board import Shape
+from solvers.model.geometry import Shape
 
 # Two fixed puzzles of the shipped hard9, each searched after propagation: about a millisecond.
 SEARCHED = "4..........2.....7...8.5..4....4..733.......9...3.651.19.....6.84..2......31..9.8"

@@ -24,7 +24,8 @@ from solvers.analysis import calibration
 from solvers.analysis.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.backends import registry
 from solvers.backends.spec import BackendSpec
-from solvers.formats import Puzzle, format_puzzle, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import Puzzle, format_puzzle
 from solvers.generation.shuffle import Transform, copies
 from solvers.model.board import Board
 from solvers.model.verify import problems

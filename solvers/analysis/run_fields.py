@@ -51,7 +51,7 @@ def _strength(items: list, datasets: set[str]) -> None:
     dataset with the same levels (so that each level's count is over the same puzzles); at
     most one of solved, refuted and timed_out (the last two absent in files written before
     them: read as false)."""
-    from solvers.strength import LEVELS
+    from solvers.strength.levels import LEVELS
 
     levels: dict[str, dict[int, set[str]]] = {}  # by dataset, by puzzle
     for index, item in enumerate(items):

@@ -1,7 +1,7 @@
 """What every backend provides, and the value it answers with.
 
 A backend is a class registered by name (``solvers.backends.registry.register``). It is built once
-per set of options (by a ``solvers.run.Runner``) and then answers ``solve`` and ``count`` for
+per set of options (by a ``solvers.run.runner.Runner``) and then answers ``solve`` and ``count`` for
 any board. It keeps no state about one puzzle after answering it, except deliberate caches (a
 persistent incremental solver, a compiled kernel) that it documents as safe to reuse and frees
 in ``close``.
@@ -21,7 +21,8 @@ from typing import Any, ClassVar
 
 from solvers.base.deadline import Deadline
 from solvers.base.errors import UsageError
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 
 MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
 
@@ -208,7 +209,7 @@ def _options_fault(options: object) -> str | None:
 
 def _native_fault(native: object, encodes: frozenset[str]) -> str | None:
     from solvers.model.compile import PRIMITIVES
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
 
     if not isinstance(native, frozenset | set):
         return f"NATIVE is {native!r}, not a frozenset of kinds"

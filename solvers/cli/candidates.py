@@ -9,6 +9,7 @@ from solvers.analysis.candidates import SEVERAL, UNIQUE, UNSOLVABLE, Candidates,
 from solvers.backends import choice
 from solvers.backends.spec import BackendSpec
 from solvers.base.errors import SudokuError, UsageError, WrongAnswer
+from solvers.cli.arguments import backend_options, command, input_options
 from solvers.cli.compiling import announce_native
 from solvers.cli.inputs import plan_of, puzzles_of
 from solvers.cli.output import (
@@ -18,8 +19,9 @@ from solvers.cli.output import (
     EXIT_WRONG_ANSWER,
     Run,
 )
-from solvers.cli.parser import backend_options, command, input_options
-from solvers.formats import SYMBOL_OF, Puzzle, format_board, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import Puzzle, format_board
+from solvers.formats.symbols import SYMBOL_OF
 from solvers.model.board import Board
 from solvers.run.answer import Status
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from solvers.backends import registry
 from solvers.backends.spec import ALL, BackendSpec, parse_list
 from solvers.base.errors import InputError, UsageError
+from solvers.cli.arguments import command, input_options, scale_options, seconds
 from solvers.cli.inputs import answers_of, items_of, report_invalid
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -17,8 +18,7 @@ from solvers.cli.output import (
     Run,
     counted,
 )
-from solvers.cli.parser import command, input_options, scale_options, seconds
-from solvers.formats import read_puzzles
+from solvers.formats.boards import read_puzzles
 from solvers.model.verify import problems
 from solvers.run import judge
 from solvers.run.answer import Answer, Status

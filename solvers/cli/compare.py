@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from solvers.analysis.results import MODES, Settings
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
+from solvers.cli.arguments import command, scale_options, seconds, whole
 from solvers.cli.check import backends_named
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
@@ -27,12 +28,11 @@ from solvers.cli.output import (
     counted,
     writable,
 )
-from solvers.cli.parser import command, scale_options, seconds, whole
 from solvers.cli.strength import DEFAULT_LEVELS, LEVEL_NAMES
 from solvers.cli.strength import table as strength_table
 
 if TYPE_CHECKING:
-    from solvers.formats import Puzzle
+    from solvers.formats.boards import Puzzle
     from solvers.strength.tally import Measured
 
 DEFAULT_DATASETS = ("easy9", "hard9", "big16")
@@ -259,7 +259,7 @@ def _levels(text: str) -> list[str]:
     """The --strength levels, as ``sudoku strength --levels`` reads them; a dataset written
     right after a bare --strength is taken as its value, and the message says so."""
     from solvers.formats.datasets import shipped
-    from solvers.strength import levels_of
+    from solvers.strength.levels import levels_of
 
     try:
         return levels_of(text)

@@ -15,7 +15,7 @@ def announce_native(args: argparse.Namespace, run: Run) -> None:
     they are not compiled yet."""
     if not _uses_native(args):
         return
-    from solvers.backends.handwritten import native
+    from solvers.backends.handwritten.native import door as native
 
     if native.built_ahead():  # built with the kernels, by compile_kernels: numba need not load
         return

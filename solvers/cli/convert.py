@@ -6,9 +6,9 @@ import argparse
 from itertools import chain, islice
 
 from solvers.base.errors import InputError, UsageError
+from solvers.cli.arguments import command, input_options
 from solvers.cli.inputs import puzzles_of, report_invalid
 from solvers.cli.output import Run
-from solvers.cli.parser import command, input_options
 
 
 def add_to(commands) -> None:

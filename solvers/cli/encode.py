@@ -10,10 +10,11 @@ from itertools import chain, islice
 from solvers.backends import registry
 from solvers.backends.contract import choose_options
 from solvers.base.errors import UsageError
+from solvers.cli.arguments import command, input_options, option_argument, options_given
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import Run, make_folder
-from solvers.cli.parser import command, input_options, option_argument, options_given
-from solvers.formats import format_puzzle, whole
+from solvers.formats import whole
+from solvers.formats.boards import format_puzzle
 
 TARGETS = tuple(registry.ENCODERS)
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}

@@ -7,10 +7,10 @@ import argparse
 from itertools import islice
 
 from solvers.base.errors import InputError
+from solvers.cli.arguments import command, input_options, whole
 from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
-from solvers.cli.parser import command, input_options, whole
-from solvers.formats import Puzzle, format_board
+from solvers.formats.boards import Puzzle, format_board
 from solvers.model.cells import cell_name
 from solvers.run.judge import clash
 

@@ -6,12 +6,13 @@ import argparse
 import secrets
 
 from solvers.base.errors import UsageError
+from solvers.cli.arguments import command, seconds, shape, whole
 from solvers.cli.output import Run
-from solvers.cli.parser import command, seconds, shape, whole
-from solvers.formats import format_puzzle, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import format_puzzle
 from solvers.formats.variant_text import RULE_NAMES
 from solvers.generation.clues import GENERATED
-from solvers.model.board import Shape
+from solvers.model.geometry import Shape
 from solvers.model.variants import CLASSIC
 
 ORDER = (*RULE_NAMES, *GENERATED)  # what --rules takes, in the order the header writes it

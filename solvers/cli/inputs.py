@@ -14,9 +14,9 @@ from typing import Any, TextIO
 from solvers.backends import registry
 from solvers.backends.spec import BackendSpec
 from solvers.base.errors import InputError, UsageError
+from solvers.cli.arguments import options_given
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
-from solvers.cli.parser import options_given
-from solvers.formats import Puzzle, format_board, read_puzzles
+from solvers.formats.boards import Puzzle, format_board, read_puzzles
 from solvers.formats.textfile import as_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status

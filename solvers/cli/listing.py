@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from solvers.backends import choice, registry
+from solvers.cli.arguments import command
 from solvers.cli.output import Run
-from solvers.cli.parser import command
-from solvers.formats import Puzzle, read_puzzles
+from solvers.formats.boards import Puzzle, read_puzzles
 
 
 def add_to(commands) -> None:
@@ -73,7 +73,7 @@ def _supports(name: str) -> str:
 
 
 def list_kinds(args: argparse.Namespace, run: Run) -> None:
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
 
     rows = [("kind", "meaning", "definition", "example (9x9)")]
     rows += [(name, kind.meaning, kind.source, kind.example) for name, kind in KINDS.items()]

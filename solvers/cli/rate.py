@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 
 from solvers.base.errors import InputError
+from solvers.cli.arguments import command, input_options
 from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
-from solvers.cli.parser import command, input_options
 from solvers.run.judge import clash
 
 

@@ -6,8 +6,8 @@ import argparse
 import os
 
 from solvers.base.errors import UsageError
+from solvers.cli.arguments import command
 from solvers.cli.output import Run, writable
-from solvers.cli.parser import command
 
 
 def add_to(commands) -> None:

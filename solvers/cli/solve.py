@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from solvers.base.errors import InputError
+from solvers.cli.arguments import backend_options, command, input_options, scale_options
 from solvers.cli.inputs import answers_of, plan_of
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_UNSOLVABLE, EXIT_WRONG_ANSWER, Run
-from solvers.cli.parser import backend_options, command, input_options, scale_options
-from solvers.formats import Puzzle, format_board, variant_text
+from solvers.formats import variant_text
+from solvers.formats.boards import Puzzle, format_board
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 

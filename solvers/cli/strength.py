@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from solvers.cli.arguments import command, input_options, seconds
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import EXIT_TIMEOUT, Run
-from solvers.cli.parser import command, input_options, seconds
 
 if TYPE_CHECKING:
     from solvers.strength.tally import Tally
 
-# the levels' names, weakest first in each family (solvers.strength.LEVELS: a test holds the
+# the levels' names, weakest first in each family (solvers.strength.levels.LEVELS: a test holds the
 # two alike): written here so that building the command line imports no level
 LEVEL_NAMES = (
     "up:minimal", "up:extended", "fl:extended", "fc", "gac", "sac",
@@ -77,7 +77,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    from solvers.strength import levels_of
+    from solvers.strength.levels import levels_of
     from solvers.strength.tally import measured, tallies
 
     levels = levels_of(args.levels)

@@ -18,7 +18,7 @@ import numpy as np
 
 from solvers.formats.lines import SQUARES
 from solvers.formats.symbols import SYMBOL_OF, VALUE_OF
-from solvers.model.board import Shape
+from solvers.model.geometry import Shape
 
 NOT_A_SYMBOL = 255
 VALUES = np.full(256, NOT_A_SYMBOL, np.uint8)  # byte -> value

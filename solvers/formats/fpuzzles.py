@@ -25,15 +25,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from solvers.base.errors import InputError
 from solvers.formats import fpuzzles_kinds, fpuzzles_link, fpuzzles_negative
-from solvers.formats.fpuzzles_parts import Reading, cells, entries, name, names, number, unwritable
+from solvers.formats.fpuzzles_parts import (
+    FPuzzle,
+    Reading,
+    cells,
+    entries,
+    name,
+    names,
+    number,
+    unwritable,
+)
 from solvers.formats.lines import at_line
-from solvers.model.board import Board, Shape
-from solvers.model.constraints import Constraint
+from solvers.model.board import Board
+from solvers.model.constraints.model import Constraint
+from solvers.model.geometry import Shape
 from solvers.model.variants import Rules
 
 MIN_SIZE, MAX_SIZE = 4, 16  # f-puzzles' own range is 3..16; the project's boards start at 4
@@ -50,18 +60,6 @@ CELL_NOTES += ("parity",)
 MARKS = "givenPencilMarks"  # the setter's marks: rules (the solver's own notes are not)
 
 
-@dataclass(frozen=True)
-class FPuzzle:
-    """An f-puzzles puzzle read: the board, its known solution, metadata, drawings left out."""
-
-    board: Board
-    solution: Board | None = None
-    meta: tuple[tuple[str, str], ...] = ()
-    ignored: tuple[str, ...] = ()
-    form: str = "fpuzzles"  # "line" for the project's own JSON record (``writing.from_record``)
-    link: str = fpuzzles_link.URL  # what its answer's link starts with (``answer_start``)
-
-
 def read(text: str, line: int | None = None) -> FPuzzle:
     """The puzzle of an f-puzzles link, bare payload, SudokuPad link or JSON text (or of the
     JSON record ``sudoku convert --to json`` writes), or of an Interactive Sudoku Solver
@@ -76,7 +74,7 @@ def read(text: str, line: int | None = None) -> FPuzzle:
         raise InputError(f"{message} which): put the line puzzles in a file of their own", line)
     data = fpuzzles_link.decode(text, line)
     if "puzzle" in data and "grid" not in data:
-        from solvers.formats.writing import from_record
+        from solvers.formats.records import from_record
 
         return from_record(data, line)
     found = from_json(data, line)

@@ -45,10 +45,12 @@ from solvers.formats.fpuzzles_parts import (
     outside,
     unwritable,
 )
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.cells import neighbours
-from solvers.model.constraints import KINDS, Constraint
 from solvers.model.constraints.dots import DOT_VALUES
+from solvers.model.constraints.kinds import KINDS
+from solvers.model.constraints.model import Constraint
+from solvers.model.geometry import Shape
 
 DIRECTIONS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 STRAIGHT = {"down": (1, 0), "up": (-1, 0), "right": (0, 1), "left": (0, -1)}

@@ -18,8 +18,8 @@ from typing import Any
 from solvers.formats.fpuzzles_parts import Reading, unwritable
 from solvers.model.board import Board
 from solvers.model.cells import orthogonal_pairs
-from solvers.model.constraints import Constraint
 from solvers.model.constraints.dots import DOT_VALUES
+from solvers.model.constraints.model import Constraint
 
 KROPKI = ("difference", "ratio")
 NEGATIVES = ("difference", "ratio", "xv")

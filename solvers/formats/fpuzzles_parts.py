@@ -1,7 +1,7 @@
 """The pieces every f-puzzles key is made of, read and written: cell names (``R1C2``, and the
 ring of clue cells just outside the grid, ``R0C3`` to ``R10C3`` on 9x9), a key's list of
 entries, an entry's cells or lines, a clue's value; and ``Reading``, what one puzzle's keys
-have said so far."""
+have said so far; ``FPuzzle``, a puzzle read."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.base.errors import InputError
-from solvers.model.board import Shape
+from solvers.formats import fpuzzles_link
+from solvers.model.board import Board
 from solvers.model.cells import cell_name
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
+from solvers.model.geometry import Shape
 
 # ASCII digits: \d matches any script's
 _CELL = re.compile(r"R([0-9]{1,3})C([0-9]{1,3})", re.IGNORECASE)
@@ -121,3 +123,15 @@ def unwritable(constraint: Constraint, n: int, why: str) -> InputError:
 def _row_col(name: Any) -> tuple[int, int]:
     match = _CELL.fullmatch(str(name).strip())
     return (int(match.group(1)), int(match.group(2))) if match else (-1, -1)
+
+
+@dataclass(frozen=True)
+class FPuzzle:
+    """An f-puzzles puzzle read: the board, its known solution, metadata, drawings left out."""
+
+    board: Board
+    solution: Board | None = None
+    meta: tuple[tuple[str, str], ...] = ()
+    ignored: tuple[str, ...] = ()
+    form: str = "fpuzzles"  # "line" for the project's own JSON record (``records.from_record``)
+    link: str = fpuzzles_link.URL  # what its answer's link starts with (``answer_start``)

@@ -18,7 +18,8 @@ from solvers.base.errors import InputError
 from solvers.formats import variant_text
 from solvers.formats.lines import at_line, shape_for
 from solvers.formats.symbols import number
-from solvers.model.board import MAX_SIZE, Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import MAX_SIZE, Shape
 
 SECTIONS = (*variant_text.FIELDS, "constraints")
 

@@ -14,7 +14,8 @@ import re
 from solvers.base.errors import InputError
 from solvers.formats import variant_text
 from solvers.formats.symbols import VALUE_OF, value
-from solvers.model.board import MAX_SIZE, MIN_SIZE, Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import MAX_SIZE, MIN_SIZE, Shape
 
 MAX_LINE = 16_384  # characters: a 25x25 killer puzzle with all its fields takes under 4,000
 SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}

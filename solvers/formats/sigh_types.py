@@ -13,9 +13,10 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from solvers.base.errors import InputError
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.cells import cell_name, neighbours
 from solvers.model.constraints.text import parse_constraint
+from solvers.model.geometry import Shape
 from solvers.model.variants import Rules
 
 # ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md);

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from solvers.base.errors import InputError
-from solvers.model.board import Shape
 from solvers.model.cells import cell_name, first_seen, reachable, window_units
+from solvers.model.geometry import Shape
 from solvers.model.variants import Rules
 
 RULE_NAMES = ("x", "windoku", "jigsaw", "killer")  # the variants a header may name
@@ -64,7 +64,7 @@ def rule_names(text: str, line: int) -> frozenset[str]:
 
 
 def _is_kind(word: str) -> bool:
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
 
     return word.lower() in KINDS
 
@@ -121,7 +121,7 @@ def variants(
     """The constraints the variants ``names`` stand for (killer's from its cage map)."""
     if cages is None and not {"x", "windoku"} & set(names):
         return ()  # a classic board's reading loads no kind
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     found = []
     if "x" in names:

@@ -19,7 +19,7 @@ from solvers.model.cells import orthogonal_pairs
 
 if TYPE_CHECKING:  # imported where used: the command line reads GENERATED at start-up
     from solvers.base.deadline import Deadline
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
 BOARD_WIDE = ("anti-knight", "anti-king", "non-consecutive")
 CLUE_KINDS = ("thermometer", "arrow", "kropki", "xv")
@@ -59,7 +59,7 @@ def complete(empty: Board, rng: random.Random, deadline: Deadline | None = None)
 
 def board_wide(names: frozenset[str]) -> tuple[Constraint, ...]:
     """The board-wide constraints among the rule ``names``."""
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     return tuple(Constraint(kind) for kind in BOARD_WIDE if kind in names)
 
@@ -81,7 +81,7 @@ def with_constraints(full: Board, constraints: tuple[Constraint, ...]) -> Board:
 
 def _thermometers(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
     """About N/2 thermometers of 3 to 6 cells, each step to a higher value."""
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     n = full.size
     found = []
@@ -97,7 +97,7 @@ def _thermometers(full: Board, rng: random.Random, used: set[int]) -> list[Const
 
 def _arrows(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
     """About N/3 arrows: a circle, then 2 or 3 cells adding up to its value."""
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     n, cells = full.size, full.cells
     found = []
@@ -114,7 +114,7 @@ def _arrows(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]
 def _kropki(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
     """Every white dot (neighbours differing by 1) and black dot (one twice the other) the
     grid has (a 1-2 pair, both at once, gets one at random), and the negative constraints."""
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     dots = []
     for a, b in orthogonal_pairs(full.size):
@@ -131,7 +131,7 @@ def _kropki(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]
 def _xv(full: Board, rng: random.Random, used: set[int]) -> list[Constraint]:
     """Every X (neighbours adding up to 10) and V (to 5) the grid has, and the negative
     constraint."""
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
     marks = [
         Constraint("xv", (a, b), (("sum", full.cells[a] + full.cells[b]),))

@@ -27,8 +27,9 @@ from solvers.base.errors import SolveTimeout, UsageError
 from solvers.formats.variant_text import RULE_NAMES, variants
 from solvers.generation import clues
 from solvers.generation.layouts import random_cages, random_regions
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.cells import no_boxes, row_regions
+from solvers.model.geometry import Shape
 from solvers.model.variants import CLASSIC, Rules
 
 DIFFICULTIES = {"easy": (0, 0), "medium": (1, 3), "hard": (4, None)}

@@ -15,9 +15,10 @@ from __future__ import annotations
 import random
 
 from solvers.base.deadline import Deadline
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.cells import connected, neighbours
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
+from solvers.model.geometry import Shape
 
 CAGE_SIZES = (2, 2, 2, 2, 3, 3, 3, 4)  # shuffled for each cage: by measurement (README)
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solvers.base.errors import InputError
-from solvers.formats import SYMBOLS
-from solvers.model.board import Board, Shape
+from solvers.formats.symbols import SYMBOLS
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 
 
 @dataclass(frozen=True)

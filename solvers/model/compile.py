@@ -30,15 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from solvers.model.board import Geometry, Shape, base_geometry
 from solvers.model.cells import cell_name, sum_sets
+from solvers.model.geometry import Geometry, Shape, base_geometry
 from solvers.model.variants import Rules
 
 if TYPE_CHECKING:
-    from solvers.model.board import Board
-    from solvers.model.constraints import Constraint, Primitive
+    from solvers.model.constraints.model import Constraint
+    from solvers.model.constraints.primitives import Primitive
 
 SUM_GROUPS = "sum groups"  # all-different groups with a sum, by a sum rule of the engine's own
 PRIMITIVES = "primitives"  # every primitive of the vocabulary: so every kind
@@ -103,7 +103,7 @@ class Flat:
         them, decomposed into an all-different and a sum, unless it encodes ``SUM_GROUPS``."""
         if not self.sum_groups or SUM_GROUPS in declared(encodes):
             return self.primitives
-        from solvers.model.constraints import AllDifferent, Linear
+        from solvers.model.constraints.primitives import AllDifferent, Linear
 
         lowered: list[Primitive] = []
         for group in self.sum_groups:
@@ -151,12 +151,23 @@ def _repeats(name: str, group: tuple[int, ...], cells: tuple[int, ...], n: int) 
     return found
 
 
-def flatten(board: Board) -> Flat:
+class Ruled(Protocol):
+    """What the compile step reads of a board: its shape and its rules (a ``Board``; named by
+    what is read so that the board, whose ``geometry`` comes from here, is not imported back)."""
+
+    @property
+    def shape(self) -> Shape: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+def flatten(board: Ruled) -> Flat:
     """The board's rules flattened (the same value for every board of one shape and rules)."""
     return flat(board.shape, board.rules)
 
 
-def handed(board: Board, native: frozenset[str]) -> tuple[Flat, tuple[Constraint, ...]]:
+def handed(board: Ruled, native: frozenset[str]) -> tuple[Flat, tuple[Constraint, ...]]:
     """What an engine with models of its own for the kinds ``native`` is handed of the board's
     rules: the rest flattened (units, sum groups, primitives, as ``flatten`` gives them) and
     the constraints of those kinds as they are. The engine's model of such a constraint must
@@ -181,8 +192,9 @@ def flat(shape: Shape, rules: Rules) -> Flat:
 
 
 def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:
-    from solvers.model.constraints import AllDifferent, Linear, decompose
+    from solvers.model.constraints.kinds import decompose
     from solvers.model.constraints.model import describe
+    from solvers.model.constraints.primitives import AllDifferent, Linear
 
     n = geometry.size
     parts = [(c, p) for c in constraints for p in decompose(c, n)]
@@ -240,7 +252,7 @@ def kinds_within(encodes: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _examples() -> dict[str, Flat]:
     """Each kind's example instance on 9x9, flattened."""
-    from solvers.model.constraints import KINDS
+    from solvers.model.constraints.kinds import KINDS
     from solvers.model.constraints.text import parse_constraint
 
     shape = Shape(3, 3)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solvers.model.board import Geometry
 from solvers.model.compile import SumGroup
+from solvers.model.geometry import Geometry
 
 NO_PLACEMENT = (-1, -1)  # a sum group's set row places no value
 

@@ -16,7 +16,7 @@ from solvers.base.errors import InputError
 from solvers.model.cells import first_seen, no_boxes
 
 if TYPE_CHECKING:
-    from solvers.model.constraints import Constraint
+    from solvers.model.constraints.model import Constraint
 
 
 @dataclass(frozen=True)

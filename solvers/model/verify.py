@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solvers.base.errors import WrongAnswer
-from solvers.model.board import Board, base_geometry, cell_name
+from solvers.model.board import Board, cell_name
+from solvers.model.geometry import base_geometry
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,7 +40,7 @@ def problems(puzzle: Board, solution: Board) -> list[str]:
             missing = sorted(every_value - values)
             found.append(f"{name} lacks {', '.join(map(str, missing))}")
     if puzzle.rules.constraints and all(solution.cells):  # a kind's check reads a full grid
-        from solvers.model.constraints import check  # each kind's own check, not its decomposition
+        from solvers.model.constraints.kinds import check
         from solvers.model.constraints.model import describe
 
         for constraint in puzzle.rules.constraints:
@@ -85,7 +86,7 @@ def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np
         seen |= bits[units[:, k]]
     failing |= (seen != (1 << (n + 1)) - 2).any(axis=0)  # each of 1..N once in each unit
     if board.rules.constraints:  # the kinds' own checks, row by row
-        from solvers.model.constraints import check
+        from solvers.model.constraints.kinds import check
 
         for row in np.flatnonzero(~failing).tolist():
             grid = values[row].tolist()

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.model.variants import CLASSIC, Rules
 
 

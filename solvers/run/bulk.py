@@ -22,7 +22,8 @@ from solvers.backends import registry
 from solvers.backends.contract import limit_of
 from solvers.base.deadline import Deadline, timeout_of
 from solvers.base.errors import BackendUnavailable, InputError, UsageError
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.model.variants import CLASSIC, Rules
 from solvers.model.verify import failing_rows
 
@@ -64,7 +65,7 @@ def solve_many(
     deadline = Deadline(timeout_of(timeout))
     import numpy as np
 
-    from solvers.backends.handwritten import native
+    from solvers.backends.handwritten.native import door as native
 
     solve_batch, plan_for, Flag, UNLIMITED = native.load()
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from solvers.base.errors import InputError
-from solvers.formats import UNREAD, LineReader, Puzzle, format_board, line_start
+from solvers.formats.boards import LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import (
     format_counts,
     format_rows,
@@ -30,9 +30,10 @@ from solvers.formats.bulk import (
     plain_puzzles,
     split_lines,
 )
-from solvers.formats.source import MAX_PUZZLE
+from solvers.formats.source import MAX_PUZZLE, UNREAD
 from solvers.formats.textfile import BYTE_ERRORS, open_text
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 
 RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # With --jobs N, each range is a half of an even share of what is left of the file, so that
@@ -235,7 +236,7 @@ class _Solved:
     answers as text, the wrong ones as WRONG answers, the others left for the per-puzzle path."""
 
     def __init__(self, job: Job, groups: list) -> None:
-        from solvers.backends.handwritten import native
+        from solvers.backends.handwritten.native import door as native
         from solvers.run.bulk import solve_many
 
         Flag = native.load().Flag
@@ -372,7 +373,7 @@ def answers(
 
 def _load_kernel() -> None:
     """Load (or compile) the batch kernel here, with a call on an empty board."""
-    from solvers.backends.handwritten import native
+    from solvers.backends.handwritten.native import door as native
 
     solve_batch, plan_for, _, _ = native.load()
 

@@ -21,7 +21,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from solvers.base.errors import UsageError
-from solvers.formats import Puzzle
+from solvers.formats.boards import Puzzle
 from solvers.formats.source import TooLong
 from solvers.model.board import Board
 from solvers.run.answer import PackedBoard, pack_board, unpack_board

@@ -32,7 +32,8 @@ from typing import Any
 from solvers.backends import choice, registry
 from solvers.backends.contract import Operation
 from solvers.backends.spec import BackendSpec
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.run.answer import Answer
 from solvers.run.judge import paired
 
@@ -200,7 +201,7 @@ def native_built_ahead() -> bool:
     """Whether native's batch kernel is built ahead of time (so numba was there to build it):
     a line file's bulk path then runs without importing numba (docs/startup.md), which is imported
     only if a puzzle needs the per-puzzle kernel."""
-    from solvers.backends.handwritten import native
+    from solvers.backends.handwritten.native import door as native
 
     return native.built_ahead()
 

@@ -26,8 +26,9 @@ from solvers.backends.contract import Backend, Found, Operation
 from solvers.backends.spec import BackendSpec
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendCrashed, SolveTimeout
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
+from solvers.model.geometry import Shape
 from solvers.model.verify import problems
 from solvers.run.children import become_child
 from solvers.run.worker import Attempt, attempt

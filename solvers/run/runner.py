@@ -28,7 +28,8 @@ from solvers.base.errors import (
     SolveTimeout,
     UsageError,
 )
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.model.verify import problems, wrong_solution
 from solvers.run import judge
 from solvers.run.answer import Answer, Status

@@ -25,7 +25,8 @@ from solvers.backends.contract import Backend, Found, Operation
 from solvers.base import signals
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendCrashed, SolveTimeout, UsageError
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
+from solvers.model.geometry import Shape
 from solvers.run.children import DIES_WITH_PARENT, become_child, kill_tree
 
 

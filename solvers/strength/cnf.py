@@ -19,7 +19,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from solvers.base.deadline import Deadline, Ticker
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
+from solvers.model.geometry import Geometry
 from solvers.strength.grid import Outcome, outcome, units_of
 
 Clause = tuple[int, ...]

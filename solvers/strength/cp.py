@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solvers.base.deadline import Deadline, Ticker
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
+from solvers.model.geometry import Geometry
 from solvers.strength.alldifferent import bits
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.network import Network, network

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import flatten
+from solvers.model.geometry import Geometry
 from solvers.model.verify import problems
 from solvers.strength.alldifferent import bits
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
 from solvers.strength.support import cells_text, combos_text, kind_step, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step

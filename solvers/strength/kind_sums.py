@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
 from solvers.strength.support import (
     SHOWN,
     Found,

@@ -21,18 +21,17 @@ from collections.abc import Callable
 from math import prod
 
 from solvers.model.cells import cell_name
-from solvers.model.constraints import (
-    KINDS,
+from solvers.model.constraints.kinds import KINDS, decompose
+from solvers.model.constraints.model import Constraint
+from solvers.model.constraints.primitives import (
+    OPERATORS,
     AllDifferent,
-    Constraint,
     Domain,
     Linear,
     Primitive,
     Relation,
     Table,
-    decompose,
 )
-from solvers.model.constraints.primitives import OPERATORS
 from solvers.strength import kind_lines, kind_sums
 from solvers.strength.support import GENERIC_RATING, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step

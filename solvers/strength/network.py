@@ -40,7 +40,7 @@ def network(board: Board) -> Network:
 
 @lru_cache(maxsize=256)
 def _network(flat: Flat) -> Network:
-    from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+    from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 
     n = flat.size
     found: list[tuple[tuple[int, ...], Filter]] = [(unit, filtered) for unit in flat.units]

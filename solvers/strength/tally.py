@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
-from solvers.strength import measure
+from solvers.strength.levels import measure
 
 
 @dataclass(frozen=True)

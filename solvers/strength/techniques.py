@@ -14,9 +14,9 @@ from functools import cached_property, reduce
 from itertools import combinations
 from operator import or_
 
-from solvers.model.board import Geometry
 from solvers.model.cells import cell_name
-from solvers.model.constraints import Constraint
+from solvers.model.constraints.model import Constraint
+from solvers.model.geometry import Geometry
 from solvers.strength.grid import values
 
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}

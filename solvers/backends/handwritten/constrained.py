@@ -34,7 +34,7 @@ from solvers.backends.handwritten import propagators, sums
 from solvers.backends.handwritten.rules import PropagatingSearch, hidden_singles, naked_singles
 from solvers.model.board import Board
 from solvers.model.compile import flatten
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation
+from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 
 OPS = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge}
 

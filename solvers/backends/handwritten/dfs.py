@@ -27,7 +27,9 @@ from solvers.backends.handwritten.sums import SumGroups
 from solvers.base.deadline import Deadline, Ticker
 from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND, flat, flatten
-from solvers.model.constraints import AllDifferent, Constraint, kind_of
+from solvers.model.constraints.kinds import kind_of
+from solvers.model.constraints.model import Constraint
+from solvers.model.constraints.primitives import AllDifferent
 from solvers.model.variants import Rules
 
 

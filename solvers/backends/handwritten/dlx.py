@@ -18,9 +18,10 @@ import sys
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten import Counted
 from solvers.base.deadline import Deadline
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import SUM_GROUPS, SumGroup, flatten
 from solvers.model.cover import NO_PLACEMENT, exact_cover
+from solvers.model.geometry import Geometry
 
 KEPT = 8  # matrices kept at once
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten import Counted
 from solvers.base.deadline import Deadline
-from solvers.formats import SYMBOLS
+from solvers.formats.symbols import SYMBOLS
 from solvers.model.board import Board
 
 

@@ -24,7 +24,7 @@ from functools import lru_cache, reduce
 from itertools import product
 from operator import or_
 
-from solvers.model.board import Geometry
+from solvers.model.geometry import Geometry
 
 TABLE_BYTES = 48 << 20  # per-candidate masks are computed ahead while they take at most this
 LOCKED_MAX_SIZE = 16  # locked candidates pay up to 16x16 and cost on 25x25 (README)

@@ -25,8 +25,9 @@ from solvers.backends.contract import Found
 from solvers.backends.handwritten import Counted
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
-from solvers.model.board import Board, Geometry
+from solvers.model.board import Board
 from solvers.model.compile import flatten
+from solvers.model.geometry import Geometry
 
 
 def naked_singles(

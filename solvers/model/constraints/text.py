@@ -23,7 +23,8 @@ import re
 
 from solvers.base.errors import InputError
 from solvers.model.cells import cell_name
-from solvers.model.constraints import Constraint, kind_of
+from solvers.model.constraints.kinds import kind_of
+from solvers.model.constraints.model import Constraint
 
 CELL = re.compile(r"r([0-9]+)c([0-9]+)")  # ASCII digits: \d matches any script's
 NUMBER = re.compile(r"-?[0-9]+")

@@ -2,7 +2,7 @@
 
 Importing numba and loading its cached copy of the kernel cost a bulk count about as much as
 the kernel's own work (docs/startup.md). So when the kernels are
-compiled for a source (``cache.compile_kernels``, which the command line runs once, with a
+compiled for a source (``warmup.compile_kernels``, which the command line runs once, with a
 notice), the batch kernel (``batch._batch``) is also built by ``numba.pycc`` into a C extension
 beside numba's cache (``aot_build``): the same code compiled by the same numba, for the
 architecture's baseline or, where the CPU and the kernel say every core has its features, for
@@ -22,7 +22,6 @@ load, or tables it was not built for, are likewise left to numba's kernel.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -35,20 +34,11 @@ from types import ModuleType
 import numpy as np
 
 from solvers.backends.handwritten.native.outcome import UNLIMITED, Batch, run_batch
+from solvers.backends.handwritten.native.stamp import PACKAGE, source_stamp
 from solvers.backends.handwritten.native.tables import Plan
 from solvers.base.deadline import Deadline
 
-PACKAGE = Path(__file__).resolve().parent
 BUILD_SECONDS = 600  # far above numba.pycc's time (docs/native.md); a build past it is given up
-
-
-@cache
-def source_stamp() -> str:
-    """A hash of every module of the package: any edit builds (and numba compiles) afresh."""
-    digest = hashlib.sha256()
-    for path in sorted(PACKAGE.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def module_name() -> str:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from solvers.backends.contract import Backend, Found
 from solvers.base.deadline import Deadline
-from solvers.model.board import Board, Shape
+from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
+from solvers.model.geometry import Shape
 
 try:
     from solvers.backends.handwritten.native.solver import Solver

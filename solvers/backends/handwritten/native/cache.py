@@ -21,7 +21,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from solvers.backends.handwritten.native.aot import PACKAGE, source_stamp
+from solvers.backends.handwritten.native.stamp import PACKAGE, source_stamp
 
 
 def _import_numba() -> None:
@@ -144,44 +144,3 @@ class _Hidden(importlib.abc.MetaPathFinder):
 _import_numba()  # first: without numba, the backend is unavailable with its message
 install()
 import numba  # noqa: E402, F401 (imported above with SciPy hidden: for the kernel modules)
-
-
-def compiled() -> bool | None:
-    """Whether the entry kernels (one puzzle, a batch, a board with constraints) are compiled
-    on disk for this source, and the batch kernel built ahead of time or found unbuildable here
-    (``aot``): False when a run would compile them first (each build takes long:
-    docs/native.md), None when numba's cache cannot be read here (another numba: its
-    internals moved)."""
-    from solvers.backends.handwritten.native import aot, batch, constrained, search
-
-    if aot.built() is False:
-        return False
-    entries = (search.run_verified, batch._batch, constrained.run_constrained)
-    try:
-        files = [kernel._cache._cache_file for kernel in entries]
-        return all(file._load_index() for file in files)
-    except (AttributeError, OSError, EOFError, ValueError, ImportError):
-        return None
-
-
-def compile_kernels() -> None:
-    """Load, or compile and cache, the entry kernels, with calls on empty 4x4 boards; then
-    build the batch kernel ahead of time, unless it is built or was found unbuildable here."""
-    import numpy as np
-
-    from solvers.backends.handwritten.native import aot
-    from solvers.backends.handwritten.native.backend import Native
-    from solvers.backends.handwritten.native.batch import solve_batch
-    from solvers.backends.handwritten.native.tables import plan_for
-    from solvers.base.deadline import Deadline
-    from solvers.model.board import Board, Shape
-    from solvers.model.constraints import Constraint
-    from solvers.model.variants import Rules
-
-    empty = Board.empty(Shape(2, 2))
-    Native().search(empty, Deadline(None), 1)
-    solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
-    odd = Rules(constraints=(Constraint("odd", (0,)),))  # a board for the constrained entry
-    Native().search(Board.empty(Shape(2, 2), odd), Deadline(None), 1)
-    if aot.built() is False:
-        aot.build()

@@ -27,8 +27,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers.backends.handwritten.native.tables import padded
-from solvers.model.constraints import AllDifferent, Domain, Linear, Relation, Table, holds
+from solvers.backends.handwritten.native.arrays import padded
+from solvers.model.constraints.primitives import (
+    AllDifferent,
+    Domain,
+    Linear,
+    Relation,
+    Table,
+    holds,
+)
 
 OPS = {"==": 0, "!=": 1, "<=": 2, ">=": 3}  # the kernel's numbers for Linear's operators
 

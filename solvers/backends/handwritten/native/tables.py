@@ -31,8 +31,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solvers.model.board import Board, Shape
+from solvers.backends.handwritten.native.arrays import padded
+from solvers.model.board import Board
 from solvers.model.compile import Flat, SumGroup, flatten
+from solvers.model.geometry import Shape
 
 MAX_UNITS = 128  # the dirty-unit set is two 64-bit words: units beyond it are peer groups
 WIDTH9 = 30  # the band kernel's state (band9.py): 27 digit-band words, each band's solved cells
@@ -130,15 +132,6 @@ def sizes(plan: Plan) -> tuple[int, int]:
 @lru_cache(maxsize=1)
 def _classic9() -> set[frozenset[int]]:
     return set(map(frozenset, Shape(3, 3).geometry.units))
-
-
-def padded(rows: list[list[int]]) -> np.ndarray:
-    """Rows of different lengths as [count, item...] rows of one width."""
-    table = np.zeros((max(len(rows), 1), 1 + max(map(len, rows), default=0)), dtype=np.int64)
-    for i, row in enumerate(rows):
-        table[i, 0] = len(row)
-        table[i, 1 : 1 + len(row)] = row
-    return table[: len(rows)]
 
 
 def _unit_bits(of: list[list[int]]) -> np.ndarray:
