@@ -82,11 +82,8 @@ def test_without_numba_native_is_unavailable_and_nothing_else_breaks(tmp_path):
     )
     code = (
         "import sys; sys.modules['numba'] = None\n"  # import numba now raises ImportError
-        "from solvers import solve
-from solvers.backends import choice, registry
-"
-        "from solvers.cli.main import main
-"
+        "from solvers import solve\nfrom solvers.backends import choice, registry\n"
+        "from solvers.cli.main import main\n"
         "print(registry.availability('native'))\n"
         "print(choice.default_backend())\n"
         f"sys.exit(main(['solve', {str(board)!r}]))\n"

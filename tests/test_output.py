@@ -273,10 +273,8 @@ def test_times_keep_their_trailing_zeros():
 CHATTY = (
     "import sys\n"
     f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-    "from solvers.backends import registry
-"
-    "from solvers.cli.main import main
-"
+    "from solvers.backends import registry\n"
+    "from solvers.cli.main import main\n"
     "registry.register('chatty', 'tiny_backend:Chatty', summary='prints as it searches')\n"
     "sys.exit(main())\n"
 )
