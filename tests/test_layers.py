@@ -9,7 +9,9 @@ base      solvers/base: errors, deadline, signals
   <- services solvers/api, solvers/analysis (compare, stats, report, candidates),
               solvers/generation (generate, clues, layouts, shuffle), the package's __init__
   <- cli      solvers/cli
-No circle of imports spans two folders: each folder reads from the ones below it.
+No circle of imports, across folders or inside one: each folder reads from the ones below it,
+and a folder's __init__ imports none of its own modules (the root package's, the library's
+names, aside).
 The registry (the catalog) names backends by dotted path and imports them only when asked, so
 it sits below the searches. Imports inside functions count too: a lazy import that runs back up is
 still a cycle. So does a module named as text (``importlib.import_module("solvers.cli.output")``,
@@ -220,6 +222,12 @@ def spanning_circles(root: Path = ROOT) -> list[list[str]]:
 
 def test_no_circle_of_imports_spans_two_folders():
     assert not spanning_circles(), spanning_circles()
+
+
+def test_no_circle_of_imports_at_all_inside_a_folder_either():
+    # a package's __init__ that imports its own modules, which import each other, is a circle
+    # too: importing any of them runs the __init__ first (so each __init__ here is a docstring)
+    assert not circles(import_graph()), circles(import_graph())
 
 
 def _tree(root: Path, files: dict[str, str]) -> None:
