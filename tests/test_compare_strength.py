@@ -19,7 +19,7 @@ from test_report_mutations import ODD, mutated, paths
 
 from solvers.analysis import results, run_fields
 from solvers.cli.main import main
-from solvers.cli.strength import DEFAULT_LEVELS
+from solvers.cli.commands.strength import DEFAULT_LEVELS
 
 LEVELS = ["singles", "locked", "gac"]
 LIMIT = 6

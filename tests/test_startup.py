@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from solvers.backends import choice
-from solvers.cli.parser import COMMANDS, build_parser
+from solvers.cli.parser import build_parser, commands
 from solvers.formats.datasets import DATASETS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
         "import sys\n"
         "from solvers.cli.main import main\n"
         "status = main(['solve', 'examples/boj2580.txt'])\n"
-        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.compare', 'solvers.run.linefile',"
+        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.commands.compare', 'solvers.run.linefile',"
         " 'solvers.model.constraints', 'solvers.strength') if m in sys.modules]\n"
         "print(status, heavy)\n"
     )
@@ -109,8 +109,8 @@ def test_a_command_declares_its_own_arguments_only_and_the_help_lists_every_comm
         return set(commands.choices)
 
     assert declared(["solve", "x.txt"]) == {"solve"}
-    assert declared(["backends"]) == {"datasets", "backends", "kinds"}  # one module: all three
-    assert declared(["--help"]) == declared(["no-such-command"]) == set(COMMANDS)
+    assert declared(["backends"]) == {"backends"}  # each command its own module
+    assert declared(["--help"]) == declared(["no-such-command"]) == set(commands())
 
 
 def test_an_unknown_command_is_still_a_usage_error_naming_every_command(cli, capsys):

@@ -23,9 +23,9 @@ def test_the_walk_of_solve_runs_from_the_command_through_the_engine_to_the_outpu
     monkeypatch.chdir(ROOT)
     stops = walk.walk(walk.COMMANDS["solve"], ROOT)
     names = [(walk.module_of(path, ROOT), function) for path, function in stops]
-    assert ("solvers.cli.solve", "run") in names
+    assert ("solvers.cli.commands.solve", "run") in names
     assert ("solvers.backends.handwritten.dfs", "DepthFirst.search") in names  # the engine
-    assert names.index(("solvers.cli.solve", "run")) < names.index(
+    assert names.index(("solvers.cli.commands.solve", "run")) < names.index(
         ("solvers.backends.handwritten.dfs", "DepthFirst.search")
     )
     assert not [
@@ -42,7 +42,7 @@ def test_climbs_and_returns_are_counted_as_the_way_goes():
     walk = _walk_module()
     cli, spec, board = (
         str(ROOT / p)
-        for p in ("solvers/cli/solve.py", "solvers/backends/spec.py", "solvers/model/board.py")
+        for p in ("solvers/cli/commands/solve.py", "solvers/backends/spec.py", "solvers/model/board.py")
     )
     way = [(cli, "run"), (spec, "parse"), (board, "size"), (spec, "label"), (cli, "report")]
     # down to backends, down to model, up to backends (a climb, a return), up to cli (both)

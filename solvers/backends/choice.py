@@ -5,7 +5,7 @@ run: a run of many puzzles wants the fastest per puzzle (``FASTEST_FIRST``), a r
 counts start-up too (``FIRST_TO_ANSWER``; ``FIRST_TO_PROVE`` with constraints), and a kind some
 backends answer far faster than the rest goes to them first (``PREFERRED_FOR``). The reference
 (``registry.REFERENCE``), which encodes every kind, comes last. ``sudoku backends`` states the
-rule in one line (``cli.listing.default_rule``).
+rule in one line (``cli.commands.backends.default_rule``).
 """
 
 from __future__ import annotations

@@ -1,33 +1,41 @@
-"""The ``sudoku`` parser: every command by the module that declares it, only its command's
-module imported (start-up); the options the commands share are ``arguments``'."""
+"""The ``sudoku`` parser: each command is the module of its name in ``solvers.cli.commands``,
+and only the one a command line runs is imported (start-up); the options the commands share
+are ``arguments``'."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+from pathlib import Path
 
 from solvers.cli.arguments import Parser
 
-# Each command by the module that declares it, in the order of the help: its namesake, but for
-# the listings, which share one. The modules are named in full: a command is imported only
-# when it is the one run (start-up), and this table is every module the parser reaches.
-COMMANDS = {
-    "solve": "solvers.cli.solve",
-    "count": "solvers.cli.count",
-    "check": "solvers.cli.check",
-    "encode": "solvers.cli.encode",
-    "convert": "solvers.cli.convert",
-    "generate": "solvers.cli.generate",
-    "compare": "solvers.cli.compare",
-    "report": "solvers.cli.report",
-    "strength": "solvers.cli.strength",
-    "explain": "solvers.cli.explain",
-    "rate": "solvers.cli.rate",
-    "candidates": "solvers.cli.candidates",
-    "datasets": "solvers.cli.listing",
-    "backends": "solvers.cli.listing",
-    "kinds": "solvers.cli.listing",
-}
+# The help lists these first, in this order (the everyday ones, then the comparisons, then what
+# can be used); a command added to the folder and not named here comes after them.
+HELP_ORDER = [
+    "solve",
+    "count",
+    "check",
+    "encode",
+    "convert",
+    "generate",
+    "compare",
+    "report",
+    "strength",
+    "explain",
+    "rate",
+    "candidates",
+    "datasets",
+    "backends",
+    "kinds",
+]
+COMMANDS_FOLDER = Path(__file__).resolve().parent / "commands"
+
+
+def commands() -> list[str]:
+    """Every command: a module of ``solvers.cli.commands`` each, found by its file (no import)."""
+    found = sorted(p.stem for p in COMMANDS_FOLDER.glob("*.py") if not p.stem.startswith("_"))
+    return sorted(found, key=lambda name: (HELP_ORDER + found).index(name))
 
 
 class _Version(argparse.Action):
@@ -48,15 +56,15 @@ class _Version(argparse.Action):
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of ``argv``: only its command's module is imported (for start-up), or every
     one for the help and the usage errors."""
-    named = COMMANDS.get(argv[0]) if argv else None
-    modules = dict.fromkeys(COMMANDS.values()) if named is None else [named]
+    every = commands()
+    names = [argv[0]] if argv and argv[0] in every else every
     parser = Parser(
         prog="sudoku",
         description="Solve, count and cross-check Sudoku puzzles with interchangeable backends.",
         epilog="Run 'sudoku COMMAND --help' for each command, with an example.",
     )
     parser.add_argument("-V", "--version", action=_Version)
-    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    for module in modules:
-        importlib.import_module(module).add_to(commands)
+    subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+    for name in names:
+        importlib.import_module(f"solvers.cli.commands.{name}").add_to(subparsers)
     return parser

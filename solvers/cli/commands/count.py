@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from solvers.cli.arguments import backend_options, command, input_options, scale_options, whole
+from solvers.cli.commands.solve import report
 from solvers.cli.inputs import answers_of, plan_of
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
-from solvers.cli.solve import report
 
 
 def add_to(commands) -> None:

@@ -15,7 +15,9 @@ from solvers.analysis.results import MODES, Settings
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import command, scale_options, seconds, whole
-from solvers.cli.check import backends_named
+from solvers.cli.commands.check import backends_named
+from solvers.cli.commands.strength import DEFAULT_LEVELS, LEVEL_NAMES
+from solvers.cli.commands.strength import table as strength_table
 from solvers.cli.inputs import puzzles_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -28,8 +30,6 @@ from solvers.cli.output import (
     counted,
     writable,
 )
-from solvers.cli.strength import DEFAULT_LEVELS, LEVEL_NAMES
-from solvers.cli.strength import table as strength_table
 
 if TYPE_CHECKING:
     from solvers.formats.boards import Puzzle

@@ -1,4 +1,4 @@
-"""``sudoku backends``, ``sudoku datasets`` and ``sudoku kinds``: what can be used here."""
+"""``sudoku backends``: every backend, whether it can be used here, and the default's rule."""
 
 from __future__ import annotations
 
@@ -7,19 +7,10 @@ import argparse
 from solvers.backends import choice, registry
 from solvers.cli.arguments import command
 from solvers.cli.output import Run
-from solvers.formats.boards import Puzzle, read_puzzles
 
 
 def add_to(commands) -> None:
-    datasets = command(
-        commands,
-        "datasets",
-        "list the puzzle sets shipped with the project",
-        "sudoku datasets\n  sudoku check hard9",
-        statuses=False,
-    )
-    datasets.set_defaults(run=list_datasets)
-    backends = command(
+    parser = command(
         commands,
         "backends",
         "list every backend, whether it can be used, and the variants it supports",
@@ -27,15 +18,7 @@ def add_to(commands) -> None:
         statuses=False,
     )
     # engines=True: what a backend's module prints as it loads goes to stderr, not the table
-    backends.set_defaults(run=list_backends, engines=True)
-    kinds = command(
-        commands,
-        "kinds",
-        "list the constraint kinds a puzzle's rules may use, with an example line of each",
-        "sudoku kinds\n  sudoku solve examples/vocabulary.txt",
-        statuses=False,
-    )
-    kinds.set_defaults(run=list_kinds)
+    parser.set_defaults(run=list_backends, engines=True)
 
 
 def list_backends(args: argparse.Namespace, run: Run) -> None:
@@ -72,14 +55,6 @@ def _supports(name: str) -> str:
     return ", ".join(["units", *sorted(takes - kinds_within(frozenset()))])
 
 
-def list_kinds(args: argparse.Namespace, run: Run) -> None:
-    from solvers.model.constraints.kinds import KINDS
-
-    rows = [("kind", "meaning", "definition", "example (9x9)")]
-    rows += [(name, kind.meaning, kind.source, kind.example) for name, kind in KINDS.items()]
-    run.table(rows, numbers_right=False)
-
-
 def default_rule(many: str) -> str:
     """The rule that picks the default backend, in one line."""
     few = choice.default_backend(puzzles=1)
@@ -97,15 +72,3 @@ def default_rule(many: str) -> str:
         f"loaded its compiled kernel), {many} for more (docs/startup.md){constraints}; for "
         "rules they do not support, the next that does (cpsat supports every kind)"
     )
-
-
-def list_datasets(args: argparse.Namespace, run: Run) -> None:
-    from solvers.formats.datasets import DATASETS
-
-    rows = [("name", "size", "count", "description")]
-    for dataset in DATASETS.values():
-        with dataset.open() as handle:
-            boards = [p.board for p in read_puzzles(handle) if isinstance(p, Puzzle)]
-        size = f"{boards[0].size}x{boards[0].size}" if boards else "-"
-        rows.append((dataset.name, size, str(len(boards)), dataset.description))
-    run.table(rows, numbers_right=False)
