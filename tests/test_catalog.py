@@ -13,7 +13,7 @@ import pytest
 from solvers import Status, UsageError, as_board, solve
 from solvers.backends import registry
 from solvers.backends.spec import BackendSpec
-from solvers.cli.commands.check import backends_named
+from solvers.cli.inputs import backends_named
 from solvers.run.runner import Runner
 
 ROOT = Path(__file__).resolve().parents[1]

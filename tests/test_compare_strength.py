@@ -18,8 +18,8 @@ from test_report import CHROMIUM, in_chromium
 from test_report_mutations import ODD, mutated, paths
 
 from solvers.analysis import results, run_fields
+from solvers.cli.levels import DEFAULT_LEVELS
 from solvers.cli.main import main
-from solvers.cli.commands.strength import DEFAULT_LEVELS
 
 LEVELS = ["singles", "locked", "gac"]
 LIMIT = 6

@@ -62,8 +62,9 @@ def test_a_board_is_solved_without_loading_numba_numpy_or_other_commands():
         "import sys\n"
         "from solvers.cli.main import main\n"
         "status = main(['solve', 'examples/boj2580.txt'])\n"
-        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.commands.compare', 'solvers.run.linefile',"
-        " 'solvers.model.constraints', 'solvers.strength') if m in sys.modules]\n"
+        "heavy = [m for m in ('numba', 'numpy', 'solvers.cli.commands.compare',"
+        " 'solvers.run.linefile', 'solvers.model.constraints', 'solvers.strength')"
+        " if m in sys.modules]\n"
         "print(status, heavy)\n"
     )
     done = subprocess.run(

@@ -459,7 +459,7 @@ def test_the_command_line_names_every_level_and_builds_without_them():
     import subprocess
     import sys
 
-    from solvers.cli.commands.strength import LEVEL_NAMES
+    from solvers.cli.levels import LEVEL_NAMES
     from solvers.strength.levels import LEVELS
 
     assert tuple(LEVELS) == LEVEL_NAMES
@@ -470,7 +470,7 @@ def test_the_command_line_names_every_level_and_builds_without_them():
 
 
 def test_the_help_says_what_each_level_does_and_what_the_mean_counts(cli, capsys):
-    from solvers.cli.commands.strength import LEVEL_NAMES
+    from solvers.cli.levels import LEVEL_NAMES
 
     assert cli("strength", "--help").code == 0
     shown = capsys.readouterr().out

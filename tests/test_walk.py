@@ -40,10 +40,8 @@ def test_the_walk_of_solve_runs_from_the_command_through_the_engine_to_the_outpu
 
 def test_climbs_and_returns_are_counted_as_the_way_goes():
     walk = _walk_module()
-    cli, spec, board = (
-        str(ROOT / p)
-        for p in ("solvers/cli/commands/solve.py", "solvers/backends/spec.py", "solvers/model/board.py")
-    )
+    files = ("solvers/cli/commands/solve.py", "solvers/backends/spec.py", "solvers/model/board.py")
+    cli, spec, board = (str(ROOT / p) for p in files)
     way = [(cli, "run"), (spec, "parse"), (board, "size"), (spec, "label"), (cli, "report")]
     # down to backends, down to model, up to backends (a climb, a return), up to cli (both)
     assert walk.counted(way, ROOT) == {"stops": 5, "files": 3, "climbs": 2, "returns": 2}

@@ -8,11 +8,11 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, TextIO
 
 from solvers.backends import registry
-from solvers.backends.spec import BackendSpec
+from solvers.backends.spec import ALL, BackendSpec, parse_list
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import options_given
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
@@ -189,3 +189,33 @@ def _bar(args: argparse.Namespace, run: Run):
         return run.progress_bar(None)
     skip = start(path, args.input_format)
     return None if skip is None else run.progress_bar(puzzle_lines(path, skip))
+
+
+def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[BackendSpec]:
+    """The specs of ``--backends`` (``all``: every available one), each with the ``options``
+    given for its backend, resolved once before any work, a default restated left out.
+    UsageError for two specs of one configuration: the run would time it once, in one row."""
+    if text.strip() == ALL:
+        registry.probe_imports(registry.names())  # outside packages' modules, at once
+        specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
+    else:
+        specs = parse_list(text)
+    found: dict[BackendSpec, BackendSpec] = {}
+    for spec in specs:
+        resolved = spec.with_options(options.get(spec.name, {})).resolve().plain()
+        if resolved in found:
+            raise UsageError(_same_configuration(found[resolved], spec, resolved))
+        found[resolved] = spec
+    return list(found)
+
+
+def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: BackendSpec) -> str:
+    """Why two specs that parse apart name one configuration: the options one of them restates
+    at their default."""
+    restated = sorted(set(first.options) ^ set(second.options))
+    said = ", ".join(f"{key}={value}" for key, value in restated)
+    verb, defaults = ("is", "default") if len(restated) == 1 else ("are", "defaults")
+    return (
+        f"{first.label} and {second.label} are one configuration ({said} {verb}"
+        f" {resolved.name}'s {defaults}): name each backend once"
+    )

@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from solvers.base.errors import UsageError
+from solvers.run.answer import Answer, Status
 
 if TYPE_CHECKING:
     from tqdm import tqdm
+
+    from solvers.formats.boards import Puzzle
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -255,3 +258,20 @@ def aligned(rows: list, numbers_right: bool = True) -> list[str]:
         ).rstrip()
         for row in rows
     ]
+
+
+def report_unsolved(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
+    """A line on stderr for a puzzle that was not solved."""
+    where = "" if item.format not in ("line", "fpuzzles") else f"line {item.line}: "
+    if answer.status is Status.UNSOLVABLE:
+        run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
+    elif answer.status is Status.TIMEOUT:
+        # with no --timeout, an engine that gave up without an answer (z3's "unknown")
+        said = (
+            "no answer: the engine gave up" if timeout is None else f"timeout after {timeout:g} s"
+        )
+        run.warn(f"{where}{said}", EXIT_TIMEOUT)
+    elif answer.status is Status.WRONG:
+        run.warn(f"{where}BUG: {answer.detail}", EXIT_WRONG_ANSWER)
+    elif answer.status in (Status.ERROR, Status.UNSUPPORTED):
+        run.warn(f"{where}{answer.detail}", EXIT_BAD_INPUT)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
 
-from solvers.backends import registry
-from solvers.backends.spec import ALL, BackendSpec, parse_list
-from solvers.base.errors import InputError, UsageError
+from solvers.backends.spec import ALL, BackendSpec
+from solvers.base.errors import InputError
 from solvers.cli.arguments import command, input_options, scale_options, seconds
-from solvers.cli.inputs import answers_of, items_of, report_invalid
+from solvers.cli.inputs import answers_of, backends_named, items_of, report_invalid
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_DISAGREE,
@@ -71,36 +69,6 @@ def add_to(commands) -> None:
         "puzzle no backend finishes in time is reported unconfirmed)",
     )
     parser.set_defaults(run=run, json=False, engines=True)
-
-
-def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> list[BackendSpec]:
-    """The specs of ``--backends`` (``all``: every available one), each with the ``options``
-    given for its backend, resolved once before any work, a default restated left out.
-    UsageError for two specs of one configuration: the run would time it once, in one row."""
-    if text.strip() == ALL:
-        registry.probe_imports(registry.names())  # outside packages' modules, at once
-        specs = [BackendSpec(name) for name in registry.names() if registry.availability(name)[0]]
-    else:
-        specs = parse_list(text)
-    found: dict[BackendSpec, BackendSpec] = {}
-    for spec in specs:
-        resolved = spec.with_options(options.get(spec.name, {})).resolve().plain()
-        if resolved in found:
-            raise UsageError(_same_configuration(found[resolved], spec, resolved))
-        found[resolved] = spec
-    return list(found)
-
-
-def _same_configuration(first: BackendSpec, second: BackendSpec, resolved: BackendSpec) -> str:
-    """Why two specs that parse apart name one configuration: the options one of them restates
-    at their default."""
-    restated = sorted(set(first.options) ^ set(second.options))
-    said = ", ".join(f"{key}={value}" for key, value in restated)
-    verb, defaults = ("is", "default") if len(restated) == 1 else ("are", "defaults")
-    return (
-        f"{first.label} and {second.label} are one configuration ({said} {verb}"
-        f" {resolved.name}'s {defaults}): name each backend once"
-    )
 
 
 def run(args: argparse.Namespace, run: Run) -> None:

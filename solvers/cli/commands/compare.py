@@ -15,10 +15,9 @@ from solvers.analysis.results import MODES, Settings
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import command, scale_options, seconds, whole
-from solvers.cli.commands.check import backends_named
-from solvers.cli.commands.strength import DEFAULT_LEVELS, LEVEL_NAMES
-from solvers.cli.commands.strength import table as strength_table
-from solvers.cli.inputs import puzzles_of
+from solvers.cli.inputs import backends_named, puzzles_of
+from solvers.cli.levels import DEFAULT_LEVELS, LEVEL_NAMES
+from solvers.cli.levels import table as strength_table
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_DISAGREE,

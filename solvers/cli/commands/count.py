@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from solvers.cli.arguments import backend_options, command, input_options, scale_options, whole
-from solvers.cli.commands.solve import report
 from solvers.cli.inputs import answers_of, plan_of
-from solvers.cli.output import EXIT_UNSOLVABLE, Run
+from solvers.cli.output import EXIT_UNSOLVABLE, Run, report_unsolved
 
 
 def add_to(commands) -> None:
@@ -34,7 +33,7 @@ def add_to(commands) -> None:
 def run(args: argparse.Namespace, run: Run) -> None:
     for item, answer in answers_of(args, run, plan_of(args, "count", args.limit)):
         if not answer.status.finished:
-            report(run, item, answer, args.timeout)
+            report_unsolved(run, item, answer, args.timeout)
             if args.json:
                 run.emit_json({"index": item.line, "count": None, "status": str(answer.status)})
             continue

@@ -7,11 +7,15 @@ import argparse
 from solvers.base.errors import InputError
 from solvers.cli.arguments import backend_options, command, input_options, scale_options
 from solvers.cli.inputs import answers_of, plan_of
-from solvers.cli.output import EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_UNSOLVABLE, EXIT_WRONG_ANSWER, Run
+from solvers.cli.output import (
+    EXIT_BAD_INPUT,
+    Run,
+    report_unsolved,
+)
 from solvers.formats import variant_text
 from solvers.formats.boards import Puzzle, format_board
 from solvers.model.board import Board
-from solvers.run.answer import Answer, Status
+from solvers.run.answer import Answer
 
 
 def add_to(commands) -> None:
@@ -39,7 +43,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
                 run.emit(written(item, answer.solution, fmt, args.format == "auto"))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
-        report(run, item, answer, args.timeout)
+        report_unsolved(run, item, answer, args.timeout)
 
 
 def written(item: Puzzle, solution: Board, fmt: str, as_read: bool = False) -> str:
@@ -67,20 +71,3 @@ def record(item: Puzzle, answer: Answer) -> dict:
         "stats": dict(answer.stats),
         "error": answer.detail or None,
     } | rules_and_meta
-
-
-def report(run: Run, item: Puzzle, answer: Answer, timeout: float | None) -> None:
-    """A line on stderr for a puzzle that was not solved."""
-    where = "" if item.format not in ("line", "fpuzzles") else f"line {item.line}: "
-    if answer.status is Status.UNSOLVABLE:
-        run.warn(f"{where}no solution", EXIT_UNSOLVABLE)
-    elif answer.status is Status.TIMEOUT:
-        # with no --timeout, an engine that gave up without an answer (z3's "unknown")
-        said = (
-            "no answer: the engine gave up" if timeout is None else f"timeout after {timeout:g} s"
-        )
-        run.warn(f"{where}{said}", EXIT_TIMEOUT)
-    elif answer.status is Status.WRONG:
-        run.warn(f"{where}BUG: {answer.detail}", EXIT_WRONG_ANSWER)
-    elif answer.status in (Status.ERROR, Status.UNSUPPORTED):
-        run.warn(f"{where}{answer.detail}", EXIT_BAD_INPUT)

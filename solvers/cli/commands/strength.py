@@ -7,17 +7,12 @@ from typing import TYPE_CHECKING
 
 from solvers.cli.arguments import command, input_options, seconds
 from solvers.cli.inputs import puzzles_of
+from solvers.cli.levels import DEFAULT_LEVELS, table
 from solvers.cli.output import EXIT_TIMEOUT, Run
 
 if TYPE_CHECKING:
-    from solvers.strength.tally import Tally
+    pass
 
-# the levels' names, weakest first in each family (solvers.strength.levels.LEVELS: a test holds the
-# two alike): written here so that building the command line imports no level
-LEVEL_NAMES = (
-    "up:minimal", "up:extended", "fl:extended", "fc", "gac", "sac",
-    "singles", "locked", "subsets", "fish", "wings",
-)  # fmt: skip
 # what each level does, for --help (docs/strength.md, "The levels", says it at length)
 LEVELS_SAID = """\
   up:minimal   unit propagation on the minimal CNF (each cell a value, each value at
@@ -34,8 +29,6 @@ LEVELS_SAID = """\
   subsets      + naked and hidden pairs, triples, quads
   fish         + X-wing, swordfish, jellyfish
   wings        + XY-wing, XYZ-wing"""
-# every level but the slow fl:extended and sac
-DEFAULT_LEVELS = "up:minimal,up:extended,fc,gac,singles,locked,subsets,fish,wings"
 
 
 def add_to(commands) -> None:
@@ -95,25 +88,3 @@ def run(args: argparse.Namespace, run: Run) -> None:
                 )  # fmt: skip
     if not args.json:
         run.table(table(tallies(found), timeouts=args.timeout is not None))
-
-
-def table(tallied: list[Tally], timeouts: bool = False) -> list[tuple[str, ...]]:
-    """The levels' table: solved (and its %), refuted, with ``timeouts`` the timed out, the
-    mean cells decided on the puzzles left (``-`` when none), the median and total times."""
-    rows = [("level", "solved", "%", "refuted", *(("t/o",) if timeouts else ()), "mean known",
-             "median ms", "total s")]  # fmt: skip
-    for tally in tallied:
-        mean = "-" if tally.mean_fixed is None else f"{tally.mean_fixed:.1f}"
-        rows.append(
-            (
-                tally.level,
-                str(tally.solved),
-                f"{tally.solved_pct:.1f}",
-                str(tally.refuted),
-                *((str(tally.timed_out),) if timeouts else ()),
-                mean,
-                f"{1000 * tally.median_s:.2f}",
-                f"{tally.total_s:.2f}",
-            )
-        )
-    return rows
