@@ -146,13 +146,6 @@ def test_every_module_is_in_a_layer_by_name():
     assert not unplaced, f"name these in LAYERS: {unplaced}"
 
 
-def test_every_module_is_short_enough_to_read_in_one_sitting():
-    # CONTRIBUTING: a module is about one idea and at most 400 lines; past that it is two
-    longest = {module: len(path.read_text().splitlines()) for module, path in modules()}
-    over = {module: lines for module, lines in longest.items() if lines > 400}
-    assert not over, f"modules over 400 lines: {over}"
-
-
 def test_adapters_depend_only_on_the_layers_below_the_searches():
     # base, model and formats, and the backend contract: never the catalog's choices or a run
     for module, path in modules():
