@@ -154,6 +154,7 @@ def test_adapters_depend_only_on_the_layers_below_the_searches():
                 assert name.startswith("adapters") or layer_of(name) < SEARCHES, (module, name)
 
 
+@lru_cache
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     """Each module of the package and the modules of the package that importing or running it
     imports: those it imports (lazy imports and those under TYPE_CHECKING included: a circle
@@ -220,7 +221,7 @@ def test_no_circle_of_imports_spans_two_folders():
 def test_no_circle_of_imports_at_all_inside_a_folder_either():
     # a package's __init__ that imports its own modules, which import each other, is a circle
     # too: importing any of them runs the __init__ first (so each __init__ here is a docstring)
-    assert not circles(import_graph()), circles(import_graph())
+    assert not circles(import_graph(ROOT)), circles(import_graph(ROOT))
 
 
 def _tree(root: Path, files: dict[str, str]) -> None:
@@ -366,7 +367,7 @@ def test_the_catalog_and_the_specs_are_in_no_circle():
     # the registry reads no spec (a name's syntax is its own); a spec resolves through it
     tangled = [
         c
-        for c in circles(import_graph())
+        for c in circles(import_graph(ROOT))
         if {"solvers.backends.registry", "solvers.backends.spec"} & c
     ]
     assert not tangled, tangled
