@@ -43,9 +43,10 @@ from typing import ClassVar
 import highspy
 import numpy as np
 
+from adapters import mip_native
 from solvers.backend import Backend, Found, Operation, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.deadline import Deadline
 from solvers.errors import BackendUnavailable, EngineError, SolveTimeout
@@ -63,12 +64,16 @@ SPARSIFY = {(1, 12): 1 << 14}
 
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(mip_native.MODELS)
     INTERRUPTIBLE = False  # the MIP solver's search holds the thread until it ends
     # HiGHS (or the allocator under it) keeps about 470 bytes a puzzle for good, though the
     # adapter makes a fresh Highs() each time (bench/memory.py: 37.1 MB at 1,000 puzzles, 41.3
     # at 10,000, climbing every thousand): a worker is replaced every 500 puzzles
     RECYCLE_AFTER = 500
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "solver": ("highs", "scip"),
+        "model": ("native", "decomposed"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
@@ -77,6 +82,9 @@ class MipBackend(Backend):
                 import pyscipopt  # noqa: F401
             except ImportError as error:
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
+
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.options["model"] == "native" else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
@@ -95,8 +103,10 @@ class MipBackend(Backend):
 
     def program(self, board: Board, deadline: Deadline) -> _Highs | _Scip:
         """``board``'s integer program for the chosen solver, ready to ``run``."""
-        n, flat = board.size, flatten(board)
+        n, (flat, own) = board.size, handed(board, self.native_kinds())
         rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        for constraint in own:
+            mip_native.add(rows, constraint)
         lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
