@@ -30,9 +30,16 @@ it); the time of 30 such puzzles was the same with it on or off (median CPU 0.11
 A run that still ends in "Solve error" is run again without presolve, whose solution is never
 undone; only a second failure is an ``EngineError``, naming HiGHS's status.
 
-The rest of the rules, the board's primitives (``solvers.compile``), are rows over the same
-binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each, after the cells' (the
-cuts name cell binaries only, so a solution is counted once whatever the others are).
+``model=native`` (default) writes mip's own formulation of each kind it has one for
+(``adapters.mip_native``: cages and renban lines as a choice among their sets of values,
+thermometers in order encoding, Kropki dots, whispers and XV as aggregated rows, skyscrapers by
+the running maximum), handed those constraints unflattened (``solvers.compile.handed``);
+``model=decomposed`` gives every kind as the shared decomposition does, so that a comparison
+shows what the formulations are worth (docs/models.md). The rest of the rules, the board's
+primitives (``solvers.compile``), are rows over the same binaries (``_PrimitiveRows``); a
+table row and a "!=" add a binary each, after the cells', as the native formulations' own
+binaries do (the cuts name cell binaries only, so a solution is counted once whatever the
+others are).
 """
 
 from __future__ import annotations
@@ -84,7 +91,8 @@ class MipBackend(Backend):
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
 
     def native_kinds(self) -> frozenset[str]:
-        return self.NATIVE if self.options["model"] == "native" else frozenset()
+        # the default where built by hand (MipBackend(solver="highs")), as the spec would
+        return self.NATIVE if self.options.get("model", "native") == "native" else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
