@@ -113,6 +113,7 @@ class MipBackend(Backend):
         """``board``'s integer program for the chosen solver, ready to ``run``."""
         n, (flat, own) = board.size, handed(board, self.native_kinds())
         rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        rows.givens = board.cells
         for constraint in own:
             mip_native.add(rows, constraint)
         lower = np.zeros(rows.binaries)
@@ -139,6 +140,7 @@ class _PrimitiveRows:
 
     def __init__(self, n: int, primitives) -> None:
         self.n, self.binaries, self.rows = n, n**3, []
+        self.givens: tuple[int, ...] = (0,) * n * n  # the board's, for the native models
         for primitive in primitives:
             self.add(primitive)
 

@@ -59,10 +59,12 @@ INF = float("inf")
 class Rows:
     """What a model writes into: the backend's rows (``mip._PrimitiveRows``): ``n``, ``x(cell,
     value)`` (a cell binary's index), ``new()`` (a binary of its own), ``rows`` (the rows, each
-    (binaries, weights, lower, upper)) and ``add(primitive)``."""
+    (binaries, weights, lower, upper)), ``add(primitive)``, and ``givens`` (the board's cells,
+    0 where empty)."""
 
     n: int
     rows: list[Row]
+    givens: Sequence[int]
 
     def x(self, cell: int, v: int) -> int: ...
     def new(self) -> int: ...
@@ -110,8 +112,16 @@ def _one_set_of(rows: Rows, cells: Sequence[int], sets: Sequence[int]) -> None:
             rows.rows.append(([*here, *chosen], weights, 0.0, 0.0))
 
 
+def _fitting(rows: Rows, cells: Sequence[int], sets: Sequence[int]) -> list[int]:
+    """The sets that hold every given of the cells (a set binary the givens rule out would
+    only be fixed at 0 by presolve: on a 16x16 killer with 120 givens, 2,000 of them)."""
+    given = sum(1 << rows.givens[c] for c in cells if rows.givens[c])
+    return [values for values in sets if values & given == given]
+
+
 def _cage(rows: Rows, cells: Sequence[int], totals: Sequence[int]) -> None:
-    sets = sorted({s for total in totals for s in sum_sets(len(cells), total, rows.n)})
+    every = {s for total in totals for s in sum_sets(len(cells), total, rows.n)}
+    sets = _fitting(rows, cells, sorted(every))
     if len(sets) <= SETS:
         _one_set_of(rows, cells, sets)
         return
@@ -136,7 +146,7 @@ def _multisumcage(rows: Rows, cells: Sequence[int], c: Constraint) -> None:
 def _renban(rows: Rows, cells: Sequence[int], c: Constraint) -> None:
     size, n = len(cells), rows.n
     runs = [sum(1 << v for v in range(first, first + size)) for first in range(1, n - size + 2)]
-    _one_set_of(rows, cells, runs)
+    _one_set_of(rows, cells, _fitting(rows, cells, runs))
 
 
 def _order(strict: bool) -> Callable[[Rows, Sequence[int], Constraint], None]:
