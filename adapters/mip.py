@@ -222,9 +222,11 @@ class _Highs:
         binaries = np.fromiter((b for row in rows for b in row[0]), dtype=np.int32)
         weights = np.fromiter((w for row in rows for w in row[1]), dtype=np.float64)
         bounds = np.array([row[2:] for row in rows], dtype=np.float64)
-        self.highs.addRows(
+        status = self.highs.addRows(
             len(rows), bounds[:, 0], bounds[:, 1], len(binaries), starts, binaries, weights
         )
+        if status != highspy.HighsStatus.kOk:  # HiGHS refuses the whole batch, silently
+            raise EngineError(f"mip: HiGHS refused the model's rows: {status.name}")
 
     def run(self, deadline: Deadline) -> bool:
         """True: feasible; False: infeasible; SolveTimeout otherwise."""

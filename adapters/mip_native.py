@@ -30,12 +30,13 @@ binaries only, so a solution is counted once whatever they are.
   place of up to N**2); an ``xv`` sum becomes its allowed pairs the same way.
 - ``skyscraper``: the running maximum in order encoding, a binary m[i, w] "some of the first i
   cells holds w or more" (m[i, w] >= m[i-1, w], >= the i-th cell's x[., >= w], <= their sum),
-  and a binary s[i, w] "the i-th cell holds w and none before it reaches w", the linearised
-  product x[i, w] * (1 - m[i-1, w]) (three rows: the standard linearisation of a product of
-  binaries, Glover and Woolsey 1974); the first cell and the s binaries add up to the clue.
-  (2N - 3)(N - 1) binaries of three rows each a clue (120 on 9x9), in place of the
-  decomposition's table of C(N-1, k-1)**2 rows (3,136 rows, each a binary and 9 rows, for a
-  clue of 4 on 9x9).
+  and a binary z[i] "the i-th cell is taller than every cell before it", the running maximum
+  rising there (z[i] >= m[i, w] - m[i-1, w] for each w, z[i] <= their sum); the first cell and
+  the z binaries add up to the clue. N(N - 1) binaries and about 4N**2 rows a clue, in place of
+  the decomposition's table of C(N-1, k-1)**2 rows (3,136 rows, each a binary and 9 rows, for
+  a clue of 4 on 9x9). A first form, a binary per cell and value "holds w, none before reaches
+  w" (the product x[i, w] * (1 - m[i-1, w]) linearised), proved 1 of the Interactive Sudoku
+  Solver's 5 skyscraper puzzles in 10 s where this one proves 3 (docs/models.md).
 
 Not here: ``arrow`` (the decomposition is already the one linear equality over v(c)),
 ``xsum`` and ``sandwich`` (their tables have at most a few hundred rows on 9x9, each tight;
@@ -227,34 +228,6 @@ def _breaking(j: int, k: int, op: str, constant: int, n: int) -> frozenset:
     return frozenset((v, w) for v, w in pairs if not holds(j * v + k * w))
 
 
-def _skyscraper(rows: Rows, cells: Sequence[int], c: Constraint) -> None:
-    n, x, out = rows.n, rows.x, rows.rows
-    _all_different(rows, cells)
-    # reaching[w]: (binaries, weights) of "some cell so far holds w or more", a sum of binaries
-    reaching = {w: ([x(cells[0], u) for u in range(w, n + 1)]) for w in range(2, n + 1)}
-    seen: list[int] = []
-    for place, cell in enumerate(cells[1:], start=1):
-        for w in range(2, n + 1):
-            # s: the cell holds w and no cell before it reaches w
-            s, before = rows.new(), reaching[w]
-            out.append(([s, x(cell, w)], [1.0, -1.0], -INF, 0.0))
-            out.append(([s, *before], [1.0] * (1 + len(before)), -INF, 1.0))
-            out.append(([x(cell, w), *before, s], [1.0] + [-1.0] * len(before) + [-1.0], -INF, 0.0))
-            seen.append(s)
-        if place == len(cells) - 1:
-            break
-        for w in range(2, n + 1):
-            # m: the running "reaches w" after this cell
-            m, before = rows.new(), reaching[w]
-            mine = [x(cell, u) for u in range(w, n + 1)]
-            out.append(([*before, m], [1.0] * len(before) + [-1.0], -INF, 0.0))
-            out.append(([*mine, m], [1.0] * len(mine) + [-1.0], -INF, 0.0))  # one value a cell
-            out.append(([m, *before, *mine], [1.0] + [-1.0] * (len(before) + len(mine)), -INF, 0.0))
-            reaching[w] = [m]
-    total = float(c.param("total"))
-    out.append((seen, [1.0] * len(seen), total - 1.0, total - 1.0))
-
-
 PAIR_KINDS = (
     "difference",
     "ratio",
@@ -264,6 +237,41 @@ PAIR_KINDS = (
     "negative-ratio",
     "negative-xv",
 )
+
+
+def _skyscraper(rows: Rows, cells: Sequence[int], c: Constraint) -> None:
+    n, x, out = rows.n, rows.x, rows.rows
+    _all_different(rows, cells)
+    # reaching[w]: binaries whose sum is "some cell so far holds w or more"
+    reaching = {w: [x(cells[0], u) for u in range(w, n + 1)] for w in range(2, n + 1)}
+    seen: list[int] = []
+    for cell in cells[1:]:
+        z = rows.new()  # the cell is taller than every cell before it
+        rises = []
+        for w in range(2, n + 1):
+            # m: "some cell up to this one holds w or more"
+            m, before = rows.new(), reaching[w]
+            mine = [x(cell, u) for u in range(w, n + 1)]
+            out.append(([*before, m], [1.0] * len(before) + [-1.0], -INF, 0.0))
+            out.append(([*mine, m], [1.0] * len(mine) + [-1.0], -INF, 0.0))
+            out.append(([m, *before, *mine], [1.0] + [-1.0] * (len(before) + len(mine)), -INF, 0.0))
+            # z >= m - before (a rise at w); z <= sum of the rises
+            out.append(([m, *before, z], [1.0] + [-1.0] * len(before) + [-1.0], -INF, 0.0))
+            rises.append((m, before))
+            reaching[w] = [m]
+        # z <= the sum of the rises (the first cell's binaries recur across w: HiGHS refuses
+        # a row naming a binary twice, so they are added up)
+        merged: dict[int, float] = {z: 1.0}
+        for m, before in rises:
+            merged[m] = merged.get(m, 0.0) - 1.0
+            for b in before:
+                merged[b] = merged.get(b, 0.0) + 1.0
+        out.append((list(merged), list(merged.values()), -INF, 0.0))
+        seen.append(z)
+    total = float(c.param("total"))
+    out.append((seen, [1.0] * len(seen), total - 1.0, total - 1.0))
+
+
 MODELS: dict[str, Callable[[Rows, Sequence[int], Constraint], None]] = {
     "killercage": _killercage,
     "multisumcage": _multisumcage,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from test_definitions import DEFINITIONS
 from test_native_choco import MADE as MADE_FOR_CHOCO
@@ -123,3 +124,15 @@ def test_the_model_is_an_option_named_as_the_others_are_and_combines_with_the_so
     cls = registry.backend_class("mip")
     assert cls(solver="highs", model="decomposed").native_kinds() == set()
     assert cls(solver="scip", model="native").native_kinds() == set(mip_native.MODELS)
+
+
+def test_rows_highs_refuses_are_an_error_not_a_model_without_them():
+    # HiGHS refuses a batch of rows where one names a binary twice, and keeps none of them: a
+    # model missing its rows would answer for a board without its rules
+    from adapters.mip import _Highs
+    from solvers.deadline import Deadline
+    from solvers.errors import EngineError
+
+    program = _Highs(np.zeros(4))
+    with pytest.raises(EngineError, match="HiGHS refused the model's rows"):
+        program.add([([0, 1], [1.0, 1.0], 1.0, 1.0), ([2, 2], [1.0, 1.0], 0.0, 1.0)], Deadline())
