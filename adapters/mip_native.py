@@ -41,7 +41,8 @@ binaries only, so a solution is counted once whatever they are.
 Not here: ``arrow`` (the decomposition is already the one linear equality over v(c)),
 ``xsum`` and ``sandwich`` (their tables have at most a few hundred rows on 9x9, each tight;
 a compact model needs big-M rows on the first cell's value or the crusts' positions, whose
-relaxation is weak).
+relaxation is weak), ``non-consecutive`` (its support rows made HiGHS's root LP slower than the
+pairwise rows on ``nonconsecutive9``: docs/models.md).
 """
 
 from __future__ import annotations
