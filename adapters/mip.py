@@ -30,9 +30,16 @@ it); the time of 30 such puzzles was the same with it on or off (median CPU 0.11
 A run that still ends in "Solve error" is run again without presolve, whose solution is never
 undone; only a second failure is an ``EngineError``, naming HiGHS's status.
 
-The rest of the rules, the board's primitives (``solvers.model.compile``), are rows over the same
-binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each, after the cells' (the
-cuts name cell binaries only, so a solution is counted once whatever the others are).
+``model=native`` (default) writes mip's own formulation of each kind it has one for
+(``adapters.mip_native``: cages and renban lines as a choice among their sets of values,
+thermometers in order encoding, Kropki dots, whispers and XV as aggregated rows, skyscrapers by
+the running maximum), handed those constraints unflattened (``solvers.model.compile.handed``);
+``model=decomposed`` gives every kind as the shared decomposition does, so that a comparison
+shows what the formulations are worth (docs/models.md). The rest of the rules, the board's
+primitives (``solvers.model.compile``), are rows over the same binaries (``_PrimitiveRows``); a
+table row and a "!=" add a binary each, after the cells', as the native formulations' own
+binaries do (the cuts name cell binaries only, so a solution is counted once whatever the
+others are).
 """
 
 from __future__ import annotations
@@ -43,11 +50,12 @@ from typing import ClassVar
 import highspy
 import numpy as np
 
+from adapters import mip_native
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -64,12 +72,16 @@ SPARSIFY = {(1, 12): 1 << 14}
 
 class MipBackend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(mip_native.MODELS)
     INTERRUPTIBLE = False  # the MIP solver's search holds the thread until it ends
     # HiGHS (or the allocator under it) keeps about 470 bytes a puzzle for good, though the
     # adapter makes a fresh Highs() each time (bench/memory.py: 37.1 MB at 1,000 puzzles, 41.3
     # at 10,000, climbing every thousand): a worker is replaced every 500 puzzles
     RECYCLE_AFTER = 500
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": ("highs", "scip")}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "solver": ("highs", "scip"),
+        "model": ("native", "decomposed"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
@@ -78,6 +90,10 @@ class MipBackend(Backend):
                 import pyscipopt  # noqa: F401
             except ImportError as error:
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
+
+    def native_kinds(self) -> frozenset[str]:
+        # the default where built by hand (MipBackend(solver="highs")), as the spec would
+        return self.NATIVE if self.options.get("model", "native") == "native" else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
@@ -96,8 +112,11 @@ class MipBackend(Backend):
 
     def program(self, board: Board, deadline: Deadline) -> _Highs | _Scip:
         """``board``'s integer program for the chosen solver, ready to ``run``."""
-        n, flat = board.size, flatten(board)
+        n, (flat, own) = board.size, handed(board, self.native_kinds())
         rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        rows.givens = board.cells
+        for constraint in own:
+            mip_native.add(rows, constraint)
         lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
@@ -122,6 +141,7 @@ class _PrimitiveRows:
 
     def __init__(self, n: int, primitives) -> None:
         self.n, self.binaries, self.rows = n, n**3, []
+        self.givens: tuple[int, ...] = (0,) * n * n  # the board's, for the native models
         for primitive in primitives:
             self.add(primitive)
 
@@ -203,9 +223,11 @@ class _Highs:
         binaries = np.fromiter((b for row in rows for b in row[0]), dtype=np.int32)
         weights = np.fromiter((w for row in rows for w in row[1]), dtype=np.float64)
         bounds = np.array([row[2:] for row in rows], dtype=np.float64)
-        self.highs.addRows(
+        status = self.highs.addRows(
             len(rows), bounds[:, 0], bounds[:, 1], len(binaries), starts, binaries, weights
         )
+        if status != highspy.HighsStatus.kOk:  # HiGHS refuses the whole batch, silently
+            raise EngineError(f"mip: HiGHS refused the model's rows: {status.name}")
 
     def run(self, deadline: Deadline) -> bool:
         """True: feasible; False: infeasible; SolveTimeout otherwise."""

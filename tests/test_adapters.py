@@ -246,7 +246,8 @@ MIP_DOTS = (
 )
 
 
-def test_mip_counts_a_board_of_dots_with_no_presolved_point_breaking_its_rows():
+@pytest.mark.parametrize("model", ["decomposed", "native"])  # the bug's model, and mip's own
+def test_mip_counts_a_board_of_dots_with_no_presolved_point_breaking_its_rows(model):
     # the backend in a process of its own: HiGHS writes those lines with C's buffered stdout,
     # seen at exit (the runner would call it in a worker whose output is not the user's)
     code = (
@@ -254,7 +255,7 @@ def test_mip_counts_a_board_of_dots_with_no_presolved_point_breaking_its_rows():
         "Deadline; from solvers.formats.boards import read_puzzles; "
         "from solvers.model.verify import problems; "
         "board = next(read_puzzles(sys.stdin.read().splitlines())).board; "
-        "found = MipBackend(solver='highs').search(board, Deadline(None), 2); "
+        f"found = MipBackend(solver='highs', model='{model}').search(board, Deadline(None), 2); "
         "print(found.count, problems(board, found.solution))"
     )
     done = subprocess.run(

@@ -54,7 +54,7 @@ MODELS = {
     "cpsat": ("cpsat:model=decomposed", "cpsat:model=boolean"),
     "z3": ("z3:model=int", "z3:model=bitvec"),
     "minizinc": ("minizinc:model=decomposed",),
-    "mip": ("mip:solver=scip",),
+    "mip": ("mip:solver=scip", "mip:model=decomposed"),
     "sat": ("sat:linear=pb", "sat:encoding=extended"),
     "pysat": ("pysat:linear=pb",),
     "cms": ("cms:linear=pb", "cms:encoding=minimal"),
