@@ -20,10 +20,11 @@ from typing import ClassVar
 
 import z3
 
+from adapters import z3_native
 from adapters.persistent import Build, PerGeometry
 from solvers.backend import Backend, Found, Solutions
 from solvers.board import Board, Geometry
-from solvers.compile import PRIMITIVES, flatten
+from solvers.compile import PRIMITIVES, handed
 from solvers.constraints import AllDifferent, Domain, Linear, Relation
 from solvers.constraints.primitives import OPERATORS
 from solvers.deadline import Deadline
@@ -35,23 +36,30 @@ COUNTERS = ("conflicts", "decisions")
 
 class Z3Backend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(z3_native.MODELS)
     INTERRUPTIBLE = False  # Z3's check holds the thread until it ends
     # the kept solver (one per shape, asked with the givens as assumptions) grows by about 120
     # bytes a puzzle for good (bench/memory.py: 52.4 MB at 1,000 puzzles, 53.5 at 10,000, a
     # step every thousand): a worker is replaced every 2,000 puzzles, and the new one builds
     # the shape's solver again (0.3 s for a 9x9: 0.15 ms a puzzle over 2,000)
     RECYCLE_AFTER = 2000
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "model": ("bool", "int", "bitvec"),
+        "kinds": ("decomposed", "native"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._kept: PerGeometry[_Model] = PerGeometry(self._build)
 
+    def native_kinds(self) -> frozenset[str]:
+        return self.NATIVE if self.options["kinds"] == "native" else frozenset()
+
     def prepare(self, shape) -> None:
         self._kept.get(shape.geometry)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        flat = flatten(board)
+        flat, own = handed(board, self.native_kinds())
         model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
@@ -63,6 +71,9 @@ class Z3Backend(Backend):
             primitives = _Primitives(model)
             for primitive in flat.primitives_for(self.ENCODES):
                 solver.add(primitives.terms(primitive))
+                deadline.check({"building": "the board's rules"})
+            for constraint in own:
+                solver.add(z3_native.terms(model.values(), constraint, board.size))
                 deadline.check({"building": "the board's rules"})
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())
@@ -102,6 +113,7 @@ class _Model:
         self.kind, self.width = kind, n if self.boolean else n.bit_length()  # bits per cell read
         self.vars: list = []  # a row at a time (``declare``), between looks at the deadline
         self.reading: list[z3.ExprRef] = []  # a term per row (``read_term``)
+        self.integers: list[z3.ArithRef] = []  # a term per cell (``values``)
 
     def declare(self, cells: range) -> None:
         """The variables of ``cells``, the next cells in order."""
@@ -122,6 +134,21 @@ class _Model:
         if z3.is_bv(x):
             return z3.And(z3.UGE(x, 1), z3.ULE(x, self.n))
         return z3.And(x >= 1, x <= self.n)
+
+    def values(self) -> list[z3.ArithRef]:
+        """Each cell's value as an integer term (``adapters.z3_native`` writes over these):
+        its variable for ``int``, the sum of its values' Booleans (``If`` terms) for ``bool``,
+        its bit-vector read as an integer for ``bitvec``. Made on first need, then kept."""
+        if not self.integers:
+            ctx = self.solver.ctx
+            zero = z3.IntVal(0, ctx)
+            for x in self.vars:
+                if self.boolean:
+                    bits = [z3.If(b, z3.IntVal(v, ctx), zero) for v, b in enumerate(x, 1)]
+                    self.integers.append(z3.Sum(bits))
+                else:
+                    self.integers.append(z3.BV2Int(x) if z3.is_bv(x) else x)
+        return self.integers
 
     def holds(self, cell: int, v: int) -> z3.BoolRef:
         return self.vars[cell][v - 1] if self.boolean else self.vars[cell] == v

@@ -1,0 +1,148 @@
+"""Z3's own models of some kinds (``z3:kinds=native``), as integer arithmetic over one integer
+term per cell (``adapters.z3``: the cell's variable for ``model=int``, its value for the
+others), in place of the shared decomposition (``solvers.compile.handed``).
+
+Each model says all its constraint says (its all-different groups too, where the kind has
+one). It adds no variable, only terms over the cells, so a count's blocking clauses over the
+cells count each solution once.
+
+- ``killercage``: ``Distinct``, the linear sum, and each cell limited to the values that some
+  set of distinct values with that total holds (what the decomposition leaves to search).
+  ``multisumcage``: the same, the sum one of the totals.
+- ``thermometer``, ``slow-thermometer``: ``<`` or ``<=`` between neighbours.
+- ``difference``, ``ratio`` (Kropki), ``whispers``: either order of the two cells, as a
+  linear equality or bound (in place of the forbidden pairs, a clause each).
+- ``renban``: ``Distinct``, and no two cells further apart than its length less one (with the
+  cells different, the values are then consecutive), in place of a table of runs.
+- ``betweenline``: each middle cell above the lower end and below the higher one, in place of
+  a table of every pair of ends.
+- ``skyscraper``: a cell is seen where it is taller than each cell before it; the seen cells,
+  as ``If`` terms, add up to the clue (in place of a table of C(N-1, k-1)**2 rows).
+- ``xsum``: the sum of ``If(first >= position, cell, 0)`` is the clue (in place of a table of
+  every prefix).
+- ``sandwich``: the positions of the 1 and the N (each a sum of ``If`` terms: the cells are a
+  whole row or column, so each value is there once), and the sum of the cells strictly between
+  them (``If`` terms) equal to the clue, in place of a table of every filling.
+
+Not here: ``arrow``, ``littlekiller``, ``xv`` and the other sums, whose decomposition is
+already one linear row, which ``model=int`` gives Z3 as the same ``Sum``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, pairwise
+
+import z3
+
+from solvers.cells import sum_sets
+from solvers.constraints import Constraint
+
+
+def _values(count: int, totals: Sequence[int], n: int) -> list[int]:
+    """The values some set of ``count`` different values of 1..n adding up to one of
+    ``totals`` holds."""
+    held = 0
+    for total in totals:
+        for values in sum_sets(count, total, n):
+            held |= values
+    return [v for v in range(1, n + 1) if held >> v & 1]
+
+
+def _cage(xs: Sequence, totals: Sequence[int], n: int) -> list:
+    terms = [z3.Distinct(xs)] if len(xs) > 1 else []
+    if not totals:
+        return terms
+    possible = _values(len(xs), totals, n)
+    terms += [z3.Or([x == v for v in possible]) if possible else z3.Not(x == x) for x in xs]
+    total = z3.Sum(xs)
+    return [*terms, z3.Or([total == t for t in totals])]
+
+
+def _killercage(xs: Sequence, c: Constraint, n: int) -> list:
+    total = c.param("total")
+    return _cage(xs, () if total is None else (int(total),), n)
+
+
+def _multisumcage(xs: Sequence, c: Constraint, n: int) -> list:
+    return _cage(xs, tuple(int(t) for t in c.param("totals")), n)
+
+
+def _order(strict: bool) -> Callable:
+    def terms(xs: Sequence, c: Constraint, n: int) -> list:
+        return [a < b if strict else a <= b for a, b in pairwise(xs)]
+
+    return terms
+
+
+def _difference(xs: Sequence, c: Constraint, n: int) -> list:
+    gap, (a, b) = int(c.param("difference", 1)), xs
+    return [z3.Or(a - b == gap, b - a == gap)]
+
+
+def _ratio(xs: Sequence, c: Constraint, n: int) -> list:
+    times, (a, b) = int(c.param("ratio", 2)), xs
+    return [z3.Or(a == times * b, b == times * a)]
+
+
+def _whispers(xs: Sequence, c: Constraint, n: int) -> list:
+    gap = int(c.param("difference", (n + 1) // 2))
+    return [z3.Or(a - b >= gap, b - a >= gap) for a, b in pairwise(xs)]
+
+
+def _renban(xs: Sequence, c: Constraint, n: int) -> list:
+    span = len(xs) - 1
+    spread = [z3.And(a - b <= span, b - a <= span) for a, b in combinations(xs, 2)]
+    return [z3.Distinct(xs), *spread] if len(xs) > 1 else []
+
+
+def _betweenline(xs: Sequence, c: Constraint, n: int) -> list:
+    first, *middle, last = xs
+    return [z3.Or(z3.And(first < x, x < last), z3.And(last < x, x < first)) for x in middle]
+
+
+def _skyscraper(xs: Sequence, c: Constraint, n: int) -> list:
+    one, zero = z3.IntVal(1, xs[0].ctx), z3.IntVal(0, xs[0].ctx)
+    # the first cell is always seen (an empty And would have no context)
+    seen = [one] + [
+        z3.If(z3.And([x > before for before in xs[:i]]), one, zero) for i, x in enumerate(xs) if i
+    ]
+    return [z3.Distinct(xs), z3.Sum(seen) == int(c.param("total"))]
+
+
+def _xsum(xs: Sequence, c: Constraint, n: int) -> list:
+    first, zero = xs[0], z3.IntVal(0, xs[0].ctx)
+    parts = [first] + [z3.If(first >= i + 1, x, zero) for i, x in enumerate(xs) if i]
+    return [z3.Distinct(xs), z3.Sum(parts) == int(c.param("total"))]
+
+
+def _sandwich(xs: Sequence, c: Constraint, n: int) -> list:
+    ctx = xs[0].ctx
+    zero = z3.IntVal(0, ctx)
+    ends = [z3.Sum([z3.If(x == end, z3.IntVal(i, ctx), zero) for i, x in enumerate(xs)])
+            for end in (1, n)]  # fmt: skip
+    low, high = z3.If(ends[0] < ends[1], *ends), z3.If(ends[0] < ends[1], ends[1], ends[0])
+    parts = [z3.If(z3.And(low < i, i < high), x, zero) for i, x in enumerate(xs)]
+    return [z3.Distinct(xs), z3.Sum(parts) == int(c.param("total"))]
+
+
+MODELS: dict[str, Callable[[Sequence, Constraint, int], list]] = {
+    "killercage": _killercage,
+    "multisumcage": _multisumcage,
+    "thermometer": _order(strict=True),
+    "slow-thermometer": _order(strict=False),
+    "difference": _difference,
+    "ratio": _ratio,
+    "whispers": _whispers,
+    "renban": _renban,
+    "betweenline": _betweenline,
+    "skyscraper": _skyscraper,
+    "xsum": _xsum,
+    "sandwich": _sandwich,
+}
+
+
+def terms(values: Sequence, constraint: Constraint, n: int) -> list:
+    """Z3's terms of ``constraint`` (of a kind in ``MODELS``) over ``values``, each cell's
+    integer term in cell order."""
+    return MODELS[constraint.kind]([values[i] for i in constraint.cells], constraint, n)
