@@ -53,7 +53,10 @@ class Z3Backend(Backend):
         self._kept: PerGeometry[_Model] = PerGeometry(self._build)
 
     def native_kinds(self) -> frozenset[str]:
-        return self.NATIVE if self.options["kinds"] == "native" else frozenset()
+        if self.options["kinds"] != "native":
+            return frozenset()
+        # over Boolean cells, only the kinds whose models are written over the literals
+        return frozenset(z3_native.LITERALS) if self.options["model"] == "bool" else self.NATIVE
 
     def prepare(self, shape) -> None:
         self._kept.get(shape.geometry)
@@ -73,7 +76,10 @@ class Z3Backend(Backend):
                 solver.add(primitives.terms(primitive))
                 deadline.check({"building": "the board's rules"})
             for constraint in own:
-                solver.add(z3_native.terms(model.values(), constraint, board.size))
+                if model.boolean:
+                    solver.add(z3_native.literal_terms(model.holds, constraint, board.size))
+                else:
+                    solver.add(z3_native.terms(model.values(), constraint, board.size))
                 deadline.check({"building": "the board's rules"})
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())

@@ -142,6 +142,105 @@ MODELS: dict[str, Callable[[Sequence, Constraint, int], list]] = {
 }
 
 
+# Over Boolean cells (``model=bool``): the same rules as clauses and pseudo-Boolean rows over
+# the literals "cell holds value" (``holds(cell, value)``), where measured better than the
+# arithmetic over each cell's sum of ``If`` terms
+
+
+def _supports(holds: Callable, a: int, b: int, fits: Callable, n: int) -> list:
+    """Each value of ``a`` needs a value of ``b`` that ``fits(value_a, value_b)``, and the other
+    way round (the support encoding: unit propagation keeps the pair arc consistent, where
+    the decomposition's forbidden pairs only check it)."""
+    terms = []
+    for first, second, ok in ((a, b, fits), (b, a, lambda v, w: fits(w, v))):
+        for v in range(1, n + 1):
+            partners = [holds(second, w) for w in range(1, n + 1) if ok(v, w)]
+            terms.append(z3.Implies(holds(first, v), z3.Or(partners)) if partners else
+                         z3.Not(holds(first, v)))  # fmt: skip
+    return terms
+
+
+def _different(holds: Callable, cells: Sequence[int], n: int) -> list:
+    if len(cells) < 2:
+        return []
+    return [z3.AtMost(*(holds(c, v) for c in cells), 1) for v in range(1, n + 1)]
+
+
+def _literal_cage(holds: Callable, cells: Sequence[int], totals: Sequence[int], n: int) -> list:
+    terms = _different(holds, cells, n)
+    if not totals:
+        return terms
+    possible = set(_values(len(cells), totals, n))
+    terms += [z3.Not(holds(c, v)) for c in cells for v in range(1, n + 1) if v not in possible]
+    weighted = [(holds(c, v), v) for c in cells for v in sorted(possible)]
+    if not weighted:  # no set of values has the total: every value of the cells is cut above
+        return terms
+    return [*terms, z3.Or([z3.PbEq(weighted, t) for t in totals])]
+
+
+def _literal_killercage(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    total = c.param("total")
+    return _literal_cage(holds, cells, () if total is None else (int(total),), n)
+
+
+def _literal_multisumcage(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    return _literal_cage(holds, cells, tuple(int(t) for t in c.param("totals")), n)
+
+
+def _literal_order(strict: bool) -> Callable:
+    def terms(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+        found = []
+        for a, b in pairwise(cells):
+            found += _supports(holds, a, b, (lambda v, w: v < w) if strict else
+                               (lambda v, w: v <= w), n)  # fmt: skip
+        return found
+
+    return terms
+
+
+def _literal_difference(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    gap = int(c.param("difference", 1))
+    return _supports(holds, *cells, lambda v, w: abs(v - w) == gap, n)
+
+
+def _literal_ratio(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    times = int(c.param("ratio", 2))
+    return _supports(holds, *cells, lambda v, w: v == times * w or w == times * v, n)
+
+
+def _literal_whispers(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    gap = int(c.param("difference", (n + 1) // 2))
+    found = []
+    for a, b in pairwise(cells):
+        found += _supports(holds, a, b, lambda v, w: abs(v - w) >= gap, n)
+    return found
+
+
+def _literal_renban(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    span, found = len(cells) - 1, _different(holds, cells, n)
+    for a, b in combinations(cells, 2):
+        found += _supports(holds, a, b, lambda v, w: 0 < abs(v - w) <= span, n)
+    return found
+
+
+LITERALS: dict[str, Callable[[Callable, Sequence[int], Constraint, int], list]] = {
+    "killercage": _literal_killercage,
+    "multisumcage": _literal_multisumcage,
+    "thermometer": _literal_order(strict=True),
+    "slow-thermometer": _literal_order(strict=False),
+    "difference": _literal_difference,
+    "ratio": _literal_ratio,
+    "whispers": _literal_whispers,
+    "renban": _literal_renban,
+}
+
+
+def literal_terms(holds: Callable, constraint: Constraint, n: int) -> list:
+    """Z3's terms of ``constraint`` (of a kind in ``LITERALS``) over the literals
+    ``holds(cell, value)``."""
+    return LITERALS[constraint.kind](holds, constraint.cells, constraint, n)
+
+
 def terms(values: Sequence, constraint: Constraint, n: int) -> list:
     """Z3's terms of ``constraint`` (of a kind in ``MODELS``) over ``values``, each cell's
     integer term in cell order."""

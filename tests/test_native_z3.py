@@ -1,11 +1,13 @@
-"""Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``), over each of its cell
-models (``int``, ``bool``, ``bitvec``), against the shared decomposition (``z3:model=int``) and
-against another engine (CP-SAT's native models, which share nothing with Z3's but the board):
-on small puzzles made for this file (those of tests/test_native_choco.py, and two more),
-each unique only because of its rule (without the rule it has several solutions), on the kind's
-hand-made board of tests/test_definitions.py (whose count the field's meaning gives), and on
-random 4x4 and 6x6 boards of the vocabulary's tests, all count alike up to a limit, and
-every solution any of them finds is verified against the kind's own check."""
+"""Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``) against the shared
+decomposition (``z3``, Boolean cells decomposed) and against another engine (CP-SAT's native
+models, which share nothing with Z3's but the board): over Boolean cells (the default) the
+models written over the literals (``LITERALS``), and (slow) over integer and bit-vector cells
+the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and two
+more made here, each unique only because of its rule (without the rule it has several
+solutions), on the kind's hand-made board of tests/test_definitions.py (whose count the
+field's meaning gives), and on random 4x4 and 6x6 boards of the vocabulary's tests, all count
+alike up to a limit, and every solution any of them finds is verified against the kind's own
+check."""
 
 from __future__ import annotations
 
@@ -143,3 +145,5 @@ def test_the_kinds_are_an_option_beside_the_cell_model():
     z3 = registry.backend_class("z3")
     assert z3(**{"model": "int", "kinds": "decomposed"}).native_kinds() == set()
     assert z3(**{"model": "int", "kinds": "native"}).native_kinds() == set(z3_native.MODELS)
+    # over Boolean cells, the kinds with a model over the literals; the rest decomposed
+    assert z3(**{"model": "bool", "kinds": "native"}).native_kinds() == set(z3_native.LITERALS)
