@@ -3,6 +3,13 @@
 ``model=bool`` (default, fastest by measurement: README, "Backends"): a Boolean per cell and
 value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 ``model=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
+``kinds=native`` gives Z3 its own model of the kinds it has one for (``adapters.z3_native``:
+over Boolean cells, support clauses and pseudo-Boolean sums for cages, thermometers, Kropki
+dots, whispers and renban; over integer and bit-vector cells, integer arithmetic for those and
+skyscrapers, X-sums, sandwiches, between lines), handed those constraints unflattened
+(``solvers.compile.handed``); ``kinds=decomposed`` gives every kind as the shared
+decomposition does, so that a comparison shows what the native models are worth
+(docs/models.md).
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
@@ -45,7 +52,7 @@ class Z3Backend(Backend):
     RECYCLE_AFTER = 2000
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("bool", "int", "bitvec"),
-        "kinds": ("decomposed", "native"),
+        "kinds": ("native", "decomposed"),
     }
 
     def __init__(self, **options: str) -> None:

@@ -1,10 +1,31 @@
-"""Z3's own models of some kinds (``z3:kinds=native``), as integer arithmetic over one integer
-term per cell (``adapters.z3``: the cell's variable for ``model=int``, its value for the
-others), in place of the shared decomposition (``solvers.compile.handed``).
+"""Z3's own models of some kinds (``z3:kinds=native``), in place of the shared decomposition
+(``solvers.compile.handed``), in two forms: over Boolean cells (``model=bool``, the default),
+clauses and pseudo-Boolean rows over the literals "cell holds value" (``LITERALS``); over
+integer and bit-vector cells, integer arithmetic over each cell's value (``MODELS``).
 
 Each model says all its constraint says (its all-different groups too, where the kind has
 one). It adds no variable, only terms over the cells, so a count's blocking clauses over the
 cells count each solution once.
+
+Over the literals (``LITERALS``), where the decomposition gives a pair rule as forbidden pairs
+(a clause each: unit propagation then only checks the pair), a native model gives each value
+of one cell its supports in the other (the support encoding, which unit propagation keeps arc
+consistent: Gent, "Arc consistency in SAT", ECAI 2002), and cuts domains the decomposition
+leaves to search:
+
+- ``killercage``, ``multisumcage``: at most one cell per value, each cell limited to the
+  values some set of distinct values with the total holds, and the ``PbEq`` sum over those.
+- ``thermometer``, ``slow-thermometer``: supports of ``<`` (``<=``) between neighbours.
+- ``difference``, ``ratio`` (Kropki), ``whispers``: supports of the dot's (the line's) rule.
+- ``renban``: at most one cell per value, and for every two cells the supports of "differ by
+  1 to length - 1" (in place of a table of runs).
+
+The others (``betweenline``, ``skyscraper``, ``xsum``, ``sandwich``) stay decomposed over
+Boolean cells: their arithmetic over each cell's sum of ``If`` terms measured worse than the
+tables (docs/models.md).
+
+In integer arithmetic (``MODELS``), over the cell's variable (``model=int``) or its bit-vector
+read as an integer (``model=bitvec``):
 
 - ``killercage``: ``Distinct``, the linear sum, and each cell limited to the values that some
   set of distinct values with that total holds (what the decomposition leaves to search).

@@ -1,5 +1,5 @@
 """Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``) against the shared
-decomposition (``z3``, Boolean cells decomposed) and against another engine (CP-SAT's native
+decomposition (``z3:kinds=decomposed``) and against another engine (CP-SAT's native
 models, which share nothing with Z3's but the board): over Boolean cells (the default) the
 models written over the literals (``LITERALS``), and (slow) over integer and bit-vector cells
 the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and two
@@ -28,8 +28,12 @@ from solvers.variants import Rules
 # the native models over the default Boolean cells, the decomposition over the same cells, and
 # CP-SAT; slow: the native models over integer and bit-vector cells, and the decomposition
 # over integer cells
-SPECS = ("z3:kinds=native", "z3", "cpsat")
-OTHER_CELLS = ("z3:model=int,kinds=native", "z3:model=bitvec,kinds=native", "z3:model=int")
+SPECS = ("z3:kinds=native", "z3:kinds=decomposed", "cpsat")
+OTHER_CELLS = (
+    "z3:model=int,kinds=native",
+    "z3:model=bitvec,kinds=native",
+    "z3:model=int,kinds=decomposed",
+)
 LIMIT = 1000
 
 # (kind, its constraints, givens): made for this file (a random solved grid, constraints that
@@ -139,8 +143,8 @@ def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runner
 def test_the_kinds_are_an_option_beside_the_cell_model():
     options = registry.backend_class("z3").OPTIONS
     assert options["model"] == ("bool", "int", "bitvec")
-    assert options["kinds"] == ("decomposed", "native")
-    with pytest.raises(UsageError, match="kinds=table is not one of decomposed, native"):
+    assert options["kinds"] == ("native", "decomposed")
+    with pytest.raises(UsageError, match="kinds=table is not one of native, decomposed"):
         Runner("z3:kinds=table")
     z3 = registry.backend_class("z3")
     assert z3(**{"model": "int", "kinds": "decomposed"}).native_kinds() == set()
