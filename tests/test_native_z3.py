@@ -2,7 +2,7 @@
 decomposition (``z3:kinds=decomposed``) and against another engine (CP-SAT's native
 models, which share nothing with Z3's but the board): over Boolean cells (the default) the
 models written over the literals (``LITERALS``), and (slow) over integer and bit-vector cells
-the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and two
+the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and four
 more made here, each unique only because of its rule (without the rule it has several
 solutions), on the kind's hand-made board of tests/test_definitions.py (whose count the
 field's meaning gives), and on random 4x4 and 6x6 boards of the vocabulary's tests, all count
@@ -69,6 +69,10 @@ MADE = (
     ("killercage", "killercage r1c6 total=5", "........3.2.3......5.4..4....2..5.6."),  # 10 without
     ("multisumcage", "multisumcage r3c1 r3c2 totals=4,5; multisumcage r3c4 r2c4 totals=3",
      "..4..........3.."),  # 18 without
+    # cages whose cut of the domains leaves every value: the sum alone makes them unique
+    ("killercage", "killercage r1c1 r1c2 total=5", "1............2.3"),  # 3 without
+    ("killercage", "killercage r1c1 r1c2 r2c1 total=12",
+     "..1...2.....14........3....1......46"),  # 21 without
     ("betweenline", "betweenline r1c1 r2c2 r3c2", ".....2.43......."),  # 3 without
     ("betweenline", "betweenline r6c1 r5c2 r5c3",
      "..5....3...43..16.....5....21.5....."),  # 4 without
