@@ -1,7 +1,7 @@
 """Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``) against the shared
 decomposition (``z3:kinds=decomposed``) and against another engine (CP-SAT's native
 models, which share nothing with Z3's but the board): over Boolean cells (the default) the
-models written over the literals (``LITERALS``), and (slow) over integer and bit-vector cells
+models written over the literals (``LITERALS``), and (heavy) over integer and bit-vector cells
 the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and four
 more made here, each unique only because of its rule (without the rule it has several
 solutions), on the kind's hand-made board of tests/test_definitions.py (whose count the
@@ -26,8 +26,8 @@ from solvers.execution import Runner
 from solvers.variants import Rules
 
 # the native models over the default Boolean cells, the decomposition over the same cells, and
-# CP-SAT; slow: the native models over integer and bit-vector cells, and the decomposition
-# over integer cells
+# CP-SAT; heavy (tests/conftest.py): the native models over integer and bit-vector cells, and
+# the decomposition over integer cells
 SPECS = ("z3:kinds=native", "z3:kinds=decomposed", "cpsat")
 OTHER_CELLS = (
     "z3:model=int,kinds=native",
@@ -115,18 +115,19 @@ def counts_alike(kind: str, runners: dict, specs: tuple[str, ...]) -> None:
         assert len(set(counts)) == 1, (kind, board.rules.constraints, specs, counts)
 
 
-@pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
+# over Boolean cells only the kinds of LITERALS have a model of their own (the rest are the
+# decomposition on both sides)
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
     counts_alike(kind, runners, SPECS)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
 def test_each_native_model_over_integer_and_bitvector_cells_counts_alike(kind, runners):
     counts_alike(kind, runners, (*OTHER_CELLS, "cpsat"))
 
 
-@pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
     native = runners[SPECS[0]]
     for board in made(kind):
@@ -135,7 +136,7 @@ def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
         assert native.count(without, 2).count == 2  # so a model that drops the rule fails
 
 
-@pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runners):
     # over Boolean cells only: Z3 over integer cells finds no solution of an empty 9x9 within
     # a minute, with no rule beside the units (tried: z3:model=int, 20 s)
