@@ -149,18 +149,11 @@ class _Model:
         return z3.And(x >= 1, x <= self.n)
 
     def values(self) -> list[z3.ArithRef]:
-        """Each cell's value as an integer term (``adapters.z3_native`` writes over these):
-        its variable for ``int``, the sum of its values' Booleans (``If`` terms) for ``bool``,
-        its bit-vector read as an integer for ``bitvec``. Made on first need, then kept."""
+        """Each cell's value as an integer term, for ``int`` and ``bitvec`` cells
+        (``adapters.z3_native`` writes its arithmetic over these): the variable, or the
+        bit-vector read as an integer. Made on first need, then kept."""
         if not self.integers:
-            ctx = self.solver.ctx
-            zero = z3.IntVal(0, ctx)
-            for x in self.vars:
-                if self.boolean:
-                    bits = [z3.If(b, z3.IntVal(v, ctx), zero) for v, b in enumerate(x, 1)]
-                    self.integers.append(z3.Sum(bits))
-                else:
-                    self.integers.append(z3.BV2Int(x) if z3.is_bv(x) else x)
+            self.integers = [z3.BV2Int(x) if z3.is_bv(x) else x for x in self.vars]
         return self.integers
 
     def holds(self, cell: int, v: int) -> z3.BoolRef:

@@ -1,7 +1,9 @@
 """Z3's own models of some kinds (``z3:kinds=native``), in place of the shared decomposition
 (``solvers.compile.handed``), in two forms: over Boolean cells (``model=bool``, the default),
 clauses and pseudo-Boolean rows over the literals "cell holds value" (``LITERALS``); over
-integer and bit-vector cells, integer arithmetic over each cell's value (``MODELS``).
+integer and bit-vector cells, integer arithmetic over each cell's value (``MODELS``; tried
+over Boolean cells too, on each cell's sum of ``If(holds v, v, 0)``, where it lost to the
+decomposition: docs/models.md).
 
 Each model says all its constraint says (its all-different groups too, where the kind has
 one). It adds no variable, only terms over the cells, so a count's blocking clauses over the
@@ -21,8 +23,7 @@ leaves to search:
   1 to length - 1" (in place of a table of runs).
 
 The others (``betweenline``, ``skyscraper``, ``xsum``, ``sandwich``) stay decomposed over
-Boolean cells: their arithmetic over each cell's sum of ``If`` terms measured worse than the
-tables (docs/models.md).
+Boolean cells: their arithmetic measured worse there than the tables (docs/models.md).
 
 In integer arithmetic (``MODELS``), over the cell's variable (``model=int``) or its bit-vector
 read as an integer (``model=bitvec``):
@@ -75,7 +76,8 @@ def _cage(xs: Sequence, totals: Sequence[int], n: int) -> list:
     if not totals:
         return terms
     possible = _values(len(xs), totals, n)
-    terms += [z3.Or([x == v for v in possible]) if possible else z3.Not(x == x) for x in xs]
+    none = z3.BoolVal(False, xs[0].ctx)  # no set of values has a total
+    terms += [z3.Or([x == v for v in possible]) if possible else none for x in xs]
     total = z3.Sum(xs)
     return [*terms, z3.Or([total == t for t in totals])]
 
@@ -164,8 +166,8 @@ MODELS: dict[str, Callable[[Sequence, Constraint, int], list]] = {
 
 
 # Over Boolean cells (``model=bool``): the same rules as clauses and pseudo-Boolean rows over
-# the literals "cell holds value" (``holds(cell, value)``), where measured better than the
-# arithmetic over each cell's sum of ``If`` terms
+# the literals "cell holds value" (``holds(cell, value)``), which measured better there than
+# the arithmetic over each cell's sum of ``If`` terms
 
 
 def _supports(holds: Callable, a: int, b: int, fits: Callable, n: int) -> list:
