@@ -5,8 +5,8 @@ value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 ``model=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
 ``kinds=native`` gives Z3 its own model of the kinds it has one for (``adapters.z3_native``:
 over Boolean cells, support clauses and pseudo-Boolean sums for cages, thermometers, Kropki
-dots, whispers and renban; over integer and bit-vector cells, integer arithmetic for those and
-skyscrapers, X-sums, sandwiches, between lines), handed those constraints unflattened
+dots, whispers, renban and skyscrapers; over integer and bit-vector cells, integer arithmetic
+for those and X-sums, sandwiches, between lines), handed those constraints unflattened
 (``solvers.compile.handed``); ``kinds=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
 (docs/models.md).

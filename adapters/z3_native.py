@@ -21,8 +21,11 @@ leaves to search:
 - ``difference``, ``ratio`` (Kropki), ``whispers``: supports of the dot's (the line's) rule.
 - ``renban``: at most one cell per value, and for every two cells the supports of "differ by
   1 to length - 1" (in place of a table of runs).
+- ``skyscraper``: a cell is seen where it holds some v and no cell before it holds a value
+  above v (a running "or" per v over the cells so far), and the seen cells' ``PbEq`` is the
+  clue, in place of a table of C(N-1, k-1)**2 rows (visibility, as CP-SAT's model).
 
-The others (``betweenline``, ``skyscraper``, ``xsum``, ``sandwich``) stay decomposed over
+The others (``betweenline``, ``xsum``, ``sandwich``) stay decomposed over
 Boolean cells: their arithmetic measured worse there than the tables (docs/models.md).
 
 In integer arithmetic (``MODELS``), over the cell's variable (``model=int``) or its bit-vector
@@ -246,7 +249,19 @@ def _literal_renban(holds: Callable, cells: Sequence[int], c: Constraint, n: int
     return found
 
 
+def _literal_skyscraper(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
+    # taller[v]: some cell before this one holds a value above v (a running "or", shared)
+    false = z3.BoolVal(False, holds(cells[0], 1).ctx)
+    taller, seen = [false] * (n + 1), []
+    for cell in cells:
+        seen.append(z3.Or([z3.And(holds(cell, v), z3.Not(taller[v])) for v in range(1, n + 1)]))
+        for v in range(1, n):  # (nothing is above n)
+            taller[v] = z3.Or(taller[v], *(holds(cell, w) for w in range(v + 1, n + 1)))
+    return [*_different(holds, cells, n), z3.PbEq([(s, 1) for s in seen], int(c.param("total")))]
+
+
 LITERALS: dict[str, Callable[[Callable, Sequence[int], Constraint, int], list]] = {
+    "skyscraper": _literal_skyscraper,
     "killercage": _literal_killercage,
     "multisumcage": _literal_multisumcage,
     "thermometer": _literal_order(strict=True),
