@@ -3,6 +3,13 @@
 ``model=bool`` (default, fastest by measurement: README, "Backends"): a Boolean per cell and
 value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
 ``model=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
+``kinds=native`` gives Z3 its own model of the kinds it has one for (``adapters.z3_native``:
+over Boolean cells, support clauses and pseudo-Boolean sums for cages, thermometers, Kropki
+dots, whispers, renban and skyscrapers; over integer and bit-vector cells, integer arithmetic
+for those and X-sums, sandwiches, between lines), handed those constraints unflattened
+(``solvers.model.compile.handed``); ``kinds=decomposed`` gives every kind as the shared
+decomposition does, so that a comparison shows what the native models are worth
+(docs/models.md).
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
@@ -20,12 +27,13 @@ from typing import ClassVar
 
 import z3
 
+from adapters import z3_native
 from adapters.persistent import Build, PerGeometry
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -35,23 +43,33 @@ COUNTERS = ("conflicts", "decisions")
 
 class Z3Backend(Backend):
     ENCODES = frozenset({PRIMITIVES})
+    NATIVE = frozenset(z3_native.MODELS)
     INTERRUPTIBLE = False  # Z3's check holds the thread until it ends
     # the kept solver (one per shape, asked with the givens as assumptions) grows by about 120
     # bytes a puzzle for good (bench/memory.py: 52.4 MB at 1,000 puzzles, 53.5 at 10,000, a
     # step every thousand): a worker is replaced every 2,000 puzzles, and the new one builds
     # the shape's solver again (0.3 s for a 9x9: 0.15 ms a puzzle over 2,000)
     RECYCLE_AFTER = 2000
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"model": ("bool", "int", "bitvec")}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "model": ("bool", "int", "bitvec"),
+        "kinds": ("native", "decomposed"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._kept: PerGeometry[_Model] = PerGeometry(self._build)
 
+    def native_kinds(self) -> frozenset[str]:
+        if self.options["kinds"] != "native":
+            return frozenset()
+        # over Boolean cells, only the kinds whose models are written over the literals
+        return frozenset(z3_native.LITERALS) if self.options["model"] == "bool" else self.NATIVE
+
     def prepare(self, shape) -> None:
         self._kept.get(shape.geometry)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        flat = flatten(board)
+        flat, own = handed(board, self.native_kinds())
         model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
@@ -63,6 +81,12 @@ class Z3Backend(Backend):
             primitives = _Primitives(model)
             for primitive in flat.primitives_for(self.ENCODES):
                 solver.add(primitives.terms(primitive))
+                deadline.check({"building": "the board's rules"})
+            for constraint in own:
+                if model.boolean:
+                    solver.add(z3_native.literal_terms(model.holds, constraint, board.size))
+                else:
+                    solver.add(z3_native.terms(model.values(), constraint, board.size))
                 deadline.check({"building": "the board's rules"})
             while _check(solver, givens, deadline) == z3.sat:
                 cells = model.read(solver.model())
@@ -102,6 +126,7 @@ class _Model:
         self.kind, self.width = kind, n if self.boolean else n.bit_length()  # bits per cell read
         self.vars: list = []  # a row at a time (``declare``), between looks at the deadline
         self.reading: list[z3.ExprRef] = []  # a term per row (``read_term``)
+        self.integers: list[z3.ArithRef] = []  # a term per cell (``values``)
 
     def declare(self, cells: range) -> None:
         """The variables of ``cells``, the next cells in order."""
@@ -122,6 +147,14 @@ class _Model:
         if z3.is_bv(x):
             return z3.And(z3.UGE(x, 1), z3.ULE(x, self.n))
         return z3.And(x >= 1, x <= self.n)
+
+    def values(self) -> list[z3.ArithRef]:
+        """Each cell's value as an integer term, for ``int`` and ``bitvec`` cells
+        (``adapters.z3_native`` writes its arithmetic over these): the variable, or the
+        bit-vector read as an integer. Made on first need, then kept."""
+        if not self.integers:
+            self.integers = [z3.BV2Int(x) if z3.is_bv(x) else x for x in self.vars]
+        return self.integers
 
     def holds(self, cell: int, v: int) -> z3.BoolRef:
         return self.vars[cell][v - 1] if self.boolean else self.vars[cell] == v

@@ -349,6 +349,10 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | None]] = {
             "renban",
         ),
     },
+    "test_native_z3.py": {
+        # Boolean cells: test_each_native_model_counts_as_the_decomposition_and_cpsat_do
+        "test_each_native_model_over_integer_and_bitvector_cells_counts_alike": None,
+    },
     "test_output.py": {
         # a report refused: tests/test_writes.py refuses a missing folder for every option
         "test_report_into_a_missing_folder_is_refused_and_makes_none": None,

@@ -1,0 +1,159 @@
+"""Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``) against the shared
+decomposition (``z3:kinds=decomposed``) and against another engine (CP-SAT's native
+models, which share nothing with Z3's but the board): over Boolean cells (the default) the
+models written over the literals (``LITERALS``), and (heavy) over integer and bit-vector cells
+the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and four
+more made here, each unique only because of its rule (without the rule it has several
+solutions), on the kind's hand-made board of tests/test_definitions.py (whose count the
+field's meaning gives), and on random 4x4 and 6x6 boards of the vocabulary's tests, all count
+alike up to a limit, and every solution any of them finds is verified against the kind's own
+check."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_definitions import DEFINITIONS
+from test_vocabulary import board_with
+
+from adapters import z3_native
+from solvers import Board, Shape, Status, parse
+from solvers.backends import registry
+from solvers.base.errors import UsageError
+from solvers.model.constraints.kinds import KINDS
+from solvers.model.constraints.text import parse_constraint
+from solvers.model.variants import Rules
+from solvers.run.runner import Runner
+
+# the native models over the default Boolean cells, the decomposition over the same cells, and
+# CP-SAT; heavy (tests/conftest.py): the native models over integer and bit-vector cells, and
+# the decomposition over integer cells
+SPECS = ("z3:kinds=native", "z3:kinds=decomposed", "cpsat")
+OTHER_CELLS = (
+    "z3:model=int,kinds=native",
+    "z3:model=bitvec,kinds=native",
+    "z3:model=int,kinds=decomposed",
+)
+LIMIT = 1000
+
+# (kind, its constraints, givens): made for this file (a random solved grid, constraints that
+# hold in it, givens removed while the puzzle stays unique); the comment says how many
+# solutions the givens have without the constraints
+MADE = (
+    ("skyscraper", "skyscraper r4c3 r3c3 r2c3 r1c3 total=2; skyscraper r3c4 r3c3 r3c2 r3c1 "
+     "total=2", "1.....3........2"),  # 3 without
+    ("skyscraper", "skyscraper r5c1 r5c2 r5c3 r5c4 r5c5 r5c6 total=1; skyscraper r1c1 r2c1 "
+     "r3c1 r4c1 r5c1 r6c1 total=3", "..3.26.............642...1.....4...5"),  # 13 without
+    ("renban", "renban r4c1 r3c2 r4c3 r4c2", ".2..4.....2....3"),  # 2 without
+    ("renban", "renban r3c5 r2c4 r1c5", ".326........1..........3.....5..532."),  # 7 without
+    ("xsum", "xsum r4c2 r3c2 r2c2 r1c2 total=3; xsum r1c2 r2c2 r3c2 r4c2 total=10",
+     "...2.......4...."),  # 24 without
+    ("xsum", "xsum r6c1 r6c2 r6c3 r6c4 r6c5 r6c6 total=18",
+     "..51......2....26......41...4....5.."),  # 12 without
+    ("sandwich", "sandwich r1c1 r1c2 r1c3 r1c4 total=5; sandwich r4c1 r3c1 r2c1 r1c1 total=0",
+     "...1.3.......1.3"),  # 2 without
+    ("sandwich", "sandwich r1c2 r2c2 r3c2 r4c2 r5c2 r6c2 total=9; sandwich r2c1 r2c2 r2c3 r2c4 "
+     "r2c5 r2c6 total=3", "..3............34........3.16......."),  # over 1,000 without
+    ("thermometer", "thermometer r3c3 r4c2", ".3....1.2......."),  # 3 without
+    ("slow-thermometer", "slow-thermometer r3c2 r2c3; slow-thermometer r4c1 r3c1",
+     ".3..2.3...2....."),  # 4 without
+    ("difference", "difference r2c4 r2c3", "1.....1....4..3."),  # 3 without
+    ("ratio", "ratio r1c4 r1c3 ratio=2", "..4.........34.."),  # 6 without
+    ("ratio", "ratio r3c6 r2c6", ".........65........5..26......5.13.."),  # 142 without
+    ("whispers", "whispers r3c3 r2c3 r2c4 difference=2; whispers r3c2 r4c1",
+     ".......4...1..4."),  # 12 without
+    ("whispers", "whispers r4c2 r5c3 r4c4 difference=2; whispers r4c4 r4c5 difference=1",
+     "314............6.1.4........64..2..."),  # 4 without
+    ("killercage", "killercage r2c2 r2c1 r1c1; killercage r3c4 total=3",
+     "1....2...1..3..."),  # 2 without
+    ("killercage", "killercage r1c6 total=5", "........3.2.3......5.4..4....2..5.6."),  # 10 without
+    ("multisumcage", "multisumcage r3c1 r3c2 totals=4,5; multisumcage r3c4 r2c4 totals=3",
+     "..4..........3.."),  # 18 without
+    # cages whose cut of the domains leaves every value: the sum alone makes them unique
+    ("killercage", "killercage r1c1 r1c2 total=5", "1............2.3"),  # 3 without
+    ("killercage", "killercage r1c1 r1c2 r2c1 total=12",
+     "..1...2.....14........3....1......46"),  # 21 without
+    ("betweenline", "betweenline r1c1 r2c2 r3c2", ".....2.43......."),  # 3 without
+    ("betweenline", "betweenline r6c1 r5c2 r5c3",
+     "..5....3...43..16.....5....21.5....."),  # 4 without
+)  # fmt: skip
+
+
+def made(kind: str) -> list[Board]:
+    return [parse(f"# rules: {rules}\n{givens}") for name, rules, givens in MADE if name == kind]
+
+
+@pytest.fixture(scope="module")
+def runners():
+    opened = {spec: Runner(spec) for spec in (*SPECS, *OTHER_CELLS)}  # started on first use
+    yield opened
+    for runner in opened.values():
+        runner.close()
+
+
+def boards_of(kind: str) -> list[Board]:
+    """The made puzzles of the kind, its board in tests/test_definitions.py, and random 4x4 and
+    6x6 boards of the vocabulary's tests."""
+    rng = random.Random(f"z3 native {kind}")
+    boards = made(kind) + [parse(d.board) for d in DEFINITIONS if d.kind == kind]
+    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.4)):
+        boards.append(board_with(kind, shape, rng, givens))
+    return boards
+
+
+def test_every_native_kind_has_made_puzzles():
+    assert {kind for kind, _, _ in MADE} == set(z3_native.MODELS)
+
+
+def counts_alike(kind: str, runners: dict, specs: tuple[str, ...]) -> None:
+    for board in boards_of(kind):
+        counts = []
+        for spec in specs:
+            counted = runners[spec].count(board, LIMIT, timeout=60)  # each answer verified
+            assert counted.status in (Status.SOLVED, Status.UNSOLVABLE), (spec, counted.detail)
+            counts.append(counted.count)
+        assert len(set(counts)) == 1, (kind, board.rules.constraints, specs, counts)
+
+
+# over Boolean cells only the kinds of LITERALS have a model of their own (the rest are the
+# decomposition on both sides)
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
+def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
+    counts_alike(kind, runners, SPECS)
+
+
+@pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
+def test_each_native_model_over_integer_and_bitvector_cells_counts_alike(kind, runners):
+    counts_alike(kind, runners, (*OTHER_CELLS, "cpsat"))
+
+
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
+def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
+    native = runners[SPECS[0]]
+    for board in made(kind):
+        assert native.count(board, LIMIT).count == 1
+        without = Board(board.shape, board.cells, Rules())
+        assert native.count(without, 2).count == 2  # so a model that drops the rule fails
+
+
+@pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
+def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runners):
+    # over Boolean cells only: Z3 over integer cells finds no solution of an empty 9x9 within
+    # a minute, with no rule beside the units (tried: z3:model=int, 20 s)
+    example = parse_constraint(KINDS[kind].example, 9)
+    board = Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))
+    assert runners[SPECS[0]].solve(board, timeout=60).status is Status.SOLVED  # and verified
+
+
+def test_the_kinds_are_an_option_beside_the_cell_model():
+    options = registry.backend_class("z3").OPTIONS
+    assert options["model"] == ("bool", "int", "bitvec")
+    assert options["kinds"] == ("native", "decomposed")
+    with pytest.raises(UsageError, match="kinds=table is not one of native, decomposed"):
+        Runner("z3:kinds=table")
+    z3 = registry.backend_class("z3")
+    assert z3(**{"model": "int", "kinds": "decomposed"}).native_kinds() == set()
+    assert z3(**{"model": "int", "kinds": "native"}).native_kinds() == set(z3_native.MODELS)
+    # over Boolean cells, the kinds with a model over the literals; the rest decomposed
+    assert z3(**{"model": "bool", "kinds": "native"}).native_kinds() == set(z3_native.LITERALS)
