@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from solvers.board import Board
 from solvers.deadline import Deadline
-from solvers.strength import chains, human, uniqueness
+from solvers.strength import bigwings, chains, human, stronglinks, uniqueness
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction, Grid
 from solvers.verify import problems
@@ -85,9 +85,12 @@ def rate(board: Board) -> Rating:
 
 APE = 6.2  # SE's aligned pair exclusion, the technique after the uniqueness ones
 _NAMES = {
+    "strong-links": tuple(
+        dict.fromkeys(stronglinks.name(c, k) for c in stronglinks.BASE for k in range(1, 16))
+    ),
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
                    "unique rectangle type 4", "BUG type 1"),
-    "wxyz-wing": ("WXYZ-wing",),
+    "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
     "chains": ("forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
