@@ -73,6 +73,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("strong-links", partial(stronglinks.strong_links, count=3)),
     ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
     ("uniqueness", uniqueness.bug_one),
+    ("uniqueness", uniqueness.bug_two),
     ("strong-links", partial(stronglinks.strong_links, count=4)),
     ("wxyz-wing", bigwings.vwxyz_wing),
     ("exclusion", exclusion.aligned_pair_exclusion),
