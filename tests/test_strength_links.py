@@ -9,7 +9,7 @@ technique).
 from __future__ import annotations
 
 from solvers.board import Shape
-from solvers.strength import bigwings, human, stronglinks, uniqueness
+from solvers.strength import bigwings, cycles, human, stronglinks, uniqueness
 from solvers.strength.techniques import Grid
 
 SHAPE = Shape.for_size(9)
@@ -116,7 +116,7 @@ def test_strong_links_sit_in_sukaku_explainers_order() -> None:
     assert at("strong_links2") < at("wing") and at("strong_links3") < at("wxyz_wing")
     assert at("bug_one") < at("strong_links4") < at("vwxyz_wing") < at("aligned_pair_exclusion")
     assert at("aligned_pair_exclusion") < at("strong_links5") < at("uvwxyz_wing")
-    assert at("strong_links6") < at("forcing_chain")
+    assert at("strong_links6") < at("cycle_or_forcing_chain")
 
 
 def test_bug_type_two() -> None:
@@ -138,3 +138,23 @@ def test_bug_type_two() -> None:
     # only where the puzzle is known to have one solution
     grid.unique = False
     assert uniqueness.bug_two(grid) is None
+
+
+def test_y_cycle() -> None:
+    # r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c1 {4,1}, each seeing the next: r1c1=1 makes
+    # r5c1=4, r5c5=3, r1c5=2; r1c1=2 makes r1c5=3, r5c5=4, r5c1=1. Either way row 1 has its 2
+    # in r1c1 or r1c5, column 5 its 3 in r1c5 or r5c5, row 5 its 4, column 1 its 1 in the
+    # loop: those values leave the rest of each line (SE: 6.5 + 0.1 for eight candidates)
+    masks = {"r1c1": {1, 2}, "r1c5": {2, 3}, "r5c5": {3, 4}, "r5c1": {4, 1}}
+    candidates = [FULL] * 81
+    for name, held in masks.items():
+        candidates[cell(name)] = sum(1 << v for v in held)
+    grid = Grid(SHAPE.geometry, candidates)
+    step = cycles.y_cycle(grid)
+    assert step and step.technique == "bidirectional Y-cycle" and step.rating == 6.6
+    expected = {(f"r1c{c}", 2) for c in range(1, 10)} | {(f"r{r}c5", 3) for r in range(1, 10)}
+    expected |= {(f"r5c{c}", 4) for c in range(1, 10)} | {(f"r{r}c1", 1) for r in range(1, 10)}
+    expected -= {(name, v) for name in masks for v in range(1, 10)}
+    assert names(step.eliminated) == expected
+    # SE's first chaining producer takes it: no forcing chain rates lower than 6.6
+    assert cycles.cycle_or_forcing_chain(grid) == step

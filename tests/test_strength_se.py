@@ -116,7 +116,7 @@ def test_techniques_are_looked_for_in_se_order() -> None:
         ("direct_hidden", {"k": 2}),
     ]
     assert ratings[-4:] == [
-        ("forcing_chain", {}),
+        ("cycle_or_forcing_chain", {}),
         ("nishio", {}),
         ("multiple_forcing", {}),
         ("dynamic_forcing", {}),

@@ -19,7 +19,16 @@ from functools import partial
 
 from solvers.board import Board
 from solvers.deadline import Deadline, Ticker
-from solvers.strength import bigwings, chains, direct, exclusion, kinds, stronglinks, uniqueness
+from solvers.strength import (
+    bigwings,
+    chains,
+    cycles,
+    direct,
+    exclusion,
+    kinds,
+    stronglinks,
+    uniqueness,
+)
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (
     Contradiction,
@@ -80,7 +89,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("strong-links", partial(stronglinks.strong_links, count=5)),
     ("wxyz-wing", bigwings.uvwxyz_wing),
     ("strong-links", partial(stronglinks.strong_links, count=6)),
-    ("chains", chains.forcing_chain),
+    ("chains", cycles.cycle_or_forcing_chain),  # SE's first chaining producer: one sorted list
     ("chains", chains.nishio),
     ("chains", chains.multiple_forcing),
     ("chains", chains.dynamic_forcing),

@@ -92,6 +92,6 @@ _NAMES = {
                    "unique rectangle type 4", "BUG type 1", "BUG type 2"),
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
-    "chains": ("forcing X-chain", "forcing chain", "Nishio forcing chain",
+    "chains": ("bidirectional Y-cycle", "forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
 }  # fmt: skip
