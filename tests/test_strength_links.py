@@ -8,6 +8,8 @@ technique).
 
 from __future__ import annotations
 
+import re
+
 from solvers.board import Shape
 from solvers.strength import bigwings, cycles, human, stronglinks, uniqueness
 from solvers.strength.techniques import Grid
@@ -158,3 +160,19 @@ def test_y_cycle() -> None:
     assert names(step.eliminated) == expected
     # SE's first chaining producer takes it: no forcing chain rates lower than 6.6
     assert cycles.cycle_or_forcing_chain(grid) == step
+
+
+def test_explain_says_the_chain_in_a_players_words(cli) -> None:
+    # the shipped hard9's 11th puzzle needs a skyscraper at its hardest: explain names each
+    # strong link with its unit, and what leaves; rate grades it by it (Sukaku's 4.0)
+    done = cli("explain", "hard9", "--puzzle", "11")
+    assert done.code == 0, done.err
+    step = next(line for line in done.out.splitlines() if "skyscraper" in line)
+    assert re.search(
+        r"skyscraper in r\dc\d=r\dc\d \(row \d\) - r\dc\d=r\dc\d \(row \d\) on \d: ", step
+    )
+    assert done.out.splitlines()[-10] == "solved; rating strong-links 4.0 skyscraper"
+    # and a Y-cycle, the loop one way round (the other way holds each cell's other value)
+    done = cli("explain", "hard9", "--puzzle", "1")
+    step = next(line for line in done.out.splitlines() if "Y-cycle" in line)
+    assert re.search(r"Y-cycle in (r\dc\d=\d - )+r\dc\d=\d, or each the other value: r", step)

@@ -142,8 +142,8 @@ def hard(count: int) -> list[Board]:
 
 
 def test_every_step_is_sound_on_puzzles_that_need_chains() -> None:
-    used = set().union(*(replay(board) for board in hard(6)))
-    assert used & {"forcing chain", "forcing X-chain", "multiple forcing chains"}
+    used = set().union(*(replay(board) for board in hard(7)))
+    assert {"bidirectional Y-cycle", "multiple forcing chains"} <= used
 
 
 @pytest.mark.slow

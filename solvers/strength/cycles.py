@@ -44,7 +44,8 @@ def y_cycle(grid: Grid) -> Step | None:
                 gone = _removed(grid, loop)
                 if gone:
                     n = grid.geometry.size
-                    where = " - ".join(f"{cell_name(c, n)}={v}" for c, v in loop)
+                    way = " - ".join(f"{cell_name(c, n)}={v}" for c, v in loop)
+                    where = f"{way}, or each the other value"
                     best = Step("bidirectional Y-cycle", rating, where, eliminated=gone)
     return best
 

@@ -18,7 +18,9 @@ links: each is found as the chain that starts past it.
 Rating (``StrongLinksHint.getDifficulty``): 4.0, 5.4, 5.8, 6.2, 6.6 for 2 to 6 links, plus 0.3
 if a link is grouped (or in a unit beyond rows, columns and boxes), else 0.0 when every link is
 a row or every link a column (skyscrapers), 0.2 when boxes, rows and columns all appear, 0.1
-otherwise. As there, a unit with more than six places for the value makes no link.
+otherwise. As there, a unit with more than six places for the value makes no link. They are
+looked for on every board (so that beyond 9x9, where chains are not, aligned pair exclusion
+stays the first technique not searched, the bound ``rate`` gives).
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.cells import cell_name
-from solvers.strength.chains import LARGEST
 from solvers.strength.techniques import Grid, Step
 
 BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
@@ -129,8 +130,6 @@ def _seen(node: int, peers: list[int], cache: dict[int, int]) -> int:
 def strong_links(grid: Grid, count: int) -> Step | None:
     """The chain of ``count`` strong links on one value whose rating is lowest and, among
     those, that removes the most candidates; None when none removes any."""
-    if grid.geometry.size > LARGEST:
-        return None
     peers, _ = _tables(grid)
     best: tuple[float, int, Step] | None = None
     for value in range(1, grid.geometry.size + 1):
