@@ -79,6 +79,7 @@ def links(grid: Grid, value: int) -> list[Link]:
     """Every strong link on ``value``, each read both ways."""
     _, units = _tables(grid)
     n = grid.geometry.size
+    units_of = grid.geometry.units_of
     held = _held(grid, value)
     found: list[Link] = []
     for index, unit in enumerate(units):
@@ -95,10 +96,11 @@ def links(grid: Grid, value: int) -> list[Link]:
             kind |= GROUPED
             # the places split between two other units: a row's between two boxes, a box's
             # between a row and a column (or two rows)
-            for other, cells in enumerate(units):
-                part = places & cells
+            for other in {u for c in _cells(places) for u in units_of[c]} - {index}:
+                part = places & units[other]
                 rest = places ^ part
-                if other != index and part and rest and _within(rest, index, units):
+                low = (rest & -rest).bit_length() - 1
+                if rest and any(u != index and rest & ~units[u] == 0 for u in units_of[low]):
                     pairs.add((min(part, rest), max(part, rest)))
         for first, second in pairs:
             found.append(Link(index, first, second, kind))
@@ -112,11 +114,6 @@ def _held(grid: Grid, value: int) -> int:
     return sum(1 << c for c, m in enumerate(grid.candidates) if m & bit and c not in grid.placed)
 
 
-def _within(cells: int, unit: int, units: list[int]) -> bool:
-    """Whether ``cells`` lie together in a unit other than ``unit``."""
-    return any(i != unit and cells & ~other == 0 for i, other in enumerate(units))
-
-
 def _seen(node: int, peers: list[int], cache: dict[int, int]) -> int:
     """The cells that see every cell of ``node``."""
     if node not in cache:
@@ -127,48 +124,82 @@ def _seen(node: int, peers: list[int], cache: dict[int, int]) -> int:
     return cache[node]
 
 
+class _Value:
+    """One value's links on the candidates as they stand, which links may follow which, and
+    the chains grown so far from each first link (layer k: the links reached as the k+1-th,
+    by the kinds of the links on the way), kept while the candidates do not change so that
+    the searches for 2 to 6 links share them."""
+
+    def __init__(self, grid: Grid, value: int, peers: list[int], seen: dict[int, int]) -> None:
+        self.found = links(grid, value)
+        self.held = _held(grid, value)
+        self.follows: list[dict[int, int]] = []
+        for link in self.found:
+            end = _seen(link.end, peers, seen)
+            after: dict[int, int] = {}
+            for j, nxt in enumerate(self.found):
+                if nxt.unit != link.unit and nxt.start & ~end == 0:
+                    after[nxt.kind] = after.get(nxt.kind, 0) | 1 << j
+            self.follows.append(after)
+        self.layers: dict[int, list[dict[int, int]]] = {}
+        # for each cell, the links whose end it sees all of: where a chain may end for it
+        self.ending: dict[int, int] = {}
+        for j, link in enumerate(self.found):
+            for c in _cells(_seen(link.end, peers, seen) & self.held):
+                self.ending[c] = self.ending.get(c, 0) | 1 << j
+
+    def grown(self, first: int, count: int) -> list[dict[int, int]]:
+        layers = self.layers.setdefault(first, [{self.found[first].kind: 1 << first}])
+        while len(layers) < count:
+            layer: dict[int, int] = {}
+            for kind, reached in layers[-1].items():
+                for i in _cells(reached):
+                    for link_kind, nxt in self.follows[i].items():
+                        joined = kind | link_kind
+                        layer[joined] = layer.get(joined, 0) | nxt
+            layers.append(layer)
+        return layers[:count]
+
+
+def _values(grid: Grid) -> tuple[dict[int, _Value], dict[int, int]]:
+    key = tuple(grid.candidates)
+    kept = grid.memo.get("strong links")
+    if kept is None or kept[0] != key:
+        kept = grid.memo["strong links"] = (key, {}, {})
+    return kept[1], kept[2]
+
+
 def strong_links(grid: Grid, count: int) -> Step | None:
     """The chain of ``count`` strong links on one value whose rating is lowest and, among
     those, that removes the most candidates; None when none removes any."""
     peers, _ = _tables(grid)
+    tables, seen = _values(grid)
     best: tuple[float, int, Step] | None = None
     for value in range(1, grid.geometry.size + 1):
-        found = links(grid, value)
+        if value not in tables:
+            tables[value] = _Value(grid, value, peers, seen)
+        table = tables[value]
+        found = table.found
         if len(found) < count:
             continue
-        held = _held(grid, value)
-        cache: dict[int, int] = {}
-        # follows[i]: the links that may come after link i (their start sees all of its end),
-        # by the links' kind
-        follows: list[dict[int, int]] = []
-        for link in found:
-            seen = _seen(link.end, peers, cache)
-            after: dict[int, int] = {}
-            for j, nxt in enumerate(found):
-                if nxt.unit != link.unit and nxt.start & ~seen == 0:
-                    after[nxt.kind] = after.get(nxt.kind, 0) | 1 << j
-            follows.append(after)
         for first, link in enumerate(found):
-            targets = held & _seen(link.start, peers, cache)
+            targets = table.held & _seen(link.start, peers, seen)
             if not targets:
                 continue
-            layers = [{link.kind: 1 << first}]
-            for _ in range(count - 1):
-                layer: dict[int, int] = {}
-                for kind, reached in layers[-1].items():
-                    for i in _cells(reached):
-                        for link_kind, nxt in follows[i].items():
-                            joined = kind | link_kind
-                            layer[joined] = layer.get(joined, 0) | nxt
-                layers.append(layer)
+            ends = 0
+            for c in _cells(targets):
+                ends |= table.ending.get(c, 0)
+            if not ends:
+                continue
+            layers = table.grown(first, count)
             for kind, reached in layers[-1].items():
                 rating = round(BASE[count] + added(kind), 1)
                 if best and best[0] < rating:
                     continue
-                for last in _cells(reached):
-                    gone = targets & _seen(found[last].end, peers, cache)
+                for last in _cells(reached & ends):
+                    gone = targets & _seen(found[last].end, peers, seen)
                     if gone and (best is None or (rating, -gone.bit_count()) < best[:2]):
-                        path = _path(found, follows, layers, last, kind)
+                        path = _path(found, table.follows, layers, last, kind)
                         step = _step(grid, value, count, kind, rating, path, gone)
                         best = (rating, -gone.bit_count(), step)
     return best[2] if best else None
