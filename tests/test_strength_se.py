@@ -117,7 +117,7 @@ def test_techniques_are_looked_for_in_se_order() -> None:
         ("direct_hidden", {"k": 2}),
     ]
     assert ratings[-4:] == [
-        ("forcing_chain", {}),
+        ("cycle_or_forcing_chain", {}),
         ("nishio", {}),
         ("multiple_forcing", {}),
         ("dynamic_forcing", {}),
@@ -143,8 +143,8 @@ def hard(count: int) -> list[Board]:
 
 
 def test_every_step_is_sound_on_puzzles_that_need_chains() -> None:
-    used = set().union(*(replay(board) for board in hard(6)))
-    assert used & {"forcing chain", "forcing X-chain", "multiple forcing chains"}
+    used = set().union(*(replay(board) for board in hard(7)))
+    assert {"bidirectional Y-cycle", "multiple forcing chains"} <= used
 
 
 @pytest.mark.slow

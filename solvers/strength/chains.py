@@ -15,8 +15,9 @@ forcing X-chain 6.6 (one value), forcing chain 7.0 (on c=v leads to c<>v, or off
 Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple forcing chains
 8.0 (every value of a cell, or every place of a value in a unit, leads to the same
 conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
-SE's cycles (6.5) and aligned exclusions are not implemented: what they find a forcing chain
-finds rated one notch higher, or a later technique.
+SE's Y-cycles are ``cycles``; its X- and XY-cycles (6.5, 7.0) and aligned triple exclusion are
+not implemented: what they find a forcing chain finds rated one notch higher, or a later
+technique.
 """
 
 from __future__ import annotations

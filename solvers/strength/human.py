@@ -19,7 +19,16 @@ from functools import partial
 
 from solvers.base.deadline import Deadline, Ticker
 from solvers.model.board import Board
-from solvers.strength import bigwings, chains, direct, exclusion, kinds, uniqueness
+from solvers.strength import (
+    bigwings,
+    chains,
+    cycles,
+    direct,
+    exclusion,
+    kinds,
+    stronglinks,
+    uniqueness,
+)
 from solvers.strength.grid import Outcome, outcome, start, units_of
 from solvers.strength.techniques import (
     Contradiction,
@@ -36,9 +45,10 @@ from solvers.strength.techniques import (
 
 LEVELS = ("singles", "locked", "subsets", "fish", "wings")
 # beyond the levels ``strength`` measures, the techniques ``rate`` and ``explain`` go on with:
-# uniqueness (on a puzzle with one solution, board of units alone), Sukaku Explainer's
-# WXYZ-wing, aligned pair exclusion, then chains
-EXTRA = ("uniqueness", "wxyz-wing", "exclusion", "chains")
+# Sukaku Explainer's strong links (X-chains of 2 to 6), uniqueness (on a puzzle with one
+# solution, board of units alone), Sukaku Explainer's WXYZ- to UVWXYZ-wings, aligned pair
+# exclusion, then chains
+EXTRA = ("strong-links", "uniqueness", "wxyz-wing", "exclusion", "chains")
 
 Technique = Callable[[Grid], Step | None]
 # (level, technique) in Sudoku Explainer's order (diuf/sudoku/solver/Solver.java: its direct,
@@ -61,16 +71,25 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(naked_subset, k=3)),
     ("fish", partial(fish, k=3)),
     ("subsets", partial(hidden_subset, k=3)),
+    # Sukaku Explainer's strong links, where its Solver.java puts them (2: before the wings)
+    ("strong-links", partial(stronglinks.strong_links, count=2)),
     ("wings", partial(wing, pivot_size=2)),
     ("wings", partial(wing, pivot_size=3)),
     ("uniqueness", uniqueness.unique_rectangle),
     ("subsets", partial(naked_subset, k=4)),
     ("fish", partial(fish, k=4)),
     ("subsets", partial(hidden_subset, k=4)),
+    ("strong-links", partial(stronglinks.strong_links, count=3)),
     ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
     ("uniqueness", uniqueness.bug_one),
+    ("uniqueness", uniqueness.bug_two),
+    ("strong-links", partial(stronglinks.strong_links, count=4)),
+    ("wxyz-wing", bigwings.vwxyz_wing),
     ("exclusion", exclusion.aligned_pair_exclusion),
-    ("chains", chains.forcing_chain),
+    ("strong-links", partial(stronglinks.strong_links, count=5)),
+    ("wxyz-wing", bigwings.uvwxyz_wing),
+    ("strong-links", partial(stronglinks.strong_links, count=6)),
+    ("chains", cycles.cycle_or_forcing_chain),  # SE's first chaining producer: one sorted list
     ("chains", chains.nishio),
     ("chains", chains.multiple_forcing),
     ("chains", chains.dynamic_forcing),

@@ -1,7 +1,8 @@
 """Techniques that hold only for a puzzle with one solution: unique rectangles (types 1, 2 and
-4) and the bivalue universal grave (BUG+1). Four cells in two rows, two columns and two boxes
-that could all hold only u and v would let u and v swap: a second solution. A puzzle known to
-have one solution therefore never reaches that pattern, and what would complete it goes.
+4) and the bivalue universal grave (BUG+1, BUG type 2). Four cells in two rows, two columns
+and two boxes that could all hold only u and v would let u and v swap: a second solution. A
+puzzle known to have one solution therefore never reaches that pattern, and what would
+complete it goes.
 
 They are taken only where ``Grid.unique`` says the puzzle has one solution (``rating.rate``
 checks it with ``count_solutions``) and the board has units alone: a rule beyond rows, columns
@@ -9,7 +10,7 @@ and boxes (a diagonal, a cage) may forbid the swap, and the argument fails.
 
 Ratings are Sudoku Explainer's: 4.5 for a rectangle of any type here
 (diuf/sudoku/solver/rules/unique/UniqueLoopHint.java: 4.5 for a loop of four cells), 5.6 for
-BUG type 1 (unique/Bug1Hint.java).
+BUG type 1 (unique/Bug1Hint.java), 5.7 for BUG type 2 (unique/Bug2Hint.java).
 """
 
 from __future__ import annotations
@@ -98,6 +99,57 @@ def bug_one(grid: Grid) -> Step | None:
         ):
             return Step("BUG type 1", 5.6, cell_name(cell, grid.geometry.size), ((cell, value),))
     return None
+
+
+def bug_two(grid: Grid) -> Step | None:
+    """BUG type 2 (SE's BivalueUniversalGrave.java, Bug2Hint: 5.7): two cells or more hold a
+    third value, the same value v in each; without v there the grid would be a BUG (every open
+    cell two values, every open value two places in each unit). So one of them is v, and v
+    leaves every cell that sees all of them."""
+    if not _applies(grid):
+        return None
+    found = _extras(grid)
+    if found is None or len(found) < 2:
+        return None
+    extra = set(found.values())
+    if len(extra) != 1:
+        return None
+    value = extra.pop().bit_length() - 1
+    seen = set.intersection(*(set(grid.peer_sets[c]) for c in found))
+    gone = tuple((c, value) for c in sorted(seen) if grid.candidates[c] >> value & 1)
+    if not gone:
+        return None
+    n = grid.geometry.size
+    where = " ".join(cell_name(c, n) for c in sorted(found)) + f" on {value}"
+    return Step("BUG type 2", 5.7, where, eliminated=gone)
+
+
+def _extras(grid: Grid) -> dict[int, int] | None:
+    """SE's search for a BUG's extra candidates: each unit's value with neither none nor two
+    places must have exactly one of them in a cell of three values or more, whose extra value
+    it is; with those removed, every open cell must hold two values and every open value two
+    places in each unit. The cells and their extra values, or None when it is no BUG."""
+    cand = grid.candidates
+    extras: dict[int, int] = {}
+    for unit in grid.geometry.units:
+        for value in range(1, grid.geometry.size + 1):
+            cells = [c for c in unit if c not in grid.placed and cand[c] >> value & 1]
+            if len(cells) in (0, 2):
+                continue
+            wide = [c for c in cells if cand[c].bit_count() >= 3]
+            if not wide:
+                return None
+            if len(wide) == 1:
+                extras[wide[0]] = extras.get(wide[0], 0) | 1 << value
+    left = [cand[c] & ~extras.get(c, 0) for c in range(len(cand))]
+    if any(c not in grid.placed and left[c].bit_count() != 2 for c in range(len(cand))):
+        return None
+    for unit in grid.geometry.units:
+        for value in range(1, grid.geometry.size + 1):
+            places = sum(1 for c in unit if c not in grid.placed and left[c] >> value & 1)
+            if places not in (0, 2):
+                return None
+    return extras
 
 
 BUDGET = 20_000  # search nodes; a board that takes more is not known to be unique

@@ -21,8 +21,8 @@ def add_to(commands) -> None:
         statuses=False,
     )
     parser.epilog += (
-        "\n\nlevels: singles, locked, subsets, fish, wings, uniqueness, wxyz-wing, exclusion,\n"
-        "chains, or search when none solves it.\n"
+        "\n\nlevels: singles, locked, subsets, fish, wings, strong-links, uniqueness, wxyz-wing,\n"
+        "exclusion, chains, or search when none solves it.\n"
         "difficulty: the hardest step's Sudoku Explainer rating (1.0 full house ... 8.5+ dynamic\n"
         "forcing chains), SE's easiest step always taken first; '>=' marks a puzzle that needs\n"
         "more than the techniques here: at least SE's next rating (9.0; 6.2 beyond 9x9).\n"

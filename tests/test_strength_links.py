@@ -1,0 +1,178 @@
+"""Sukaku Explainer's strong links (X-chains on one value, grouped or not), its VWXYZ-wing
+and SE's BUG type 2, each on candidates made for it, the eliminations written from the
+technique's definition: the value leaves every cell that sees both ends of the chain (the
+pincer and every cell of the wing that holds z; every extra cell of the BUG). That every step
+is sound on real puzzles, the replay of tests/test_strength_se.py holds (it runs every
+technique).
+"""
+
+from __future__ import annotations
+
+import re
+
+from solvers.model.geometry import Shape
+from solvers.strength import bigwings, cycles, human, stronglinks, uniqueness
+from solvers.strength.techniques import Grid
+
+SHAPE = Shape.for_size(9)
+FULL = SHAPE.geometry.full_mask
+
+
+def cell(name: str) -> int:
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * 9 + int(col) - 1
+
+
+def names(step_cells: tuple[tuple[int, int], ...]) -> set[tuple[str, int]]:
+    return {(f"r{c // 9 + 1}c{c % 9 + 1}", v) for c, v in step_cells}
+
+
+def only(value: int, units: dict[str, list[str]]) -> Grid:
+    """Every cell open with every value, but that in each unit named (``row 1``, ``column 3``)
+    ``value`` is left only in the cells listed."""
+    candidates = [FULL] * 81
+    for unit, kept in units.items():
+        kind, number = unit.split()
+        index = int(number) - 1
+        cells = (
+            [index * 9 + c for c in range(9)]
+            if kind == "row"
+            else [r * 9 + index for r in range(9)]
+        )
+        for c in cells:
+            if c not in {cell(name) for name in kept}:
+                candidates[c] &= ~(1 << value)
+    return Grid(SHAPE.geometry, candidates)
+
+
+def test_skyscraper() -> None:
+    # 5 in row 1 only at r1c1 and r1c5, in row 5 only at r5c1 and r5c6; r1c1 and r5c1 see
+    # each other, so 5 is at r1c5 or at r5c6: it leaves the cells that see both holding it
+    # (r1c6 and r5c5 hold no 5). Every other unit has seven places or more: no other link.
+    grid = only(5, {"row 1": ["r1c1", "r1c5"], "row 5": ["r5c1", "r5c6"]})
+    step = stronglinks.strong_links(grid, count=2)
+    assert step and step.technique == "skyscraper" and step.rating == 4.0
+    assert names(step.eliminated) == {(n, 5) for n in ("r2c6", "r3c6", "r4c5", "r6c5")}
+    # in a player's words: each strong link, the unit it is in, and what goes
+    said = step.describe(9)
+    assert "(row 1)" in said and "(row 5)" in said and said.startswith("skyscraper in ")
+    assert said.endswith("r2c6<>5, r3c6<>5, r4c5<>5, r6c5<>5")
+
+
+def test_grouped_two_string_kite() -> None:
+    # 5 in row 1 only at r1c1, r1c2 (box 1) and r1c7: a grouped strong link between the pair
+    # and r1c7. In column 3 only at r3c3 and r8c3; r3c3 sees both of the pair (box 1). So 5 is
+    # at r1c7 or r8c3, and leaves r8c7, the one cell with 5 that sees both. The boxes with
+    # six places (box 2, two rows; box 4, two columns) link nothing that reaches a target.
+    grid = only(5, {"row 1": ["r1c1", "r1c2", "r1c7"], "column 3": ["r3c3", "r8c3"]})
+    step = stronglinks.strong_links(grid, count=2)
+    assert step and step.technique == "grouped 2-string kite" and step.rating == 4.3
+    assert names(step.eliminated) == {("r8c7", 5)}
+    assert "r1c1+r1c2" in step.where
+
+
+def test_three_skyscrapers() -> None:
+    # rows 1, 4 and 7 each hold 5 in two places: r1c5=r1c1 - r4c1=r4c8 - r7c8=r7c6, joined
+    # by columns 1 and 8. 5 is at r1c5 or r7c6; no two of the links make a chain that removes
+    # anything, so it takes three (Sukaku Explainer's 5.4 for three rows)
+    rows = {"row 1": ["r1c1", "r1c5"], "row 4": ["r4c1", "r4c8"], "row 7": ["r7c8", "r7c6"]}
+    grid = only(5, rows)
+    assert stronglinks.strong_links(grid, count=2) is None
+    step = stronglinks.strong_links(grid, count=3)
+    assert step and step.technique == "3 skyscrapers" and step.rating == 5.4
+    assert names(step.eliminated) == {(n, 5) for n in ("r2c6", "r3c6", "r8c5", "r9c5")}
+
+
+def test_rating_follows_the_links_kinds() -> None:
+    # StrongLinksHint.getDifficulty: parallel lines +0, a box and both line kinds +0.2, any
+    # other mix +0.1, a grouped link +0.3
+    b = stronglinks
+    assert b.added(b.ROW) == b.added(b.COLUMN) == 0.0
+    assert b.added(b.ROW | b.COLUMN) == b.added(b.BOX | b.ROW) == b.added(b.BOX) == 0.1
+    assert b.added(b.BOX | b.ROW | b.COLUMN) == 0.2
+    assert b.added(b.GROUPED | b.ROW) == 0.3
+
+
+def test_vwxyz_wing() -> None:
+    # r1c1 {1,2}, r1c2 {2,3}, r1c3 {3,4}, r2c1 {4,5} see each other (box 1): five values in
+    # four cells. The pincer r2c7 {1,5} sees r2c1, the one of them with 5: z = 1 is in r2c7 or
+    # in r1c1, so it leaves every cell that sees both (Sukaku Explainer: 6.3, largest cell 2)
+    masks = {"r1c1": {1, 2}, "r1c2": {2, 3}, "r1c3": {3, 4}, "r2c1": {4, 5}, "r2c7": {1, 5}}
+    candidates = [FULL] * 81
+    for name, held in masks.items():
+        candidates[cell(name)] = sum(1 << v for v in held)
+    step = bigwings.vwxyz_wing(Grid(SHAPE.geometry, candidates))
+    assert step and step.technique == "VWXYZ-wing" and step.rating == 6.3
+    seeing = {"r1c7", "r1c8", "r1c9", "r2c2", "r2c3"}
+    assert names(step.eliminated) == {(n, 1) for n in seeing}
+
+
+def test_strong_links_sit_in_sukaku_explainers_order() -> None:
+    # Solver.java: two links before the XY-wing, three before the WXYZ-wing, four before the
+    # VWXYZ-wing, five and six after aligned pair exclusion, every one before the chains
+    order = []
+    for _level, find in human.ORDERED:
+        name = getattr(find, "func", find).__name__
+        order.append(f"{name}{getattr(find, 'keywords', {}).get('count', '')}")
+    at = order.index
+    assert at("strong_links2") < at("wing") and at("strong_links3") < at("wxyz_wing")
+    assert at("bug_one") < at("strong_links4") < at("vwxyz_wing") < at("aligned_pair_exclusion")
+    assert at("aligned_pair_exclusion") < at("strong_links5") < at("uvwxyz_wing")
+    assert at("strong_links6") < at("cycle_or_forcing_chain")
+
+
+def test_bug_type_two() -> None:
+    # a solved grid S, and the open cells those holding 1, 2, 3 or 4, each with its value and
+    # its swap (1<->2, 3<->4): every open cell two values, every value two places in each unit
+    # (a BUG). r1c1 {1,2} and r1c2 {1,2} hold 3 as well: without it the grid would be the BUG,
+    # so one of them is 3, and 3 leaves every cell that sees both (Bug2Hint: 5.7)
+    solved = [(r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]
+    swap = {1: 2, 2: 1, 3: 4, 4: 3}
+    candidates = [1 << v | 1 << swap.get(v, v) for v in solved]
+    for name in ("r1c1", "r1c2"):
+        candidates[cell(name)] |= 1 << 3
+    grid = Grid(SHAPE.geometry, candidates, unique=True)
+    grid.placed.update(c for c, v in enumerate(solved) if v not in swap)
+    step = uniqueness.bug_two(grid)
+    assert step and step.technique == "BUG type 2" and step.rating == 5.7
+    assert names(step.eliminated) == {("r1c3", 3), ("r1c4", 3), ("r2c1", 3)}
+    assert uniqueness.bug_one(grid) is None
+    # only where the puzzle is known to have one solution
+    grid.unique = False
+    assert uniqueness.bug_two(grid) is None
+
+
+def test_y_cycle() -> None:
+    # r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c1 {4,1}, each seeing the next: r1c1=1 makes
+    # r5c1=4, r5c5=3, r1c5=2; r1c1=2 makes r1c5=3, r5c5=4, r5c1=1. Either way row 1 has its 2
+    # in r1c1 or r1c5, column 5 its 3 in r1c5 or r5c5, row 5 its 4, column 1 its 1 in the
+    # loop: those values leave the rest of each line (SE: 6.5 + 0.1 for eight candidates)
+    masks = {"r1c1": {1, 2}, "r1c5": {2, 3}, "r5c5": {3, 4}, "r5c1": {4, 1}}
+    candidates = [FULL] * 81
+    for name, held in masks.items():
+        candidates[cell(name)] = sum(1 << v for v in held)
+    grid = Grid(SHAPE.geometry, candidates)
+    step = cycles.y_cycle(grid)
+    assert step and step.technique == "bidirectional Y-cycle" and step.rating == 6.6
+    expected = {(f"r1c{c}", 2) for c in range(1, 10)} | {(f"r{r}c5", 3) for r in range(1, 10)}
+    expected |= {(f"r5c{c}", 4) for c in range(1, 10)} | {(f"r{r}c1", 1) for r in range(1, 10)}
+    expected -= {(name, v) for name in masks for v in range(1, 10)}
+    assert names(step.eliminated) == expected
+    # SE's first chaining producer takes it: no forcing chain rates lower than 6.6
+    assert cycles.cycle_or_forcing_chain(grid) == step
+
+
+def test_explain_says_the_chain_in_a_players_words(cli) -> None:
+    # the shipped hard9's 11th puzzle needs a skyscraper at its hardest: explain names each
+    # strong link with its unit, and what leaves; rate grades it by it (Sukaku's 4.0)
+    done = cli("explain", "hard9", "--puzzle", "11")
+    assert done.code == 0, done.err
+    step = next(line for line in done.out.splitlines() if "skyscraper" in line)
+    assert re.search(
+        r"skyscraper in r\dc\d=r\dc\d \(row \d\) - r\dc\d=r\dc\d \(row \d\) on \d: ", step
+    )
+    assert done.out.splitlines()[-10] == "solved; rating strong-links 4.0 skyscraper"
+    # and a Y-cycle, the loop one way round (the other way holds each cell's other value)
+    done = cli("explain", "hard9", "--puzzle", "1")
+    step = next(line for line in done.out.splitlines() if "Y-cycle" in line)
+    assert re.search(r"Y-cycle in (r\dc\d=\d - )+r\dc\d=\d, or each the other value: r", step)
