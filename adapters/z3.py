@@ -1,13 +1,13 @@
 """``z3``: the SMT solver Z3 (z3-solver).
 
-``model=bool`` (default, fastest by measurement: README, "Backends"): a Boolean per cell and
-value, exactly one per cell and per unit and value (``PbEq``). ``model=int``,
-``model=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
-``kinds=native`` gives Z3 its own model of the kinds it has one for (``adapters.z3_native``:
+``cells=bool`` (default, fastest by measurement: README, "Backends"): a Boolean per cell and
+value, exactly one per cell and per unit and value (``PbEq``). ``cells=int``,
+``cells=bitvec``: an integer (bit-vector) per cell in 1..N, ``Distinct`` per unit.
+``model=native`` gives Z3 its own model of the kinds it has one for (``adapters.z3_native``:
 over Boolean cells, support clauses and pseudo-Boolean sums for cages, thermometers, Kropki
 dots, whispers, renban and skyscrapers; over integer and bit-vector cells, integer arithmetic
 for those and X-sums, sandwiches, between lines), handed those constraints unflattened
-(``solvers.model.compile.handed``); ``kinds=decomposed`` gives every kind as the shared
+(``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
 (docs/models.md).
 
@@ -51,8 +51,8 @@ class Z3Backend(Backend):
     # the shape's solver again (0.3 s for a 9x9: 0.15 ms a puzzle over 2,000)
     RECYCLE_AFTER = 2000
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "model": ("bool", "int", "bitvec"),
-        "kinds": ("native", "decomposed"),
+        "cells": ("bool", "int", "bitvec"),
+        "model": ("native", "decomposed"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -60,10 +60,10 @@ class Z3Backend(Backend):
         self._kept: PerGeometry[_Model] = PerGeometry(self._build)
 
     def native_kinds(self) -> frozenset[str]:
-        if self.options["kinds"] != "native":
+        if self.options["model"] != "native":
             return frozenset()
         # over Boolean cells, only the kinds whose models are written over the literals
-        return frozenset(z3_native.LITERALS) if self.options["model"] == "bool" else self.NATIVE
+        return frozenset(z3_native.LITERALS) if self.options["cells"] == "bool" else self.NATIVE
 
     def prepare(self, shape) -> None:
         self._kept.get(shape.geometry)
@@ -101,7 +101,7 @@ class Z3Backend(Backend):
 
     def _build(self, geometry: Geometry) -> Build:
         """The rules of ``geometry`` in a new solver, a row or a unit at a time."""
-        n, model = geometry.size, _Model(self.options["model"], geometry.size)
+        n, model = geometry.size, _Model(self.options["cells"], geometry.size)
         rows = [range(r * n, r * n + n) for r in range(n)]
         for row in rows:
             model.declare(row)

@@ -1,5 +1,5 @@
-"""Z3's own models of some kinds (``z3:kinds=native``), in place of the shared decomposition
-(``solvers.model.compile.handed``), in two forms: over Boolean cells (``model=bool``, the default),
+"""Z3's own models of some kinds (``z3:model=native``), in place of the shared decomposition
+(``solvers.model.compile.handed``), in two forms: over Boolean cells (``cells=bool``, the default),
 clauses and pseudo-Boolean rows over the literals "cell holds value" (``LITERALS``); over
 integer and bit-vector cells, integer arithmetic over each cell's value (``MODELS``; tried
 over Boolean cells too, on each cell's sum of ``If(holds v, v, 0)``, where it lost to the
@@ -28,8 +28,8 @@ leaves to search:
 The others (``betweenline``, ``xsum``, ``sandwich``) stay decomposed over
 Boolean cells: their arithmetic measured worse there than the tables (docs/models.md).
 
-In integer arithmetic (``MODELS``), over the cell's variable (``model=int``) or its bit-vector
-read as an integer (``model=bitvec``):
+In integer arithmetic (``MODELS``), over the cell's variable (``cells=int``) or its bit-vector
+read as an integer (``cells=bitvec``):
 
 - ``killercage``: ``Distinct``, the linear sum, and each cell limited to the values that some
   set of distinct values with that total holds (what the decomposition leaves to search).
@@ -50,7 +50,7 @@ read as an integer (``model=bitvec``):
   them (``If`` terms) equal to the clue, in place of a table of every filling.
 
 Not here: ``arrow``, ``littlekiller``, ``xv`` and the other sums, whose decomposition is
-already one linear row, which ``model=int`` gives Z3 as the same ``Sum``.
+already one linear row, which ``cells=int`` gives Z3 as the same ``Sum``.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ MODELS: dict[str, Callable[[Sequence, Constraint, int], list]] = {
 }
 
 
-# Over Boolean cells (``model=bool``): the same rules as clauses and pseudo-Boolean rows over
+# Over Boolean cells (``cells=bool``): the same rules as clauses and pseudo-Boolean rows over
 # the literals "cell holds value" (``holds(cell, value)``), which measured better there than
 # the arithmetic over each cell's sum of ``If`` terms
 

@@ -1,5 +1,5 @@
-"""Z3's own models of kinds (``adapters.z3_native``, ``z3:kinds=native``) against the shared
-decomposition (``z3:kinds=decomposed``) and against another engine (CP-SAT's native
+"""Z3's own models of kinds (``adapters.z3_native``, ``z3:model=native``) against the shared
+decomposition (``z3:model=decomposed``) and against another engine (CP-SAT's native
 models, which share nothing with Z3's but the board): over Boolean cells (the default) the
 models written over the literals (``LITERALS``), and (heavy) over integer and bit-vector cells
 the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and four
@@ -29,11 +29,11 @@ from solvers.run.runner import Runner
 # the native models over the default Boolean cells, the decomposition over the same cells, and
 # CP-SAT; heavy (tests/conftest.py): the native models over integer and bit-vector cells, and
 # the decomposition over integer cells
-SPECS = ("z3:kinds=native", "z3:kinds=decomposed", "cpsat")
+SPECS = ("z3:model=native", "z3:model=decomposed", "cpsat")
 OTHER_CELLS = (
-    "z3:model=int,kinds=native",
-    "z3:model=bitvec,kinds=native",
-    "z3:model=int,kinds=decomposed",
+    "z3:cells=int,model=native",
+    "z3:cells=bitvec,model=native",
+    "z3:cells=int,model=decomposed",
 )
 LIMIT = 1000
 
@@ -140,20 +140,20 @@ def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
 @pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runners):
     # over Boolean cells only: Z3 over integer cells finds no solution of an empty 9x9 within
-    # a minute, with no rule beside the units (tried: z3:model=int, 20 s)
+    # a minute, with no rule beside the units (tried: z3:cells=int, 20 s)
     example = parse_constraint(KINDS[kind].example, 9)
     board = Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))
     assert runners[SPECS[0]].solve(board, timeout=60).status is Status.SOLVED  # and verified
 
 
-def test_the_kinds_are_an_option_beside_the_cell_model():
+def test_the_model_is_an_option_beside_the_cells_as_every_engine_names_it():
     options = registry.backend_class("z3").OPTIONS
-    assert options["model"] == ("bool", "int", "bitvec")
-    assert options["kinds"] == ("native", "decomposed")
-    with pytest.raises(UsageError, match="kinds=table is not one of native, decomposed"):
-        Runner("z3:kinds=table")
+    assert options["cells"] == ("bool", "int", "bitvec")
+    assert options["model"] == ("native", "decomposed")  # as cpsat, choco, minizinc and mip
+    with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
+        Runner("z3:model=table")
     z3 = registry.backend_class("z3")
-    assert z3(**{"model": "int", "kinds": "decomposed"}).native_kinds() == set()
-    assert z3(**{"model": "int", "kinds": "native"}).native_kinds() == set(z3_native.MODELS)
+    assert z3(**{"cells": "int", "model": "decomposed"}).native_kinds() == set()
+    assert z3(**{"cells": "int", "model": "native"}).native_kinds() == set(z3_native.MODELS)
     # over Boolean cells, the kinds with a model over the literals; the rest decomposed
-    assert z3(**{"model": "bool", "kinds": "native"}).native_kinds() == set(z3_native.LITERALS)
+    assert z3(**{"cells": "bool", "model": "native"}).native_kinds() == set(z3_native.LITERALS)

@@ -85,7 +85,7 @@ def test_two_specs_of_one_backend_in_threads():
     # varying run to run): the two easy lines show the sharing
     script = (
         SCRIPT.replace("backend = sys.argv[1]", "backend = sys.argv[1]; import random")
-        .replace("solve(line, backend,", "solve(line, random.choice(['z3', 'z3:model=int']),")
+        .replace("solve(line, backend,", "solve(line, random.choice(['z3', 'z3:cells=int']),")
         .replace("failures = []", "LINES = LINES[:2]\nfailures = []")
     )
     done = subprocess.run(

@@ -52,7 +52,7 @@ MODELS = {
     "cpmpy": ("cpmpy:solver=ortools",),
     "choco": ("choco:model=decomposed",),
     "cpsat": ("cpsat:model=decomposed", "cpsat:model=boolean"),
-    "z3": ("z3:kinds=decomposed", "z3:model=int", "z3:model=bitvec"),
+    "z3": ("z3:model=decomposed", "z3:cells=int", "z3:cells=bitvec"),
     "minizinc": ("minizinc:model=decomposed",),
     "mip": ("mip:solver=scip", "mip:model=decomposed"),
     "sat": ("sat:linear=pb", "sat:encoding=extended"),
