@@ -19,7 +19,7 @@ from solvers.base.errors import InputError
 from solvers.model.constraints.kinds import KINDS, kinds_compiled_by, validate
 from solvers.model.constraints.model import Constraint
 from solvers.model.constraints.primitives import (
-    PRIMITIVES,
+    PRIMITIVE_TYPES,
     AllDifferent,
     Linear,
     Relation,
@@ -232,7 +232,7 @@ def agree_on_instances(name: str, sizes, instances: int, seed: str) -> None:
 def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
     for name, kind in KINDS.items():
         assert kind.name == name
-        assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVES)
+        assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVE_TYPES)
         # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
         assert kind.source == "project" or re.fullmatch(
             r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs", kind.source
@@ -241,7 +241,7 @@ def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
 
 def test_kinds_compiled_by_primitive_types():
     assert kinds_compiled_by(set()) == frozenset()
-    assert kinds_compiled_by(set(PRIMITIVES)) == frozenset(KINDS)
+    assert kinds_compiled_by(set(PRIMITIVE_TYPES)) == frozenset(KINDS)
     relations_only = kinds_compiled_by({AllDifferent, Relation})
     assert {"anti-knight", "anti-king", "non-consecutive", "difference"} <= relations_only
     assert not {"xv", "thermometer", "renban"} & relations_only

@@ -77,7 +77,7 @@ class Table:
 
 
 Primitive = AllDifferent | Relation | Linear | Domain | Table
-PRIMITIVES: tuple[type, ...] = (AllDifferent, Relation, Linear, Domain, Table)
+PRIMITIVE_TYPES: tuple[type, ...] = (AllDifferent, Relation, Linear, Domain, Table)
 
 
 def holds(primitive: Primitive, values: Mapping[int, int]) -> bool:
