@@ -15,6 +15,7 @@ import random
 
 import pytest
 from test_definitions import DEFINITIONS
+from test_native_choco import MADE as MADE_FOR_CHOCO
 from test_vocabulary import board_with
 
 from adapters import z3_native
@@ -37,39 +38,11 @@ OTHER_CELLS = (
 )
 LIMIT = 1000
 
-# (kind, its constraints, givens): made for this file (a random solved grid, constraints that
-# hold in it, givens removed while the puzzle stays unique); the comment says how many
+# (kind, its constraints, givens): choco's made puzzles (tests/test_native_choco.py: each
+# unique by its rule alone), and four more made for this file; the comment says how many
 # solutions the givens have without the constraints
 MADE = (
-    ("skyscraper", "skyscraper r4c3 r3c3 r2c3 r1c3 total=2; skyscraper r3c4 r3c3 r3c2 r3c1 "
-     "total=2", "1.....3........2"),  # 3 without
-    ("skyscraper", "skyscraper r5c1 r5c2 r5c3 r5c4 r5c5 r5c6 total=1; skyscraper r1c1 r2c1 "
-     "r3c1 r4c1 r5c1 r6c1 total=3", "..3.26.............642...1.....4...5"),  # 13 without
-    ("renban", "renban r4c1 r3c2 r4c3 r4c2", ".2..4.....2....3"),  # 2 without
-    ("renban", "renban r3c5 r2c4 r1c5", ".326........1..........3.....5..532."),  # 7 without
-    ("xsum", "xsum r4c2 r3c2 r2c2 r1c2 total=3; xsum r1c2 r2c2 r3c2 r4c2 total=10",
-     "...2.......4...."),  # 24 without
-    ("xsum", "xsum r6c1 r6c2 r6c3 r6c4 r6c5 r6c6 total=18",
-     "..51......2....26......41...4....5.."),  # 12 without
-    ("sandwich", "sandwich r1c1 r1c2 r1c3 r1c4 total=5; sandwich r4c1 r3c1 r2c1 r1c1 total=0",
-     "...1.3.......1.3"),  # 2 without
-    ("sandwich", "sandwich r1c2 r2c2 r3c2 r4c2 r5c2 r6c2 total=9; sandwich r2c1 r2c2 r2c3 r2c4 "
-     "r2c5 r2c6 total=3", "..3............34........3.16......."),  # over 1,000 without
-    ("thermometer", "thermometer r3c3 r4c2", ".3....1.2......."),  # 3 without
-    ("slow-thermometer", "slow-thermometer r3c2 r2c3; slow-thermometer r4c1 r3c1",
-     ".3..2.3...2....."),  # 4 without
-    ("difference", "difference r2c4 r2c3", "1.....1....4..3."),  # 3 without
-    ("ratio", "ratio r1c4 r1c3 ratio=2", "..4.........34.."),  # 6 without
-    ("ratio", "ratio r3c6 r2c6", ".........65........5..26......5.13.."),  # 142 without
-    ("whispers", "whispers r3c3 r2c3 r2c4 difference=2; whispers r3c2 r4c1",
-     ".......4...1..4."),  # 12 without
-    ("whispers", "whispers r4c2 r5c3 r4c4 difference=2; whispers r4c4 r4c5 difference=1",
-     "314............6.1.4........64..2..."),  # 4 without
-    ("killercage", "killercage r2c2 r2c1 r1c1; killercage r3c4 total=3",
-     "1....2...1..3..."),  # 2 without
-    ("killercage", "killercage r1c6 total=5", "........3.2.3......5.4..4....2..5.6."),  # 10 without
-    ("multisumcage", "multisumcage r3c1 r3c2 totals=4,5; multisumcage r3c4 r2c4 totals=3",
-     "..4..........3.."),  # 18 without
+    *MADE_FOR_CHOCO,
     # cages whose cut of the domains leaves every value: the sum alone makes them unique
     ("killercage", "killercage r1c1 r1c2 total=5", "1............2.3"),  # 3 without
     ("killercage", "killercage r1c1 r1c2 r2c1 total=12",
