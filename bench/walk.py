@@ -131,9 +131,7 @@ class Walk:
     @staticmethod
     def _is_backend(frame) -> bool:
         owner = frame.f_locals.get("self")
-        return owner is not None and any(
-            type(c).__name__ == "type" and c.__name__ == "Backend" for c in type(owner).__mro__
-        )
+        return owner is not None and any(c.__name__ == "Backend" for c in type(owner).__mro__)
 
 
 def layer_of(module: str, root: Path) -> int:
@@ -151,7 +149,7 @@ def module_of(path: str, root: Path) -> str:
 
 
 def counted(stops: list[tuple[str, str]], root: Path) -> dict[str, int]:
-    files, climbs, returns, seen = [], 0, 0, set()
+    climbs, returns, seen = 0, 0, set()
     previous_file, previous_layer = None, None
     for path, _function in stops:
         layer = layer_of(module_of(path, root), root)
@@ -160,10 +158,8 @@ def counted(stops: list[tuple[str, str]], root: Path) -> dict[str, int]:
         if path != previous_file and path in seen:
             returns += 1
         seen.add(path)
-        if path not in files:
-            files.append(path)
         previous_file, previous_layer = path, layer
-    return {"stops": len(stops), "files": len(files), "climbs": climbs, "returns": returns}
+    return {"stops": len(stops), "files": len(seen), "climbs": climbs, "returns": returns}
 
 
 def walk(command: list[str], root: Path) -> list[tuple[str, str]]:
