@@ -85,8 +85,9 @@ def test_a_batch_cut_into_many_short_kernel_calls_answers_as_one_long_call(monke
     ]
     calls = []
 
-    def counted(plan, puzzles, kernel, deadline=None):
-        return outcome.run_batch(plan, puzzles, lambda *a: calls.append(1) or kernel(*a), deadline)
+    def counted(plan, puzzles, kernel, deadline=None, each=None):
+        call = lambda *a: calls.append(1) or kernel(*a)  # noqa: E731
+        return outcome.run_batch(plan, puzzles, call, deadline, each)
 
     monkeypatch.setattr(aot, "run_batch", counted)
     monkeypatch.setattr(batch, "run_batch", counted)

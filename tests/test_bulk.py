@@ -22,10 +22,11 @@ from solvers import (
     solve_many,
 )
 from solvers.backends import choice
-from solvers.backends.handwritten.native.batch import Flag
+from solvers.backends.batch import Flag
 from solvers.base.errors import SolveTimeout
 from solvers.formats.boards import format_puzzle
 from solvers.formats.datasets import DATASETS
+from solvers.model import verify
 from solvers.run import linefile, pipeline
 
 
@@ -179,14 +180,34 @@ def test_solve_many_answers_like_the_backend(puzzles):
         assert tuple(values) == solve(board, "native").solution.cells
 
 
-def test_solve_many_takes_any_shape_rules_and_a_work_budget():
+@pytest.mark.parametrize("backend", ["propagate", "cpsat", "pysat"])
+def test_every_backend_answers_a_batch_as_the_kernel_does(puzzles, backend):
+    # the contract's default batch: search on each row in turn, verified as the kernel's rows
+    names = ["9x9-easy", "several-9x9", "no-solution-9x9", "conflicting-givens"]
+    values = np.array([puzzles[name].cells for name in names] + [[10] + [0] * 80])
+    found = solve_many(values, 3, backend=backend)
+    kernel = solve_many(values, 3)
+    assert found.flags.tolist() == kernel.flags.tolist() == [
+        Flag.SOLVED, Flag.SOLVED, Flag.UNSOLVABLE, Flag.UNSOLVABLE, Flag.BAD_VALUE
+    ]  # fmt: skip
+    several = count_solutions(puzzles["several-9x9"], 3, "dfs")
+    assert found.counts.tolist() == kernel.counts.tolist() == [1, several, 0, 0, 0]
+    assert found.solutions[0].tolist() == kernel.solutions[0].tolist()
+    assert not verify.failing_rows(puzzles["several-9x9"], values[1:2], found.solutions[1:2]).any()
+
+
+def test_solve_many_takes_any_shape_rules_and_a_time_per_puzzle():
     empty = np.zeros((2, 36), np.int64)
     assert solve_many(empty, 5, shape=Shape(3, 2)).counts.tolist() == [5, 5]
     x = variant(Shape(3, 3), "x")
     assert solve_many(np.zeros((1, 16)), 10, rules=x).counts.tolist() == [
         count_solutions(Board.empty(Shape(2, 2), x), 10, "dfs")
     ]
-    assert solve_many(np.zeros((1, 625)), 10**6, budget=1000).flags.tolist() == [Flag.UNFINISHED]
+    quick = solve_many(np.array([[0] * 16, [1] + [0] * 15]), 2, each=0.05)
+    assert quick.flags.tolist() == [Flag.SOLVED, Flag.SOLVED]  # well within their time
+    # every 25x25 grid counted: none ends in 0.05 s, and the next puzzle still gets its own
+    long = solve_many(np.vstack([np.zeros((1, 625)), np.zeros((1, 625))]), 10**9, each=0.05)
+    assert long.flags.tolist() == [Flag.UNFINISHED, Flag.UNFINISHED]
     bad = np.zeros((1, 16), np.int64)
     bad[0, 3] = 5
     assert solve_many(bad).flags.tolist() == [Flag.BAD_VALUE]
@@ -249,7 +270,9 @@ def test_the_speed_script_prints_each_target_with_its_verdict():
         ({"limit": 10**30}, "limit 1000000000000000000000000000000 is not between 1 and"),
         ({"limit": "2"}, "limit '2' is not a whole number"),
         ({"limit": 0}, "limit 0 is not between 1 and"),
-        ({"budget": -1}, "budget -1 is not between 1 and"),
+        ({"each": -1}, "each -1 is not a number of seconds above 0"),
+        ({"backend": "nosuch"}, "unknown backend 'nosuch'"),
+        ({"backend": 3}, "backend 3 is not a backend's name or spec"),
         ({"timeout": 0}, "timeout 0 is not a number of seconds above 0"),
         ({"timeout": "1"}, "timeout '1' is not a number of seconds"),
         ({"puzzles": np.full((1, 81), 1.5)}, "puzzles must hold whole numbers, not float64"),

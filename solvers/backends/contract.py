@@ -17,12 +17,17 @@ import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solvers.base.deadline import Deadline
 from solvers.base.errors import UsageError
 from solvers.model.board import Board
 from solvers.model.geometry import Shape
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solvers.backends.batch import Batch
 
 MAX_LIMIT = 2**62  # the largest count asked for: any more would not fit a native counter
 
@@ -106,6 +111,10 @@ class Backend:
     # runs in the caller's process, as a built-in backend does (starts sooner, but is trusted
     # to keep its deadline and never to end the process). Built-in backends do not read it.
     IN_PROCESS: ClassVar[bool] = False
+    # Whether ``search_many`` is a batch search of the backend's own, faster per board than
+    # ``search`` one board at a time: a run over a line file then hands it the file's boards as
+    # arrays, and writes the answers from arrays (``solvers.run.linefile``).
+    BATCHES: ClassVar[bool] = False
 
     def __init__(self, **options: str) -> None:
         self.options = options
@@ -115,6 +124,28 @@ class Backend:
         SolveTimeout (with the stats so far) when the deadline passes. ``limit`` 1 is a
         solve: a backend may take a faster path for it."""
         raise NotImplementedError
+
+    def search_many(
+        self,
+        values: np.ndarray,
+        board: Board,
+        limit: int,
+        deadline: Deadline,
+        each: float | None = None,
+    ) -> Batch:
+        """``search`` on every row of ``values`` (a (P, N*N) uint8 array, 0 empty), boards of
+        ``board``'s shape and rules, as one ``solvers.backends.batch.Batch``: a row past
+        ``each`` seconds is UNFINISHED, SolveTimeout once ``deadline`` has passed. This default
+        loops over ``search``; a backend that searches arrays says ``BATCHES`` and has its
+        own. Its caller verifies every solution (``solvers.run.bulk.solve_many``)."""
+        from solvers.backends.batch import one_at_a_time
+
+        return one_at_a_time(self, values, board, limit, deadline, each)
+
+    def load(self) -> None:
+        """Load what ``search`` needs beyond the constructor (a compiled kernel), once, before
+        the first search: the runner times it as setup. A backend whose batch search needs
+        less (``search_many``) loads it here rather than in its constructor."""
 
     def native_kinds(self) -> frozenset[str]:
         """The kinds this instance models itself (of ``NATIVE``), handed to it unflattened."""

@@ -102,9 +102,13 @@ class BackendSpec:
         """Every option of the backend, as given or its default, in the backend's order."""
         return self._resolved[1]
 
-    def build(self) -> Backend:
-        """A backend built with every option."""
-        return self.cls(**dict(self.configuration))
+    def build(self, *, load: bool = True) -> Backend:
+        """A backend built with every option, loaded for ``search`` (``Backend.load``) unless
+        ``load`` is False: a batch (``search_many``) loads what it needs itself."""
+        backend = self.cls(**dict(self.configuration))
+        if load:
+            backend.load()
+        return backend
 
     def plain(self) -> BackendSpec:
         """The spec without the options that restate a default: ``sat:encoding=extended`` is

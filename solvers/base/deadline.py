@@ -19,16 +19,17 @@ LOOK_EVERY_S = 0.002  # seconds between looks at the clock, aimed for
 MAX_SECONDS = 7 * 24 * 3600.0  # the longest timeout taken: a week
 
 
-def timeout_of(value: object) -> float | None:
-    """A timeout a caller gave: None (no limit), or a number of seconds above 0 and at most a
-    week; UsageError for anything else (a string, NaN, infinity, 0, a negative number)."""
+def timeout_of(value: object, what: str = "timeout") -> float | None:
+    """A timeout (or another time, named by ``what``) a caller gave: None (no limit), or a
+    number of seconds above 0 and at most a week; UsageError for anything else (a string, NaN,
+    infinity, 0, a negative number)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise UsageError(f"timeout {value!r} is not a number of seconds")
+        raise UsageError(f"{what} {value!r} is not a number of seconds")
     if not 0 < value <= MAX_SECONDS:  # NaN fails this too
         raise UsageError(
-            f"timeout {value!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}"
+            f"{what} {value!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}"
         )
     return float(value)
 

@@ -21,7 +21,7 @@ from solvers.formats.textfile import as_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import clash
-from solvers.run.pipeline import LineFile, Plan, native_built_ahead
+from solvers.run.pipeline import LineFile, Plan
 from solvers.run.pipeline import run as run_plan
 
 
@@ -135,10 +135,7 @@ def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
         options = options_given(args.option)
         spec = spec.with_options(options) if options else spec
         registry.entry(spec.name)  # an unknown name fails here
-        if options or spec.name != "native" or not native_built_ahead():
-            backends = (spec.resolve(),)  # imports the backend: unavailable, or a bad option
-        else:  # resolved by the pipeline if a puzzle needs numba's kernel: the bulk path does not
-            backends = (spec,)
+        backends = (spec.resolve(),)  # imports the backend: unavailable, or a bad option
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
 
 

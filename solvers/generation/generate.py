@@ -23,7 +23,7 @@ from solvers.api import count_solutions, solve
 from solvers.backends import choice, registry
 from solvers.backends.handwritten.rules import PropagatingSearch
 from solvers.base.deadline import Deadline
-from solvers.base.errors import SolveTimeout, UsageError
+from solvers.base.errors import SolveTimeout, UsageError, WrongAnswer
 from solvers.formats.variant_text import RULE_NAMES, variants
 from solvers.generation import clues
 from solvers.generation.layouts import random_cages, random_regions
@@ -115,17 +115,19 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
     another is tried) or with no solution. SolveTimeout at ``deadline``."""
     import numpy as np
 
-    from solvers.run.bulk import solve_many
+    from solvers.backends.handwritten.native import door as native
+    from solvers.model.verify import failing_rows
 
-    found = solve_many(
-        np.zeros((1, empty.shape.cell_count), np.uint8),
-        shape=empty.shape,
-        rules=empty.rules,
-        budget=COMPLETION_WORK,
-        timeout=_left(deadline),
-    )
-    if found.counts[0] < 1:
-        return None
+    kernel = native.load()  # its batch kernel: a work budget, which solve_many does not take
+    values = np.zeros((1, empty.shape.cell_count), np.uint8)
+    plan = kernel.plan_for(empty)
+    found = kernel.solve_batch(plan, values, 1, COMPLETION_WORK, deadline=deadline)
+    if found.flags[0] not in (kernel.Flag.SOLVED, kernel.Flag.WRONG):
+        return None  # over the budget, or no solution
+    if found.flags[0] == kernel.Flag.WRONG or failing_rows(empty, values, found.solutions).any():
+        raise WrongAnswer(
+            f"native's completion of an empty {empty.size}x{empty.size} breaks a rule"
+        )
     values = list(range(1, empty.size + 1))
     rng.shuffle(values)
     return empty.with_cells([values[v - 1] for v in found.solutions[0]])

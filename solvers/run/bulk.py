@@ -1,6 +1,6 @@
-"""Many puzzles at once: ``solve_many`` over a NumPy array, one batch, every answer
-verified twice: in the kernel, and by the verifier (``verify.failing_rows``), which shares no
-code with the kernel.
+"""Many puzzles at once: ``solve_many`` over a NumPy array, one batch of a backend's
+(``Backend.search_many``), every answer verified by the verifier (``verify.failing_rows``),
+which shares no code with any backend; ``native``'s kernel checks each first solution too.
 
 >>> import numpy as np
 >>> from solvers import solve_many
@@ -8,18 +8,22 @@ code with the kernel.
 >>> found = solve_many(puzzles, limit=2)
 >>> found.counts, found.flags  # (array([2, 2]), array([0, 0], dtype=uint8)): 0 is Flag.SOLVED
 
-It runs the ``native`` backend's kernel (numba's, or its copy built ahead of time, which loads
-without numba: ``native.aot``): what ``sudoku solve FILE`` and ``sudoku count
-FILE`` use on line files (``tools.linefile`` calls it). Unlike ``solve`` it does not go through
-a ``Runner``: a solution that fails either check is flagged WRONG, not raised.
+By default it runs the backend the default choice gives a run of many puzzles
+(``choice.default_backend``): ``native``'s kernel where numba is there, or its copy built ahead
+of time, which loads without numba. ``sudoku solve FILE`` and ``sudoku count FILE`` call it on
+line files (``linefile``) for a backend that ``BATCHES``. Unlike ``solve`` it does not judge
+each puzzle through a ``Runner``: a solution that fails the verifier is flagged WRONG, not
+raised.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solvers.backends import registry
+from solvers.backends import choice, registry
+from solvers.backends.batch import Batch, Flag
 from solvers.backends.contract import limit_of
+from solvers.backends.spec import BackendSpec
 from solvers.base.deadline import Deadline, timeout_of
 from solvers.base.errors import BackendUnavailable, InputError, UsageError
 from solvers.model.board import Board
@@ -30,8 +34,6 @@ from solvers.model.verify import failing_rows
 if TYPE_CHECKING:
     import numpy as np
 
-    from solvers.backends.handwritten.native.outcome import Batch
-
 
 def solve_many(
     puzzles: np.ndarray,
@@ -39,42 +41,40 @@ def solve_many(
     *,
     shape: Shape | None = None,
     rules: Rules = CLASSIC,
-    budget: int | None = None,
+    backend: BackendSpec | str | None = None,
+    each: float | None = None,
     timeout: float | None = None,
 ) -> Batch:
     """Solve (``limit`` 1) or count up to ``limit`` the solutions of every row of ``puzzles``.
 
     ``puzzles`` is a (P, N*N) array of values (0 empty, uint8 or any integers), boards of one
     ``shape`` (default: the most square box for N, as everywhere) under one ``rules``.
-    ``budget`` caps each puzzle's work (work units, docs/native.md; None: no cap), for callers with
-    a deadline: a puzzle over it is flagged ``Flag.UNFINISHED``. ``timeout`` caps the whole
-    call, in seconds (None: no cap): SolveTimeout once it has passed, looked at every 20-60 ms.
+    ``backend``: a name or spec (``"cpsat:workers=1"``), None for the default choice of a run
+    of many puzzles. ``each`` caps each puzzle's seconds (None: no cap): a puzzle past it is
+    flagged ``Flag.UNFINISHED``. ``timeout`` caps the whole call, in seconds (None: no cap):
+    SolveTimeout once it has passed.
 
     Returns ``Batch(counts, solutions, flags, guesses, nodes)``, one entry per puzzle:
     solutions found (up to ``limit``), the first of them ((P, N*N) uint8, zeros when none),
-    and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the kernel's check or the
-    verifier's failed: a bug) or BAD_VALUE. Raises BackendUnavailable without numba,
-    InputError for a bad shape or values that are not whole numbers, UsageError for a limit or
-    budget that is not a whole number from 1 to 2**62, or a timeout that is not a number of
-    seconds above 0.
+    and a ``Flag``: SOLVED, UNSOLVABLE, UNFINISHED, WRONG (the verifier's check, or the
+    backend's own, failed: a bug) or BAD_VALUE. Raises BackendUnavailable for a backend whose
+    library is not installed, InputError for a bad shape or values that are not whole
+    numbers, UsageError for an unknown backend, one that does not support ``rules``, a limit
+    that is not a whole number from 1 to 2**62, or a time that is not a number of seconds
+    above 0.
     """
     if shape is not None and not isinstance(shape, Shape):
         raise UsageError(f"shape {shape!r} is not a Shape: give Shape(3, 3), say, or None")
     if not isinstance(rules, Rules):
         raise UsageError(f"rules {rules!r} are not a Rules: give Rules(regions=...), say")
     deadline = Deadline(timeout_of(timeout))
+    each = timeout_of(each, "each")
     import numpy as np
-
-    from solvers.backends.handwritten.native import door as native
-
-    solve_batch, plan_for, Flag, UNLIMITED = native.load()
 
     puzzles = np.asarray(puzzles)
     if puzzles.ndim != 2:
         raise InputError(f"puzzles must be a (P, N*N) array, not of shape {puzzles.shape}")
     limit = limit_of(limit)
-    if budget is not None:
-        budget = limit_of(budget, "budget")
     whole = puzzles.dtype.kind in "iub" or (
         puzzles.dtype.kind == "f" and bool(np.all(np.isfinite(puzzles) & (puzzles % 1 == 0)))
     )
@@ -90,19 +90,51 @@ def solve_many(
         values = np.clip(puzzles, 0, 255).astype(np.uint8)  # below 0 or over N: BAD_VALUE
         values[puzzles < 0] = 255
     board = Board.empty(shape, rules)
-    if unsupported := registry.lacking("native", board):  # the judge's word, as ever
-        raise UsageError(f"solve_many: native does not support {' and '.join(sorted(unsupported))}")
+    spec = _spec(backend, board)
+    if unsupported := registry.lacking(spec.name, board):  # the judge's word, as ever
+        said = " and ".join(sorted(unsupported))
+        raise UsageError(f"solve_many: {spec.label} does not support {said}")
     try:
-        budget = UNLIMITED if budget is None else budget
-        found = solve_batch(plan_for(board), values, limit, budget, deadline=deadline)
-    except ImportError as error:  # numba's kernel, needed and not installed
-        raise BackendUnavailable(f"solve_many needs numba: {error}") from None
+        found = batcher(spec).search_many(values, board, limit, deadline, each)
+    except ImportError as error:  # a library the backend needs, not installed
+        raise BackendUnavailable(f"solve_many: {spec.label} needs {error}") from None
+    _verified(board, values, found)
+    return found
+
+
+def _spec(backend: BackendSpec | str | None, board: Board) -> BackendSpec:
+    if backend is None:
+        return BackendSpec(choice.default_backend(board)).resolve()
+    if isinstance(backend, str):
+        return BackendSpec.parse(backend).resolve()
+    if not isinstance(backend, BackendSpec):
+        raise UsageError(f"backend {backend!r} is not a backend's name or spec")
+    return backend.resolve()
+
+
+_batchers: dict[BackendSpec, object] = {}
+
+
+def batcher(spec: BackendSpec):
+    """This process's backend for batches of ``spec``: built once and kept, not loaded for
+    ``search`` (``Backend.load``): a batch loads what it needs itself."""
+    if spec not in _batchers:
+        available, why = registry.availability(spec.name)
+        if not available:
+            raise BackendUnavailable(f"solve_many: {spec.label} is not available here: {why}")
+        _batchers[spec] = spec.build(load=False)
+    return _batchers[spec]
+
+
+def _verified(board: Board, values: np.ndarray, found: Batch) -> None:
+    """Every solved row checked by the verifier: a failing one is flagged WRONG."""
+    import numpy as np
+
     solved = found.flags == Flag.SOLVED
-    if solved.all():  # the verifier's own check, independent of the kernel's (the usual case:
-        # every row, with no copy of the rows picked out: docs/startup.md)
+    if solved.all():  # every row, with no copy of the rows picked out (the usual case:
+        # docs/startup.md)
         found.flags[failing_rows(board, values, found.solutions)] = Flag.WRONG
     elif solved.any():
         rows = np.flatnonzero(solved)
         failing = rows[failing_rows(board, values[rows], found.solutions[rows])]
         found.flags[failing] = Flag.WRONG
-    return found

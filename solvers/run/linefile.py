@@ -2,12 +2,13 @@
 
 A file is cut into byte ranges at line ends, each answered by itself, here or in a worker:
 its lines parsed by NumPy (``formats.bulk``), the plain puzzles of each board side solved or
-counted by one call of the ``native`` kernel (which verifies each first solution), and the
-answers written as text by NumPy. Everything else a range holds (comments, ``# rules:``
-headers, bad lines, puzzles unsolved in the batch) goes through ``formats.LineReader`` and the
-per-puzzle task. A range's answer is a list of *pieces* in line order: bytes ready to write,
-and (item, answer) pairs. The output is the per-puzzle path's, byte for byte; a range's items
-are numbered from its first line and renumbered as the ranges come back in order.
+counted by one batch of the run's backend (``Backend.search_many``, through
+``bulk.solve_many``, which verifies each solution), and the answers written as text by NumPy.
+Everything else a range holds (comments, ``# rules:`` headers, bad lines, puzzles unsolved in
+the batch) goes through ``formats.LineReader`` and the per-puzzle task. A range's answer is a
+list of *pieces* in line order: bytes ready to write, and (item, answer) pairs. The output is
+the per-puzzle path's, byte for byte; a range's items are numbered from its first line and
+renumbered as the ranges come back in order.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from solvers.backends.batch import Flag
+from solvers.backends.spec import BackendSpec
+from solvers.base.deadline import Deadline
 from solvers.base.errors import InputError
 from solvers.formats.boards import LineReader, Puzzle, format_board, line_start
 from solvers.formats.bulk import (
@@ -40,9 +44,9 @@ RANGE_BYTES = 1 << 20  # about 12,000 9x9 lines: one batch each
 # ranges shrink toward the end and the workers finish together, but never below TAIL_BYTES,
 # where a range's own cost would show
 SHARES_PER_JOB, TAIL_BYTES = 2, 1 << 16
-# With a timeout, a puzzle may take this much work in the batch (at most a tenth of its
-# timeout at a quarter of the kernel's rate); one that needs more goes to the per-puzzle path.
-BATCH_WORK, WORK_PER_SECOND = 2_000_000, 100_000_000
+# With a timeout, a puzzle may take this long in the batch (at most a tenth of its timeout);
+# one that needs more goes to the per-puzzle path, which gives it its whole timeout.
+BATCH_SECONDS, BATCH_SHARE = 0.02, 0.1
 # A line of more bytes is longer than any puzzle whatever its characters (at most 4 bytes
 # each): it is a range of its own, refused unread (the reader refuses a shorter one by length)
 OVERLONG_BYTES = 4 * MAX_PUZZLE + 2
@@ -51,7 +55,8 @@ OVERLONG_BYTES = 4 * MAX_PUZZLE + 2
 @dataclass(frozen=True)
 class Job:
     """Every puzzle solved or counted (``mode``, up to ``limit``), answers written as ``fmt``,
-    boards of ``shape`` if given, within ``timeout``; ``task`` answers what the batch did not."""
+    boards of ``shape`` if given, within ``timeout``, in batches of ``spec``'s backend;
+    ``task`` answers what the batch did not."""
 
     mode: str
     limit: int
@@ -59,13 +64,14 @@ class Job:
     shape: Shape | None
     timeout: float | None
     task: Callable[[Board], Any]
+    spec: BackendSpec
 
     @property
-    def budget(self) -> int:
-        """Kernel work a puzzle may take in the batch (the rest is the task's)."""
+    def each(self) -> float | None:
+        """Seconds a puzzle may take in the batch (the rest is the task's)."""
         if self.timeout is None:
-            return 2**62
-        return max(1, min(BATCH_WORK, int(self.timeout * 0.1 * WORK_PER_SECOND)))
+            return None
+        return min(BATCH_SECONDS, self.timeout * BATCH_SHARE)
 
 
 @dataclass(frozen=True)
@@ -236,10 +242,7 @@ class _Solved:
     answers as text, the wrong ones as WRONG answers, the others left for the per-puzzle path."""
 
     def __init__(self, job: Job, groups: list) -> None:
-        from solvers.backends.handwritten.native import door as native
         from solvers.run.bulk import solve_many
-
-        Flag = native.load().Flag
 
         self.answered: list[tuple[np.ndarray, list[bytes] | np.ndarray]] = []
         self.left: list[tuple[int, Board]] = []
@@ -250,7 +253,7 @@ class _Solved:
             if not len(group.lines):
                 continue
             shape = job.shape or Shape.for_size(group.size)
-            found = solve_many(group.values, limit, shape=shape, budget=job.budget)
+            found = solve_many(group.values, limit, shape=shape, backend=job.spec, each=job.each)
             ok = found.flags == Flag.SOLVED
             text = _text(job, shape, found, ok)
             if text is None:  # a format only the per-puzzle path can write (or refuse)
@@ -262,7 +265,7 @@ class _Solved:
                 board = Board(shape, tuple(group.values[k]))
                 self.left.append((int(group.lines[k]), board))
                 if found.flags[k] == Flag.WRONG:
-                    self.judged[int(group.lines[k])] = _wrong(board, found, k, job.mode)
+                    self.judged[int(group.lines[k])] = _wrong(board, found, k, job)
 
     def unanswered(self, first_line: int) -> list[tuple[int, Puzzle]]:
         return [(i, Puzzle(board, first_line + i, "line")) for i, board in self.left]
@@ -287,16 +290,17 @@ class _Solved:
         return pieces
 
 
-def _wrong(board: Board, found, k: int, mode: str) -> Any:
+def _wrong(board: Board, found, k: int, job: Job) -> Any:
     """The WRONG answer of puzzle ``k`` of a batch whose solution failed a check."""
     from solvers.model.verify import problems, wrong_solution
     from solvers.run.answer import Answer, Status
 
     solution = Board.unchecked(board.shape, tuple(found.solutions[k].tolist()), board.rules)
-    found_wrong = problems(board, solution) or ["the kernel's own check failed"]
-    detail = wrong_solution("native", found_wrong)
-    count = int(found.counts[k]) if mode == "count" else None
-    return Answer(Status.WRONG, "native", count=count, detail=detail)
+    found_wrong = problems(board, solution) or ["the backend's own check failed"]
+    label = job.spec.label
+    detail = wrong_solution(label, found_wrong)
+    count = int(found.counts[k]) if job.mode == "count" else None
+    return Answer(Status.WRONG, label, count=count, detail=detail)
 
 
 def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.ndarray | None:
@@ -346,7 +350,7 @@ def answers(
     from solvers.run.parallel import spread, workers
 
     if jobs > 1:
-        _load_kernel()  # here, once: the forked workers start with it loaded
+        _load(job.spec)  # here, once: the forked workers start with it loaded
     known = [frozenset()]  # the rules at the end of the last range answered: the best guess
     guessed = ((w, w) for w in (replace(w, rules=known[0]) for w in ranges(path, skip, jobs)))
     line, rules, puzzles = 1, frozenset(), 0
@@ -371,14 +375,12 @@ def answers(
             rules = known[0] = answered.rules
 
 
-def _load_kernel() -> None:
-    """Load (or compile) the batch kernel here, with a call on an empty board."""
-    from solvers.backends.handwritten.native import door as native
-
-    solve_batch, plan_for, _, _ = native.load()
+def _load(spec: BackendSpec) -> None:
+    """Load (or compile) the backend's batch search here, with a batch of an empty board."""
+    from solvers.run.bulk import batcher
 
     empty = Board.empty(Shape(2, 2))
-    solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
+    batcher(spec).search_many(np.zeros((1, 16), np.uint8), empty, 1, Deadline())
 
 
 def _renumbered(piece: tuple, shift: int) -> tuple:

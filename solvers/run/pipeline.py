@@ -13,9 +13,9 @@ What ``run`` decides once, for the whole run:
   options travel with the spec), or, when none is named, the fastest here that encodes each
   puzzle's rules, start-up included for a run of at most ``choice.SMALL_RUN`` puzzles (the
   input is read that far ahead to tell);
-- the bulk path: a line file answered by ``native``'s batch kernel, range by range
-  (``tools.linefile``), which writes most answers as text itself, byte for byte what the
-  per-puzzle path prints;
+- the bulk path: a line file answered range by range by a backend that ``BATCHES`` (its own
+  ``search_many``: ``linefile``), which writes most answers as text itself, byte for byte
+  what the per-puzzle path prints;
 - the workers: ``jobs`` processes (never more than there are puzzles) or a Dask cluster, by the
   one spreading mechanism (``execution.parallel.spread``).
 """
@@ -29,7 +29,7 @@ from functools import partial
 from itertools import chain
 from typing import Any
 
-from solvers.backends import choice, registry
+from solvers.backends import choice
 from solvers.backends.contract import Operation
 from solvers.backends.spec import BackendSpec
 from solvers.model.board import Board
@@ -163,21 +163,23 @@ def run(
 
 
 def _bulk_applies(plan: Plan, line_file: LineFile, few: int | None) -> bool:
-    """Whether the bulk path answers this run: ``native`` (named with no options, or the
-    default choice for the run), here or on local workers, on a file in the line format."""
+    """Whether the bulk path answers this run: a backend with a batch search of its own
+    (``Backend.BATCHES``: the plan's, or the default choice for the run), here or on local
+    workers, on a file in the line format."""
     if plan.mode == "check" or plan.scheduler:
         return False
-    if plan.backends:
-        spec = plan.backends[0]
-        if spec.name != "native" or spec.options:
-            return False
-    elif choice.default_backend(puzzles=few) != "native":
-        return False
-    if not (native_built_ahead() or registry.availability("native")[0]):
+    spec = plan.backends[0] if plan.backends else _default(few)
+    if not spec.resolve().cls.BATCHES:
         return False
     from solvers.run.linefile import start  # NumPy: only for this path
 
     return start(line_file.path, line_file.input_format) is not None
+
+
+def _default(few: int | None) -> BackendSpec:
+    """The default choice for a run of classic puzzles (the bulk path's, whose puzzles are
+    classic: a line file's others take the per-puzzle path)."""
+    return BackendSpec(choice.default_backend(puzzles=few))
 
 
 def _bulk(
@@ -187,23 +189,15 @@ def _bulk(
     from solvers.run.linefile import Job, answers, start
 
     plan = task.plan
+    spec = plan.backends[0] if plan.backends else _default(task.few)
     skip = start(line_file.path, line_file.input_format)
-    job = Job(plan.mode, plan.limit, line_file.written, line_file.shape, plan.timeout, task)
+    job = Job(plan.mode, plan.limit, line_file.written, line_file.shape, plan.timeout, task, spec)
     errors = [0]  # bad lines so far: the ranges' counts hold the puzzles alone
     told = (lambda puzzles: progress(puzzles + errors[0])) if progress else None
     for piece in answers(job, line_file.path, skip, jobs, told):
         yield piece
         if not isinstance(piece, bytes):
             errors[0] += piece[1] is None
-
-
-def native_built_ahead() -> bool:
-    """Whether native's batch kernel is built ahead of time (so numba was there to build it):
-    a line file's bulk path then runs without importing numba (docs/startup.md), which is imported
-    only if a puzzle needs the per-puzzle kernel."""
-    from solvers.backends.handwritten.native import door as native
-
-    return native.built_ahead()
 
 
 def timed(

@@ -167,6 +167,7 @@ def solve_batch(
     budget: int = UNLIMITED,
     where: Path | None = None,
     deadline: Deadline | None = None,
+    each: float | None = None,
 ) -> Batch:
     """``batch.solve_batch``: the ahead-of-time kernel when it is built in ``where``
     (``folder()``) and the tables are the arrays it takes, else numba's kernel."""
@@ -174,13 +175,13 @@ def solve_batch(
     if module is None or not _fits(plan):
         from solvers.backends.handwritten.native.batch import solve_batch as with_numba
 
-        return with_numba(plan, puzzles, limit, budget, deadline)
+        return with_numba(plan, puzzles, limit, budget, deadline, each)
 
     def kernel(puzzles, space, work, solutions, flags, stats):
         module.batch(puzzles, limit, budget, *plan.tables, plan.band, plan.pairs, *space, work,
                      solutions, flags, stats)  # fmt: skip
 
-    return run_batch(plan, puzzles, kernel, deadline)
+    return run_batch(plan, puzzles, kernel, deadline, each)
 
 
 def _fits(plan: Plan) -> bool:

@@ -18,39 +18,93 @@ The kernels are compiled once and cached on disk (numba's ``cache=True``); the c
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from typing import TYPE_CHECKING
+
 from solvers.backends.contract import Backend, Found
+from solvers.backends.handwritten.native import aot
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
 from solvers.model.geometry import Shape
 
-try:
-    from solvers.backends.handwritten.native.solver import Solver
-    from solvers.backends.handwritten.native.tables import plan_for
-except RuntimeError as error:  # numba found no folder it may write its compiled code to
-    if "cannot cache" not in str(error):
-        raise
-    raise RuntimeError(
-        "numba cannot keep its compiled kernel (no writable cache folder beside the package or "
-        "in the user's cache): set NUMBA_CACHE_DIR to a folder you can write"
-    ) from None
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solvers.backends.batch import Batch
+
+
+def _solver_class() -> type:
+    """numba's per-puzzle kernel's class, numba imported (and its disk cache opened)."""
+    try:
+        from solvers.backends.handwritten.native.solver import Solver
+    except RuntimeError as error:  # numba found no folder it may write compiled code to
+        if "cannot cache" not in str(error):
+            raise
+        raise RuntimeError(
+            "numba cannot keep its compiled kernel (no writable cache folder beside the "
+            "package or in the user's cache): set NUMBA_CACHE_DIR to a folder you can write"
+        ) from None
+    return Solver
+
+
+# numba is this backend's library: without it the backend is unavailable. The per-puzzle
+# kernel is imported here, so that a numba that cannot load (no folder for its cache) makes
+# the backend unavailable, with the reason; unless the batch kernel is built ahead of time and
+# numba is not imported yet: a line file's batches then run without numba (docs/startup.md),
+# and a numba that fails later fails ``load``, said in each answer.
+if importlib.util.find_spec("numba") is None:
+    raise ImportError("No module named numba")
+if "numba" in sys.modules or not aot.built():
+    _solver_class()
 
 
 class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
+    BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self._solver = Solver()
+        self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
+
+    def load(self) -> None:
+        """Load (or compile) numba's kernel; a batch alone needs none of it when the batch
+        kernel is built ahead of time (``search_many``), and then never imports numba."""
+        if self._solver is not None:
+            return
+        self._solver = _solver_class()()
         self.search(Board.pattern(Shape(2, 2)), Deadline(None), 1)  # load or compile the kernel
 
     def prepare(self, shape: Shape) -> None:
+        from solvers.backends.handwritten.native.tables import plan_for
+
+        self.load()
         self._solver.workspace(plan_for(Board.empty(shape)))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
+        from solvers.backends.handwritten.native.tables import plan_for
+
+        self.load()
         found, first, stats = self._solver.search(
             plan_for(board), bytes(board.cells), limit, deadline.at
         )
         cells = tuple(first.tolist()) if found else ()
         solution = Board.unchecked(board.shape, cells, board.rules) if found else None
         return Found(found, solution, stats)
+
+    def search_many(
+        self,
+        values: np.ndarray,
+        board: Board,
+        limit: int,
+        deadline: Deadline,
+        each: float | None = None,
+    ) -> Batch:
+        """The batch kernel on every row, each solution checked inside it (``batch``)."""
+        from solvers.backends.handwritten.native.outcome import UNLIMITED
+        from solvers.backends.handwritten.native.tables import plan_for
+
+        return aot.solve_batch(
+            plan_for(board), values, limit, UNLIMITED, deadline=deadline, each=each
+        )

@@ -76,35 +76,44 @@ def solve_batch(
     limit: int = 1,
     budget: int = bits.UNLIMITED,
     deadline: Deadline | None = None,
+    each: float | None = None,
 ) -> Batch:
     """Every row of ``puzzles`` (values of boards that ``plan`` describes) by numba's kernel,
-    in calls of bounded work (``outcome.run_batch``, which looks at ``deadline`` between
-    them); ``aot.solve_batch`` takes the copy built ahead of time when there is one."""
+    in calls of bounded work (``outcome.run_batch``, which looks at ``deadline`` and at each
+    puzzle's ``each`` seconds between them); ``aot.solve_batch`` takes the copy built ahead of
+    time when there is one."""
 
     def kernel(puzzles, space, work, solutions, flags, stats):
         if plan.primitives is not None:
-            _one_by_one(plan, puzzles, limit, budget, space, work, solutions, flags, stats)
+            _one_by_one(plan, puzzles, (limit, budget, each), space, work, solutions, flags, stats)
             return
         cache.load_numpy_support()
         _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, *space, work,
                solutions, flags, stats)  # fmt: skip
 
-    return run_batch(plan, puzzles, kernel, deadline)
+    return run_batch(plan, puzzles, kernel, deadline, each)
 
 
-def _one_by_one(plan: Plan, puzzles, limit, budget, space, work, solutions, flags, stats) -> None:
+def _one_by_one(plan: Plan, puzzles, bounds, space, work, solutions, flags, stats) -> None:
     """A board with constraints: each puzzle by the constrained kernel's entry in turn (the
     batch kernel knows no constraints; a kernel of its own for them would add to the first
     compile for a loop that costs a microsecond a puzzle here), with the same flags, each
-    search in calls of ``work`` units as the batch kernel's."""
+    search in calls of ``work`` units as the batch kernel's. ``bounds``: the limit, each
+    puzzle's work budget and its seconds (past either: UNFINISHED)."""
+    import time
+
     from solvers.backends.handwritten.native.solver import Workspace
 
+    limit, budget, each = bounds
     searching = Workspace(plan)
     ctrl = searching.ctrl
     for p in range(int(space.at[0]), len(puzzles)):
         ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
         phase = bits.PAUSED
+        ends = None if each is None else time.perf_counter() + each
         while phase == bits.PAUSED and ctrl[bits.WORK] < budget:
+            if ends is not None and time.perf_counter() > ends:
+                break  # its time is up: UNFINISHED, as over its budget
             phase = searching.run(plan, puzzles[p], min(budget - ctrl[bits.WORK], work))
         found = int(ctrl[bits.FOUND]) if phase != bits.INVALID else 0
         if found:

@@ -13,16 +13,24 @@ from llvmlite import ir
 
 from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.outcome import (  # noqa: F401 (one definition, numba-free)
+    CHOOSE,
     CTRL_SIZE,
+    DEPTH,
+    DONE,
+    FOUND,
+    GUESSES,
+    INVALID,
+    LIMIT,
+    NODES,
+    PAUSED,
+    PHASE,
+    START,
     UNLIMITED,
+    VERIFIED,
+    WORK,
 )
 
 intrinsic, types = numba.extending.intrinsic, numba.types
-
-# ctrl slots
-PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED = range(CTRL_SIZE)
-# phases of a search
-START, PAUSED, DONE, INVALID = 0, 1, 2, 3
 
 
 @intrinsic
