@@ -317,6 +317,31 @@ def test_the_native_kernel_is_reached_through_its_door_alone():
             assert not [n for n in reached if n.split(".")[depth] in inner], (module, reached)
 
 
+# The modules outside native's package that still name it, each for a reason of its own: the
+# catalog's table and the default choice's policy (the two places a backend is named by
+# design), a portfolio's members, and generation, whose completion of a big variant board
+# wants the kernel's work budget (the same board on every machine), which no clock gives.
+NAMES_NATIVE = {
+    "solvers.backends.registry",
+    "solvers.backends.choice",
+    "solvers.run.portfolio",
+    "solvers.generation.generate",
+}
+
+
+def test_no_module_outside_a_backends_package_names_it_but_the_catalog_and_the_policy():
+    # the run's path, the command line and the formats ask a backend's class what it does
+    # (BATCHES, uncompiled, search_many), never its name: one path for every backend
+    naming = set()
+    for module, path in modules():
+        if module.startswith(NATIVE) or not module.startswith("solvers."):
+            continue  # an adapter is a backend's own package; its "native" is a model option
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value == "native":
+                naming.add(module)
+    assert naming == NAMES_NATIVE
+
+
 def _behind(module: str, seam: str) -> bool:
     return module == seam or module.startswith(seam + ".")
 

@@ -147,6 +147,17 @@ class Backend:
         the first search: the runner times it as setup. A backend whose batch search needs
         less (``search_many``) loads it here rather than in its constructor."""
 
+    @classmethod
+    def uncompiled(cls) -> str | None:
+        """What the backend compiles before its first use, when that is not done yet on this
+        machine, in a few words for a notice ("the X kernel with numba, once (about ...)"),
+        or None. The command line then says so and calls ``compile`` first."""
+        return None
+
+    @classmethod
+    def compile(cls) -> None:
+        """Compile (and keep) what ``uncompiled`` names."""
+
     def native_kinds(self) -> frozenset[str]:
         """The kinds this instance models itself (of ``NATIVE``), handed to it unflattened."""
         return self.NATIVE

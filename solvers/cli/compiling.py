@@ -1,50 +1,58 @@
-"""A notice before the ``native`` kernel first compiles: it takes a while, once, and a first
-run should not look hung."""
+"""A notice before a backend first compiles what it runs (``Backend.uncompiled``): it takes a
+while, once, and a first run should not look hung."""
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterable
 from itertools import islice
 
 from solvers.cli.output import Run
 
 
-def announce_native(args: argparse.Namespace, run: Run) -> None:
-    """Compile the native kernels here, saying so, when the command will use ``native`` and
-    they are not compiled yet."""
-    if not _uses_native(args):
-        return
-    from solvers.backends.handwritten.native import door as native
+def announce_compiling(args: argparse.Namespace, run: Run) -> None:
+    """Compile, saying so, what the backends the command will use compile before their first
+    use and have not yet."""
+    compile_first(backends_used(args), run)
 
-    if native.built_ahead():  # built with the kernels, by compile_kernels: numba need not load
-        return
+
+def compile_first(names: Iterable[str], run: Run) -> None:
+    """Each of ``names`` that is available here and has something to compile first
+    (``Backend.uncompiled``) compiles it, said before and after."""
     from solvers.backends import registry
+    from solvers.base.errors import BackendUnavailable, UsageError
 
-    if not registry.availability("native")[0]:
-        return
-    if native.compiled() is not False:
-        return
-    run.note("compiling the native kernel with numba, once (about 90 s of CPU; cached after)")
-    start = time.perf_counter()
-    native.compile_kernels()
-    run.note(f"native kernel compiled in {time.perf_counter() - start:.1f} s")
+    for name in dict.fromkeys(names):
+        try:
+            cls = registry.backend_class(name)
+        except (BackendUnavailable, UsageError):  # unavailable or unknown: said where it is used
+            continue
+        if (what := cls.uncompiled()) is None:
+            continue
+        run.note(f"compiling {what}")
+        start = time.perf_counter()
+        cls.compile()
+        run.note(f"{name} compiled in {time.perf_counter() - start:.1f} s")
 
 
-def _uses_native(args: argparse.Namespace) -> bool:
-    """Whether the command runs ``native``: named, among every backend, or the default for a
-    file of more puzzles than a small run (``choice.default_backend``)."""
+def backends_used(args: argparse.Namespace) -> list[str]:
+    """The backends the command runs, by name: those named, every one (``all``, or compare's
+    default), or the default for a file of more puzzles than a small run
+    (``choice.default_backend``; a few puzzles' default is one that needs no compile)."""
+    from solvers.backends import choice, registry
+
     if hasattr(args, "backends"):
         named = args.backends
     elif hasattr(args, "backend"):
         named = args.backend
     else:
-        return False
+        return []
     if named == "all" or (named is None and hasattr(args, "backends")):
-        return True
+        return list(registry.names())
     if named is None:
-        return _many_lines(getattr(args, "file", None))
-    return any(spec.split(":")[0].strip() == "native" for spec in str(named).split(","))
+        return [choice.default_backend()] if _many_lines(getattr(args, "file", None)) else []
+    return [spec.split(":")[0].strip() for spec in str(named).split(",")]
 
 
 def _many_lines(path: str | None) -> bool:

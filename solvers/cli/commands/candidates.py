@@ -10,7 +10,7 @@ from solvers.backends import choice
 from solvers.backends.spec import BackendSpec
 from solvers.base.errors import SudokuError, UsageError, WrongAnswer
 from solvers.cli.arguments import backend_options, command, input_options
-from solvers.cli.compiling import announce_native
+from solvers.cli.compiling import compile_first
 from solvers.cli.inputs import plan_of, puzzles_of
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -47,15 +47,15 @@ def add_to(commands) -> None:
 
 def run(args: argparse.Namespace, run: Run) -> None:
     plan = plan_of(args, "solve")  # the backend named, checked before any input is read
-    announced = False
+    announced: set[str] = set()
     for number, item in enumerate(puzzles_of(args, run)):
         where = f"line {item.line}: " if item.format in ("line", "fpuzzles") else ""
         try:
             spec = plan.backends[0] if plan.backends else None
             spec = spec or BackendSpec(choice.default_backend(item.board))
-            if not announced and spec.name == "native":  # a first compile is said, not hidden
-                announce_native(argparse.Namespace(backend="native"), run)
-                announced = True
+            if spec.name not in announced:  # a first compile is said, not hidden
+                compile_first([spec.name], run)
+                announced.add(spec.name)
             found = candidates_of(item.board, spec, args.timeout)
         except WrongAnswer as error:
             run.warn(f"{where}BUG: {error}", EXIT_WRONG_ANSWER)

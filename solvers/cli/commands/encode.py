@@ -84,7 +84,7 @@ def _target(to: str, given: dict[str, str]):
         if model not in mzn.OPTIONS["model"]:
             allowed = ", ".join(mzn.OPTIONS["model"])
             raise UsageError(f"encode --to minizinc: model={model} is not one of {allowed}")
-        native = mzn.NATIVE if model == "native" else frozenset()
+        native = frozenset() if model == "decomposed" else mzn.NATIVE
         return lambda puzzle: mzn.model(puzzle.board, _model_comments(puzzle), native=native)
     cnf = registry.encoder("dimacs")
     chosen = choose_options("encode", cnf.OPTIONS, given)

@@ -76,6 +76,20 @@ class Native(Backend):
         self._solver = _solver_class()()
         self.search(Board.pattern(Shape(2, 2)), Deadline(None), 1)  # load or compile the kernel
 
+    @classmethod
+    def uncompiled(cls) -> str | None:
+        from solvers.backends.handwritten.native import door
+
+        if door.built_ahead() or door.compiled() is not False:  # built_ahead: numba need not load
+            return None
+        return "the native kernel with numba, once (about 90 s of CPU; cached after)"
+
+    @classmethod
+    def compile(cls) -> None:
+        from solvers.backends.handwritten.native import door
+
+        door.compile_kernels()
+
     def prepare(self, shape: Shape) -> None:
         from solvers.backends.handwritten.native.tables import plan_for
 
