@@ -29,19 +29,19 @@ def compile_kernels() -> None:
     import numpy as np
 
     from solvers.backends.handwritten.native import aot
-    from solvers.backends.handwritten.native.backend import Native
     from solvers.backends.handwritten.native.batch import solve_batch
+    from solvers.backends.handwritten.native.solver import Solver
     from solvers.backends.handwritten.native.tables import plan_for
-    from solvers.base.deadline import Deadline
     from solvers.model.board import Board
     from solvers.model.constraints.model import Constraint
     from solvers.model.geometry import Shape
     from solvers.model.variants import Rules
 
     empty = Board.empty(Shape(2, 2))
-    Native().search(empty, Deadline(None), 1)
+    solver = Solver()
+    solver.search(plan_for(empty), bytes(empty.cells), 1, None)
     solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
-    odd = Rules(constraints=(Constraint("odd", (0,)),))  # a board for the constrained entry
-    Native().search(Board.empty(Shape(2, 2), odd), Deadline(None), 1)
+    odd = Board.empty(Shape(2, 2), Rules(constraints=(Constraint("odd", (0,)),)))
+    solver.search(plan_for(odd), bytes(odd.cells), 1, None)  # the constrained entry
     if aot.built() is False:
         aot.build()
