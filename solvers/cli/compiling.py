@@ -37,19 +37,15 @@ def compile_first(names: Iterable[str], run: Run) -> None:
 
 
 def backends_used(args: argparse.Namespace) -> list[str]:
-    """The backends the command runs, by name: those named, every one (``all``, or compare's
-    default), or the default for a file of more puzzles than a small run
-    (``choice.default_backend``; a few puzzles' default is one that needs no compile)."""
-    from solvers.backends import choice, registry
+    """The backend a command of one backend runs, by name: the one named, or the default for a
+    file of more puzzles than a small run (``choice.default_backend``; a few puzzles' default
+    is one that needs no compile). A command of many backends (``--backends``: check,
+    compare) calls ``compile_first`` itself once it knows them, after its cheap checks."""
+    from solvers.backends import choice
 
-    if hasattr(args, "backends"):
-        named = args.backends
-    elif hasattr(args, "backend"):
-        named = args.backend
-    else:
+    if hasattr(args, "backends") or not hasattr(args, "backend"):
         return []
-    if named == "all" or (named is None and hasattr(args, "backends")):
-        return list(registry.names())
+    named = args.backend
     if named is None:
         return [choice.default_backend()] if _many_lines(getattr(args, "file", None)) else []
     return [spec.split(":")[0].strip() for spec in str(named).split(",")]

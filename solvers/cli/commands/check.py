@@ -7,6 +7,7 @@ import argparse
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError
 from solvers.cli.arguments import command, input_options, scale_options, seconds
+from solvers.cli.compiling import compile_first
 from solvers.cli.inputs import answers_of, backends_named, items_of, report_invalid
 from solvers.cli.output import (
     EXIT_BAD_INPUT,
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     default = LARGE_BACKENDS if large else ALL
     backends = default if args.backends is None else args.backends
     specs = backends_named(backends)
+    compile_first([spec.name for spec in specs], run)
     timeout = args.timeout or (LARGE_TIMEOUT if large else DEFAULT_TIMEOUT)
     if args.backends is None or (large and args.timeout is None):  # what a user did not choose
         run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))

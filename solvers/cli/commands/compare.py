@@ -15,6 +15,7 @@ from solvers.analysis.results import MODES, Settings
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import command, scale_options, seconds, whole
+from solvers.cli.compiling import compile_first
 from solvers.cli.inputs import backends_named, puzzles_of
 from solvers.cli.levels import DEFAULT_LEVELS, LEVEL_NAMES
 from solvers.cli.levels import table as strength_table
@@ -202,6 +203,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if older is not None:
         _like(_timing(args), sources, older, args.against)
     specs = specs_of(args)
+    compile_first([spec.name for spec in specs], run)
     settings = settings_of(args, specs)
     if older is not None:
         _like(settings, sources, older, args.against, [spec.label for spec in specs])
