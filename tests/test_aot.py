@@ -133,8 +133,10 @@ def test_a_source_never_built_ahead_counts_as_not_compiled(monkeypatch, tmp_path
 
     monkeypatch.setattr(aot, "folder", lambda: tmp_path)
     assert warmup.compiled() is False  # the command line then compiles, with its notice
+    (tmp_path / warmup.COMPILED).touch()  # numba's kernels compiled, the build never tried
+    assert warmup.compiled() is False
     aot.marker(aot.location()).write_text("the batch kernel was not built ahead of time: -\n")
-    assert warmup.compiled() is not False  # refused here once: not asked again
+    assert warmup.compiled() is True  # refused here once: not asked again
 
 
 def test_the_bulk_count_runs_without_numba_once_the_kernel_is_built_ahead(tmp_path):

@@ -305,17 +305,6 @@ def test_setup_is_apart_from_the_first_search():
     assert engine.search(board, Deadline(None), 1).count == 1
 
 
-def test_the_compiled_kernels_are_stamped_with_the_whole_package():
-    from solvers.backends.handwritten.native import batch, search, stamp
-
-    for kernel in (batch._batch, search.run_verified):
-        locator = getattr(getattr(kernel._cache, "_impl", None), "locator", None)
-        if locator is None:
-            pytest.skip("this numba keeps its cache locator elsewhere")
-        # an edit to any module of the package (not only the kernel's own) recompiles it
-        assert locator.get_source_stamp() == stamp.source_stamp()
-
-
 def test_the_first_kernel_call_does_not_load_scipy_linalg_and_numba_blas_still_works():
     # numba's BLAS check would import scipy.linalg (a large part of every command's start-up:
     # docs/backends.md)

@@ -1,13 +1,14 @@
 """The batch kernel compiled ahead of time, loaded with NumPy alone: no numba in the process.
 
 Importing numba and loading its cached copy of the kernel cost a bulk count about as much as
-the kernel's own work (docs/startup.md). So when the kernels are
-compiled for a source (``warmup.compile_kernels``, which the command line runs once, with a
-notice), the batch kernel (``batch._batch``) is also built by ``numba.pycc`` into a C extension
-beside numba's cache (``aot_build``): the same code compiled by the same numba, for the
-architecture's baseline or, where the CPU and the kernel say every core has its features, for
-x86-64-v3 (AVX2, BMI, ...: ``target_cpu``); never for this very CPU, and the level is in the
-file's name, so a home folder shared with an older machine is safe. Later runs load that
+the kernel's own work (docs/startup.md). So when the kernels are compiled for a source
+(``warmup.compile_kernels``, which the command line runs once, with a notice), the batch
+kernel (``batch._batch``) is also built by ``numba.pycc`` (public, though numba deprecates it;
+still in numba 0.68) into a C extension in the source's cache folder (``stamp.folder``),
+beside numba's compiled kernels (``aot_build``): the same code compiled by the same numba, for
+the architecture's baseline or, where the CPU and the kernel say every core has its features,
+for x86-64-v3 (AVX2, BMI, ...: ``target_cpu``); never for this very CPU, and the level is in
+the file's name, so a home folder shared with an older machine is safe. Later runs load that
 extension with NumPy alone.
 
 Nothing here may break a run or change an answer. The extension is named after the package's
@@ -33,8 +34,9 @@ from types import ModuleType
 
 import numpy as np
 
+from solvers.backends.handwritten.native import stamp
 from solvers.backends.handwritten.native.outcome import UNLIMITED, Batch, run_batch
-from solvers.backends.handwritten.native.stamp import PACKAGE, source_stamp
+from solvers.backends.handwritten.native.stamp import source_stamp
 from solvers.backends.handwritten.native.tables import Plan
 from solvers.base.deadline import Deadline
 
@@ -47,15 +49,9 @@ def module_name() -> str:
 
 
 def folder() -> Path:
-    """Where the extension lives: numba's cache folder when one is set (NUMBA_CACHE_DIR), else
-    the package's own ``__pycache__`` as numba's, else the user's cache folder."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"]) / "sudoku-aot"
-    beside = PACKAGE / "__pycache__"
-    if os.access(beside if beside.is_dir() else PACKAGE, os.W_OK):
-        return beside
-    home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(home) / "sudoku-solvers"
+    """Where the extension lives: this source's cache folder, beside numba's compiled kernels
+    (``stamp.folder``: an edit builds into a new one, and old ones are pruned)."""
+    return stamp.folder()
 
 
 # The instruction-set level x86-64-v3, as Linux names its features in /proc/cpuinfo ("abm":

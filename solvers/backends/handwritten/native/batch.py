@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.backends.handwritten.native import bits, cache
+from solvers.backends.handwritten.native import bits
 from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.outcome import Batch, Flag, run_batch
 from solvers.backends.handwritten.native.search import run, verify
@@ -87,7 +87,6 @@ def solve_batch(
         if plan.primitives is not None:
             _one_by_one(plan, puzzles, (limit, budget, each), space, work, solutions, flags, stats)
             return
-        cache.load_numpy_support()
         _batch(puzzles, limit, budget, plan.tables, plan.band, plan.pairs, *space, work,
                solutions, flags, stats)  # fmt: skip
 

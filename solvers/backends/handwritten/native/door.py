@@ -1,7 +1,7 @@
 """The one door to the kernel: the rest of the project calls these functions and imports no
 other module of this package (tests/test_layers.py), so that what loading the kernel takes
-(the build ahead of time, numba's disk cache, SciPy kept from numba's BLAS check) stays behind
-it, and importing it imports neither NumPy nor numba."""
+(the build ahead of time, numba's disk cache in a folder per source) stays behind it, and
+importing it imports neither NumPy nor numba."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from solvers.backends.handwritten.native import bits, cache
+from solvers.backends.handwritten.native import bits
 from solvers.backends.handwritten.native.search import run_verified, sizes
 from solvers.backends.handwritten.native.tables import Plan
 from solvers.base.errors import SolveTimeout, WrongAnswer
@@ -81,7 +81,6 @@ def _first_call(dispatcher, args):
     """A first call of ``dispatcher`` (which loads or compiles it), and what to call next
     time: its compiled entry point for these arguments' types, or the dispatcher itself if
     numba keeps it elsewhere."""
-    cache.load_numpy_support()
     result = dispatcher(*args)
     types = tuple(map(dispatcher.typeof_pyval, args))
     compiled = getattr(dispatcher, "overloads", {}).get(types)

@@ -4,28 +4,26 @@
 
 from __future__ import annotations
 
+import contextlib
 
-def compiled() -> bool | None:
+COMPILED = "compiled"  # the marker file, in the source's cache folder (``stamp.folder``)
+
+
+def compiled() -> bool:
     """Whether the entry kernels (one puzzle, a batch, a board with constraints) are compiled
     on disk for this source, and the batch kernel built ahead of time or found unbuildable here
     (``aot``): False when a run would compile them first (each build takes long:
-    docs/native.md), None when numba's cache cannot be read here (another numba: its
-    internals moved)."""
-    from solvers.backends.handwritten.native import aot, batch, constrained, search
+    docs/native.md). ``compile_kernels`` leaves a marker in the source's cache folder once
+    numba has compiled and cached them there."""
+    from solvers.backends.handwritten.native import aot
 
-    if aot.built() is False:
-        return False
-    entries = (search.run_verified, batch._batch, constrained.run_constrained)
-    try:
-        files = [kernel._cache._cache_file for kernel in entries]
-        return all(file._load_index() for file in files)
-    except (AttributeError, OSError, EOFError, ValueError, ImportError):
-        return None
+    return aot.built() is not False and (aot.folder() / COMPILED).is_file()
 
 
 def compile_kernels() -> None:
-    """Load, or compile and cache, the entry kernels, with calls on empty 4x4 boards; then
-    build the batch kernel ahead of time, unless it is built or was found unbuildable here."""
+    """Load, or compile and cache, the entry kernels, with calls on empty 4x4 boards, and mark
+    them compiled; then build the batch kernel ahead of time, unless it is built or was found
+    unbuildable here."""
     import numpy as np
 
     from solvers.backends.handwritten.native import aot
@@ -43,5 +41,7 @@ def compile_kernels() -> None:
     solve_batch(plan_for(empty), np.zeros((1, empty.shape.cell_count), np.uint8))
     odd = Board.empty(Shape(2, 2), Rules(constraints=(Constraint("odd", (0,)),)))
     solver.search(plan_for(odd), bytes(odd.cells), 1, None)  # the constrained entry
+    with contextlib.suppress(OSError):  # unmarked, it is asked again: never a failed run
+        (aot.folder() / COMPILED).touch()
     if aot.built() is False:
         aot.build()
