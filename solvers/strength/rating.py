@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.verify import problems
-from solvers.strength import bigwings, chains, human, stronglinks, uniqueness
+from solvers.strength import bigwings, chains, cycles, human, stronglinks, uniqueness
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction, Grid
 
@@ -92,6 +92,6 @@ _NAMES = {
                    "unique rectangle type 4", "BUG type 1", "BUG type 2"),
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
-    "chains": ("bidirectional Y-cycle", "forcing X-chain", "forcing chain", "Nishio forcing chain",
+    "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
 }  # fmt: skip
