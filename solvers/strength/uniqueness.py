@@ -157,10 +157,39 @@ BUDGET = 20_000  # search nodes; a board that takes more is not known to be uniq
 
 def one_solution(grid: Grid) -> bool:
     """Whether the candidates of a board of units alone leave exactly one solution: a small
-    search (naked singles, then the cell with fewest values), stopped at the second, or at
-    ``BUDGET`` nodes (then False: not known)."""
-    peers = grid.geometry.peers
+    search (naked and hidden singles, then the cell with fewest values), stopped at the
+    second, or at ``BUDGET`` nodes (then False: not known). The hidden singles make the tree
+    far smaller than naked singles alone (on hard puzzles this check was a fifth of
+    ``rate``'s time); they decide nothing the search would not."""
+    peers, units = grid.geometry.peers, grid.geometry.units
+    full = grid.geometry.full_mask
     found, budget = 0, [BUDGET]
+
+    def settle(cand: list[int]) -> bool:
+        """Naked and hidden singles to their fixpoint; False at a contradiction."""
+        changed = True
+        while changed:
+            changed = False
+            for unit in units:
+                once = twice = 0
+                for c in unit:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return False  # a value with no place in the unit
+                hidden = once & ~twice
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    cell = next((c for c in unit if cand[c] & bit), None)
+                    if cell is None:
+                        return False  # an earlier single here took its one place
+                    if cand[cell] != bit:
+                        if not _assign(cand, peers, cell, bit):
+                            return False
+                        changed = True
+        return True
 
     def search(cand: list[int]) -> bool:  # True: stop, a second solution is found
         nonlocal found
@@ -168,6 +197,8 @@ def one_solution(grid: Grid) -> bool:
         if budget[0] < 0:
             found = 2  # too open to tell in the budget: not known to be unique
             return True
+        if not settle(cand):
+            return False
         best, size = -1, 99
         for cell, mask in enumerate(cand):
             if 1 < (count := mask.bit_count()) < size:
