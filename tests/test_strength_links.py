@@ -240,3 +240,23 @@ def test_xy_cycle() -> None:
     expected -= {(name, v) for name in masks for v in range(1, 10)}
     assert names(step.eliminated) == expected
     assert cycles.cycle_or_forcing_chain(grid).rating == 7.1
+
+
+def test_unique_rectangle_type_three() -> None:
+    # r2c1 and r2c4 hold just 1 and 2; r1c1 {1,2,5} and r1c4 {1,2,6} (boxes 1 and 2). If
+    # neither roof cell held 5 or 6 the four cells could swap 1 and 2: a second solution. So
+    # row 1 has its 5 or its 6 on the roof, and r1c7 {5,6} the other: a naked pair of the
+    # roof and r1c7, and 5 and 6 leave row 1's other cells (SE: 4.5 + 0.1 for a pair)
+    masks = {"r2c1": {1, 2}, "r2c4": {1, 2}, "r1c1": {1, 2, 5}, "r1c4": {1, 2, 6}, "r1c7": {5, 6}}
+    candidates = [FULL] * 81
+    for name, held in masks.items():
+        candidates[cell(name)] = sum(1 << v for v in held)
+    grid = Grid(SHAPE.geometry, candidates, unique=True)
+    step = uniqueness.unique_rectangle(grid)
+    assert step and step.technique == "unique rectangle type 3" and step.rating == 4.6
+    expected = {(f"r1c{c}", v) for c in (2, 3, 5, 6, 8, 9) for v in (5, 6)}
+    assert names(step.eliminated) == expected
+    assert "naked set r1c1 r1c4 r1c7" in step.describe(9)
+    # only where the puzzle is known to have one solution
+    grid.unique = False
+    assert uniqueness.unique_rectangle(grid) is None

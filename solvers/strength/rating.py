@@ -89,7 +89,8 @@ _NAMES = {
         dict.fromkeys(stronglinks.name(c, k) for c in stronglinks.BASE for k in range(1, 16))
     ),
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
-                   "unique rectangle type 4", "BUG type 1", "BUG type 2"),
+                   "unique rectangle type 3", "unique rectangle type 4", "BUG type 1",
+                   "BUG type 2"),
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
     "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",
