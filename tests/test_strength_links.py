@@ -17,6 +17,7 @@ from solvers.formats.boards import read_puzzles
 from solvers.formats.datasets import DATASETS
 from solvers.model.geometry import Shape
 from solvers.strength import bigwings, cycles, human, stronglinks, uniqueness
+from solvers.strength.rating import prepared
 from solvers.strength.techniques import Grid
 
 SHAPE = Shape.for_size(9)
@@ -281,3 +282,16 @@ def test_explain_shows_an_xy_cycle_and_its_removal_keeps_the_solution(cli) -> No
     solution = solve(board).solution.cells
     for name, value in step["eliminated"]:
         assert solution[cell(name)] != value
+
+
+def test_rate_meets_a_unique_rectangle_type_three_that_keeps_the_solution() -> None:
+    # the shipped hard9's 39th puzzle (made by this project's generator, one solution) meets a
+    # UR type 3 on the path rate grades, and what it removes is not in the solution
+    # (``explain`` starts from the givens without the uniqueness check: it shows none)
+    with DATASETS["hard9"].open() as handle:
+        board = next(islice(read_puzzles(handle), 38, None)).board
+    solution = solve(board).solution.cells
+    found = [s for s in human.steps(prepared(board)) if s.technique == "unique rectangle type 3"]
+    assert found and found[0].rating == 4.6
+    for c, v in found[0].eliminated:
+        assert solution[c] != v
