@@ -295,3 +295,24 @@ def test_rate_meets_a_unique_rectangle_type_three_that_keeps_the_solution() -> N
     assert found and found[0].rating == 4.6
     for c, v in found[0].eliminated:
         assert solution[c] != v
+
+
+def test_bug_type_four() -> None:
+    # a solved grid S; the open cells those holding 1, 2 or 3, each with its value and the next
+    # (1->2->3->1): every open cell two values, every value two places in each unit (a BUG).
+    # r1c1 {1,2} holds 7 as well, r1c2 {2,3} 8. Without those the grid would be the BUG, so one
+    # of them holds its extra value; and row 1's 2 is in r1c1 or r1c2 (its two places in the
+    # BUG). So r1c1 is 2 or 7 and r1c2 is 2 or 8: r1c1<>1, r1c2<>3 (Bug4Hint: 5.7)
+    solved = [(r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]
+    after = {1: 2, 2: 3, 3: 1}
+    candidates = [1 << v | 1 << after.get(v, v) for v in solved]
+    candidates[cell("r1c1")] |= 1 << 7
+    candidates[cell("r1c2")] |= 1 << 8
+    grid = Grid(SHAPE.geometry, candidates, unique=True)
+    grid.placed.update(c for c, v in enumerate(solved) if v not in after)
+    assert uniqueness.bug_one(grid) is None and uniqueness.bug_two(grid) is None
+    step = uniqueness.bug_four(grid)
+    assert step and step.technique == "BUG type 4" and step.rating == 5.7
+    assert names(step.eliminated) == {("r1c1", 1), ("r1c2", 3)}
+    grid.unique = False
+    assert uniqueness.bug_four(grid) is None

@@ -90,7 +90,7 @@ _NAMES = {
     ),
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
                    "unique rectangle type 3", "unique rectangle type 4", "BUG type 1",
-                   "BUG type 2"),
+                   "BUG type 2", "BUG type 4"),
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
     "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",

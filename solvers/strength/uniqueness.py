@@ -1,5 +1,5 @@
 """Techniques that hold only for a puzzle with one solution: unique rectangles (types 1 to 4)
-and the bivalue universal grave (BUG+1, BUG type 2). Four cells in two rows, two columns and
+and the bivalue universal grave (BUG+1, BUG types 2 and 4). Four cells in two rows, two columns and
 two boxes that could all hold only u and v would let u and v swap: a second solution. A
 puzzle known to have one solution therefore never reaches that pattern, and what would
 complete it goes.
@@ -11,7 +11,8 @@ and boxes (a diagonal, a cage) may forbid the swap, and the argument fails.
 Ratings are Sudoku Explainer's: 4.5 for a rectangle of types 1, 2 and 4
 (diuf/sudoku/solver/rules/unique/UniqueLoopHint.java: 4.5 for a loop of four cells), 4.6 to
 4.8 for type 3 with a naked set (UniqueLoopType3NakedHint.java: + 0.1 a value past one), 5.6 for
-BUG type 1 (unique/Bug1Hint.java), 5.7 for BUG type 2 (unique/Bug2Hint.java).
+BUG type 1 (unique/Bug1Hint.java), 5.7 for BUG types 2 and 4 (unique/Bug2Hint.java,
+Bug4Hint.java).
 """
 
 from __future__ import annotations
@@ -180,6 +181,35 @@ def bug_two(grid: Grid) -> Step | None:
     n = grid.geometry.size
     where = " ".join(cell_name(c, n) for c in sorted(found)) + f" on {value}"
     return Step("BUG type 2", 5.7, where, eliminated=gone)
+
+
+def bug_four(grid: Grid) -> Step | None:
+    """BUG type 4 (SE's BivalueUniversalGrave.java ``addBug4Hint``, Bug4Hint: 5.7): two cells
+    in one unit hold extra values (different ones, or type 2 would say it) and, besides them,
+    exactly one value v in common. Without the extras the grid would be a BUG, where v has two
+    places in that unit: these two cells, so one of them is v; and one of them holds its extra
+    value. So each holds v or its extra value, and its other value goes."""
+    if not _applies(grid):
+        return None
+    found = _extras(grid)
+    if found is None or len(found) != 2:
+        return None
+    first, second = sorted(found)
+    every = found[first] | found[second]
+    common = grid.candidates[first] & grid.candidates[second] & ~every
+    if common.bit_count() != 1:
+        return None
+    if not any(first in unit and second in unit for unit in grid.geometry.units):
+        return None
+    gone = tuple(
+        (c, v) for c in (first, second) for v in values(grid.candidates[c] & ~found[c] & ~common)
+    )
+    if not gone:
+        return None
+    n = grid.geometry.size
+    value = common.bit_length() - 1
+    where = f"{cell_name(first, n)} {cell_name(second, n)} on {value}"
+    return Step("BUG type 4", 5.7, where, eliminated=gone)
 
 
 def _extras(grid: Grid) -> dict[int, int] | None:
