@@ -15,9 +15,8 @@ forcing X-chain 6.6 (one value), forcing chain 7.0 (on c=v leads to c<>v, or off
 Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple forcing chains
 8.0 (every value of a cell, or every place of a value in a unit, leads to the same
 conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
-SE's Y-cycles are ``cycles``; its X- and XY-cycles (6.5, 7.0) and aligned triple exclusion are
-not implemented: what they find a forcing chain finds rated one notch higher, or a later
-technique.
+SE's X-, Y- and XY-cycles are ``cycles``; its aligned triple exclusion is not implemented:
+what it finds a chain finds, or a later technique.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ class Chaining:
         source = self.grid.candidates
         cand = list(source) if self.dynamic else source
         # each unit's places for each value (unit * stride + value), kept as cand is
-        places = _places(self.grid)
+        places = places_of(self.grid)
         places = list(places) if self.dynamic else places
         peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
         stride = geometry.size + 1
@@ -144,7 +143,7 @@ class Chaining:
         return len(seen)
 
 
-def _places(grid: Grid) -> list[int]:
+def places_of(grid: Grid) -> list[int]:
     """For each unit and value (index ``unit * (size + 1) + value``), the unit's cells whose
     candidates hold the value, as bits (bit c for cell c): an X link's "one place left" is one
     bit. Made once for the grid's candidates as they stand, and again when they change."""
@@ -195,18 +194,21 @@ def _step(name: str, rating: float, grid: Grid, key: int, is_on: bool, why: str)
     return Step(name, rating, where, eliminated=((cell, value),))
 
 
-def forcing_chain(grid: Grid) -> Step | None:
+def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
     """On c=v leads to c<>v (so c<>v), or off leads to on (so c=v): with X links only
-    (forcing X-chain, SE 6.6 + length), else with X and Y links (7.0 + length)."""
+    (forcing X-chain, SE 6.6 + length), else with X and Y links (7.0 + length). ``x_only``
+    True: the first kind alone, False: the second alone, None: both, the first first."""
     if grid.geometry.size > LARGEST:
         return None
     best: Step | None = None
-    for x_only, base in ((True, 6.6), (False, 7.0)):
+    for x_only_here, base in ((True, 6.6), (False, 7.0)):
+        if x_only is not None and x_only_here != x_only:
+            continue
         if best and best.rating <= base:
             break
         for key in _open(grid):
             for start_on in (True, False):
-                chain = Chaining(grid, x=True, y=not x_only, dynamic=False)
+                chain = Chaining(grid, x=True, y=not x_only_here, dynamic=False)
                 chain.run([key] if start_on else [], [] if start_on else [key], stop=False)
                 reached = chain.off if start_on else chain.on
                 if key not in reached:
@@ -214,7 +216,7 @@ def forcing_chain(grid: Grid) -> Step | None:
                 node = key << 1 | (not start_on)
                 rating = round(base + length_added(chain.ancestors(node)), 1)
                 if best is None or rating < best.rating:
-                    name = "forcing X-chain" if x_only else "forcing chain"
+                    name = "forcing X-chain" if x_only_here else "forcing chain"
                     why = "assumed true, it is false" if start_on else "assumed false, it is true"
                     best = _step(name, rating, grid, key, not start_on, why)
     return best

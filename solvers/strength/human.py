@@ -83,6 +83,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("wxyz-wing", bigwings.wxyz_wing),  # where Sukaku Explainer's Solver.java puts it
     ("uniqueness", uniqueness.bug_one),
     ("uniqueness", uniqueness.bug_two),
+    ("uniqueness", uniqueness.bug_four),  # SE's one BUG producer: type 4 rates as type 2
     ("strong-links", partial(stronglinks.strong_links, count=4)),
     ("wxyz-wing", bigwings.vwxyz_wing),
     ("exclusion", exclusion.aligned_pair_exclusion),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.verify import problems
-from solvers.strength import bigwings, chains, human, stronglinks, uniqueness
+from solvers.strength import bigwings, chains, cycles, human, stronglinks, uniqueness
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction, Grid
 
@@ -89,9 +89,10 @@ _NAMES = {
         dict.fromkeys(stronglinks.name(c, k) for c in stronglinks.BASE for k in range(1, 16))
     ),
     "uniqueness": ("unique rectangle type 1", "unique rectangle type 2",
-                   "unique rectangle type 4", "BUG type 1", "BUG type 2"),
+                   "unique rectangle type 3", "unique rectangle type 4", "BUG type 1",
+                   "BUG type 2", "BUG type 4"),
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
-    "chains": ("bidirectional Y-cycle", "forcing X-chain", "forcing chain", "Nishio forcing chain",
+    "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",
                "multiple forcing chains", "dynamic forcing chains"),
 }  # fmt: skip

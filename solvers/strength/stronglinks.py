@@ -108,6 +108,13 @@ def links(grid: Grid, value: int) -> list[Link]:
     return found
 
 
+def _union(masks) -> int:
+    found = 0
+    for mask in masks:
+        found |= mask
+    return found
+
+
 def _held(grid: Grid, value: int) -> int:
     """The open cells that may hold ``value``, as a cell mask."""
     bit = 1 << value
@@ -133,20 +140,49 @@ class _Value:
     def __init__(self, grid: Grid, value: int, peers: list[int], seen: dict[int, int]) -> None:
         self.found = links(grid, value)
         self.held = _held(grid, value)
+        # the links by the first cell of their start: a link may follow another only where
+        # that cell sees the other's end, so only those are looked at
+        starting: dict[int, list[int]] = {}
+        for j, nxt in enumerate(self.found):
+            starting.setdefault((nxt.start & -nxt.start).bit_length() - 1, []).append(j)
         self.follows: list[dict[int, int]] = []
         for link in self.found:
             end = _seen(link.end, peers, seen)
             after: dict[int, int] = {}
-            for j, nxt in enumerate(self.found):
-                if nxt.unit != link.unit and nxt.start & ~end == 0:
-                    after[nxt.kind] = after.get(nxt.kind, 0) | 1 << j
-            self.follows.append(after)
+            for c in _cells(end & self.held):
+                for j in starting.get(c, ()):
+                    nxt = self.found[j]
+                    if nxt.unit != link.unit and nxt.start & ~end == 0:
+                        after[nxt.kind] = after.get(nxt.kind, 0) | 1 << j
+            # the kinds in the order of their first link, as a scan of every link gives them
+            # (which chain is found first among equals depends on it)
+            self.follows.append(dict(sorted(after.items(), key=lambda kv: kv[1] & -kv[1])))
         self.layers: dict[int, list[dict[int, int]]] = {}
+        # kinds aside: the links that may follow each, and (``reach``) those a chain from each
+        # reaches in exactly d more links
+        self.next_of = [_union(after.values()) for after in self.follows]
+        self.reached = [[1 << i for i in range(len(self.found))]]
         # for each cell, the links whose end it sees all of: where a chain may end for it
         self.ending: dict[int, int] = {}
         for j, link in enumerate(self.found):
             for c in _cells(_seen(link.end, peers, seen) & self.held):
                 self.ending[c] = self.ending.get(c, 0) | 1 << j
+
+    def reach(self, steps: int) -> list[int]:
+        """For each link, the links a chain from it reaches in exactly ``steps`` more links,
+        whatever their kinds: the union of what ``grown`` reaches at that depth, so that a
+        first link whose chains cannot end where they remove something is not grown at all."""
+        while len(self.reached) <= steps:
+            last = self.reached[-1]
+            self.reached.append([self._after(mask) for mask in last])
+        return self.reached[steps]
+
+    def _after(self, links: int) -> int:
+        """The links that may follow any of ``links``."""
+        found = 0
+        for i in _cells(links):
+            found |= self.next_of[i]
+        return found
 
     def grown(self, first: int, count: int) -> list[dict[int, int]]:
         layers = self.layers.setdefault(first, [{self.found[first].kind: 1 << first}])
@@ -189,7 +225,7 @@ def strong_links(grid: Grid, count: int) -> Step | None:
             ends = 0
             for c in _cells(targets):
                 ends |= table.ending.get(c, 0)
-            if not ends:
+            if not ends or not table.reach(count - 1)[first] & ends:
                 continue
             layers = table.grown(first, count)
             for kind, reached in layers[-1].items():
