@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-
 import corpus
 
 from solvers import Board, Shape
 from solvers.backends import registry
 from solvers.cli.main import main
 
+pytest.register_assert_rewrite("own_models")  # its asserts say what differed, as a test's do
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 # compare's default timeout (0.5 s) is wall-clock time, which a loaded machine can miss: a test
 # that expects every puzzle answered gives the run room.
@@ -187,6 +187,20 @@ def _compile_bytecode() -> None:
     root = Path(__file__).resolve().parents[1]
     for folder in ("solvers", "adapters", "tests"):
         compileall.compile_dir(root / folder, quiet=2)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session):
+    """pytest rewrites the asserts of every test module as it imports it (6 s of CPU for the
+    suite, in each worker) and keeps the rewritten bytecode only where bytecode may be written:
+    where PYTHONDONTWRITEBYTECODE is set, every worker of every run rewrote them all again. As
+    ``_compile_bytecode`` does for the project's modules, the rewritten ones are kept."""
+    keep = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = keep
 
 
 # The files whose tests take longest, handed out first (pyproject's --no-loadscope-reorder:
