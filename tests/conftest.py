@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
 import corpus
 
 from solvers import Board, Shape
@@ -21,6 +22,7 @@ from solvers.backends import registry
 from solvers.cli.main import main
 
 pytest.register_assert_rewrite("own_models")  # its asserts say what differed, as a test's do
+
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 # compare's default timeout (0.5 s) is wall-clock time, which a loaded machine can miss: a test
 # that expects every puzzle answered gives the run room.
