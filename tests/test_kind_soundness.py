@@ -86,11 +86,11 @@ def test_every_kind_s_steps_keep_the_solution(name):
     replay(board, solution)
 
 
+@pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("kind", MADE)
-def test_steps_keep_the_solution_on_puzzles_made_for_each_kind(kind):
-    for seed in range(3):
-        board, solution = made(kind, seed, givens=22)
-        replay(board, solution)
+def test_steps_keep_the_solution_on_puzzles_made_for_each_kind(kind, seed):
+    board, solution = made(kind, seed, givens=22)
+    replay(board, solution)
 
 
 VARIANT_SETS = ["killer9", "thermo9", "arrow9", "kropki9", "xv9", "antiknight9", "antiking9",

@@ -32,7 +32,7 @@ import ast
 import json
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
@@ -74,10 +74,21 @@ def modules(root: Path = ROOT) -> list[tuple[str, Path]]:
     return found
 
 
+@cache
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def tree_of(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once per source text: several tests walk every module
+    (read-only), and parsing them is most of this file's time."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
 def every_import(path: Path, root: Path = ROOT) -> list[str]:
     """Every module ``path`` imports, the package's and others', relative imports resolved
     (``from x import y`` gives ``x`` and ``x.y``: y may be a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = tree_of(path)
     package = path.relative_to(root).parent.parts
     names = []
     for node in ast.walk(tree):
@@ -102,7 +113,7 @@ def named(path: Path, root: Path = ROOT) -> list[str]:
     folder named as text is where modules are imported from by name."""
     known = {module for module, _ in modules(root)} - {"solvers"}
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree_of(path)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             name = node.value.partition(":")[0]
         elif isinstance(node, ast.JoinedStr) and node.values:
@@ -307,7 +318,7 @@ def test_the_native_kernel_is_reached_through_its_door_alone():
     for module, path in modules():
         if module.startswith(NATIVE):
             continue
-        for node in _outside_type_checking(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _outside_type_checking(tree_of(path)):
             if isinstance(node, ast.Import):
                 named = [alias.name for alias in node.names]
             else:

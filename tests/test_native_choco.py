@@ -1,6 +1,6 @@
 """Choco's own models of kinds (``adapters.choco_native``, ``choco:model=native``) against the
 shared decomposition (``choco:model=decomposed``) and against another engine (CP-SAT's native
-models, which share nothing with Choco's but the board): on small puzzles made for this file,
+models, which share nothing with Choco's but the board): on small puzzles made for it,
 each unique only because of its rule (without the rule it has several solutions), on the kind's
 hand-made board of tests/test_definitions.py (whose count the field's meaning gives), and on
 random 4x4 and 6x6 boards of the vocabulary's tests, all three count alike up to a limit, and
@@ -8,78 +8,42 @@ every solution any of them finds is verified against the kind's own check."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from test_definitions import DEFINITIONS
-from test_vocabulary import board_with
+from own_models import (
+    MADE,
+    count_alike,
+    example_on_empty_9x9,
+    hand_made,
+    open_runners,
+    random_boards,
+    refuses_an_unknown_model,
+    unique_by_rule_alone,
+)
+from own_models import made as made_in
 
 from adapters import choco_native
-from solvers import Board, Shape, Status, parse
+from solvers import Board, Status
 from solvers.backends import registry
-from solvers.base.errors import UsageError
-from solvers.model.constraints.kinds import KINDS
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.variants import Rules
-from solvers.run.runner import Runner
 
 SPECS = ("choco:model=native", "choco:model=decomposed", "cpsat")
 LIMIT = 1000
 
-# (kind, its constraints, givens): made for this file (a random solved grid, constraints that
-# hold in it, givens removed while the puzzle stays unique); the comment says how many
-# solutions the givens have without the constraints
-MADE = (
-    ("skyscraper", "skyscraper r4c3 r3c3 r2c3 r1c3 total=2; skyscraper r3c4 r3c3 r3c2 r3c1 "
-     "total=2", "1.....3........2"),  # 3 without
-    ("skyscraper", "skyscraper r5c1 r5c2 r5c3 r5c4 r5c5 r5c6 total=1; skyscraper r1c1 r2c1 "
-     "r3c1 r4c1 r5c1 r6c1 total=3", "..3.26.............642...1.....4...5"),  # 13 without
-    ("renban", "renban r4c1 r3c2 r4c3 r4c2", ".2..4.....2....3"),  # 2 without
-    ("renban", "renban r3c5 r2c4 r1c5", ".326........1..........3.....5..532."),  # 7 without
-    ("xsum", "xsum r4c2 r3c2 r2c2 r1c2 total=3; xsum r1c2 r2c2 r3c2 r4c2 total=10",
-     "...2.......4...."),  # 24 without
-    ("xsum", "xsum r6c1 r6c2 r6c3 r6c4 r6c5 r6c6 total=18",
-     "..51......2....26......41...4....5.."),  # 12 without
-    ("sandwich", "sandwich r1c1 r1c2 r1c3 r1c4 total=5; sandwich r4c1 r3c1 r2c1 r1c1 total=0",
-     "...1.3.......1.3"),  # 2 without
-    ("sandwich", "sandwich r1c2 r2c2 r3c2 r4c2 r5c2 r6c2 total=9; sandwich r2c1 r2c2 r2c3 r2c4 "
-     "r2c5 r2c6 total=3", "..3............34........3.16......."),  # over 1,000 without
-    ("thermometer", "thermometer r3c3 r4c2", ".3....1.2......."),  # 3 without
-    ("slow-thermometer", "slow-thermometer r3c2 r2c3; slow-thermometer r4c1 r3c1",
-     ".3..2.3...2....."),  # 4 without
-    ("difference", "difference r2c4 r2c3", "1.....1....4..3."),  # 3 without
-    ("ratio", "ratio r1c4 r1c3 ratio=2", "..4.........34.."),  # 6 without
-    ("ratio", "ratio r3c6 r2c6", ".........65........5..26......5.13.."),  # 142 without
-    ("whispers", "whispers r3c3 r2c3 r2c4 difference=2; whispers r3c2 r4c1",
-     ".......4...1..4."),  # 12 without
-    ("whispers", "whispers r4c2 r5c3 r4c4 difference=2; whispers r4c4 r4c5 difference=1",
-     "314............6.1.4........64..2..."),  # 4 without
-    ("killercage", "killercage r2c2 r2c1 r1c1; killercage r3c4 total=3",
-     "1....2...1..3..."),  # 2 without
-    ("killercage", "killercage r1c6 total=5", "........3.2.3......5.4..4....2..5.6."),  # 10 without
-    ("multisumcage", "multisumcage r3c1 r3c2 totals=4,5; multisumcage r3c4 r2c4 totals=3",
-     "..4..........3.."),  # 18 without
-)  # fmt: skip
-
 
 def made(kind: str) -> list[Board]:
-    return [parse(f"# rules: {rules}\n{givens}") for name, rules, givens in MADE if name == kind]
+    """The puzzles made for the kind (tests/own_models.py's MADE: made for this file)."""
+    return made_in(MADE, kind)
 
 
 @pytest.fixture(scope="module")
 def runners():
-    with Runner(SPECS[0]) as native, Runner(SPECS[1]) as decomposed, Runner(SPECS[2]) as other:
-        yield native, decomposed, other
+    with open_runners(*SPECS) as opened:
+        yield opened
 
 
 def boards_of(kind: str) -> list[Board]:
     """The made puzzles of the kind, its board in tests/test_definitions.py, and random 4x4 and
     6x6 boards of the vocabulary's tests."""
-    rng = random.Random(f"choco native {kind}")
-    boards = made(kind) + [parse(d.board) for d in DEFINITIONS if d.kind == kind]
-    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.4)):
-        boards.append(board_with(kind, shape, rng, givens))
-    return boards
+    return made(kind) + hand_made(kind) + random_boards(kind, f"choco native {kind}")
 
 
 def test_every_native_kind_has_made_puzzles():
@@ -88,28 +52,17 @@ def test_every_native_kind_has_made_puzzles():
 
 @pytest.mark.parametrize("kind", sorted(choco_native.MODELS))
 def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
-    for board in boards_of(kind):
-        counts = []
-        for runner in runners:
-            counted = runner.count(board, LIMIT, timeout=60)  # the runner verifies each answer
-            assert counted.status in (Status.SOLVED, Status.UNSOLVABLE), (runner, counted.detail)
-            counts.append(counted.count)
-        assert counts[0] == counts[1] == counts[2], (kind, board.rules.constraints, counts)
+    count_alike(runners, boards_of(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(choco_native.MODELS))
 def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
-    native = runners[0]
-    for board in made(kind):
-        assert native.count(board, LIMIT).count == 1
-        without = Board(board.shape, board.cells, Rules())
-        assert native.count(without, 2).count == 2  # so a model that drops the rule fails
+    unique_by_rule_alone(runners[0], made(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(choco_native.MODELS))
 def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runners):
-    example = parse_constraint(KINDS[kind].example, 9)
-    board = Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))
+    board = example_on_empty_9x9(kind)
     assert runners[0].solve(board, timeout=60).status is Status.SOLVED  # and verified
 
 
@@ -117,6 +70,5 @@ def test_the_model_and_the_search_are_options_named_as_the_others_are():
     options = registry.backend_class("choco").OPTIONS
     assert options["model"] == ("native", "decomposed")
     assert "domwdeg" in options["search"]
-    with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
-        Runner("choco:model=table")
+    refuses_an_unknown_model("choco", "native, decomposed")
     assert registry.backend_class("choco")(**{"model": "decomposed"}).native_kinds() == set()

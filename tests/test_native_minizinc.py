@@ -7,20 +7,13 @@ solution any of them finds is verified by the runner against the kind's own chec
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from own_models import example_on_empty_9x9, open_runners, random_boards, refuses_an_unknown_model
 from test_definitions import DEFINITIONS
-from test_vocabulary import board_with
 
 from adapters import mzn
-from solvers import Board, Shape, Status, parse
+from solvers import Board, Status, parse
 from solvers.backends import registry
-from solvers.base.errors import UsageError
-from solvers.model.constraints.kinds import KINDS
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.variants import Rules
-from solvers.run.runner import Runner
 
 AVAILABLE, WHY = registry.availability("minizinc")
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=WHY)
@@ -44,8 +37,8 @@ MADE = {
 
 @pytest.fixture(scope="module")
 def runners():
-    with Runner(SPECS[0]) as native, Runner(SPECS[1]) as decomposed, Runner(SPECS[2]) as other:
-        yield native, decomposed, other
+    with open_runners(*SPECS) as opened:
+        yield opened
 
 
 def counts(runners, board: Board) -> list[int]:
@@ -103,25 +96,19 @@ def test_encode_writes_the_native_model_unless_asked_for_the_decomposition(cli):
 
 def test_the_model_is_an_option_named_as_cpsats_is():
     assert registry.backend_class("minizinc").OPTIONS["model"] == ("native", "decomposed")
-    with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
-        Runner("minizinc:model=table")
+    refuses_an_unknown_model("minizinc", "native, decomposed")
 
 
-def random_boards(kind: str) -> list[Board]:
+def boards_of(kind: str) -> list[Board]:
     """The kind's example alone on an empty 9x9 and random 4x4 and 6x6 boards of the
     vocabulary's tests."""
-    rng = random.Random(f"minizinc native {kind}")
-    example = parse_constraint(KINDS[kind].example, 9)
-    made = [Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))]
-    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.4)):
-        made.append(board_with(kind, shape, rng, givens))
-    return made
+    return [example_on_empty_9x9(kind), *random_boards(kind, f"minizinc native {kind}")]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", NATIVE)
 def test_each_native_model_counts_random_boards_as_the_decomposition_and_cpsat_do(kind, runners):
-    for board in random_boards(kind):
+    for board in boards_of(kind):
         if board.size > 6:  # its count is too large to take: solved, and verified
             assert runners[0].solve(board, timeout=120).status is Status.SOLVED
             continue

@@ -9,23 +9,24 @@ kind's own check."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
-from test_definitions import DEFINITIONS
-from test_native_choco import MADE as MADE_FOR_CHOCO
-from test_vocabulary import board_with
+from own_models import MADE as MADE_FOR_CHOCO
+from own_models import (
+    count_alike,
+    example_on_empty_9x9,
+    hand_made,
+    open_runners,
+    random_boards,
+    refuses_an_unknown_model,
+    unique_by_rule_alone,
+)
+from own_models import made as made_in
 
 from adapters import mip_native
-from solvers import Board, Shape, Status, parse
+from solvers import Board, Status, parse
 from solvers.backends import registry
-from solvers.base.errors import UsageError
 from solvers.model.cells import sum_sets
-from solvers.model.constraints.kinds import KINDS
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.variants import Rules
-from solvers.run.runner import Runner
 
 SPECS = ("mip:model=native", "mip:model=decomposed", "cpsat")
 LIMIT = 300
@@ -49,23 +50,19 @@ MADE = (
 
 
 def made(kind: str) -> list[Board]:
-    return [parse(f"# rules: {rules}\n{givens}") for name, rules, givens in MADE if name == kind]
+    return made_in(MADE, kind)
 
 
 @pytest.fixture(scope="module")
 def runners():
-    with Runner(SPECS[0]) as native, Runner(SPECS[1]) as decomposed, Runner(SPECS[2]) as other:
-        yield native, decomposed, other
+    with open_runners(*SPECS) as opened:
+        yield opened
 
 
 def boards_of(kind: str) -> list[Board]:
     """The made puzzles of the kind, its board in tests/test_definitions.py, and random 4x4 and
     6x6 boards of the vocabulary's tests."""
-    rng = random.Random(f"mip native {kind}")
-    boards = made(kind) + [parse(d.board) for d in DEFINITIONS if d.kind == kind]
-    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.4)):
-        boards.append(board_with(kind, shape, rng, givens))
-    return boards
+    return made(kind) + hand_made(kind) + random_boards(kind, f"mip native {kind}")
 
 
 def test_every_native_kind_has_made_puzzles():
@@ -74,22 +71,12 @@ def test_every_native_kind_has_made_puzzles():
 
 @pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
 def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
-    for board in boards_of(kind):
-        counts = []
-        for runner in runners:
-            counted = runner.count(board, LIMIT, timeout=60)  # the runner verifies each answer
-            assert counted.status in (Status.SOLVED, Status.UNSOLVABLE), (runner, counted.detail)
-            counts.append(counted.count)
-        assert counts[0] == counts[1] == counts[2], (kind, board.rules.constraints, counts)
+    count_alike(runners, boards_of(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
 def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
-    native = runners[0]
-    for board in made(kind):
-        assert native.count(board, LIMIT).count == 1
-        without = Board(board.shape, board.cells, Rules())
-        assert native.count(without, 2).count == 2  # so a model that drops the rule fails
+    unique_by_rule_alone(runners[0], made(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
@@ -97,8 +84,7 @@ def test_each_native_model_solves_the_kinds_example_on_9x9(kind, runners):
     # the example on a 9x9 with the top three rows of CP-SAT's solution given: on an empty
     # grid HiGHS's first point of a board-wide negative Kropki rule can take a minute with
     # either model (negative-difference: past 60 s decomposed, 19.5 s CPU native)
-    example = parse_constraint(KINDS[kind].example, 9)
-    empty = Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))
+    empty = example_on_empty_9x9(kind)
     solution = runners[2].solve(empty, timeout=60).solution
     board = Board(empty.shape, (*solution.cells[:27], *(0,) * 54), empty.rules)
     assert runners[0].solve(board, timeout=60).status is Status.SOLVED  # and verified
@@ -120,8 +106,7 @@ def test_a_cage_of_too_many_sets_keeps_the_sum_and_the_values_cut(runners):
 def test_the_model_is_an_option_named_as_the_others_are_and_combines_with_the_solver():
     options = registry.backend_class("mip").OPTIONS
     assert options["model"] == ("native", "decomposed")
-    with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
-        Runner("mip:model=table")
+    refuses_an_unknown_model("mip", "native, decomposed")
     cls = registry.backend_class("mip")
     assert cls(solver="highs", model="decomposed").native_kinds() == set()
     assert cls(solver="scip", model="native").native_kinds() == set(mip_native.MODELS)

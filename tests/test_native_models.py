@@ -8,21 +8,21 @@ either finds is verified against the kind's own check."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from own_models import (
+    count,
+    example_on_empty_9x9,
+    hand_made,
+    open_runners,
+    random_boards,
+    refuses_an_unknown_model,
+)
 from test_definitions import DEFINITIONS
-from test_vocabulary import board_with
 
 from adapters import cpsat_native
 from solvers import Board, Shape, Status, parse
 from solvers.backends import registry
-from solvers.base.errors import UsageError
 from solvers.model.compile import handed
-from solvers.model.constraints.kinds import KINDS
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.variants import Rules
-from solvers.run.runner import Runner
 
 NATIVE = sorted(cpsat_native.MODELS)
 SPECS = ("cpsat:model=native", "cpsat:model=decomposed")
@@ -30,27 +30,16 @@ SPECS = ("cpsat:model=native", "cpsat:model=decomposed")
 
 @pytest.fixture(scope="module")
 def runners():
-    with Runner(SPECS[0]) as native, Runner(SPECS[1]) as decomposed:
-        yield native, decomposed
+    with open_runners(*SPECS) as opened:
+        yield opened
 
 
 def boards_of(kind: str) -> list[Board]:
     """The kind's board in tests/test_definitions.py, its example alone on an empty 9x9, and
     random 4x4 and 6x6 boards of the vocabulary's tests."""
-    rng = random.Random(f"native {kind}")
-    made = [parse(d.board) for d in DEFINITIONS if d.kind == kind]
-    example = parse_constraint(KINDS[kind].example, 9)
-    made.append(Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,))))
-    made += [
-        board_with(kind, shape, rng, givens)
-        for shape, givens in (
-            (Shape(2, 2), 0.0),
-            (Shape(2, 2), 0.2),
-            (Shape(2, 3), 0.3),
-            (Shape(2, 3), 0.5),
-        )
-    ]
-    return made
+    shapes = ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.3), (Shape(2, 3), 0.5))
+    random = random_boards(kind, f"native {kind}", shapes)
+    return [*hand_made(kind), example_on_empty_9x9(kind), *random]
 
 
 @pytest.mark.parametrize("kind", NATIVE)
@@ -65,10 +54,8 @@ def test_each_native_model_counts_as_the_decomposition_does_and_is_verified(kind
         counts = []
         for runner in runners:
             solved = runner.solve(board, timeout=60)  # the runner verifies what it is given
-            counted = runner.count(board, 1000, timeout=60)
-            assert counted.status in (Status.SOLVED, Status.UNSOLVABLE), counted.detail
-            assert solved.status is (Status.SOLVED if counted.count else Status.UNSOLVABLE)
-            counts.append(counted.count)
+            counts.append(count(runner, board, 1000))
+            assert solved.status is (Status.SOLVED if counts[-1] else Status.UNSOLVABLE)
         assert counts[0] == counts[1], (kind, board.rules.constraints, counts)
     for definition in (d for d in DEFINITIONS if d.kind == kind):
         assert native.count(parse(definition.board), 1000).count == definition.count
@@ -85,8 +72,7 @@ def test_a_native_kind_reaches_the_engine_unflattened_and_nothing_of_it_is_decom
 
 def test_the_model_is_an_option_named_as_the_others_are():
     assert registry.backend_class("cpsat").OPTIONS["model"][0] == "native"  # the default
-    with pytest.raises(UsageError, match="model=table is not one of native, decomposed, boolean"):
-        Runner("cpsat:model=table")
+    refuses_an_unknown_model("cpsat", "native, decomposed, boolean")
 
 
 def test_a_backend_naming_a_native_kind_that_is_no_kind_or_without_primitives_is_refused():

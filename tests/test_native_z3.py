@@ -2,30 +2,31 @@
 decomposition (``z3:model=decomposed``) and against another engine (CP-SAT's native
 models, which share nothing with Z3's but the board): over Boolean cells (the default) the
 models written over the literals (``LITERALS``), and (heavy) over integer and bit-vector cells
-the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py and four
-more made here, each unique only because of its rule (without the rule it has several
-solutions), on the kind's hand-made board of tests/test_definitions.py (whose count the
-field's meaning gives), and on random 4x4 and 6x6 boards of the vocabulary's tests, all count
-alike up to a limit, and every solution any of them finds is verified against the kind's own
-check."""
+the arithmetic ones (``MODELS``). On small puzzles made for tests/test_native_choco.py
+(tests/own_models.py) and four more made here, each unique only because of its rule (without
+the rule it has several solutions), on the kind's hand-made board of tests/test_definitions.py
+(whose count the field's meaning gives), and on random 4x4 and 6x6 boards of the vocabulary's
+tests, all count alike up to a limit, and every solution any of them finds is verified against
+the kind's own check."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from test_definitions import DEFINITIONS
-from test_native_choco import MADE as MADE_FOR_CHOCO
-from test_vocabulary import board_with
+from own_models import MADE as MADE_FOR_CHOCO
+from own_models import (
+    count_alike,
+    example_on_empty_9x9,
+    hand_made,
+    open_runners,
+    random_boards,
+    refuses_an_unknown_model,
+    unique_by_rule_alone,
+)
+from own_models import made as made_in
 
 from adapters import z3_native
-from solvers import Board, Shape, Status, parse
+from solvers import Board, Status
 from solvers.backends import registry
-from solvers.base.errors import UsageError
-from solvers.model.constraints.kinds import KINDS
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.variants import Rules
-from solvers.run.runner import Runner
 
 # the native models over the default Boolean cells, the decomposition over the same cells, and
 # CP-SAT; heavy (tests/conftest.py): the native models over integer and bit-vector cells, and
@@ -38,7 +39,7 @@ OTHER_CELLS = (
 )
 LIMIT = 1000
 
-# (kind, its constraints, givens): choco's made puzzles (tests/test_native_choco.py: each
+# (kind, its constraints, givens): choco's made puzzles (tests/own_models.py: each
 # unique by its rule alone), and four more made for this file; the comment says how many
 # solutions the givens have without the constraints
 MADE = (
@@ -54,68 +55,49 @@ MADE = (
 
 
 def made(kind: str) -> list[Board]:
-    return [parse(f"# rules: {rules}\n{givens}") for name, rules, givens in MADE if name == kind]
+    return made_in(MADE, kind)
 
 
 @pytest.fixture(scope="module")
 def runners():
-    opened = {spec: Runner(spec) for spec in (*SPECS, *OTHER_CELLS)}  # started on first use
-    yield opened
-    for runner in opened.values():
-        runner.close()
+    specs = (*SPECS, *OTHER_CELLS)
+    with open_runners(*specs) as opened:  # each started on first use
+        yield dict(zip(specs, opened, strict=True))
 
 
 def boards_of(kind: str) -> list[Board]:
     """The made puzzles of the kind, its board in tests/test_definitions.py, and random 4x4 and
     6x6 boards of the vocabulary's tests."""
-    rng = random.Random(f"z3 native {kind}")
-    boards = made(kind) + [parse(d.board) for d in DEFINITIONS if d.kind == kind]
-    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 2), 0.2), (Shape(2, 3), 0.4)):
-        boards.append(board_with(kind, shape, rng, givens))
-    return boards
+    return made(kind) + hand_made(kind) + random_boards(kind, f"z3 native {kind}")
 
 
 def test_every_native_kind_has_made_puzzles():
     assert {kind for kind, _, _ in MADE} == set(z3_native.MODELS)
 
 
-def counts_alike(kind: str, runners: dict, specs: tuple[str, ...]) -> None:
-    for board in boards_of(kind):
-        counts = []
-        for spec in specs:
-            counted = runners[spec].count(board, LIMIT, timeout=60)  # each answer verified
-            assert counted.status in (Status.SOLVED, Status.UNSOLVABLE), (spec, counted.detail)
-            counts.append(counted.count)
-        assert len(set(counts)) == 1, (kind, board.rules.constraints, specs, counts)
-
-
 # over Boolean cells only the kinds of LITERALS have a model of their own (the rest are the
 # decomposition on both sides)
 @pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
-    counts_alike(kind, runners, SPECS)
+    count_alike([runners[spec] for spec in SPECS], boards_of(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(z3_native.MODELS))
 def test_each_native_model_over_integer_and_bitvector_cells_counts_alike(kind, runners):
-    counts_alike(kind, runners, (*OTHER_CELLS, "cpsat"))
+    specs = (*OTHER_CELLS, "cpsat")
+    count_alike([runners[spec] for spec in specs], boards_of(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
-    native = runners[SPECS[0]]
-    for board in made(kind):
-        assert native.count(board, LIMIT).count == 1
-        without = Board(board.shape, board.cells, Rules())
-        assert native.count(without, 2).count == 2  # so a model that drops the rule fails
+    unique_by_rule_alone(runners[SPECS[0]], made(kind), LIMIT)
 
 
 @pytest.mark.parametrize("kind", sorted(z3_native.LITERALS))
 def test_each_native_model_solves_the_kinds_example_on_an_empty_9x9(kind, runners):
     # over Boolean cells only: Z3 over integer cells finds no solution of an empty 9x9 within
     # a minute, with no rule beside the units (tried: z3:cells=int, 20 s)
-    example = parse_constraint(KINDS[kind].example, 9)
-    board = Board(Shape(3, 3), (0,) * 81, Rules(constraints=(example,)))
+    board = example_on_empty_9x9(kind)
     assert runners[SPECS[0]].solve(board, timeout=60).status is Status.SOLVED  # and verified
 
 
@@ -123,8 +105,7 @@ def test_the_model_is_an_option_beside_the_cells_as_every_engine_names_it():
     options = registry.backend_class("z3").OPTIONS
     assert options["cells"] == ("bool", "int", "bitvec")
     assert options["model"] == ("native", "decomposed")  # as cpsat, choco, minizinc and mip
-    with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
-        Runner("z3:model=table")
+    refuses_an_unknown_model("z3", "native, decomposed")
     z3 = registry.backend_class("z3")
     assert z3(**{"cells": "int", "model": "decomposed"}).native_kinds() == set()
     assert z3(**{"cells": "int", "model": "native"}).native_kinds() == set(z3_native.MODELS)

@@ -6,6 +6,7 @@ declare a kind is never given it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from conftest import BACKENDS
@@ -224,39 +225,40 @@ RANDOM_KINDS = settings(deadline=None, suppress_health_check=[HealthCheck.too_sl
 
 @settings(RANDOM_KINDS, max_examples=8)
 @given(kinds_on_a_board())
-def test_random_boards_with_random_kinds_count_as_the_reference_does(case):
-    mixed_kinds_counted_alike(*case)
+def test_random_boards_with_random_kinds_count_as_the_reference_does(runners, case):
+    mixed_kinds_counted_alike(*case, runners)
 
 
 @pytest.mark.heavy
 @settings(RANDOM_KINDS, max_examples=40)
 @given(kinds_on_a_board())
-def test_many_random_boards_with_random_kinds_count_as_the_reference_does(case):
-    mixed_kinds_counted_alike(*case)
+def test_many_random_boards_with_random_kinds_count_as_the_reference_does(runners, case):
+    mixed_kinds_counted_alike(*case, runners)
 
 
-def mixed_kinds_counted_alike(kinds: list[str], shape: Shape, seed: int, given: float) -> None:
+def mixed_kinds_counted_alike(
+    kinds: list[str], shape: Shape, seed: int, given: float, runners: Callable[[str], Runner]
+) -> None:
     """Constraints of several kinds at once on one board, each drawn to hold in the grid the
     givens come from (when a draw does): counted by dfs and the fast full-vocabulary engines.
     dfs checks a board-wide kind only on a full board: a 6x6 board keeps at least a third of
-    its cells given, and a board dfs cannot count in 10 s is no example."""
+    its cells given, and a board dfs cannot count in 10 s is no example. The runners are the
+    module's (``runners``): a worker process per engine for every example, not per example."""
     rng = random.Random(seed)
     boards = [board_with(kind, shape, rng, max(given, shape.size / 18)) for kind in kinds]
     mixed = tuple(c for board in boards for c in board.rules.constraints)
     board = Board(shape, boards[0].cells, Rules(constraints=mixed))
-    with Runner("dfs") as runner:
-        reference = runner.count(board, LIMIT, timeout=10)
+    reference = runners("dfs").count(board, LIMIT, timeout=10)
     assume(reference.status is not Status.TIMEOUT)
     expected = 0 if reference.status is Status.INVALID else reference.count
     engines = [e for e in FAST if registry.availability(e)[0]]
-    counts = {engine: count_solutions_of(engine, board) for engine in engines}
+    counts = {engine: count_solutions_of(runners(engine), board) for engine in engines}
     assert set(counts.values()) == {expected}, (mixed, board.cells, counts)
 
 
-def count_solutions_of(engine: str, board: Board) -> int:
-    with Runner(engine) as runner:
-        answer = runner.count(board, LIMIT, timeout=30)
+def count_solutions_of(runner: Runner, board: Board) -> int:
+    answer = runner.count(board, LIMIT, timeout=30)
     if answer.status is Status.INVALID:  # givens that repeat in a unit (a diagonal, say)
         return 0
-    assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (engine, answer.detail)
+    assert answer.status in (Status.SOLVED, Status.UNSOLVABLE), (runner.label, answer.detail)
     return answer.count
