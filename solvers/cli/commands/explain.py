@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.strength import human
     from solvers.strength.grid import grid as grid_of
     from solvers.strength.grid import outcome as outcome_of
-    from solvers.strength.rating import rate
+    from solvers.strength.rating import prepared, rate
     from solvers.strength.techniques import Contradiction
 
     # the N-th puzzle of the file, a bad one counted in its place: never a later one instead
@@ -65,7 +65,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
         report_invalid(run, args, item)
         return
     board, n = item.board, item.board.size
-    count, grid, contradiction = 0, human.placed_givens(board), ""
+    # as rate prepares it: the uniqueness techniques where the puzzle has one solution, so
+    # that the steps shown are the ones the rating printed below grades
+    count, grid, contradiction = 0, prepared(board), ""
     try:
         for step in human.steps(grid):
             count += 1
