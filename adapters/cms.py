@@ -35,11 +35,15 @@ class CryptoMiniSatBackend(Backend):
     # a fresh solver each puzzle, yet the worker grew by about 60 bytes a puzzle (bench/memory.py:
     # 20.8 MB at 1,000 puzzles, 21.4 at 10,000): replaced every 2,000 (a fork, nothing to build)
     RECYCLE_AFTER = 2000
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         cnf.require_pb("cms", options)
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         clauses = cnf.encode(board, **self.options)

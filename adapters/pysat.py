@@ -72,6 +72,7 @@ FIRST_BUDGET = 100
 class IncrementalBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # the SAT solver's search holds the thread until it ends
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES), **cnf.EXTRA_OPTIONS}
 
     def __init__(self, **options: str) -> None:
@@ -80,6 +81,9 @@ class IncrementalBackend(Backend):
         cnf.require_pb("pysat", options)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def stops_itself(self, operation: Operation) -> bool:
         return self.engine not in UNBUDGETED

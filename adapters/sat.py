@@ -31,11 +31,15 @@ FIT_SHARE = 0.8
 class PycosatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # PicoSAT's search holds the thread until it ends
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         cnf.require_pb("sat", options)
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE
