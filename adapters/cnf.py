@@ -36,8 +36,8 @@ rows. ``model=native`` (the default) gives the kinds the SAT family has a CNF of
 (``adapters.cnf_native``: cages, renban lines, skyscrapers, Kropki dots, whispers, XV,
 thermometers) that CNF in place of their decomposition (``solvers.model.compile.handed``);
 ``model=decomposed`` decomposes every kind, so that a comparison shows what the native CNF is
-worth (docs/models.md). ``functional`` says whether every auxiliary variable is a function of the cells, which a
-solver that enumerates whole models needs to count each solution once.
+worth (docs/models.md). ``functional`` says whether every auxiliary variable is a function of
+the cells, which a solver that enumerates whole models needs to count each solution once.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def functional(board: Board, options: Mapping[str, str]) -> bool:
 def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
     """The options that shape the board's CNF: its encoding (if chosen), the form of its sum
     groups if it has any, of its other linear rows if it has other primitives."""
-    flat, own = handed(board, native_kinds(options))
+    flat = handed(board, native_kinds(options))[0]
     natives = handed(board, NATIVE)[1]  # the model option shapes a board with a native kind
     used = {
         "encoding": True,
