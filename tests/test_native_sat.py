@@ -100,3 +100,17 @@ def test_the_native_cnf_differs_from_the_decomposition_where_a_kind_is_native():
     native = cnf.encode(board, "extended", model="native")
     decomposed = cnf.encode(board, "extended", model="decomposed")
     assert cnf.variable_count(native, board) < cnf.variable_count(decomposed, board) - 2000
+
+
+@pytest.mark.parametrize("kind", sorted(cnf_native.MODELS))
+def test_every_auxiliary_variable_is_a_function_of_the_cells(kind, runners):
+    # PicoSAT's enumeration (sat) and a model counter reading `sudoku encode`'s file count
+    # models: one per solution only if every visibility, order, counter and set literal follows
+    # from the cells
+    import pycosat
+
+    for board in boards_of(kind)[:4]:
+        found = cnf.formula(board, "reduced", model="native")
+        clauses = cnf.pin_unused([list(c) for c in found.clauses], found.nv)
+        models = list(pycosat.itersolve(clauses, vars=found.nv))
+        assert len(models) == runners["cpsat"].count(board, LIMIT, timeout=60).count
