@@ -1,7 +1,8 @@
 """``cms``: CryptoMiniSat (pycryptosat) over the project's CNF encodings (``adapters.cnf``).
 
 The CNF is built per puzzle in the ``encoding`` chosen (``reduced`` by default, fastest by
-measurement: README, "Backends"), with the options of ``sat`` (``adapters.cnf``). Variables
+measurement: README, "Backends"), with the options of ``sat`` (``adapters.cnf``), ``model=native``
+(the default: ``adapters.cnf_native``) or ``decomposed`` among them. Variables
 the encoding leaves out (the reduced encoding's decided ones) are pinned false, so that a
 model's cells are the solution's. Counting adds a blocking clause per solution, on the cell
 variables, so auxiliary variables never count a solution twice.

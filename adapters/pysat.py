@@ -7,7 +7,8 @@ not clauses). So every learned clause is a consequence of the rules and stays va
 puzzle; that is why it gets faster than rebuilding the CNF.
 
 Counting needs blocking clauses, and a board whose rules hold more than its units the clauses
-of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``),
+of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``: with
+``model=native``, the default, the SAT family's own CNF of some kinds, ``adapters.cnf_native``),
 none of which are rules. Each count (and each solve of a board with more than units) gets a
 fresh activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
 afterwards the unit clause ``-a`` switches them off for good. Anything learned from them

@@ -5,7 +5,9 @@ deadline, ``solve`` runs with a growing limit and looks at the clock between att
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
 the deadline holds in-process. Counting goes through ``pycosat.itersolve``, which has no such
 hook, so a count with a deadline runs in a worker.
-``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units.
+``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units,
+and ``model=native`` (the default) or ``decomposed``: the SAT family's own CNF of some kinds
+(``adapters.cnf_native``, docs/models.md) or the shared decomposition of every kind.
 """
 
 from __future__ import annotations
