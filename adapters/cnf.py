@@ -63,6 +63,7 @@ ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 MODELS = ("native", "decomposed")  # the default first: native, by measurement (docs/models.md)
 NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of their own
+PB_KINDS = {"killercage": "cages", "xv": "linear"}  # native kinds whose sum a pb option encodes
 # how what a board adds to its units becomes clauses: its sum groups, its other linear rows,
 # and whether the kinds of NATIVE have their own CNF
 EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS, "model": MODELS}
@@ -196,8 +197,14 @@ def rule_extras(board: Board, pool: IDPool, options: Mapping[str, str]) -> list[
 
 
 def native_kinds(options: Mapping[str, str]) -> frozenset[str]:
-    """The kinds given their own CNF under ``options`` (``model``, native when not named)."""
-    return NATIVE if options.get("model", MODELS[0]) == "native" else frozenset()
+    """The kinds given their own CNF under ``options`` (``model``, native when not named): not
+    those whose sum a ``pb`` option asks PBLib for (a killer cage's with ``cages=pb``, an XV
+    dot's with ``linear=pb``), so that the option still reaches them."""
+    if options.get("model", MODELS[0]) != "native":
+        return frozenset()
+    return NATIVE - {
+        kind for kind, key in PB_KINDS.items() if options.get(key, EXTRA_OPTIONS[key][0]) == "pb"
+    }
 
 
 def functional(board: Board, options: Mapping[str, str]) -> bool:
@@ -211,7 +218,8 @@ def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
     """The options that shape the board's CNF: its encoding (if chosen), the form of its sum
     groups if it has any, of its other linear rows if it has other primitives."""
     flat = handed(board, native_kinds(options))[0]
-    natives = handed(board, NATIVE)[1]  # the model option shapes a board with a native kind
+    # the model option shapes a board with a kind it would give its own CNF
+    natives = handed(board, native_kinds({**options, "model": "native"}))[1]
     used = {
         "encoding": True,
         "cages": flat.sum_groups,

@@ -87,6 +87,9 @@ def test_the_model_is_an_option_of_each_engine_of_the_family_named_as_the_others
         defaults = {key: values[0] for key, values in cls.OPTIONS.items()}
         assert cls(**defaults).native_kinds() == set(cnf_native.MODELS)
         assert cls(**{**defaults, "model": "decomposed"}).native_kinds() == set()
+        # a pb option still reaches the sums it names: those kinds stay decomposed
+        pb = cls(**{**defaults, "cages": "pb", "linear": "pb"}).native_kinds()
+        assert pb == set(cnf_native.MODELS) - {"killercage", "xv"}
     with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
         Runner("pysat:model=table")
 
