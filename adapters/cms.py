@@ -1,7 +1,8 @@
 """``cms``: CryptoMiniSat (pycryptosat) over the project's CNF encodings (``adapters.cnf``).
 
 The CNF is built per puzzle in the ``encoding`` chosen (``reduced`` by default, fastest by
-measurement: README, "Backends"), with the options of ``sat`` (``adapters.cnf``). Variables
+measurement: README, "Backends"), with the options of ``sat`` (``adapters.cnf``), ``model=native``
+(the default: ``adapters.cnf_native``) or ``decomposed`` among them. Variables
 the encoding leaves out (the reduced encoding's decided ones) are pinned false, so that a
 model's cells are the solution's. Counting adds a blocking clause per solution, on the cell
 variables, so auxiliary variables never count a solution twice.
@@ -35,11 +36,15 @@ class CryptoMiniSatBackend(Backend):
     # a fresh solver each puzzle, yet the worker grew by about 60 bytes a puzzle (bench/memory.py:
     # 20.8 MB at 1,000 puzzles, 21.4 at 10,000): replaced every 2,000 (a fork, nothing to build)
     RECYCLE_AFTER = 2000
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         cnf.require_pb("cms", options)
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         clauses = cnf.encode(board, **self.options)

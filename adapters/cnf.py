@@ -32,8 +32,12 @@ once per group", take one of two forms, which the ``cages`` option picks:
 
 The other primitives (of thermometers, arrows, ...) are encoded by ``adapters.cnf_primitives``
 over the values each cell can still take; ``linear=dp|pb`` picks the form of their linear
-rows. ``functional`` says whether every auxiliary variable is a function of the cells, which a
-solver that enumerates whole models needs to count each solution once.
+rows. ``model=native`` (the default) gives the kinds the SAT family has a CNF of its own for
+(``adapters.cnf_native``: cages, renban lines, skyscrapers, Kropki dots, whispers, XV) that
+CNF in place of their decomposition (``solvers.model.compile.handed``);
+``model=decomposed`` decomposes every kind, so that a comparison shows what the native CNF is
+worth (docs/models.md). ``functional`` says whether every auxiliary variable is a function of
+the cells, which a solver that enumerates whole models needs to count each solution once.
 """
 
 from __future__ import annotations
@@ -43,11 +47,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from adapters import cnf_native
 from adapters.cardinality import Clause, at_most_one, exactly_one
 from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
 from solvers.base.errors import BackendUnavailable
 from solvers.model.board import Board
-from solvers.model.compile import SumGroup, flatten
+from solvers.model.compile import SumGroup, flatten, handed
 from solvers.model.geometry import Geometry
 
 if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCODINGS here
@@ -56,8 +61,12 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
-# how what a board adds to its units becomes clauses: its sum groups, its other linear rows
-EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS}
+MODELS = ("native", "decomposed")  # the default first: native, by measurement (docs/models.md)
+NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of their own
+PB_KINDS = {"killercage": "cages", "xv": "linear"}  # native kinds whose sum a pb option encodes
+# how what a board adds to its units becomes clauses: its sum groups, its other linear rows,
+# and whether the kinds of NATIVE have their own CNF
+EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS, "model": MODELS}
 # the options of a backend that rebuilds the CNF per puzzle
 OPTIONS = {"encoding": ENCODINGS, **EXTRA_OPTIONS}
 
@@ -108,16 +117,25 @@ def given_literals(board: Board) -> list[int]:
 
 
 def encode(
-    board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
+    board: Board,
+    encoding: str = "extended",
+    cages: str = "combinations",
+    linear: str = "dp",
+    model: str = "native",
 ) -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its sum groups, if
-    any, in the ``cages`` form, its other linear rows in the ``linear`` form; auxiliary
-    variables come after the N**3 cell variables)."""
-    return _encode(board, encoding, cages, linear, None)
+    any, in the ``cages`` form, its other linear rows in the ``linear`` form, the kinds of
+    ``NATIVE`` in their own CNF unless ``model`` is decomposed; auxiliary variables come after
+    the N**3 cell variables)."""
+    return _encode(board, encoding, {"cages": cages, "linear": linear, "model": model}, None)
 
 
 def formula(
-    board: Board, encoding: str = "extended", cages: str = "combinations", linear: str = "dp"
+    board: Board,
+    encoding: str = "extended",
+    cages: str = "combinations",
+    linear: str = "dp",
+    model: str = "native",
 ) -> CNF:
     """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the auxiliary
     ones too); the cell variables the reduced encoding decides are unit clauses, so that every
@@ -126,7 +144,7 @@ def formula(
     from pysat.formula import CNF
 
     pool = variables(board.size)
-    clauses = _encode(board, encoding, cages, linear, pool)
+    clauses = _encode(board, encoding, {"cages": cages, "linear": linear, "model": model}, pool)
     if encoding == "reduced":  # what it decided, stated: a model's cell variables are a solution
         clauses += [(literal,) for literal in sorted(_decided(board), key=abs)]
     found = CNF(from_clauses=clauses, by_ref=True)
@@ -135,7 +153,7 @@ def formula(
 
 
 def _encode(
-    board: Board, encoding: str, cages: str, linear: str, pool: IDPool | None
+    board: Board, encoding: str, options: Mapping[str, str], pool: IDPool | None
 ) -> list[Clause]:
     """``encode``, the auxiliary variables from ``pool`` (None: a new one, made only for a
     board with more than units)."""
@@ -148,7 +166,7 @@ def _encode(
         ]
     if beyond_units(board):
         pool = variables(board.size) if pool is None else pool
-        extra = rule_extras(board, pool, {"cages": cages, "linear": linear})
+        extra = rule_extras(board, pool, options)
         clauses += assume(extra, _decided(board)) if encoding == "reduced" else extra
     return clauses
 
@@ -161,17 +179,32 @@ def beyond_units(board: Board) -> bool:
 
 def rule_extras(board: Board, pool: IDPool, options: Mapping[str, str]) -> list[Clause]:
     """What the board adds to its units: its sum groups' clauses and its other primitives', in the
-    forms ``options`` name (``EXTRA_OPTIONS``), their auxiliary variables from ``pool``. Right
-    for this board's givens only (the primitives are encoded over the values the givens leave
-    each cell)."""
-    flat, n, how, linear = flatten(board), board.size, options["cages"], options["linear"]
+    forms ``options`` name (``EXTRA_OPTIONS``), and the native CNF of its constraints of the
+    kinds in ``NATIVE`` (unless ``model`` is decomposed), their auxiliary variables from
+    ``pool``. Right for this board's givens only (the primitives are encoded over the values
+    the givens leave each cell)."""
+    flat, own = handed(board, native_kinds(options))
+    n, how, linear = board.size, options["cages"], options["linear"]
     found = [c for group in flat.sum_groups for c in sum_group_clauses(group, n, pool, how)]
-    if flat.primitives:  # every primitive but the sum groups, which have their rule above
+    if flat.primitives or own:  # every primitive but the sum groups, which have their rule above
         masks = open_values(board)
         values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
         for primitive in flat.primitives:
             found += primitive_clauses(primitive, n, values, pool, linear)
+        for constraint in own:
+            found += cnf_native.clauses(constraint, n, values, pool, linear)
     return found
+
+
+def native_kinds(options: Mapping[str, str]) -> frozenset[str]:
+    """The kinds given their own CNF under ``options`` (``model``, native when not named): not
+    those whose sum a ``pb`` option asks PBLib for (a killer cage's with ``cages=pb``, an XV
+    dot's with ``linear=pb``), so that the option still reaches them."""
+    if options.get("model", MODELS[0]) != "native":
+        return frozenset()
+    return NATIVE - {
+        kind for kind, key in PB_KINDS.items() if options.get(key, EXTRA_OPTIONS[key][0]) == "pb"
+    }
 
 
 def functional(board: Board, options: Mapping[str, str]) -> bool:
@@ -184,8 +217,15 @@ def functional(board: Board, options: Mapping[str, str]) -> bool:
 def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
     """The options that shape the board's CNF: its encoding (if chosen), the form of its sum
     groups if it has any, of its other linear rows if it has other primitives."""
-    flat = flatten(board)
-    used = {"encoding": True, "cages": flat.sum_groups, "linear": flat.primitives}
+    flat = handed(board, native_kinds(options))[0]
+    # the model option shapes a board with a kind it would give its own CNF
+    natives = handed(board, native_kinds({**options, "model": "native"}))[1]
+    used = {
+        "encoding": True,
+        "cages": flat.sum_groups,
+        "linear": flat.primitives,
+        "model": natives,
+    }
     return {key: value for key, value in options.items() if used.get(key)}
 
 

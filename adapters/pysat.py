@@ -7,7 +7,8 @@ not clauses). So every learned clause is a consequence of the rules and stays va
 puzzle; that is why it gets faster than rebuilding the CNF.
 
 Counting needs blocking clauses, and a board whose rules hold more than its units the clauses
-of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``),
+of the rest (``adapters.cnf.rule_extras``, in the forms its options name, as for ``sat``: with
+``model=native``, the default, the SAT family's own CNF of some kinds, ``adapters.cnf_native``),
 none of which are rules. Each count (and each solve of a board with more than units) gets a
 fresh activation literal ``a``: those clauses are added as ``(-a OR clause)`` and ``a`` is assumed;
 afterwards the unit clause ``-a`` switches them off for good. Anything learned from them
@@ -72,6 +73,7 @@ FIRST_BUDGET = 100
 class IncrementalBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # the SAT solver's search holds the thread until it ends
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"solver": tuple(ENGINES), **cnf.EXTRA_OPTIONS}
 
     def __init__(self, **options: str) -> None:
@@ -80,6 +82,9 @@ class IncrementalBackend(Backend):
         cnf.require_pb("pysat", options)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def stops_itself(self, operation: Operation) -> bool:
         return self.engine not in UNBUDGETED

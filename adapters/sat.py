@@ -5,7 +5,9 @@ deadline, ``solve`` runs with a growing limit and looks at the clock between att
 attempt doubling the last but sized to end before the deadline at the rate the last one ran, so
 the deadline holds in-process. Counting goes through ``pycosat.itersolve``, which has no such
 hook, so a count with a deadline runs in a worker.
-``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units.
+``adapters.cnf``'s options choose the encoding and the forms of what a board adds to its units,
+and ``model=native`` (the default) or ``decomposed``: the SAT family's own CNF of some kinds
+(``adapters.cnf_native``, docs/models.md) or the shared decomposition of every kind.
 """
 
 from __future__ import annotations
@@ -31,11 +33,15 @@ FIT_SHARE = 0.8
 class PycosatBackend(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (adapters.cnf), and every primitive
     INTERRUPTIBLE = False  # PicoSAT's search holds the thread until it ends
+    NATIVE = cnf.NATIVE  # model=native: their own CNF (adapters.cnf_native)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = cnf.OPTIONS
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         cnf.require_pb("sat", options)
+
+    def native_kinds(self) -> frozenset[str]:
+        return cnf.native_kinds(self.options)
 
     def stops_itself(self, operation: Operation) -> bool:
         return operation is Operation.SOLVE

@@ -18,7 +18,8 @@ from solvers.formats.boards import format_puzzle
 
 TARGETS = tuple(registry.ENCODERS)
 SUFFIX = {"dimacs": "cnf", "minizinc": "mzn"}
-FORMS = {"cages": "cages", "linear": "constraints' sums"}  # the CNF options, as comments say
+# the CNF options, as comments say
+FORMS = {"cages": "cages", "linear": "constraints' sums", "model": "the kinds' model"}
 
 
 def add_to(commands) -> None:
@@ -91,7 +92,8 @@ def _target(to: str, given: dict[str, str]):
 
     def dimacs(puzzle) -> str:
         board = puzzle.board
-        formula = cnf.formula(board, chosen["encoding"], chosen["cages"], chosen["linear"])
+        forms = (chosen[key] for key in ("encoding", "cages", "linear", "model"))
+        formula = cnf.formula(board, *forms)
         return cnf.dimacs(formula, _comments(puzzle, chosen))
 
     return dimacs
@@ -111,7 +113,8 @@ def _comments(puzzle, chosen: dict[str, str]) -> list[str]:
         forms = "; ".join(f"{FORMS[key]} as {value}" for key, value in used.items() if key in FORMS)
         found.append(
             f"{forms}; variables above {board.size**3} are auxiliary (a set of values, "
-            "a table row, a partial sum, or the sum encoder's own)"
+            "a table row, a partial sum, an order, visibility or counter literal, or the sum "
+            "encoder's own)"
         )
     return found
 
