@@ -22,6 +22,7 @@ from pathlib import Path
 
 import solvers.run.bulk
 from solvers.backends.handwritten.native import aot
+from solvers.backends.spec import BackendSpec
 from solvers.run import linefile
 from solvers.run.pipeline import Plan, Task
 
@@ -44,7 +45,9 @@ def timed_calls(spent: dict[str, float], name: str, function: Callable) -> Calla
 def phases(path: str, mode: str, runs: int) -> tuple[float, float, float]:
     """(whole, kernel, verifier) CPU seconds, medians of ``runs``."""
     limit = 2 if mode == "count" else 1
-    job = linefile.Job(mode, limit, "line", None, None, Task(Plan(mode, (), limit)))
+    job = linefile.Job(
+        mode, limit, "line", None, None, Task(Plan(mode, (), limit)), BackendSpec("native")
+    )
     spent = {"kernel": 0.0, "verifier": 0.0}
     kernel, verifier = aot.solve_batch, solvers.run.bulk.failing_rows
     aot.solve_batch = timed_calls(spent, "kernel", kernel)  # solve_many imports it per call

@@ -21,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+from solvers.backends.spec import BackendSpec
 from solvers.run import linefile
 from solvers.run.parallel import Pool
 from solvers.run.pipeline import Plan, Task
@@ -44,7 +45,9 @@ def pool_start(jobs: int) -> float:
 
 def timeline(path: str, jobs: int) -> tuple[float, float]:
     """(first range back, all ranges back) seconds of one run on ``jobs`` jobs."""
-    job = linefile.Job("count", 2, "line", None, None, Task(Plan("count", (), 2)))
+    job = linefile.Job(
+        "count", 2, "line", None, None, Task(Plan("count", (), 2)), BackendSpec("native")
+    )
     start = time.perf_counter()
     first = None
     for _piece in linefile.answers(job, path, 0, jobs):
@@ -62,7 +65,7 @@ def main() -> int:
     if not Path(args.file).is_file() or linefile.start(args.file, "auto") != 0:
         print(f"{args.file}: give a line file without a header", file=sys.stderr)
         return 2
-    linefile._load_kernel()
+    linefile._load(BackendSpec("native"))
     timeline(args.file, 1)  # the file in the page cache
     print(f"{Path(args.file).name}, count to 2, {os.cpu_count()} cores, medians of {args.runs}")
     one = statistics.median(timeline(args.file, 1)[1] for _ in range(args.runs))

@@ -13,6 +13,7 @@ import pytest
 from conftest import load_boards
 
 from solvers import Status, solve_many
+from solvers.backends.spec import BackendSpec
 from solvers.formats.datasets import open_named
 from solvers.run import linefile
 from solvers.run.runner import shared
@@ -49,7 +50,7 @@ def test_count_file_fast_path(benchmark, bulk_dataset, request, tmp_path):
         lines = [line for line in handle if line.strip() and not line.startswith("#")][:limit]
     path = tmp_path / "puzzles.txt"
     path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in lines))
-    job = linefile.Job("count", 2, "line", None, None, lambda board: None)
+    job = linefile.Job("count", 2, "line", None, None, lambda board: None, BackendSpec("native"))
     data = path.read_bytes()
     where = linefile.Range(str(path), 0, len(data))
     linefile.answer_range(job, where, data)  # loads the kernel

@@ -12,6 +12,7 @@ import pytest
 from conftest import CliRun
 
 from solvers import InputError, read_puzzles
+from solvers.backends.spec import BackendSpec
 from solvers.cli.main import main
 from solvers.formats.textfile import open_text
 
@@ -137,7 +138,7 @@ def test_a_file_replaced_during_a_bulk_run_is_refused_not_spliced(tmp_path, monk
     pieces = linefile.ranges(str(path), 0)
     first = next(pieces)
     other.replace(path)
-    job = linefile.Job("count", 2, "line", None, None, lambda board: None)
+    job = linefile.Job("count", 2, "line", None, None, lambda board: None, BackendSpec("native"))
     answered = linefile.answer_range(job, next(pieces))
     assert linefile.answer_range(job, first).stopped is not None
     assert str(answered.stopped).endswith(
