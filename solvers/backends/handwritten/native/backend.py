@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten.native import aot
+from solvers.backends.handwritten.native.tables import plan_for
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
@@ -91,15 +92,12 @@ class Native(Backend):
         door.compile_kernels()
 
     def prepare(self, shape: Shape) -> None:
-        from solvers.backends.handwritten.native.tables import plan_for
-
         self.load()
         self._solver.workspace(plan_for(Board.empty(shape)))
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        from solvers.backends.handwritten.native.tables import plan_for
-
-        self.load()
+        if self._solver is None:  # (not a call of load on every puzzle: a few microseconds)
+            self.load()
         found, first, stats = self._solver.search(
             plan_for(board), bytes(board.cells), limit, deadline.at
         )
@@ -117,7 +115,6 @@ class Native(Backend):
     ) -> Batch:
         """The batch kernel on every row, each solution checked inside it (``batch``)."""
         from solvers.backends.handwritten.native.outcome import UNLIMITED
-        from solvers.backends.handwritten.native.tables import plan_for
 
         return aot.solve_batch(
             plan_for(board), values, limit, UNLIMITED, deadline=deadline, each=each
