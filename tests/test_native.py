@@ -15,7 +15,7 @@ from corpus import complete_board, variant
 
 from solvers import Board, Shape, count_solutions, format_board, parse
 from solvers.backends.handwritten.native.batch import Flag, solve_batch
-from solvers.backends.handwritten.native.bits import (
+from solvers.backends.handwritten.native.outcome import (
     FOUND,
     GUESSES,
     LIMIT,

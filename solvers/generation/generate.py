@@ -115,16 +115,18 @@ def _native_completion(empty: Board, rng: random.Random, deadline: Deadline) -> 
     another is tried) or with no solution. SolveTimeout at ``deadline``."""
     import numpy as np
 
+    from solvers.backends.batch import Flag
     from solvers.backends.handwritten.native import door as native
-    from solvers.model.verify import failing_rows
+    from solvers.run.bulk import verified
 
     kernel = native.load()  # its batch kernel: a work budget, which solve_many does not take
     values = np.zeros((1, empty.shape.cell_count), np.uint8)
     plan = kernel.plan_for(empty)
     found = kernel.solve_batch(plan, values, 1, COMPLETION_WORK, deadline=deadline)
-    if found.flags[0] not in (kernel.Flag.SOLVED, kernel.Flag.WRONG):
+    verified(empty, values, found)  # the verifier's word too, as for every batch
+    if found.flags[0] not in (Flag.SOLVED, Flag.WRONG):
         return None  # over the budget, or no solution
-    if found.flags[0] == kernel.Flag.WRONG or failing_rows(empty, values, found.solutions).any():
+    if found.flags[0] == Flag.WRONG:
         raise WrongAnswer(
             f"native's completion of an empty {empty.size}x{empty.size} breaks a rule"
         )

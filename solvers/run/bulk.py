@@ -11,7 +11,8 @@ which shares no code with any backend; ``native``'s kernel checks each first sol
 By default it runs the backend the default choice gives a run of many puzzles
 (``choice.default_backend``): ``native``'s kernel where numba is there, or its copy built ahead
 of time, which loads without numba. ``sudoku solve FILE`` and ``sudoku count FILE`` call it on
-line files (``linefile``) for a backend that ``BATCHES``. Unlike ``solve`` it does not judge
+line files (``linefile``) for a backend that ``BATCHES``, through the runner this process
+keeps for the backend (``Runner.many``). Unlike ``solve`` it does not judge
 each puzzle through a ``Runner``: a solution that fails the verifier is flagged WRONG, not
 raised.
 """
@@ -94,11 +95,16 @@ def solve_many(
     if unsupported := registry.lacking(spec.name, board):  # the judge's word, as ever
         said = " and ".join(sorted(unsupported))
         raise UsageError(f"solve_many: {spec.label} does not support {said}")
+    available, why = registry.availability(spec.name)
+    if not available:
+        raise BackendUnavailable(f"solve_many: {spec.label} is not available here: {why}")
+    from solvers.run.runner import shared  # its processes and exit hooks: not on ``import solvers``
+
     try:
-        found = batcher(spec).search_many(values, board, limit, deadline, each)
+        found = shared(spec).many(values, board, limit, deadline, each)
     except ImportError as error:  # a library the backend needs, not installed
         raise BackendUnavailable(f"solve_many: {spec.label} needs {error}") from None
-    _verified(board, values, found)
+    verified(board, values, found)
     return found
 
 
@@ -112,22 +118,9 @@ def _spec(backend: BackendSpec | str | None, board: Board) -> BackendSpec:
     return backend.resolve()
 
 
-_batchers: dict[BackendSpec, object] = {}
-
-
-def batcher(spec: BackendSpec):
-    """This process's backend for batches of ``spec``: built once and kept, not loaded for
-    ``search`` (``Backend.load``): a batch loads what it needs itself."""
-    if spec not in _batchers:
-        available, why = registry.availability(spec.name)
-        if not available:
-            raise BackendUnavailable(f"solve_many: {spec.label} is not available here: {why}")
-        _batchers[spec] = spec.build(load=False)
-    return _batchers[spec]
-
-
-def _verified(board: Board, values: np.ndarray, found: Batch) -> None:
-    """Every solved row checked by the verifier: a failing one is flagged WRONG."""
+def verified(board: Board, values: np.ndarray, found: Batch) -> None:
+    """Every solved row of ``found`` (a batch of ``values``, boards of ``board``'s shape and
+    rules) checked by the verifier: a failing one is flagged WRONG."""
     import numpy as np
 
     solved = found.flags == Flag.SOLVED

@@ -377,10 +377,10 @@ def answers(
 
 def _load(spec: BackendSpec) -> None:
     """Load (or compile) the backend's batch search here, with a batch of an empty board."""
-    from solvers.run.bulk import batcher
+    from solvers.run.runner import shared
 
     empty = Board.empty(Shape(2, 2))
-    batcher(spec).search_many(np.zeros((1, 16), np.uint8), empty, 1, Deadline())
+    shared(spec).many(np.zeros((1, 16), np.uint8), empty, 1, Deadline())
 
 
 def _renumbered(piece: tuple, shift: int) -> tuple:

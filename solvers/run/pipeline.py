@@ -146,10 +146,10 @@ def run(
         cores = os.cpu_count() or 1
         if jobs > cores:
             note(f"--jobs {jobs} on {cores} cores: the workers share them")
-    if line_file is not None and _bulk_applies(plan, line_file, few):
+    if line_file is not None and (spec := _bulk_spec(plan, line_file, few)) is not None:
         if hasattr(items, "close"):
             items.close()  # the bulk path reads the file itself
-        yield from _bulk(Task(plan, few), line_file, jobs, progress)
+        yield from _bulk(Task(plan, few), spec, line_file, jobs, progress)
         return
     from solvers.run.parallel import ordered
 
@@ -162,18 +162,18 @@ def run(
             progress(done)
 
 
-def _bulk_applies(plan: Plan, line_file: LineFile, few: int | None) -> bool:
-    """Whether the bulk path answers this run: a backend with a batch search of its own
-    (``Backend.BATCHES``: the plan's, or the default choice for the run), here or on local
-    workers, on a file in the line format."""
+def _bulk_spec(plan: Plan, line_file: LineFile, few: int | None) -> BackendSpec | None:
+    """The backend the bulk path answers this run with, or None where it does not apply: a
+    backend with a batch search of its own (``Backend.BATCHES``: the plan's, or the default
+    choice for the run), here or on local workers, on a file in the line format."""
     if plan.mode == "check" or plan.scheduler:
-        return False
+        return None
     spec = plan.backends[0] if plan.backends else _default(few)
     if not spec.resolve().cls.BATCHES:
-        return False
+        return None
     from solvers.run.linefile import start  # NumPy: only for this path
 
-    return start(line_file.path, line_file.input_format) is not None
+    return spec if start(line_file.path, line_file.input_format) is not None else None
 
 
 def _default(few: int | None) -> BackendSpec:
@@ -183,13 +183,17 @@ def _default(few: int | None) -> BackendSpec:
 
 
 def _bulk(
-    task: Task, line_file: LineFile, jobs: int, progress: Callable[[int], None] | None
+    task: Task,
+    spec: BackendSpec,
+    line_file: LineFile,
+    jobs: int,
+    progress: Callable[[int], None] | None,
 ) -> Iterator[Any]:
-    """The bulk path's pieces: bytes of answers, and (item, answer) for the rest."""
+    """The bulk path's pieces, answered by ``spec``: bytes of answers, and (item, answer) for
+    the rest."""
     from solvers.run.linefile import Job, answers, start
 
     plan = task.plan
-    spec = plan.backends[0] if plan.backends else _default(task.few)
     skip = start(line_file.path, line_file.input_format)
     job = Job(plan.mode, plan.limit, line_file.written, line_file.shape, plan.timeout, task, spec)
     errors = [0]  # bad lines so far: the ranges' counts hold the puzzles alone

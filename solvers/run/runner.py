@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from solvers.backends import registry
 from solvers.backends.contract import Backend, Found, Operation
@@ -44,6 +45,12 @@ from solvers.run.worker import (
     raised,
 )
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solvers.backends.batch import Batch
+    from solvers.base.deadline import Deadline
+
 # A backend that stops by itself is given the deadline; its worker (if it runs in one) is
 # killed only as a backstop, this long after the deadline.
 BACKSTOP = (1.5, 1.0)  # seconds = timeout * 1.5 + 1.0
@@ -69,6 +76,7 @@ class Runner:
         self.contained = registry.contained(self.spec.name)
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
+        self._unloaded: Backend | None = None  # built for batches alone (``many``)
         self._worker: Worker | None = None
         self._warm: set[Shape] = set()
 
@@ -77,7 +85,11 @@ class Runner:
         """The backend in this process, built on first use (timed as setup)."""
         if self._engine is None:
             start = time.perf_counter()
-            self._engine = self.spec.build()
+            if self._unloaded is not None:  # the batches' backend, now loaded for search too
+                self._engine, self._unloaded = self._unloaded, None
+                self._engine.load()
+            else:
+                self._engine = self.spec.build()
             self.setup_seconds += time.perf_counter() - start
         return self._engine
 
@@ -103,9 +115,10 @@ class Runner:
         if self._worker is not None:
             self._worker.stop()
             self._worker = None
-        if self._engine is not None:
-            self._engine.close()
-            self._engine = None
+        for engine in (self._engine, self._unloaded):
+            if engine is not None:
+                engine.close()
+        self._engine = self._unloaded = None
 
     # Asking --------------------------------------------------------------------------
 
@@ -141,6 +154,27 @@ class Runner:
             else answer
             for board, answer in zip(boards, answers, strict=True)
         ]
+
+    def many(
+        self,
+        values: np.ndarray,
+        board: Board,
+        limit: int,
+        deadline: Deadline,
+        each: float | None = None,
+    ) -> Batch:
+        """The backend's batch search (``Backend.search_many``) in this process, unjudged: the
+        caller verifies every row (``bulk.verified``). The backend built for ``search`` if it
+        is, else one built without loading it: a batch loads what it needs itself, and a later
+        ``search`` loads that same one."""
+        engine = self._engine
+        if engine is None:
+            if self._unloaded is None:
+                start = time.perf_counter()
+                self._unloaded = self.spec.build(load=False)
+                self.setup_seconds += time.perf_counter() - start
+            engine = self._unloaded
+        return engine.search_many(values, board, limit, deadline, each)
 
     def attempt_each(
         self,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.backends.handwritten.native import bits
+from solvers.backends.handwritten.native import outcome
 from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.outcome import Batch, Flag, run_batch
 from solvers.backends.handwritten.native.search import run, verify
@@ -28,9 +28,9 @@ SOLVED, NO_SOLUTION, UNFINISHED, WRONG, BAD_VALUE = map(int, Flag)
 
 @numba.njit(cache=True)
 def _flag(phase, found, verified):
-    if phase == bits.INVALID:
+    if phase == outcome.INVALID:
         return BAD_VALUE
-    if phase == bits.PAUSED:
+    if phase == outcome.PAUSED:
         return UNFINISHED
     if found == 0:
         return NO_SOLUTION
@@ -46,24 +46,24 @@ def _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at
     up exactly there (a puzzle's own ``budget`` is counted over all its calls)."""
     left = work
     for p in range(at[0], puzzles.shape[0]):
-        if ctrl[bits.PHASE] != bits.PAUSED:
-            ctrl[bits.PHASE] = bits.START
-            ctrl[bits.LIMIT] = limit
-            ctrl[bits.WORK] = 0
-        before = ctrl[bits.WORK]
+        if ctrl[outcome.PHASE] != outcome.PAUSED:
+            ctrl[outcome.PHASE] = outcome.START
+            ctrl[outcome.LIMIT] = limit
+            ctrl[outcome.WORK] = 0
+        before = ctrl[outcome.WORK]
         allowed = min(budget - before, left)
         phase = run(puzzles[p], state, branch, room, ctrl, solutions[p], t, allowed, band, pairs)
-        left -= ctrl[bits.WORK] - before
-        if phase == bits.PAUSED and ctrl[bits.WORK] < budget:
+        left -= ctrl[outcome.WORK] - before
+        if phase == outcome.PAUSED and ctrl[outcome.WORK] < budget:
             at[0] = p  # this call's work is done, not the puzzle's
             return
-        found = ctrl[bits.FOUND] if phase != bits.INVALID else 0
-        verified = found > 0 and phase != bits.PAUSED and verify(puzzles[p], solutions[p], t)
+        found = ctrl[outcome.FOUND] if phase != outcome.INVALID else 0
+        verified = found > 0 and phase != outcome.PAUSED and verify(puzzles[p], solutions[p], t)
         flags[p] = _flag(phase, found, verified)
         stats[p, 0] = found
-        stats[p, 1] = ctrl[bits.GUESSES]
-        stats[p, 2] = ctrl[bits.NODES]
-        ctrl[bits.PHASE] = bits.START
+        stats[p, 1] = ctrl[outcome.GUESSES]
+        stats[p, 2] = ctrl[outcome.NODES]
+        ctrl[outcome.PHASE] = outcome.START
         if left <= 0:
             at[0] = p + 1
             return
@@ -74,7 +74,7 @@ def solve_batch(
     plan: Plan,
     puzzles: np.ndarray,
     limit: int = 1,
-    budget: int = bits.UNLIMITED,
+    budget: int = outcome.UNLIMITED,
     deadline: Deadline | None = None,
     each: float | None = None,
 ) -> Batch:
@@ -107,17 +107,17 @@ def _one_by_one(plan: Plan, puzzles, bounds, space, work, solutions, flags, stat
     searching = Workspace(plan)
     ctrl = searching.ctrl
     for p in range(int(space.at[0]), len(puzzles)):
-        ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
-        phase = bits.PAUSED
+        ctrl[outcome.PHASE], ctrl[outcome.LIMIT], ctrl[outcome.WORK] = outcome.START, limit, 0
+        phase = outcome.PAUSED
         ends = None if each is None else time.perf_counter() + each
-        while phase == bits.PAUSED and ctrl[bits.WORK] < budget:
+        while phase == outcome.PAUSED and ctrl[outcome.WORK] < budget:
             if ends is not None and time.perf_counter() > ends:
                 break  # its time is up: UNFINISHED, as over its budget
-            phase = searching.run(plan, puzzles[p], min(budget - ctrl[bits.WORK], work))
-        found = int(ctrl[bits.FOUND]) if phase != bits.INVALID else 0
+            phase = searching.run(plan, puzzles[p], min(budget - ctrl[outcome.WORK], work))
+        found = int(ctrl[outcome.FOUND]) if phase != outcome.INVALID else 0
         if found:
             solutions[p] = searching.first
-        verified = found > 0 and phase != bits.PAUSED and bool(ctrl[bits.VERIFIED])
+        verified = found > 0 and phase != outcome.PAUSED and bool(ctrl[outcome.VERIFIED])
         flags[p] = _flag.py_func(phase, found, verified)
-        stats[p] = found, ctrl[bits.GUESSES], ctrl[bits.NODES]
+        stats[p] = found, ctrl[outcome.GUESSES], ctrl[outcome.NODES]
     space.at[0] = len(puzzles)

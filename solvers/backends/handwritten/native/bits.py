@@ -1,10 +1,7 @@
-"""Bit tricks as single machine instructions, and the names of the kernel's registers.
+"""Bit tricks as single machine instructions.
 
 Inside the kernel a candidate mask has bit v-1 for value v (not bit v, as in the pure-Python
 searches: 25 values then fit in the low bits and ``1 << n`` - 1 is every value).
-
-A search keeps its registers in a small int64 array, ``ctrl``, owned by the caller, so that a
-kernel call can stop after a budget of work and the next call resume exactly there.
 """
 
 from __future__ import annotations
@@ -12,23 +9,6 @@ from __future__ import annotations
 from llvmlite import ir
 
 from solvers.backends.handwritten.native.cache import numba
-from solvers.backends.handwritten.native.outcome import (  # noqa: F401 (one definition, numba-free)
-    CHOOSE,
-    CTRL_SIZE,
-    DEPTH,
-    DONE,
-    FOUND,
-    GUESSES,
-    INVALID,
-    LIMIT,
-    NODES,
-    PAUSED,
-    PHASE,
-    START,
-    UNLIMITED,
-    VERIFIED,
-    WORK,
-)
 
 intrinsic, types = numba.extending.intrinsic, numba.types
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from solvers.backends.handwritten.native.bits import (
+from solvers.backends.handwritten.native.outcome import (
     CHOOSE,
     DEPTH,
     DONE,

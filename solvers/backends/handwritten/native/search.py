@@ -22,7 +22,9 @@ from solvers.backends.handwritten.native.band9 import (
     solution9,
     start9,
 )
-from solvers.backends.handwritten.native.bits import (
+from solvers.backends.handwritten.native.bits import lowbit_index, popcount
+from solvers.backends.handwritten.native.cache import numba
+from solvers.backends.handwritten.native.outcome import (
     CHOOSE,
     DEPTH,
     DONE,
@@ -36,10 +38,7 @@ from solvers.backends.handwritten.native.bits import (
     START,
     VERIFIED,
     WORK,
-    lowbit_index,
-    popcount,
 )
-from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.propagate import settle
 from solvers.backends.handwritten.native.tables import sizes  # noqa: F401 (the work arrays' sizes)
 

@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from solvers.backends.handwritten.native import bits
+from solvers.backends.handwritten.native import outcome
 from solvers.backends.handwritten.native.search import run_verified, sizes
 from solvers.backends.handwritten.native.tables import Plan
 from solvers.base.errors import SolveTimeout, WrongAnswer
@@ -34,7 +34,7 @@ class Workspace:
         self.state = np.zeros((cells + 1, width), np.int64)
         self.branch = np.zeros((cells + 1, 3), np.int64)
         self.room = np.zeros(room, np.int64)
-        self.ctrl = np.zeros(bits.CTRL_SIZE, np.int64)
+        self.ctrl = np.zeros(outcome.CTRL_SIZE, np.int64)
         self.first = np.zeros(cells, np.uint8)
 
     @staticmethod
@@ -54,7 +54,7 @@ class Workspace:
         )  # fmt: skip
 
     def stats(self) -> dict[str, int]:
-        return {"nodes": int(self.ctrl[bits.NODES]), "guesses": int(self.ctrl[bits.GUESSES])}
+        return {"nodes": int(self.ctrl[outcome.NODES]), "guesses": int(self.ctrl[outcome.GUESSES])}
 
 
 def _kernel(*args):
@@ -113,12 +113,12 @@ class Solver:
         space = self.workspace(plan)
         puzzle = np.frombuffer(cells, np.uint8)
         ctrl = space.ctrl
-        ctrl[bits.PHASE], ctrl[bits.LIMIT], ctrl[bits.WORK] = bits.START, limit, 0
+        ctrl[outcome.PHASE], ctrl[outcome.LIMIT], ctrl[outcome.WORK] = outcome.START, limit, 0
         phase = _sliced(space, plan, puzzle, math.inf if deadline is None else deadline)
-        if phase == bits.INVALID:
+        if phase == outcome.INVALID:
             raise ValueError("a value is outside 1..N")
-        found = int(ctrl[bits.FOUND])
-        if found and not ctrl[bits.VERIFIED]:
+        found = int(ctrl[outcome.FOUND])
+        if found and not ctrl[outcome.VERIFIED]:
             raise WrongAnswer("the kernel's own check rejects its solution")
         return found, (space.first if found else None), space.stats()
 
@@ -129,7 +129,7 @@ def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -
     budget = FIRST_SLICE
     start = time.perf_counter()
     phase = space.run(plan, puzzle, budget)
-    while phase == bits.PAUSED:
+    while phase == outcome.PAUSED:
         now = time.perf_counter()
         if now >= deadline:
             raise SolveTimeout(stats=space.stats())
