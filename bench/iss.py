@@ -60,6 +60,31 @@ def entries(text: str) -> list[tuple[str, str, str | None]]:
     return found
 
 
+def constraint_string(given: str) -> str:
+    """``given`` as an ISS constraint string, where ISS's parser reads it as one of its other
+    text forms (``js/sudoku_parser.js``): SudoCue's long killer format ("3x3:d:k:" and 81
+    numbers, each cage's sum * 256 + its number; "d" adds both diagonals), and pencilmarks (9
+    characters a cell, a digit for each value left, "." for one struck out). Anything else is
+    returned as it is."""
+    parts = given.split(":")
+    if given.startswith("3x3:") and len(parts) == 81 + 4 and parts[2] == "k":  # a last ":"
+        cages: dict[int, tuple[int, list[str]]] = {}
+        for index, word in enumerate(parts[3:84]):
+            if not word.isdigit() or not (total := int(word) // 256):
+                continue
+            cages.setdefault(int(word) % 256, (total, []))[1].append(_cell(index))
+        diagonals = ".Diagonal~1.Diagonal~-1" if parts[1] == "d" else ""
+        return diagonals + "".join(f".Cage~{t}~{'~'.join(cells)}" for t, cells in cages.values())
+    if len(given) == 729 and re.fullmatch(r"[0-9.]+", given):
+        marks = (given[k * 9 : k * 9 + 9].replace(".", "") for k in range(81))
+        return ".~" + "~".join(f"{_cell(k)}_{'_'.join(m)}" for k, m in enumerate(marks))
+    return given
+
+
+def _cell(index: int) -> str:
+    return f"R{index // 9 + 1}C{index % 9 + 1}"
+
+
 def fetch(source: str | None) -> list[str] | None:
     """The data files' texts, from a checkout or from GitHub at ``COMMIT``; None offline."""
     if source:
@@ -91,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if given in seen:
             continue
         seen.add(given)
+        given = constraint_string(given)
         if not sigh.looks_like(given):
             left["not a constraint string (a file path, a short killer or a grid)"] += 1
             continue

@@ -199,6 +199,48 @@ def test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss(cli, so
     assert done.code == 0 and len(done.out.strip()) == 81
 
 
+def test_an_empty_item_before_the_first_constraint_is_skipped_as_iss_does(cli):
+    # before: "..Cage~..." (ISS skips the empty item) was no ISS string, 'No such file' as FILE
+    source = "..Cage~3~R1C1~R1C2..~R1C3_3"
+    assert sigh.looks_like(source)
+    assert texts(source) == {"killercage r1c1 r1c2 total=3"}
+    done = cli("solve", source, "--backend", "cpsat")
+    assert done.code == 0 and sorted(done.out[:2]) == ["1", "2"] and done.out[2] == "3"
+
+
+def _bench_iss():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "iss.py"
+    spec = importlib.util.spec_from_file_location("bench_iss", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_reads_sudocues_killer_format_and_pencilmarks_as_iss_does():
+    # ISS's js/sudoku_parser.js: "3x3:d:k:" and 81 numbers, sum * 256 + cage number (0: no
+    # cage), and a last ":"; pencilmarks are 9 characters a cell, "." for a value struck out
+    iss = _bench_iss()
+    numbers = [0] * 81
+    numbers[0] = numbers[1] = 3 * 256 + 1  # r1c1 r1c2 sum 3
+    numbers[80] = 9 * 256 + 2  # r9c9 alone, sum 9
+    killer = "3x3:d:k:" + ":".join(map(str, numbers)) + ":"
+    board = sigh.read(iss.constraint_string(killer))
+    assert {format_constraint(c, 9) for c in board.rules.constraints} == {
+        "diagonal+",
+        "diagonal-",
+        "killercage r1c1 r1c2 total=3",
+        "killercage r9c9 total=9",
+    }
+    marks = "12......." + "123456789" * 80  # r1c1 is 1 or 2, the rest open
+    board = sigh.read(iss.constraint_string(marks))
+    assert solve(board, backend="cpsat").solution.cells[0] in (1, 2)
+    assert count_solutions(sigh.read(iss.constraint_string("1........" * 81)), 2) == 0
+    assert iss.constraint_string(".Thermo~R1C1~R1C2") == ".Thermo~R1C1~R1C2"
+
+
 @pytest.mark.parametrize(
     ("source", "says"),
     [

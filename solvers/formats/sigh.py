@@ -22,8 +22,8 @@ from solvers.model.board import Board
 
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
-_START = re.compile(
-    r"\.([A-Z][A-Za-z]*)?~|\.(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
+_START = re.compile(  # (ISS skips an empty item: "..Cage~" is a cage)
+    r"\.+([A-Z][A-Za-z]*)?~|\.+(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
     r"|DisjointSets|StrictKropki|StrictXV|NoBoxes)\b"
 )
 
