@@ -29,6 +29,7 @@ def texts(source: str) -> set[str]:
         (".Whisper~3~R1C1~R1C2", {"whispers r1c1 r1c2 difference=3"}),
         (".Cage~10~R1C1~R1C2", {"killercage r1c1 r1c2 total=10"}),
         (".Cage~~R1C1~R1C2", {"killercage r1c1 r1c2"}),
+        (".AllDifferent~R1C1~R5C5~R9C9", {"killercage r1c1 r5c5 r9c9"}),
         (".Arrow~R1C1~R1C2~R1C3", {"arrow r1c1 r1c2 r1c3"}),
         # the pill's digits read left to right, top to bottom, whatever the listed order
         (".PillArrow~2~R1C2~R1C1~R2C1~R3C1", {"arrow r1c1 r1c2 r2c1 r3c1 circle=2"}),

@@ -350,6 +350,7 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "DoubleArrow": _line("doublearrow"),
     "PillArrow": _pill,
     "Cage": _cage,
+    "AllDifferent": _line("killercage"),  # "Values must be unique": a cage with no sum
     "Quad": _quad,
     "WhiteDot": _dot("difference", "kropki"),
     "BlackDot": _dot("ratio", "kropki"),
