@@ -37,7 +37,7 @@ import numpy as np
 from solvers.backends.handwritten.native import stamp
 from solvers.backends.handwritten.native.outcome import UNLIMITED, Batch, run_batch
 from solvers.backends.handwritten.native.stamp import source_stamp
-from solvers.backends.handwritten.native.tables import Plan
+from solvers.backends.handwritten.native.tables import KernelPlan
 from solvers.base.deadline import Deadline
 
 BUILD_SECONDS = 600  # far above numba.pycc's time (docs/native.md); a build past it is given up
@@ -157,7 +157,7 @@ def build(where: Path | None = None, env: dict[str, str] | None = None) -> bool:
 
 
 def solve_batch(
-    plan: Plan,
+    plan: KernelPlan,
     puzzles: np.ndarray,
     limit: int = 1,
     budget: int = UNLIMITED,
@@ -180,6 +180,6 @@ def solve_batch(
     return run_batch(plan, puzzles, kernel, deadline, each)
 
 
-def _fits(plan: Plan) -> bool:
+def _fits(plan: KernelPlan) -> bool:
     """Whether the tables are the C-ordered int64 matrices the extension's signature names."""
     return all(t.dtype == np.int64 and t.ndim == 2 and t.flags.c_contiguous for t in plan.tables)

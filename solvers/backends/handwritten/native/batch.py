@@ -19,7 +19,7 @@ from solvers.backends.handwritten.native import outcome
 from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.outcome import Batch, Flag, run_batch
 from solvers.backends.handwritten.native.search import run, verify
-from solvers.backends.handwritten.native.tables import Plan
+from solvers.backends.handwritten.native.tables import KernelPlan
 from solvers.base.deadline import Deadline
 
 # Flag's values, as plain integers for the compiled code
@@ -71,7 +71,7 @@ def _batch(puzzles, limit, budget, t, band, pairs, state, branch, room, ctrl, at
 
 
 def solve_batch(
-    plan: Plan,
+    plan: KernelPlan,
     puzzles: np.ndarray,
     limit: int = 1,
     budget: int = outcome.UNLIMITED,
@@ -93,7 +93,7 @@ def solve_batch(
     return run_batch(plan, puzzles, kernel, deadline, each)
 
 
-def _one_by_one(plan: Plan, puzzles, bounds, space, work, solutions, flags, stats) -> None:
+def _one_by_one(plan: KernelPlan, puzzles, bounds, space, work, solutions, flags, stats) -> None:
     """A board with constraints: each puzzle by the constrained kernel's entry in turn (the
     batch kernel knows no constraints; a kernel of its own for them would add to the first
     compile for a loop that costs a microsecond a puzzle here), with the same flags, each

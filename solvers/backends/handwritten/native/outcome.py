@@ -13,7 +13,7 @@ import numpy as np
 from solvers.backends.batch import Batch, Flag
 
 if TYPE_CHECKING:
-    from solvers.backends.handwritten.native.tables import Plan
+    from solvers.backends.handwritten.native.tables import KernelPlan
     from solvers.base.deadline import Deadline
 
 UNLIMITED = 2**62  # a work budget that never runs out
@@ -44,7 +44,7 @@ class Space(NamedTuple):
 
 
 def run_batch(
-    plan: Plan,
+    plan: KernelPlan,
     puzzles: np.ndarray,
     kernel: Callable[..., None],
     deadline: Deadline | None = None,

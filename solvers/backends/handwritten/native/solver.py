@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.backends.handwritten.native import outcome
 from solvers.backends.handwritten.native.search import run_verified, sizes
-from solvers.backends.handwritten.native.tables import Plan
+from solvers.backends.handwritten.native.tables import KernelPlan
 from solvers.base.errors import SolveTimeout, WrongAnswer
 
 FIRST_SLICE = 2_000_000  # work units before the first look at the clock (a few ms: docs/native.md)
@@ -28,7 +28,7 @@ class Workspace:
     """The arrays one search lives in, reused from one puzzle to the next (one search at a
     time: a deliberate cache, owned by one backend in one process)."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: KernelPlan) -> None:
         cells = plan.cell_count
         width, room = sizes(plan)
         self.state = np.zeros((cells + 1, width), np.int64)
@@ -38,10 +38,10 @@ class Workspace:
         self.first = np.zeros(cells, np.uint8)
 
     @staticmethod
-    def key(plan: Plan) -> tuple:
+    def key(plan: KernelPlan) -> tuple:
         return plan.cell_count, sizes(plan)
 
-    def run(self, plan: Plan, puzzle: np.ndarray, budget: int) -> int:
+    def run(self, plan: KernelPlan, puzzle: np.ndarray, budget: int) -> int:
         """One slice of the search; its phase."""
         if plan.primitives is not None:  # the constrained kernel, loaded when first needed
             return _constrained(
@@ -92,9 +92,9 @@ class Solver:
 
     def __init__(self) -> None:
         self._spaces: dict[tuple, Workspace] = {}
-        self._last: tuple[Plan | None, Workspace | None] = (None, None)
+        self._last: tuple[KernelPlan | None, Workspace | None] = (None, None)
 
-    def workspace(self, plan: Plan) -> Workspace:
+    def workspace(self, plan: KernelPlan) -> Workspace:
         if plan is self._last[0]:
             return self._last[1]
         key = Workspace.key(plan)
@@ -105,7 +105,7 @@ class Solver:
         return space
 
     def search(
-        self, plan: Plan, cells: bytes, limit: int, deadline: float | None
+        self, plan: KernelPlan, cells: bytes, limit: int, deadline: float | None
     ) -> tuple[int, np.ndarray | None, dict[str, int]]:
         """(solutions up to ``limit``, the first or None, stats) of the puzzle whose values are
         ``cells``. ``deadline`` is a ``time.perf_counter()`` value; past it, SolveTimeout. The
@@ -123,7 +123,7 @@ class Solver:
         return found, (space.first if found else None), space.stats()
 
 
-def _sliced(space: Workspace, plan: Plan, puzzle: np.ndarray, deadline: float) -> int:
+def _sliced(space: Workspace, plan: KernelPlan, puzzle: np.ndarray, deadline: float) -> int:
     # Without a deadline too: between slices Python runs the handlers of the signals that came
     # in (Ctrl-C, SIGTERM), which cannot run while the compiled kernel holds the thread.
     budget = FIRST_SLICE

@@ -54,8 +54,9 @@ class Tables(NamedTuple):
     sum_sets: np.ndarray
 
 
-class Plan(NamedTuple):
-    """What a search needs to know of a board's rules: the tables, and which kernel paths
+class KernelPlan(NamedTuple):
+    """What the kernel's search needs to know of a board's rules (not the pipeline's ``Plan``,
+    which says how a run answers): the tables, and which kernel paths
     apply (``band``: the 9x9 bit-parallel kernel, for classic 9x9 only; ``pairs``: the naked
     pairs rule, on large boards; ``primitives``: the tables of the primitives beyond units and
     sum groups, ``constraints.Primitives``, for the constrained kernel; None without any)."""
@@ -67,13 +68,13 @@ class Plan(NamedTuple):
     primitives: NamedTuple | None = None
 
 
-def plan_for(board: Board) -> Plan:
+def plan_for(board: Board) -> KernelPlan:
     """The plan for ``board``'s shape and rules (cached per flattened rules)."""
     return _plan(flatten(board))
 
 
 @lru_cache(maxsize=256)
-def _plan(flat: Flat) -> Plan:
+def _plan(flat: Flat) -> KernelPlan:
     units, n = tuple(dict.fromkeys(flat.units)), flat.size  # the units in order, each once
     if not flat.primitives and len(units) <= MAX_UNITS:
         return build_plan(units, flat.sum_groups, n)
@@ -91,7 +92,7 @@ def build_plan(
     sum_groups: tuple[SumGroup, ...],
     n: int,
     more_peers: list[set[int]] | None = None,
-) -> Plan:
+) -> KernelPlan:
     """The plan for these units and sum groups on an N x N board; ``more_peers`` are cells
     that must differ from each cell beyond its units and sum groups (the all-different groups
     that are not units)."""
@@ -105,7 +106,7 @@ def build_plan(
     unit_array, cell_units, unit_bits, *locked = by_units
     tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_sums(sum_groups, n))
     band = n == 9 and not sum_groups and set(map(frozenset, units)) == _classic9()
-    return Plan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
+    return KernelPlan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
 
 
 @lru_cache(maxsize=64)
@@ -121,7 +122,7 @@ def _of_units(units: tuple[tuple[int, ...], ...], n: int):
     return of, tables, padded(_peers(units, of, (), n * n, None))
 
 
-def sizes(plan: Plan) -> tuple[int, int]:
+def sizes(plan: KernelPlan) -> tuple[int, int]:
     """(width of a state row, room for the queue and scratch) of a search under ``plan``
     (here, with no numba, for the ahead-of-time kernel's callers too: aot.py)."""
     t, cells = plan.tables, plan.cell_count
