@@ -257,6 +257,20 @@ def test_a_line_file_goes_to_the_batch_search(tmp_path):
     assert done.stderr.splitlines()[-1] == "{'search_many': 2, 'search': 1} 1"
 
 
+def test_worker_processes_forked_after_the_device_was_used_are_refused_in_one_line(tmp_path):
+    # --jobs 2 loads the batch search here, then forks: CUDA fails in such a child (numba:
+    # "CUDA initialized before forking"), so the simulator's child is refused the same way
+    puzzles = tmp_path / "nine.txt"
+    puzzles.write_text("\n".join(LINES[i] for i in (1, 7)) + "\n", encoding="utf-8")
+    done = sudoku("solve", str(puzzles), "--backend", "gpu", "--jobs", "2")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "sudoku: gpu: CUDA cannot be used in a process forked from one that used it (--jobs N "
+        "forks worker processes): run gpu with --jobs 1, whose one process keeps every GPU "
+        "thread busy\n"
+    )
+
+
 def test_the_throughput_benchmark_runs_on_the_simulator(tmp_path):
     # bench/gpu.py on three 9x9 lines made here, in batches of two: every answer native's
     data = tmp_path / "nine.txt"

@@ -17,6 +17,7 @@ the searches still under way are UNFINISHED.
 
 from __future__ import annotations
 
+import os
 import time
 from functools import lru_cache
 from typing import NamedTuple
@@ -27,7 +28,7 @@ from numba import cuda
 from adapters.gpu import kernel
 from solvers.backends.batch import Batch, Flag
 from solvers.base.deadline import Deadline
-from solvers.base.errors import SolveTimeout
+from solvers.base.errors import SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.compile import flatten
 from solvers.model.verify import failing_rows
@@ -37,6 +38,10 @@ THREADS = 128  # threads per block: one puzzle each
 FIRST_SLICE = 1 << 14  # work units per puzzle in the first launch
 LAUNCH_S = 0.02  # the time a launch is sized to take
 LOOKS_PER_EACH = 4  # with ``each``, launches sized so that the clock is looked at this often
+FORKED = (
+    "gpu: CUDA cannot be used in a process forked from one that used it (--jobs N forks "
+    "worker processes): run gpu with --jobs 1, whose one process keeps every GPU thread busy"
+)
 
 
 class Timings(NamedTuple):
@@ -95,6 +100,7 @@ class Batcher:
     def __init__(self) -> None:
         self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
+        self._pid: int | None = None  # the process that used the device
 
     def run(
         self,
@@ -107,7 +113,13 @@ class Batcher:
         """Every row of ``puzzles`` (values of boards of ``board``'s shape and rules, 0 empty)
         searched for up to ``limit`` solutions; a row still searched after ``each`` seconds of
         launches is UNFINISHED (None: no cap). SolveTimeout once ``deadline`` has passed
-        (looked at between launches). ValueError for rows of another size."""
+        (looked at between launches). ValueError for rows of another size; UsageError in a
+        process forked after this one used the device (CUDA would fail there, numba with
+        "CUDA initialized before forking"; the simulator is held to the same)."""
+        if self._pid is None:
+            self._pid = os.getpid()
+        elif self._pid != os.getpid():
+            raise UsageError(FORKED)
         flat = flatten(board)
         cells, size = board.shape.cell_count, board.size
         puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
