@@ -5,11 +5,12 @@
 
 The 49,151 puzzles of ``sudoku17.txt`` (../shared/data, or $SUDOKU_DATA; skipped with a line
 when absent), repeated ``--repeat`` times (100: 4.9 million puzzles), are solved in batches of
-each size: one ``Gpu.batch`` call a batch, which copies the puzzles to the device, launches the
-kernel until every search has ended, copies the answers back and verifies every solution on
-the host (``solvers.model.verify.failing_rows``). For each size the table gives puzzles per second
-end to end (all of that) and the kernel's alone, and the seconds of each step apart. Every
-answer is also compared with native's (``solve_many``, on the CPU) unless ``--no-native``.
+each size: one ``search_many`` call a batch (the backend contract's batch search), which
+copies the puzzles to the device, launches the kernel until every search has ended, copies the
+answers back and verifies every solution on the host (``solvers.model.verify.failing_rows``).
+For each size the table gives puzzles per second end to end (all of that) and the kernel's
+alone, and the seconds of each step apart (``Gpu.timings``, the last batch's). Every answer
+is also compared with native's (``solve_many``, on the CPU) unless ``--no-native``.
 
 Where no GPU is found it says so and exits with status 0, measuring nothing. numba's simulator
 (NUMBA_ENABLE_CUDASIM=1) runs it too, a thousand times slower: ``--puzzles 20 --repeat 1
@@ -28,6 +29,8 @@ from speed import DATA
 
 from solvers import Board, Shape, solve_many
 from solvers.backends import registry
+from solvers.backends.batch import Flag
+from solvers.base.deadline import Deadline
 
 
 def puzzles_of(path: Path, first: int | None) -> np.ndarray:
@@ -41,7 +44,7 @@ def measure(gpu, puzzles: np.ndarray, repeat: int, batch: int, limit: int, nativ
     """One batch size over ``puzzles`` x ``repeat``: the totals of every call's timings."""
     board = Board.empty(Shape(3, 3))
     total = len(puzzles) * repeat
-    gpu.batch(puzzles[: min(batch, len(puzzles))], limit, board=board)  # arrays of this size
+    gpu.search_many(puzzles[: min(batch, len(puzzles))], board, limit, Deadline())  # its arrays
     sums = dict.fromkeys(("to_device", "kernel", "from_device", "verify"), 0.0)
     launches = wrong = unequal = unsolved = 0
     wall = 0.0
@@ -49,13 +52,13 @@ def measure(gpu, puzzles: np.ndarray, repeat: int, batch: int, limit: int, nativ
         rows = np.arange(start, min(start + batch, total)) % len(puzzles)
         chunk = puzzles[rows]  # gathered before the clock starts: the puzzles are in memory
         began = time.perf_counter()
-        found = gpu.batch(chunk, limit, board=board)
+        found = gpu.search_many(chunk, board, limit, Deadline())
         wall += time.perf_counter() - began
-        for key, seconds in found.timings._asdict().items():
-            sums[key] += seconds
-        launches += found.launches
-        wrong += int((found.flags == 3).sum())
-        unsolved += int((found.flags != 0).sum())
+        for key in sums:
+            sums[key] += getattr(gpu.timings, key)
+        launches += gpu.timings.launches
+        wrong += int((found.flags == Flag.WRONG).sum())
+        unsolved += int((found.flags != Flag.SOLVED).sum())
         if native is not None:
             same = (found.solutions == native.solutions[rows]).all(axis=1)
             unequal += int((~same | (found.counts != native.counts[rows])).sum())
@@ -87,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     puzzles = puzzles_of(args.data, args.puzzles)
     native = None if args.no_native else solve_many(puzzles, args.limit)
     gpu = registry.backend_class("gpu")()
+    gpu.load()  # compile the kernel (setup, not measured)
     print(f"{args.data.name} x {args.repeat} ({len(puzzles) * args.repeat:,} puzzles), "
           f"limit {args.limit}, on {device}")  # fmt: skip
     print(f"{'batch':>8} {'end to end/s':>13} {'kernel/s':>12} {'to device s':>11} "

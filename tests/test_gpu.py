@@ -43,36 +43,53 @@ import numpy as np
 from solvers import Board, Shape
 from solvers.backends import registry
 from solvers.formats.datasets import DATASETS
-from solvers.base.errors import SolveTimeout
+from solvers.base.errors import SolveTimeout, UsageError
 from solvers.base.deadline import Deadline
+from solvers import parse
 
 gpu = registry.backend_class("gpu")()
 out = {}
 
+def batch(rows, limit, board=None, deadline=None, each=None):
+    rows = np.array(rows, np.uint8)
+    board = board or Board.empty(Shape.for_size(round(rows.shape[1] ** 0.5)))
+    return gpu.search_many(rows, board, limit, deadline or Deadline(), each)
+
 def record(key, found):
     out[key] = {"counts": found.counts.tolist(), "solutions": found.solutions.tolist(),
-                "flags": found.flags.tolist(), "launches": found.launches}
+                "flags": found.flags.tolist(), "launches": gpu.timings.launches}
 
 for name, many, limit in json.loads(sys.argv[1]):
     rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
             for line in DATASETS[name].puzzles()[:many]]
-    record(name, gpu.batch(np.array(rows, np.uint8), limit))
+    record(name, batch(rows, limit))
 empty4 = np.zeros((1, 16), np.uint8)
-record("empty4 to 1000", gpu.batch(empty4, 1000))
-record("empty4 to 100", gpu.batch(empty4, 100))
+record("empty4 to 1000", batch(empty4, 1000))
+record("empty4 to 100", batch(empty4, 100))
 bad = np.zeros((3, 16), np.uint8)
 bad[0, 0] = 5  # over N
 bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
 bad[2, :4] = 1, 2, 3, 4
-record("bad", gpu.batch(bad, 2))
-record("six6 empty", gpu.batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
+record("bad", batch(bad, 2))
+record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
+# an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
+solved9 = [int(ch) for ch in sys.argv[2]]
+record("each", batch([[0] * 81, solved9], 10**9, each=0.5))
 try:
-    gpu.batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+    batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
     out["timeout"] = "none"
 except SolveTimeout as error:
     out["timeout"] = str(error)
+killer = parse(open("examples/killer.txt", encoding="utf-8").read())
+try:
+    batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
+    out["killer"] = "none"
+except UsageError as error:
+    out["killer"] = str(error)
 print(json.dumps(out))
 """
+# A solved 9x9 grid made here (the shifted-rows pattern)
+SOLVED9 = "".join(str((3 * (r % 3) + r // 3 + c) % 9 + 1) for r in range(9) for c in range(9))
 
 
 def grid(line: str) -> list[int]:
@@ -89,7 +106,7 @@ def sudoku(*args: str, env: dict[str, str] = SIMULATOR) -> subprocess.CompletedP
 @pytest.fixture(scope="module")
 def simulated() -> dict:
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(CASES)],
+        [sys.executable, "-c", SCRIPT, json.dumps(CASES), SOLVED9],
         cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
@@ -136,6 +153,23 @@ def test_the_deadline_stops_a_long_count_between_launches(simulated):
     assert simulated["timeout"] == "deadline passed"
 
 
+def test_a_batch_is_searched_at_once(simulated):
+    # twelve 4x4 puzzles, one thread each, in one launch (not a launch a puzzle)
+    assert simulated["small4"]["launches"] == 1
+
+
+def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated):
+    found = simulated["each"]
+    assert found["flags"] == [2, 0]  # UNFINISHED (an empty 9x9 counted to a billion), SOLVED
+    assert found["counts"] == [0, 1]
+    assert not any(found["solutions"][0])
+    assert "".join(map(str, found["solutions"][1])) == SOLVED9
+
+
+def test_a_batch_of_rules_beyond_units_is_refused(simulated):
+    assert simulated["killer"] == "gpu does not support killercage"
+
+
 def test_the_judge_verifies_its_answers_and_variants_are_units(tmp_path):
     # X puzzles made here from a shipped one's solution, a third of the cells blanked (a
     # minimal one takes the simulator 5-15 s); the judge checks the diagonals too
@@ -152,6 +186,103 @@ def test_the_judge_verifies_its_answers_and_variants_are_units(tmp_path):
         ("solved", cells, "gpu"),
         ("solved", cells, "gpu"),
     ]
+
+
+# A line file made here: puzzles derived from examples/puzzles.txt's first (unique ones, for a
+# solve's first solution is the search's own where there are several), a 4x4 board side, bad
+# lines and one with no solution, read by the bulk path as any backend's that batches
+LINES = [
+    "# a comment, kept out of the answers",
+    "9..64.7..8173.25.44.51872..7.14..6855..9..3..2438.61..3..76.9..6..2194..12.53.8..",
+    "...64.7...17..25.44.5187...7.1....855.........43..6......76.9..6...194...2..3....",
+    "1..4.4....3..1.2",
+    ".6.64.7...17..25.44.5187...7.1....855.........43..6......76.9..6...194...2..3....",
+    "12.3",
+    ".2.43......1.4..",
+    "900640700817302504405187200701400685500900300243806100300760900600219400120530800",
+]
+SEVERAL = ["1.3...1.2...4...", "...4.4.....1.1..", "................"]
+
+
+@pytest.mark.parametrize(
+    "mode, lines, options",
+    [
+        ("solve", LINES, []),
+        ("count", LINES + SEVERAL, []),
+        ("count", LINES + SEVERAL, ["--timeout", "60"]),  # a 9x9 unfinished in its batch
+    ],
+)
+def test_a_line_file_is_answered_as_natives_byte_for_byte(tmp_path, mode, lines, options):
+    puzzles = tmp_path / "mixed.txt"
+    puzzles.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    gpu = sudoku(mode, str(puzzles), "--backend", "gpu", *options)
+    native = sudoku(mode, str(puzzles), "--backend", "native", *options)
+    assert (gpu.returncode, gpu.stdout, gpu.stderr) == (
+        native.returncode, native.stdout, native.stderr)  # fmt: skip
+    assert gpu.returncode == 2 and "line 5: row 1 has 6 twice" in gpu.stderr
+    assert "line 7: no solution" in gpu.stderr if mode == "solve" else "\n0\n" in gpu.stdout
+
+
+ROUTE = """
+import sys
+from collections import Counter
+from adapters.gpu.backend import Gpu
+from solvers.cli.main import main
+
+calls = Counter()
+def counted(name):
+    method = getattr(Gpu, name)
+    def call(self, *args, **kwargs):
+        calls[name] += 1
+        return method(self, *args, **kwargs)
+    setattr(Gpu, name, call)
+counted("search")
+counted("search_many")
+status = main(sys.argv[1:])
+print(dict(calls), status, file=sys.stderr)
+"""
+
+
+def test_a_line_file_goes_to_the_batch_search(tmp_path):
+    # the bulk path: each board side's plain puzzles in one batch (two 9x9s, then two 4x4s
+    # beside one with no solution), which the per-puzzle path takes up again to say so
+    puzzles = tmp_path / "mixed.txt"
+    puzzles.write_text("\n".join(LINES[:4] + LINES[6:7]) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", ROUTE, "count", str(puzzles), "--backend", "gpu"],
+        cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.stdout == "1\n1\n1\n0\n"
+    # the exit status 1: a puzzle with no solution
+    assert done.stderr.splitlines()[-1] == "{'search_many': 2, 'search': 1} 1"
+
+
+def test_worker_processes_forked_after_the_device_was_used_are_refused_in_one_line(tmp_path):
+    # --jobs 2 loads the batch search here, then forks: CUDA fails in such a child (numba:
+    # "CUDA initialized before forking"), so the simulator's child is refused the same way
+    puzzles = tmp_path / "nine.txt"
+    puzzles.write_text("\n".join(LINES[i] for i in (1, 7)) + "\n", encoding="utf-8")
+    done = sudoku("solve", str(puzzles), "--backend", "gpu", "--jobs", "2")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "sudoku: gpu: CUDA cannot be used in a process forked from one that used it (--jobs N "
+        "forks worker processes): run gpu with --jobs 1, whose one process keeps every GPU "
+        "thread busy\n"
+    )
+
+
+def test_the_throughput_benchmark_runs_on_the_simulator(tmp_path):
+    # bench/gpu.py on three 9x9 lines made here, in batches of two: every answer native's
+    data = tmp_path / "nine.txt"
+    data.write_text("\n".join(LINES[i] for i in (1, 2, 7)) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "bench/gpu.py", "--data", str(data), "--repeat", "1", "--batch", "2"],
+        cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "nine.txt x 1 (3 puzzles), limit 1, on numba's CUDA simulator" in done.stdout
+    row = done.stdout.splitlines()[-1].split()
+    assert row[0] == "2" and row[-3:] == ["0", "0", "0"]  # wrong, unsolved, != native
 
 
 def test_killer_cages_are_refused_by_the_judge():

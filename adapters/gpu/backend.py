@@ -3,8 +3,10 @@
 Every board whose rules are units alone (classic boards of every shape from 4x4 to 25x25,
 rectangular boxes included; X, windoku and jigsaw too, their extra groups being units): the
 kernel reads each cell's units from the compile step and knows no box shape. ``search`` runs a
-batch of one puzzle (the judge verifies its answer, as every backend's); ``batch`` runs many
-in one launch and verifies every first solution on the host (``batch.Batcher``).
+batch of one puzzle (the judge verifies its answer, as every backend's); ``search_many`` (the
+contract's batch, ``BATCHES``: the bulk path of ``sudoku solve FILE`` hands it a line file's
+boards) runs many in one launch and verifies every first solution on the host
+(``batch.Batcher``).
 
 Importing this module fails with one sentence where no CUDA GPU is found: the registry makes
 that the reason ``sudoku backends`` gives. numba's simulator (NUMBA_ENABLE_CUDASIM=1, set
@@ -22,7 +24,8 @@ try:
 except ImportError as error:  # numba-cuda without the CUDA bindings it needs, say
     raise RuntimeError(f"numba's CUDA target does not load: {error}") from None
 
-from adapters.gpu.batch import UNLIMITED, Batch, Batcher, Flag
+from adapters.gpu.batch import Batcher, Timings
+from solvers.backends.batch import Batch, Flag
 from solvers.backends.contract import Backend, Found
 from solvers.base.deadline import Deadline
 from solvers.base.errors import UsageError
@@ -40,45 +43,51 @@ if not cuda.is_available():
 
 class Gpu(Backend):
     ENCODES = frozenset()  # units alone: the kernel knows no sum or other primitive
+    BATCHES = True  # one launch for a whole batch (search_many)
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._batcher = Batcher()
-        # compile the kernel now, which is setup (timed apart from the puzzles)
-        self._batcher.run(Board.empty(Shape(2, 2)), np.zeros((1, 16), np.uint8))
+        self._loaded = False
+        # The last batch's seconds apart (copies, launches, verification): the benchmark's
+        self.timings: Timings | None = None
+
+    def load(self) -> None:
+        """Compile the kernel (a launch on an empty 4x4), which is setup: timed apart from the
+        puzzles. A batch that comes first compiles it at its first launch."""
+        if not self._loaded:
+            self._batcher.run(Board.empty(Shape(2, 2)), np.zeros((1, 16), np.uint8))
+            self._loaded = True
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         puzzle = np.frombuffer(bytes(board.cells), np.uint8)[None]
-        done = self._batcher.run(board, puzzle, limit, deadline=deadline)
+        done, timings = self._batcher.run(board, puzzle, limit, deadline)
         stats: dict[str, Any] = {
             "guesses": int(done.guesses[0]),
             "nodes": int(done.nodes[0]),
-            "launches": done.launches,
+            "launches": timings.launches,
         }
         if done.flags[0] not in (Flag.SOLVED, Flag.WRONG):  # a wrong one goes to the judge
             return Found(0, None, stats)
         cells = tuple(done.solutions[0].tolist())
         return Found(int(done.counts[0]), Board.unchecked(board.shape, cells, board.rules), stats)
 
-    def batch(
+    def search_many(
         self,
-        puzzles: np.ndarray,
-        limit: int = 1,
-        *,
-        board: Board | None = None,
-        budget: int | None = None,
-        deadline: Deadline | None = None,
+        values: np.ndarray,
+        board: Board,
+        limit: int,
+        deadline: Deadline,
+        each: float | None = None,
     ) -> Batch:
-        """Every row of ``puzzles`` ((P, N*N) values, 0 empty) searched in one batch for up to
-        ``limit`` solutions, boards of ``board``'s shape and rules (None: classic, the most
-        square box for N), each within ``budget`` units of work (None: no cap). Each first
-        solution is verified on the host: one that fails is flagged ``Flag.WRONG``. UsageError
-        for rules beyond units; SolveTimeout once ``deadline`` has passed."""
-        puzzles = np.asarray(puzzles)
-        if board is None:
-            board = Board.empty(Shape.for_size(round(puzzles.shape[-1] ** 0.5)))
+        """Every row of ``values`` ((P, N*N) uint8, 0 empty), boards of ``board``'s shape and
+        rules, searched at once: one launch after another, a slice of work each, until every
+        search has ended. Every puzzle is searched throughout, so ``each`` caps the seconds
+        of launches: a search still under way then is UNFINISHED. Each first solution is
+        verified on the host (one that fails is ``Flag.WRONG``); ``self.timings`` has the
+        batch's seconds apart. UsageError for rules beyond units; SolveTimeout once
+        ``deadline`` has passed."""
         if beyond := flatten(board).beyond(self.ENCODES):
             raise UsageError(f"gpu does not support {' and '.join(sorted(beyond))}")
-        return self._batcher.run(
-            board, puzzles, limit, UNLIMITED if budget is None else budget, deadline
-        )
+        found, self.timings = self._batcher.run(board, values, limit, deadline, each)
+        return found

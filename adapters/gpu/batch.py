@@ -2,19 +2,23 @@
 
 ``Batcher.run(board, puzzles, limit)`` copies a (P, N*N) uint8 array of values (0 empty) to
 the device, runs the kernel (``kernel.search``) in launches of bounded work until every search
-has ended (or its work budget has run out, or the deadline passed), copies the answers back
-and hands each first solution to the project's verifier (``solvers.model.verify.failing_rows``),
-which shares no code with the kernel. The copies to and from the device, the launches and the
-verification are timed apart (``Timings``).
+has ended (or its time is up, or the deadline passed), copies the answers back and hands each
+first solution to the project's verifier (``solvers.model.verify.failing_rows``), which shares
+no code with the kernel. The answer is the backend contract's ``Batch`` with a ``Flag`` per
+puzzle; the copies to and from the device, the launches and the verification are timed apart
+(``Timings``, for the throughput benchmark).
 
 A launch is sized from the last one's time to take about ``LAUNCH_S``, so the deadline and a
-signal are looked at between launches as ``native`` does between its kernel calls.
+signal are looked at between launches as ``native`` does between its kernel calls. Every
+puzzle of a batch is searched at once, a slice of work a launch, so each has been searched for
+as long as the launches have run: past ``each`` seconds of them, no further launch is made and
+the searches still under way are UNFINISHED.
 """
 
 from __future__ import annotations
 
+import os
 import time
-from enum import IntEnum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -22,51 +26,32 @@ import numpy as np
 from numba import cuda
 
 from adapters.gpu import kernel
+from solvers.backends.batch import Batch, Flag
 from solvers.base.deadline import Deadline
-from solvers.base.errors import SolveTimeout
+from solvers.base.errors import SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.compile import flatten
 from solvers.model.verify import failing_rows
 
-UNLIMITED = 2**62  # a work budget that never runs out
+UNLIMITED = 2**62  # the kernel's work budget per puzzle: never runs out (time stops a batch)
 THREADS = 128  # threads per block: one puzzle each
 FIRST_SLICE = 1 << 14  # work units per puzzle in the first launch
 LAUNCH_S = 0.02  # the time a launch is sized to take
-
-
-class Flag(IntEnum):
-    """What became of one puzzle (the values of the ``native`` batch's flags, so that the two
-    read alike)."""
-
-    SOLVED = 0  # solutions found (counted up to the limit), the first verified on the host
-    UNSOLVABLE = 1  # none: the search proved it (givens that break a rule included)
-    UNFINISHED = 2  # over the work budget: not answered
-    WRONG = 3  # the kernel's solution failed the verifier: a bug
-    BAD_VALUE = 4  # a value outside 0..N
+LOOKS_PER_EACH = 4  # with ``each``, launches sized so that the clock is looked at this often
+FORKED = (
+    "gpu: CUDA cannot be used in a process forked from one that used it (--jobs N forks "
+    "worker processes): run gpu with --jobs 1, whose one process keeps every GPU thread busy"
+)
 
 
 class Timings(NamedTuple):
-    """Seconds spent on one batch: copies to the device (puzzles and tables), the launches,
-    copies back (solutions and registers), and the verification on the host."""
+    """One batch's seconds: copies to the device (puzzles and tables), the launches, copies
+    back (solutions and registers), and the verification on the host; and its launches."""
 
     to_device: float
     kernel: float
     from_device: float
     verify: float
-
-
-class Batch(NamedTuple):
-    """Per puzzle: ``counts`` (P,) int64, ``solutions`` (P, N*N) uint8 (the first one; zeros
-    when none), ``flags`` (P,) uint8 (``Flag``), ``guesses``, ``nodes`` and ``work`` (P,)
-    int64; and the batch's ``timings`` and ``launches``."""
-
-    counts: np.ndarray
-    solutions: np.ndarray
-    flags: np.ndarray
-    guesses: np.ndarray
-    nodes: np.ndarray
-    work: np.ndarray
-    timings: Timings
     launches: int
 
 
@@ -115,18 +100,26 @@ class Batcher:
     def __init__(self) -> None:
         self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
+        self._pid: int | None = None  # the process that used the device
 
     def run(
         self,
         board: Board,
         puzzles: np.ndarray,
         limit: int = 1,
-        budget: int = UNLIMITED,
         deadline: Deadline | None = None,
-    ) -> Batch:
+        each: float | None = None,
+    ) -> tuple[Batch, Timings]:
         """Every row of ``puzzles`` (values of boards of ``board``'s shape and rules, 0 empty)
-        searched for up to ``limit`` solutions, each within ``budget`` units of work.
-        SolveTimeout once ``deadline`` has passed (looked at between launches)."""
+        searched for up to ``limit`` solutions; a row still searched after ``each`` seconds of
+        launches is UNFINISHED (None: no cap). SolveTimeout once ``deadline`` has passed
+        (looked at between launches). ValueError for rows of another size; UsageError in a
+        process forked after this one used the device (CUDA would fail there, numba with
+        "CUDA initialized before forking"; the simulator is held to the same)."""
+        if self._pid is None:
+            self._pid = os.getpid()
+        elif self._pid != os.getpid():
+            raise UsageError(FORKED)
         flat = flatten(board)
         cells, size = board.shape.cell_count, board.size
         puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
@@ -139,30 +132,25 @@ class Batcher:
         if count:
             space.puzzles[:count].copy_to_device(puzzles)
         to_device = time.perf_counter() - started
-        launches, spent = self._launch(space, table, count, size, limit, budget, deadline)
+        launches, spent = self._launch(space, table, count, size, limit, deadline, each)
         started = time.perf_counter()
         regs = space.regs.copy_to_host()[:, :count]
         solutions = space.solutions[:count].copy_to_host() if count else np.zeros((0, cells))
         from_device = time.perf_counter() - started
         started = time.perf_counter()
-        flags = _flags(regs, budget)
+        flags = _flags(regs)
         solutions = np.where((flags == Flag.SOLVED)[:, None], solutions, 0).astype(np.uint8)
         solved = np.flatnonzero(flags == Flag.SOLVED)
         if len(solved):
             failing = failing_rows(board, puzzles[solved], solutions[solved])
             flags[solved[failing]] = Flag.WRONG
         verify = time.perf_counter() - started
-        counts = np.where(flags == Flag.BAD_VALUE, 0, regs[kernel.COUNT])
-        return Batch(
-            counts.astype(np.int64),
-            solutions,
-            flags,
-            regs[kernel.GUESSES].copy(),
-            regs[kernel.NODES].copy(),
-            regs[kernel.WORK].copy(),
-            Timings(to_device, spent, from_device, verify),
-            launches,
+        answered = (flags != Flag.BAD_VALUE) & (flags != Flag.UNFINISHED)
+        counts = np.where(answered, regs[kernel.COUNT], 0).astype(np.int64)
+        batch = Batch(
+            counts, solutions, flags, regs[kernel.GUESSES].copy(), regs[kernel.NODES].copy()
         )
+        return batch, Timings(to_device, spent, from_device, verify, launches)
 
     def _table(self, units: tuple[tuple[int, ...], ...], cells: int) -> tuple:
         key = (units, cells)
@@ -177,29 +165,31 @@ class Batcher:
             self._space = space = _Space(count, cells, units)
         return space
 
-    def _launch(self, space, table, count, size, limit, budget, deadline) -> tuple[int, float]:
-        """Launch the kernel until no search is left paused under its budget; (launches,
-        seconds)."""
+    def _launch(self, space, table, count, size, limit, deadline, each) -> tuple[int, float]:
+        """Launch the kernel until no search is left paused, or ``each`` seconds have gone on
+        launches; (launches, seconds)."""
         threads = min(THREADS, max(count, 1))  # one block of P threads for a few puzzles
         blocks = (count + threads - 1) // threads
         work, launches, spent, first = FIRST_SLICE, 0, 0.0, True
+        aim = LAUNCH_S if each is None else min(LAUNCH_S, each / LOOKS_PER_EACH)
         pending = np.ones(1, np.int64)
         while count and (first or pending[0]):
             if deadline is not None and deadline.expired():
                 raise SolveTimeout(stats=_stats(space, count))
+            if each is not None and spent > each:  # every search under way has had its time
+                break
             started = time.perf_counter()
             space.pending.copy_to_device(np.zeros(1, np.int64))
             kernel.search[blocks, threads](
-                space.puzzles, count, size, *table, limit, budget, work, first,
+                space.puzzles, count, size, *table, limit, UNLIMITED, work, first,
                 *space.state(), space.solutions, space.pending)  # fmt: skip
             space.pending.copy_to_host(pending)  # waits for the launch to end
             took = time.perf_counter() - started
             spent += took
             launches += 1
             first = False
-            # the next launch sized to take about LAUNCH_S (at most 8 times this one's work)
-            aimed = work * LAUNCH_S / max(took, 1e-6)
-            work = int(min(work * 8, budget, max(FIRST_SLICE, aimed)))
+            # the next launch sized to take about ``aim`` (at most 8 times this one's work)
+            work = int(min(work * 8, max(FIRST_SLICE, work * aim / max(took, 1e-6))))
         return launches, spent
 
 
@@ -208,8 +198,9 @@ def _stats(space: _Space, count: int) -> dict[str, int]:
     return {"guesses": int(regs[kernel.GUESSES].sum()), "nodes": int(regs[kernel.NODES].sum())}
 
 
-def _flags(regs: np.ndarray, budget: int) -> np.ndarray:
-    """Each puzzle's ``Flag`` from its registers (SOLVED before the verifier's word)."""
+def _flags(regs: np.ndarray) -> np.ndarray:
+    """Each puzzle's ``Flag`` from its registers (SOLVED before the verifier's word; a search
+    still paused is UNFINISHED)."""
     phase, found = regs[kernel.PHASE], regs[kernel.COUNT]
     flags = np.full(phase.shape, Flag.UNFINISHED, np.uint8)
     flags[(phase == kernel.DONE) & (found > 0)] = Flag.SOLVED
