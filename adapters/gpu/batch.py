@@ -42,6 +42,9 @@ FORKED = (
     "gpu: CUDA cannot be used in a process forked from one that used it (--jobs N forks "
     "worker processes): run gpu with --jobs 1, whose one process keeps every GPU thread busy"
 )
+# The process that used the device first, whichever batcher it used: a forked child
+# inherits it (and builds batchers of its own, the runners it inherits being dropped)
+_device_user: int | None = None
 
 
 class Timings(NamedTuple):
@@ -100,7 +103,6 @@ class Batcher:
     def __init__(self) -> None:
         self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
-        self._pid: int | None = None  # the process that used the device
 
     def run(
         self,
@@ -116,9 +118,10 @@ class Batcher:
         (looked at between launches). ValueError for rows of another size; UsageError in a
         process forked after this one used the device (CUDA would fail there, numba with
         "CUDA initialized before forking"; the simulator is held to the same)."""
-        if self._pid is None:
-            self._pid = os.getpid()
-        elif self._pid != os.getpid():
+        global _device_user
+        if _device_user is None:
+            _device_user = os.getpid()
+        elif _device_user != os.getpid():
             raise UsageError(FORKED)
         flat = flatten(board)
         cells, size = board.shape.cell_count, board.size
