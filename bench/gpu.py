@@ -7,7 +7,8 @@ The 49,151 puzzles of ``sudoku17.txt`` (../shared/data, or $SUDOKU_DATA; skipped
 when absent), repeated ``--repeat`` times (100: 4.9 million puzzles), are solved in batches of
 each size: one ``search_many`` call a batch (the backend contract's batch search), which
 copies the puzzles to the device, launches the kernel until every search has ended, copies the
-answers back and verifies every solution on the host (``solvers.model.verify.failing_rows``).
+answers back; every solution is then verified on the host (``bulk.verified``, which flags a
+failing one WRONG, as ``solve_many`` does).
 For each size the table gives puzzles per second end to end (all of that) and the kernel's
 alone, and the seconds of each step apart (``Gpu.timings``, the last batch's). Every answer
 is also compared with native's (``solve_many``, on the CPU) unless ``--no-native``.
@@ -31,6 +32,7 @@ from solvers import Board, Shape, solve_many
 from solvers.backends import registry
 from solvers.backends.batch import Flag
 from solvers.base.deadline import Deadline
+from solvers.run.bulk import verified
 
 
 def puzzles_of(path: Path, first: int | None) -> np.ndarray:
@@ -53,8 +55,11 @@ def measure(gpu, puzzles: np.ndarray, repeat: int, batch: int, limit: int, nativ
         chunk = puzzles[rows]  # gathered before the clock starts: the puzzles are in memory
         began = time.perf_counter()
         found = gpu.search_many(chunk, board, limit, Deadline())
+        checked = time.perf_counter()
+        verified(board, chunk, found)
         wall += time.perf_counter() - began
-        for key in sums:
+        sums["verify"] += time.perf_counter() - checked
+        for key in ("to_device", "kernel", "from_device"):
             sums[key] += getattr(gpu.timings, key)
         launches += gpu.timings.launches
         wrong += int((found.flags == Flag.WRONG).sum())

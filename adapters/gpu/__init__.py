@@ -4,7 +4,7 @@ written with numba's CUDA target (docs/gpu.md says why numba and what was measur
 kernel   the CUDA kernel: an explicit-stack search with naked and hidden singles, resumable
          between launches
 batch    the host side: the rule table and device arrays, launches of bounded work, the copies
-         to and from the device timed apart, every first solution verified on the host
+         to and from the device timed apart (its caller verifies every first solution)
 backend  the Gpu backend (``--backend gpu``); unavailable, with why, where no GPU is found
 
 Importing this package imports neither NumPy nor numba; ``backend`` does, and finds out there

@@ -5,8 +5,8 @@ rectangular boxes included; X, windoku and jigsaw too, their extra groups being 
 kernel reads each cell's units from the compile step and knows no box shape. ``search`` runs a
 batch of one puzzle (the judge verifies its answer, as every backend's); ``search_many`` (the
 contract's batch, ``BATCHES``: the bulk path of ``sudoku solve FILE`` hands it a line file's
-boards) runs many in one launch and verifies every first solution on the host
-(``batch.Batcher``).
+boards) runs many in one launch, and its caller verifies every first solution on the host, as
+for every backend (``solve_many``).
 
 Importing this module fails with one sentence where no CUDA GPU is found: the registry makes
 that the reason ``sudoku backends`` gives. numba's simulator (NUMBA_ENABLE_CUDASIM=1, set
@@ -49,7 +49,7 @@ class Gpu(Backend):
         super().__init__(**options)
         self._batcher = Batcher()
         self._loaded = False
-        # The last batch's seconds apart (copies, launches, verification): the benchmark's
+        # The last batch's seconds apart (copies, launches): the benchmark's
         self.timings: Timings | None = None
 
     def load(self) -> None:
@@ -67,7 +67,7 @@ class Gpu(Backend):
             "nodes": int(done.nodes[0]),
             "launches": timings.launches,
         }
-        if done.flags[0] not in (Flag.SOLVED, Flag.WRONG):  # a wrong one goes to the judge
+        if done.flags[0] != Flag.SOLVED:  # the judge verifies a solution
             return Found(0, None, stats)
         cells = tuple(done.solutions[0].tolist())
         return Found(int(done.counts[0]), Board.unchecked(board.shape, cells, board.rules), stats)
@@ -83,8 +83,8 @@ class Gpu(Backend):
         """Every row of ``values`` ((P, N*N) uint8, 0 empty), boards of ``board``'s shape and
         rules, searched at once: one launch after another, a slice of work each, until every
         search has ended. Every puzzle is searched throughout, so ``each`` caps the seconds
-        of launches: a search still under way then is UNFINISHED. Each first solution is
-        verified on the host (one that fails is ``Flag.WRONG``); ``self.timings`` has the
+        of launches: a search still under way then is UNFINISHED. The caller verifies each
+        first solution (``solve_many``, as for every backend); ``self.timings`` has the
         batch's seconds apart. UsageError for rules beyond units; SolveTimeout once
         ``deadline`` has passed."""
         if beyond := flatten(board).beyond(self.ENCODES):

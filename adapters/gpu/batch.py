@@ -1,12 +1,12 @@
-"""Many puzzles of one board shape and rules per kernel launch, every answer verified on the host.
+"""Many puzzles of one board shape and rules per kernel launch.
 
 ``Batcher.run(board, puzzles, limit)`` copies a (P, N*N) uint8 array of values (0 empty) to
 the device, runs the kernel (``kernel.search``) in launches of bounded work until every search
-has ended (or its time is up, or the deadline passed), copies the answers back and hands each
-first solution to the project's verifier (``solvers.model.verify.failing_rows``), which shares
-no code with the kernel. The answer is the backend contract's ``Batch`` with a ``Flag`` per
-puzzle; the copies to and from the device, the launches and the verification are timed apart
-(``Timings``, for the throughput benchmark).
+has ended (or its time is up, or the deadline passed) and copies the answers back. The answer
+is the backend contract's ``Batch`` with a ``Flag`` per puzzle, unverified: its caller verifies
+every first solution on the host (``solve_many``, the judge, the benchmark), once; the copies to
+and from the device and the launches are timed apart (``Timings``, for the throughput
+benchmark).
 
 A launch is sized from the last one's time to take about ``LAUNCH_S``, so the deadline and a
 signal are looked at between launches as ``native`` does between its kernel calls. Every
@@ -31,7 +31,6 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.compile import flatten
-from solvers.model.verify import failing_rows
 
 UNLIMITED = 2**62  # the kernel's work budget per puzzle: never runs out (time stops a batch)
 THREADS = 128  # threads per block: one puzzle each
@@ -49,12 +48,11 @@ _device_user: int | None = None
 
 class Timings(NamedTuple):
     """One batch's seconds: copies to the device (puzzles and tables), the launches, copies
-    back (solutions and registers), and the verification on the host; and its launches."""
+    back (solutions and registers); and its launches."""
 
     to_device: float
     kernel: float
     from_device: float
-    verify: float
     launches: int
 
 
@@ -140,20 +138,14 @@ class Batcher:
         regs = space.regs.copy_to_host()[:, :count]
         solutions = space.solutions[:count].copy_to_host() if count else np.zeros((0, cells))
         from_device = time.perf_counter() - started
-        started = time.perf_counter()
         flags = _flags(regs)
         solutions = np.where((flags == Flag.SOLVED)[:, None], solutions, 0).astype(np.uint8)
-        solved = np.flatnonzero(flags == Flag.SOLVED)
-        if len(solved):
-            failing = failing_rows(board, puzzles[solved], solutions[solved])
-            flags[solved[failing]] = Flag.WRONG
-        verify = time.perf_counter() - started
         answered = (flags != Flag.BAD_VALUE) & (flags != Flag.UNFINISHED)
         counts = np.where(answered, regs[kernel.COUNT], 0).astype(np.int64)
         batch = Batch(
             counts, solutions, flags, regs[kernel.GUESSES].copy(), regs[kernel.NODES].copy()
         )
-        return batch, Timings(to_device, spent, from_device, verify, launches)
+        return batch, Timings(to_device, spent, from_device, launches)
 
     def _table(self, units: tuple[tuple[int, ...], ...], cells: int) -> tuple:
         key = (units, cells)
