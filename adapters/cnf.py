@@ -63,7 +63,8 @@ ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 MODELS = ("native", "decomposed")  # the default first: native, by measurement (docs/models.md)
 NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of their own
-PB_KINDS = {"killercage": "cages", "xv": "linear"}  # native kinds whose sum a pb option encodes
+# native kinds whose sum a pb option encodes
+PB_KINDS = {"killercage": "cages", "xv": "linear", "arrow": "linear"}
 # how what a board adds to its units becomes clauses: its sum groups, its other linear rows,
 # and whether the kinds of NATIVE have their own CNF
 EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS, "model": MODELS}

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
 from adapters.cnf_primitives import Values, primitive_clauses
+from adapters.cnf_sum import Step, guarded_sum
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.kinds import decompose
 from solvers.model.constraints.model import Constraint
@@ -253,6 +254,103 @@ def _count(e: Encoder, literals: Sequence[int], total: int) -> list[Clause]:
     return clauses
 
 
+def _defined_or(e: Encoder, literals: Sequence[int]) -> tuple[int, list[Clause]]:
+    """A fresh literal defined as the disjunction of ``literals`` (false for none)."""
+    lit = e.new()
+    return lit, [(-lit, *literals), *((lit, -other) for other in literals)]
+
+
+def _prefixes(e: Encoder, literals: Sequence[int]) -> tuple[list[int], list[Clause]]:
+    """p[i] "one of ``literals[: i + 1]`` is true", each defined both ways."""
+    found: list[int] = []
+    clauses: list[Clause] = []
+    for lit in literals:
+        p, more = _defined_or(e, [*found[-1:], lit])
+        found.append(p)
+        clauses += more
+    return found, clauses
+
+
+def _sandwich(e: Encoder, c: Constraint) -> list[Clause]:
+    """b(i) "the i-th cell lies strictly between the 1 and the N", from prefix literals of
+    "holds 1" and "holds N" (the 1 before i and the N not up to i, or the other way round),
+    and the cells' values guarded by b adding up to the clue."""
+    x, n, values, cells = e.x, e.n, e.values, c.cells
+    clauses = _all_different(e, cells)
+    ones, more = _prefixes(e, [x(cell, 1) for cell in cells])
+    clauses += more
+    tops, more = _prefixes(e, [x(cell, n) for cell in cells])
+    clauses += more
+    steps: list[Step] = []
+    for i in range(1, n - 1):  # the end cells are never between
+        b = e.new()
+        one_before, top_before, one_to, top_to = ones[i - 1], tops[i - 1], ones[i], tops[i]
+        clauses += [
+            (-one_before, top_to, b),  # the 1 before, the N after
+            (-top_before, one_to, b),  # the N before, the 1 after
+            (-b, one_before, top_before),  # b: one end before,
+            (-b, one_before, -one_to),  # neither end here,
+            (-b, top_before, -top_to),
+            (-b, -one_to, -top_to),  # and not both up to here
+            (-b, -x(cells[i], 1)),
+            (-b, -x(cells[i], n)),
+        ]
+        inner = [v for v in values[cells[i]] if 1 < v < n]
+        steps.append([(0, (-b,)), *((v, (b, x(cells[i], v))) for v in inner)])
+    found, _last = guarded_sum(steps, {int(c.param("total"))}, e.new)
+    return clauses + found
+
+
+def _xsum(e: Encoder, c: Constraint) -> list[Clause]:
+    """g(i) "the first cell's value X exceeds i" (order literals of the first cell, defined
+    both ways); the first cell's value and each later cell's value guarded by its g add up
+    to the clue."""
+    x, n, values, cells = e.x, e.n, e.values, c.cells
+    clauses = _all_different(e, cells)
+    steps: list[Step] = [[(v, (x(cells[0], v),)) for v in values[cells[0]]]]
+    exceeds: list[int] = []  # exceeds[i - 1]: g(i), built from the top down
+    following: list[int] = []
+    for i in reversed(range(1, n)):
+        g, more = _defined_or(e, [*following, x(cells[0], i + 1)])
+        clauses += more
+        exceeds.insert(0, g)
+        following = [g]
+    for i, cell in enumerate(cells[1:], start=1):
+        g = exceeds[i - 1]
+        steps.append([(0, (-g,)), *((v, (g, x(cell, v))) for v in values[cell])])
+    found, _last = guarded_sum(steps, {int(c.param("total"))}, e.new)
+    return clauses + found
+
+
+def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
+    """The shaft's sum as an automaton from 0 up (its states the partial sums, none beyond
+    the largest number the circle can read), and the last layer's total t channelled to the
+    circle's digits: t holds exactly when each circle cell holds its digit of t."""
+    x, values = e.x, e.values
+    size = int(c.param("circle", 1))
+    circle, shaft = c.cells[:size], c.cells[size:]
+    numbers: dict[int, tuple[int, ...]] = {0: ()}
+    for cell in circle:  # each number the circle can read -> its digits
+        numbers = {t * 10 + v: (*ds, v) for t, ds in numbers.items() for v in values[cell]}
+    steps: list[Step] = [[(v, (x(cell, v),)) for v in values[cell]] for cell in shaft]
+    clauses, last = guarded_sum(steps, numbers, e.new)
+    for t, digits in numbers.items():  # the circle's digits make a total the shaft reaches
+        pick = last.get(t, False)
+        if pick is None:  # the only total left: the circle shows it
+            clauses += [(x(cell, d),) for cell, d in zip(circle, digits, strict=True)]
+            continue
+        chosen = tuple(-x(cell, d) for cell, d in zip(circle, digits, strict=True))
+        clauses.append((*chosen, pick) if pick else chosen)
+        if pick:  # and the total its digits
+            clauses += [(-pick, x(cell, d)) for cell, d in zip(circle, digits, strict=True)]
+    for place, cell in enumerate(circle):  # a digit implies one of the totals showing it
+        for v in values[cell]:
+            showing = [p for t, p in last.items() if numbers[t][place] == v]
+            if None not in showing:
+                clauses.append((-x(cell, v), *showing))
+    return clauses
+
+
 # thermometers would take _pairs too: left out, measured alike (the module's docstring)
 PAIR_KINDS = ("difference", "ratio", "whispers", "xv")
 
@@ -261,6 +359,9 @@ MODELS: dict[str, Callable[[Encoder, Constraint], list[Clause]]] = {
     "multisumcage": _cage,
     "renban": _renban,
     "skyscraper": _skyscraper,
+    "sandwich": _sandwich,
+    "xsum": _xsum,
+    "arrow": _arrow,
     **dict.fromkeys(PAIR_KINDS, _pairs),
 }
 

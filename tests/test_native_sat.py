@@ -89,7 +89,7 @@ def test_the_model_is_an_option_of_each_engine_of_the_family_named_as_the_others
         assert cls(**{**defaults, "model": "decomposed"}).native_kinds() == set()
         # a pb option still reaches the sums it names: those kinds stay decomposed
         pb = cls(**{**defaults, "cages": "pb", "linear": "pb"}).native_kinds()
-        assert pb == set(cnf_native.MODELS) - {"killercage", "xv"}
+        assert pb == set(cnf_native.MODELS) - {"killercage", "xv", "arrow"}
     with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
         Runner("pysat:model=table")
 
