@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from adapters.cardinality import Clause, at_most_one
@@ -273,17 +274,18 @@ def _prefixes(e: Encoder, literals: Sequence[int]) -> tuple[list[int], list[Clau
 
 def _sandwich(e: Encoder, c: Constraint) -> list[Clause]:
     """b(i) "the i-th cell lies strictly between the 1 and the N", from prefix literals of
-    "holds 1" and "holds N" (the 1 before i and the N not up to i, or the other way round),
-    and the cells' values guarded by b adding up to the clue."""
+    "holds 1" and "holds N" (the 1 before i and the N not up to i, or the other way round);
+    w(v) "the value v lies between", from b and the cells; the values between adding up to
+    the clue (``_subset_sum``), and as many of them as cells between the 1 and the N."""
     x, n, values, cells = e.x, e.n, e.values, c.cells
     clauses = _all_different(e, cells)
     ones, more = _prefixes(e, [x(cell, 1) for cell in cells])
     clauses += more
     tops, more = _prefixes(e, [x(cell, n) for cell in cells])
     clauses += more
-    steps: list[Step] = []
-    for i in range(1, n - 1):  # the end cells are never between
-        b = e.new()
+    between: list[int | None] = [None] * n  # the end cells are never between
+    for i in range(1, n - 1):
+        b = between[i] = e.new()
         one_before, top_before, one_to, top_to = ones[i - 1], tops[i - 1], ones[i], tops[i]
         clauses += [
             (-one_before, top_to, b),  # the 1 before, the N after
@@ -295,19 +297,39 @@ def _sandwich(e: Encoder, c: Constraint) -> list[Clause]:
             (-b, -x(cells[i], 1)),
             (-b, -x(cells[i], n)),
         ]
-        inner = [v for v in values[cells[i]] if 1 < v < n]
-        steps.append([(0, (-b,)), *((v, (b, x(cells[i], v))) for v in inner)])
-    found, _last = guarded_sum(steps, {int(c.param("total"))}, e.new)
-    return clauses + found
+    inside = {}
+    for v in range(2, n):
+        w = inside[v] = e.new()
+        for i, cell in enumerate(cells):
+            if v in values[cell]:
+                b = between[i]
+                if b is None:
+                    clauses.append((-x(cell, v), -w))
+                else:
+                    clauses += [(-x(cell, v), -b, w), (-x(cell, v), b, -w)]
+    found, sizes = _subset_sum(e, inside, int(c.param("total")))
+    clauses += found
+    for i, j in permutations(range(n), 2):  # the 1 and the N, as far apart as values between
+        pick = sizes.get(abs(i - j) - 1, False)
+        pair = (-x(cells[i], 1), -x(cells[j], n))
+        if pick is not None:
+            clauses.append((*pair, pick) if pick else pair)
+    for k, pick in sizes.items():  # so many between: the other end k + 1 cells away
+        if pick is None:
+            continue
+        for i, cell in enumerate(cells):
+            for end, other in ((1, n), (n, 1)):
+                partners = [x(cells[j], other) for j in (i - k - 1, i + k + 1) if 0 <= j < n]
+                clauses.append((-pick, -x(cell, end), *partners))
+    return clauses
 
 
 def _xsum(e: Encoder, c: Constraint) -> list[Clause]:
     """g(i) "the first cell's value X exceeds i" (order literals of the first cell, defined
-    both ways); the first cell's value and each later cell's value guarded by its g add up
-    to the clue."""
+    both ways); w(v) "the value v lies among the first X cells", from g and the cells; the
+    values inside adding up to the clue (``_subset_sum``), X of them."""
     x, n, values, cells = e.x, e.n, e.values, c.cells
     clauses = _all_different(e, cells)
-    steps: list[Step] = [[(v, (x(cells[0], v),)) for v in values[cells[0]]]]
     exceeds: list[int] = []  # exceeds[i - 1]: g(i), built from the top down
     following: list[int] = []
     for i in reversed(range(1, n)):
@@ -315,11 +337,42 @@ def _xsum(e: Encoder, c: Constraint) -> list[Clause]:
         clauses += more
         exceeds.insert(0, g)
         following = [g]
-    for i, cell in enumerate(cells[1:], start=1):
-        g = exceeds[i - 1]
-        steps.append([(0, (-g,)), *((v, (g, x(cell, v))) for v in values[cell])])
-    found, _last = guarded_sum(steps, {int(c.param("total"))}, e.new)
-    return clauses + found
+    inside = {}
+    for v in range(1, n + 1):
+        w = inside[v] = e.new()
+        if v in values[cells[0]]:
+            clauses.append((-x(cells[0], v), w))
+        for i, cell in enumerate(cells[1:], start=1):
+            if v in values[cell]:
+                g = exceeds[i - 1]
+                clauses += [(-x(cell, v), -g, w), (-x(cell, v), g, -w)]
+    found, sizes = _subset_sum(e, inside, int(c.param("total")))
+    clauses += found
+    for k in sorted({*sizes, *range(1, n + 1)}):  # X values inside: the first cell's value
+        pick = sizes.get(k, False)
+        first = () if k == 0 else (x(cells[0], k),)
+        if pick is None:
+            clauses.append(first)
+        elif pick is False:
+            clauses.append(tuple(-lit for lit in first))
+        else:
+            clauses += [(-pick, *first), *((pick, -lit) for lit in first)]
+    return clauses
+
+
+def _subset_sum(
+    e: Encoder, inside: dict[int, int], total: int
+) -> tuple[list[Clause], dict[int, int | None]]:
+    """The values v whose literal ``inside[v]`` holds add up to ``total``: an automaton over
+    the values (``adapters.cnf_sum``) whose state is (how many so far, their sum), so that
+    unit propagation sees which sets of distinct values can make the total, as a cage's sets
+    do, and how large they are. Returns its clauses and, per count of values inside, the
+    last layer's literal (None: the only count left)."""
+    scale = sum(inside) + 1  # a state is count * scale + sum
+    steps: list[Step] = [[(0, (-w,)), (scale + v, (w,))] for v, w in sorted(inside.items())]
+    accepted = {k * scale + total for k in range(len(inside) + 1)}
+    found, last = guarded_sum(steps, accepted, e.new)
+    return found, {t // scale: pick for t, pick in last.items()}
 
 
 def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
