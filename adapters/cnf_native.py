@@ -45,7 +45,7 @@ already encodes as an automaton over partial sums, each state a function of the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING
@@ -215,13 +215,27 @@ def _skyscraper(e: Encoder, c: Constraint) -> list[Clause]:
 
 
 def _count(e: Encoder, literals: Sequence[int], total: int) -> list[Clause]:
-    """Exactly ``total`` of ``literals`` true: a sequential counter, s(i, j) "at least j of the
-    first i are true" for j up to total + 1, each defined both ways."""
+    """Exactly ``total`` of ``literals`` true (``_at_least``'s counter up to total + 1)."""
     if total < 0 or total > len(literals):
         return [()]
+    clauses, row = _at_least(e, literals, total + 1)
+    for j, must in ((total, True), (total + 1, False)):
+        value = row[j]
+        if isinstance(value, bool):
+            if value is not must:
+                return [()]
+        else:
+            clauses.append((value,) if must else (-value,))
+    return clauses
+
+
+def _at_least(
+    e: Encoder, literals: Sequence[int], top: int
+) -> tuple[list[Clause], list[int | bool]]:
+    """A sequential counter, s(i, j) "at least j of the first i are true" for j up to
+    ``top``, each defined both ways; returns its clauses and the last row: "at least j of
+    them" for j in 0..top, a literal, or True/False where already decided."""
     clauses: list[Clause] = []
-    top = total + 1
-    # row[j] for j in 1..top: a literal, or True/False where already decided
     row: list[int | bool] = [True] + [False] * top
     for lit in literals:
         new: list[int | bool] = [True]
@@ -245,14 +259,7 @@ def _count(e: Encoder, literals: Sequence[int], total: int) -> list[Clause]:
                 clauses.append((-s, keep))
             new.append(s)
         row = new
-    for j, must in ((total, True), (top, False)):
-        value = row[j]
-        if isinstance(value, bool):
-            if value is not must:
-                return [()]
-        else:
-            clauses.append((value,) if must else (-value,))
-    return clauses
+    return clauses, row
 
 
 def _defined_or(e: Encoder, literals: Sequence[int]) -> tuple[int, list[Clause]]:
@@ -376,9 +383,10 @@ def _subset_sum(
 
 
 def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
-    """The shaft's sum as an automaton from 0 up (its states the partial sums, none beyond
-    the largest number the circle can read), and the last layer's total t channelled to the
-    circle's digits: t holds exactly when each circle cell holds its digit of t."""
+    """The shaft's sum two ways, each channelled to the circle's digits (``_reads``): cell by
+    cell, an automaton from 0 up (its states the partial sums, none beyond the largest number
+    the circle can read); and value by value (``_by_value``), for a shaft through more than
+    one row and column."""
     x, values = e.x, e.values
     size = int(c.param("circle", 1))
     circle, shaft = c.cells[:size], c.cells[size:]
@@ -387,7 +395,60 @@ def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
         numbers = {t * 10 + v: (*ds, v) for t, ds in numbers.items() for v in values[cell]}
     steps: list[Step] = [[(v, (x(cell, v),)) for v in values[cell]] for cell in shaft]
     clauses, last = guarded_sum(steps, numbers, e.new)
-    for t, digits in numbers.items():  # the circle's digits make a total the shaft reaches
+    clauses += _reads(e, circle, numbers, last)
+    if len({cell // e.n for cell in shaft}) > 1 and len({cell % e.n for cell in shaft}) > 1:
+        found, last = _by_value(e, shaft, numbers)
+        clauses += found + _reads(e, circle, numbers, last)
+    return clauses
+
+
+def _by_value(
+    e: Encoder, cells: Sequence[int], totals: Collection[int]
+) -> tuple[list[Clause], dict[int, int | None]]:
+    """The cells' sum as the values' counts: for each value v, a counter of the cells holding
+    it (at most as many as the rows, and as the columns, of the cells that can hold it: each
+    a unit), and an automaton over the values whose state is (cells so far, their sum), all
+    the cells counted at the end. So propagation sees how many small or large values the
+    cells can hold at most, which bounds their sum (a long arrow's shaft of small values).
+    Returns the clauses and the last layer's literal per total (``adapters.cnf_sum``)."""
+    x, n, values = e.x, e.n, e.values
+    caps, holding = {}, {}
+    for v in range(1, n + 1):
+        holding[v] = [cell for cell in cells if v in values[cell]]
+        rows, columns = {cell // n for cell in holding[v]}, {cell % n for cell in holding[v]}
+        caps[v] = min(len(rows), len(columns))
+    # a state is count * scale + sum
+    scale = max(sum(v * cap for v, cap in caps.items()), *totals) + 1
+    clauses: list[Clause] = []
+    steps: list[Step] = []
+    for v, cap in caps.items():
+        found, row = _at_least(e, [x(cell, v) for cell in holding[v]], cap + 1)
+        clauses += found
+        if row[cap + 1] is not False:  # no more than one a row: the units say so already
+            clauses.append(() if row[cap + 1] is True else (-row[cap + 1],))
+        options: list[tuple[int, tuple[int, ...]]] = []
+        for j in range(cap + 1):
+            here, above = row[j], row[j + 1] if j < cap else False
+            if here is False or above is True:
+                continue
+            guard = (*(() if here is True else (here,)), *(() if above is False else (-above,)))
+            options.append((j * (scale + v), guard))
+        steps.append(options)
+    accepted = {len(cells) * scale + t for t in totals}
+    found, last = guarded_sum(steps, accepted, e.new)
+    return clauses + found, {t % scale: pick for t, pick in last.items()}
+
+
+def _reads(
+    e: Encoder,
+    circle: Sequence[int],
+    numbers: dict[int, tuple[int, ...]],
+    last: dict[int, int | None],
+) -> list[Clause]:
+    """The circle shows the shaft's total: the total t of ``last`` (its literal, or None when
+    the only one) holds exactly when each circle cell holds its digit of t (``numbers``)."""
+    x, values, clauses = e.x, e.values, []
+    for t, digits in numbers.items():
         pick = last.get(t, False)
         if pick is None:  # the only total left: the circle shows it
             clauses += [(x(cell, d),) for cell, d in zip(circle, digits, strict=True)]
