@@ -30,17 +30,36 @@ shared decomposition (``solvers.model.compile.handed``), each the encoding its r
   table of C(N-1, k-1)**2 rows (3,136 selectors for a clue of 4 on 9x9), N(N - 1) + N(k + 1)
   variables a clue, as the mip and z3 models (docs/models.md).
 
+- ``sandwich``: b(i) "the i-th cell lies strictly between the 1 and the N" from prefix
+  literals "the 1 (the N) is among the first i cells", w(v) "the value v lies between" from
+  b and the cells, and the w's adding up to the clue by an automaton over the values whose
+  state is (how many values, their sum) (``adapters.cnf_sum``): so propagation sees the sets
+  of distinct values that make the clue, as a cage's sets, and their sizes, which fix how far
+  apart the 1 and the N are (clauses over their positions). In place of a table of every
+  filling and position (70 selectors for a clue of 15 on an empty 9x9) whose rows know the
+  sets but not, per value, that it lies inside: a first model summing the cells in order
+  (b guarding each value) lost the sets and measured slower than the table.
+- ``xsum``: the same over the first X cells, g(i) "X exceeds i" being order literals of the
+  first cell's value and the count of values inside being X.
+- ``arrow``: the shaft's sum cell by cell from 0 up (none of the circle's terms in the
+  automaton, whose states stay within the numbers the circle can read), the last layer's
+  total channelled to the circle's digits (a pill's read as a number); and, for a shaft
+  longer than a row (values must repeat), its sum value by value too: a counter per value of
+  the shaft cells holding it, capped by the rows and by the columns they lie in (units the
+  board's rules state: implied clauses), and an automaton over (cells counted, sum), so that
+  propagation bounds a long shaft's total by how many small values it can hold.
+
 Every auxiliary variable here is a function of the cells (defined both ways), so PicoSAT's
 enumeration (``sat``) counts each solution once. ``values[cell]`` are the values the cell can
 still take (``adapters.cnf.open_values``): the literals of the others are false in every model
 and left out.
 
 Not here (docs/models.md says what was measured): ``thermometer`` and ``slow-thermometer``,
-whose support clauses (``_pairs`` takes them) measured alike within the noise; ``arrow``,
+whose support clauses (``_pairs`` takes them) measured alike within the noise;
 ``littlekiller`` and the other sums, whose decomposition is one linear row that ``linear_dp``
 already encodes as an automaton over partial sums, each state a function of the cells
-(PySAT's pseudo-Boolean encoders, ``linear=pb`` and ``cages=pb``, measured slower); ``sandwich``,
-``xsum``; the board-wide negative dots and ``non-consecutive``.
+(PySAT's pseudo-Boolean encoders, ``linear=pb`` and ``cages=pb``, measured slower); the
+board-wide negative dots and ``non-consecutive``.
 """
 
 from __future__ import annotations
@@ -385,8 +404,8 @@ def _subset_sum(
 def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
     """The shaft's sum two ways, each channelled to the circle's digits (``_reads``): cell by
     cell, an automaton from 0 up (its states the partial sums, none beyond the largest number
-    the circle can read); and value by value (``_by_value``), for a shaft through more than
-    one row and column."""
+    the circle can read); and value by value (``_by_value``), for a shaft longer than a row
+    (on short arrows it measured slower, the caps telling propagation little)."""
     x, values = e.x, e.values
     size = int(c.param("circle", 1))
     circle, shaft = c.cells[:size], c.cells[size:]
@@ -396,7 +415,7 @@ def _arrow(e: Encoder, c: Constraint) -> list[Clause]:
     steps: list[Step] = [[(v, (x(cell, v),)) for v in values[cell]] for cell in shaft]
     clauses, last = guarded_sum(steps, numbers, e.new)
     clauses += _reads(e, circle, numbers, last)
-    if len({cell // e.n for cell in shaft}) > 1 and len({cell % e.n for cell in shaft}) > 1:
+    if len(shaft) > e.n:  # values must repeat: how often each can bounds the sum
         found, last = _by_value(e, shaft, numbers)
         clauses += found + _reads(e, circle, numbers, last)
     return clauses
