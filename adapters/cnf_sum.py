@@ -12,9 +12,9 @@ solution once, and a state no option leads to or from is false by propagation. O
 reached from 0 that can still reach an accepted total are kept (as ``linear_dp`` in
 ``adapters.cnf_primitives``, which this generalises from cell values to guarded options): an
 option that would leave them is a clause forbidding it from that state. The layered form is
-the BDD/MDD encoding of a linear constraint (Abio, Nieuwenhuis, Oliveras and
-Rodriguez-Carbonell, "A new look at BDDs for pseudo-Boolean constraints", JAIR 2012), over
-the (small) range of a Sudoku sum.
+the decision-diagram encoding of a linear constraint (Abio et al., "A new look at BDDs for
+pseudo-Boolean constraints", JAIR 45, 2012), over the (small) range of a Sudoku sum, each
+node a partial sum.
 """
 
 from __future__ import annotations
