@@ -30,14 +30,16 @@ once per group", take one of two forms, which the ``cages`` option picks:
 - ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
   into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
 
-The other primitives (of thermometers, arrows, ...) are encoded by ``adapters.cnf_primitives``
-over the values each cell can still take; ``linear=dp|pb`` picks the form of their linear
-rows. ``model=native`` (the default) gives the kinds the SAT family has a CNF of its own for
-(``adapters.cnf_native``: cages, renban lines, skyscrapers, Kropki dots, whispers, XV) that
-CNF in place of their decomposition (``solvers.model.compile.handed``);
-``model=decomposed`` decomposes every kind, so that a comparison shows what the native CNF is
-worth (docs/models.md). ``functional`` says whether every auxiliary variable is a function of
-the cells, which a solver that enumerates whole models needs to count each solution once.
+The other primitives (of thermometers, little killers, ...) are encoded by
+``adapters.cnf_primitives`` over the values each cell can still take; ``linear=dp|pb`` picks
+the form of their linear rows. ``model=native`` (the default) gives the kinds the SAT family
+has a CNF of its own for (``adapters.cnf_native``: cages, renban lines, skyscrapers,
+sandwiches, X-sums, arrows, Kropki dots, whispers, XV) that CNF in place of their
+decomposition (``solvers.model.compile.handed``), except the kinds whose sum an explicit
+``pb`` option names (``PB_KINDS``); ``model=decomposed`` decomposes every kind, so that a
+comparison shows what the native CNF is worth (docs/models.md). ``functional`` says whether
+every auxiliary variable is a function of the cells, which a solver that enumerates whole
+models needs to count each solution once.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ ENCODINGS = ("reduced", "extended", "minimal")
 CAGE_ENCODINGS = ("combinations", "pb")
 MODELS = ("native", "decomposed")  # the default first: native, by measurement (docs/models.md)
 NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of their own
-PB_KINDS = {"killercage": "cages", "xv": "linear"}  # native kinds whose sum a pb option encodes
+# native kinds whose sum a pb option encodes
+PB_KINDS = {"killercage": "cages", "xv": "linear", "arrow": "linear"}
 # how what a board adds to its units becomes clauses: its sum groups, its other linear rows,
 # and whether the kinds of NATIVE have their own CNF
 EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS, "model": MODELS}

@@ -41,10 +41,17 @@ def runners():
         runner.close()
 
 
+# made here, for kinds the mip and z3 models' tests have none of: unique by the rule alone
+MADE_HERE = {
+    "arrow": ["# rules: arrow r1c1 r1c2 r2c2; arrow r4c4 r4c3 r3c3\n.....3........2."],  # 18
+}
+
+
 def made(kind: str) -> list[Board]:
-    """The puzzles made for the mip and z3 models' tests (z3's has two cages more)."""
+    """The puzzles made for the mip and z3 models' tests (z3's has two cages more) and here."""
     mip = made_for_mip(kind)
-    return mip + [board for board in made_for_z3(kind) if board not in mip]
+    here = [parse(text) for text in MADE_HERE.get(kind, ())]
+    return mip + [board for board in made_for_z3(kind) if board not in mip] + here
 
 
 def test_every_native_kind_has_made_puzzles():
@@ -89,7 +96,7 @@ def test_the_model_is_an_option_of_each_engine_of_the_family_named_as_the_others
         assert cls(**{**defaults, "model": "decomposed"}).native_kinds() == set()
         # a pb option still reaches the sums it names: those kinds stay decomposed
         pb = cls(**{**defaults, "cages": "pb", "linear": "pb"}).native_kinds()
-        assert pb == set(cnf_native.MODELS) - {"killercage", "xv"}
+        assert pb == set(cnf_native.MODELS) - {"killercage", "xv", "arrow"}
     with pytest.raises(UsageError, match="model=table is not one of native, decomposed"):
         Runner("pysat:model=table")
 
@@ -117,3 +124,60 @@ def test_every_auxiliary_variable_is_a_function_of_the_cells(kind, runners):
         clauses = cnf.pin_unused([list(c) for c in found.clauses], found.nv)
         models = list(pycosat.itersolve(clauses, vars=found.nv))
         assert len(models) == runners["cpsat"].count(board, LIMIT, timeout=60).count
+
+
+# Boards made for the sum models (adapters.cnf_sum): several solutions and none on 4x4, and a
+# 9x9 pill of three cells whose shaft runs through rows 2 to 4 (27 cells adding up to 135)
+SHAFT = " ".join(
+    [f"r2c{c}" for c in range(1, 10)]
+    + [f"r3c{c}" for c in range(9, 0, -1)]
+    + [f"r4c{c}" for c in range(1, 10)]
+)
+PILL_GIVENS = "...489276" + "." * 27 + "796528413358914762483172695612895347579643128"
+SUM_BOARDS = {
+    "sandwich, several": "sandwich r1c1 r1c2 r1c3 r1c4 total=3; "
+    "sandwich r4c1 r3c1 r2c1 r1c1 total=2",
+    "sandwich, none": "sandwich r1c1 r1c2 r1c3 r1c4 total=5; sandwich r2c1 r2c2 r2c3 r2c4 total=5; "
+    "sandwich r1c1 r2c1 r3c1 r4c1 total=5",
+    "xsum, several": "xsum r1c1 r1c2 r1c3 r1c4 total=6; xsum r1c1 r2c1 r3c1 r4c1 total=9",
+    "xsum, none": "xsum r1c1 r1c2 r1c3 r1c4 total=1; xsum r1c4 r1c3 r1c2 r1c1 total=1",
+    "arrow, several": "arrow r1c1 r1c2 r2c2; arrow r4c4 r4c3 r3c3",
+    "arrow, none": "arrow r1c1 r1c2 r2c2; arrow r1c4 r1c3 r2c3; arrow r4c1 r4c2 r3c2; "
+    "arrow r4c4 r4c3 r3c3",
+    "pill, several": f"arrow r1c1 r1c2 r1c3 {SHAFT} circle=3",
+    "pill, none": f"arrow r1c3 r1c2 r1c1 {SHAFT} circle=3",  # it would read 531
+}
+
+
+def sum_board(name: str) -> Board:
+    cells = PILL_GIVENS if name.startswith("pill") else "." * 16
+    return parse(f"# rules: {SUM_BOARDS[name]}\n{cells}")
+
+
+@pytest.mark.parametrize("name", sorted(SUM_BOARDS))
+def test_the_sum_models_count_as_the_decomposition_and_cpsat_do(name, runners):
+    board = sum_board(name)
+    assert {c.kind for c in board.rules.constraints} <= set(cnf_native.MODELS)
+    counts = {spec: runners[spec].count(board, LIMIT, timeout=60) for spec in (*NATIVE, *OTHERS)}
+    assert all(c.status in (Status.SOLVED, Status.UNSOLVABLE) for c in counts.values()), counts
+    found = {spec: c.count for spec, c in counts.items()}  # each solution verified
+    assert len(set(found.values())) == 1, found
+    assert (found["cpsat"] > 1) if name.endswith("several") else found["cpsat"] == 0
+
+
+@pytest.mark.parametrize("name", ["sandwich, several", "xsum, several", "pill, several"])
+def test_the_sum_models_are_the_cnf_model_native_gives(name):
+    # the board's CNF holds the kind's own clauses (its between, order or state literals
+    # numbered from the same pool) with model=native, and not with model=decomposed (its
+    # table selectors, or its automaton starting from the circle's number)
+    board = sum_board(name)
+    n, masks = board.size, cnf.open_values(board)
+    values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
+    pool = cnf.variables(n)
+    own = set()
+    for constraint in board.rules.constraints:
+        own |= set(cnf_native.clauses(constraint, n, values, pool, "dp"))
+    native = set(cnf.encode(board, "extended", model="native"))
+    decomposed = set(cnf.encode(board, "extended", model="decomposed"))
+    assert own <= native
+    assert len(own - decomposed) > len(own) // 2
