@@ -23,12 +23,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from math import prod
 
 from solvers.model.cells import cell_name
 from solvers.strength import kinds, rulelinks
 from solvers.strength.grid import values
 from solvers.strength.techniques import Contradiction, Grid, Step
 
+# a wider constraint's own step is taken on a chain's candidates only where they make at most
+# this many assignments: it runs at every "off" of every chain, where a whole enumeration
+# (up to a million in the rule's own step) would take seconds; leaving a step out is sound
+RULE_ASSIGNMENTS = 5_000
 LARGEST = 9  # chains are searched on boards up to 9x9: beyond, too many candidates to start from
 SHIFT = 6  # a candidate is cell << SHIFT | value (values up to 63)
 MASK = (1 << SHIFT) - 1
@@ -175,6 +180,8 @@ class Chaining:
                 masks = tuple(cand[c] for c in scope)
                 if grid.memo.get(("quiet", constraint)) == masks:
                     break
+                if prod(mask.bit_count() for mask in masks) > RULE_ASSIGNMENTS:
+                    break  # too open to enumerate at every link: the chain goes without it
                 try:
                     step = kinds.own_step(view, constraint)
                 except Contradiction:
