@@ -363,6 +363,27 @@ def test_explain_names_each_step_and_ends_with_the_grid(cli):
     assert cli("explain", "easy9", "--puzzle", "999").code == 2
 
 
+@pytest.mark.parametrize("puzzle", ["1", "3"])
+def test_explain_runs_the_steps_once_and_rates_them_as_rate_does(cli, monkeypatch, puzzle):
+    # before: explain ran every step, then rate ran them all again (minutes on a hard variant)
+    from solvers.formats.datasets import open_named
+    from solvers.strength import human, rating
+
+    with open_named("hard9") as handle:
+        board = list(islice(read_puzzles(handle), int(puzzle)))[-1].board
+    expected = str(rating.rate(board))
+    runs, steps = [], human.steps
+
+    def counted(grid, *level, **named):  # every technique: no level named (``human.level``)
+        runs.extend([] if level or named else [grid])
+        return steps(grid, *level, **named)
+
+    monkeypatch.setattr(human, "steps", counted)
+    done = cli("explain", "hard9", "--puzzle", puzzle)
+    assert len(runs) == 1, done.err
+    assert f"; rating {expected}" in done.out
+
+
 BAD_FIRST = [  # a bad line, a good puzzle, givens that clash, another good puzzle
     "x.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7",
     "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7",

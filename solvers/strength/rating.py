@@ -60,15 +60,25 @@ def rate(board: Board) -> Rating:
     """The puzzle's rating; ``no solution`` where the techniques meet a contradiction, or
     fill the grid with one that breaks a rule they do not read (they are sound, so every
     solution would be that grid)."""
-    hardest, difficulty = "", 0.0
     grid = prepared(board)
-    used: set[str] = set()
+    taken: list = []
     try:
         for step in human.steps(grid):
-            used.add(step.technique)
-            if step.rating > difficulty:
-                hardest, difficulty = step.technique, step.rating
+            taken.append(step)
     except Contradiction as contradiction:
+        return graded(board, grid, taken, str(contradiction))
+    return graded(board, grid, taken)
+
+
+def graded(board: Board, grid: Grid, taken: list, contradiction: str | None = None) -> Rating:
+    """The rating of the steps ``taken`` on ``grid`` (``prepared(board)``, the steps applied),
+    ended by ``contradiction`` if one was met: what ``rate`` gives, for a caller that has run
+    the steps itself (``sudoku explain`` shows them)."""
+    hardest, difficulty = "", 0.0
+    for step in taken:
+        if step.rating > difficulty:
+            hardest, difficulty = step.technique, step.rating
+    if contradiction is not None:
         return Rating(NO_SOLUTION, difficulty, f"contradiction: {contradiction}", False)
     filled = values_of(grid.candidates)
     broken = [] if 0 in filled else problems(board, board.with_cells(filled))
@@ -77,6 +87,7 @@ def rate(board: Board) -> Rating:
     if 0 in filled:
         beyond = human.BEYOND if board.geometry.size <= chains.LARGEST else APE
         return Rating(SEARCH, max(difficulty, beyond), hardest, True)
+    used = {step.technique for step in taken}
     solves = (name for name in human.LEVELS if human.level(board, Deadline(), name).solved)
     extra = [name for name in human.EXTRA if any(t in used for t in _NAMES[name])]
     weakest = next(solves, extra[-1] if extra else SEARCH)

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.strength import human
     from solvers.strength.grid import grid as grid_of
     from solvers.strength.grid import outcome as outcome_of
-    from solvers.strength.rating import prepared, rate
+    from solvers.strength.rating import graded, prepared
     from solvers.strength.techniques import Contradiction
 
     # the N-th puzzle of the file, a bad one counted in its place: never a later one instead
@@ -67,10 +67,12 @@ def run(args: argparse.Namespace, run: Run) -> None:
     board, n = item.board, item.board.size
     # as rate prepares it: the uniqueness techniques where the puzzle has one solution, so
     # that the steps shown are the ones the rating printed below grades
-    count, grid, contradiction = 0, prepared(board), ""
+    count, grid, taken = 0, prepared(board), []
+    contradiction: str | None = None
     try:
         for step in human.steps(grid):
             count += 1
+            taken.append(step)
             if args.json:
                 run.emit_json(
                     {"step": count, "technique": step.technique, "rating": step.rating,
@@ -84,15 +86,15 @@ def run(args: argparse.Namespace, run: Run) -> None:
         contradiction = str(error)
     cells = grid_of(grid.candidates)
     open_cells = cells.count(0)
-    rating = rate(board)
-    solved = not contradiction and outcome_of(board, grid.candidates).solved
+    rating = graded(board, grid, taken, contradiction)  # the steps shown, not run again
+    solved = contradiction is None and outcome_of(board, grid.candidates).solved
     end = (
-        f"contradiction: {contradiction}" if contradiction
+        f"contradiction: {contradiction}" if contradiction is not None
         else "solved" if solved
         else f"stalled with {open_cells} cells open: search is needed" if open_cells
         else "filled, but the grid breaks a rule the techniques do not read"
     )  # fmt: skip
-    shown = format_board(board.with_cells(cells), "spaced") if not contradiction else ""
+    shown = format_board(board.with_cells(cells), "spaced") if contradiction is None else ""
     if args.json:
         run.emit_json(
             {"index": item.line, "steps": count, "end": end, "open": open_cells,
