@@ -1,0 +1,99 @@
+"""How many puzzles of a file ``sudoku explain`` finishes without search, and where it stalls.
+
+Each puzzle (line format, a ``#`` line before it naming it) is explained in a worker process
+with the same steps as ``sudoku explain`` (``rating.prepared`` then ``human.steps``), capped
+at ``--cap`` seconds of CPU; one JSON line a puzzle as it ends (its end: solved, stalled,
+contradiction or timeout; the cells left open, the last step's technique, the constraint
+kinds present, the CPU seconds), then the count of each end. Without the file it says so and
+exits 0. Kept outside the project, published puzzles are read where they lie:
+
+    python bench/iss.py --out /tmp/iss.txt        # sigh's ISS puzzles, fetched
+    python bench/explain_solved.py /tmp/iss.txt --cap 30 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+
+class _Late(Exception):
+    pass
+
+
+def _late(*_: object) -> None:
+    raise _Late
+
+
+def explain(item: tuple[int, str, str, float]) -> dict:
+    """One puzzle's end, in a worker: what ``sudoku explain`` would reach."""
+    from solvers.formats.boards import parse
+    from solvers.strength import human
+    from solvers.strength.grid import outcome
+    from solvers.strength.rating import prepared
+    from solvers.strength.techniques import Contradiction
+
+    number, name, text, cap = item
+    try:
+        board = parse(text)
+    except Exception as error:  # a puzzle this project cannot read: counted, not fatal
+        return {"puzzle": number, "name": name, "end": "unread", "why": str(error)}
+    signal.signal(signal.SIGVTALRM, _late)
+    signal.setitimer(signal.ITIMER_VIRTUAL, cap)
+    start, last, count, left = time.process_time(), None, 0, -1
+    try:
+        grid = prepared(board)
+        for step in human.steps(grid):
+            count, last = count + 1, step
+        end = "solved" if outcome(board, grid.candidates).solved else "stalled"
+        left = sum(1 for mask in grid.candidates if mask & (mask - 1))
+    except Contradiction:
+        end = "contradiction"
+    except _Late:
+        end = "timeout"
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    return {
+        "puzzle": number,
+        "name": name,
+        "end": end,
+        "open": left,
+        "steps": count,
+        "last": [last.technique, last.rating] if last else None,
+        "kinds": sorted({c.kind for c in board.rules.constraints}),
+        "cpu": round(time.process_time() - start, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="puzzles in line format, a # name line before each")
+    parser.add_argument("--cap", type=float, default=30.0, help="CPU seconds a puzzle (30)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args(argv)
+    if not args.file.is_file():
+        print(f"{args.file}: no such file; nothing measured")
+        return 0
+    items, name = [], ""
+    for line in args.file.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            name = line.lstrip("# ")
+        elif line.strip():
+            items.append((len(items) + 1, name, line, args.cap))
+    ends: Counter[str] = Counter()
+    with Pool(args.jobs) as pool:
+        for found in pool.imap_unordered(explain, items, chunksize=1):
+            ends[found["end"]] += 1
+            print(json.dumps(found), flush=True)
+    print(f"{len(items)} puzzles: " + ", ".join(f"{n} {e}" for e, n in ends.most_common()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
