@@ -370,8 +370,13 @@ def test_more_signals_while_the_run_ends_change_nothing(name):
 # after its handlers are in. The moments are a share of this machine's start-up, measured
 # here as the time until the handlers are in, so that load moves them together.
 # CPython's start prints a KeyboardInterrupt raised while it looks at the script's path
-# (Modules/main.c) and runs the script all the same: that Ctrl-C is lost
-PYTHON_WENT_ON = "Failed checking if argv[0] is an import path entry"
+# (Modules/main.c) and runs the script all the same: that Ctrl-C is lost. So is one raised in
+# the weakref callback of an import's module lock (importlib._bootstrap._get_module_lock's
+# ``cb``), which CPython reports as "Exception ignored in" and drops (CI rehearsal, 29 Nov)
+PYTHON_WENT_ON = (
+    "Failed checking if argv[0] is an import path entry",
+    "Exception ignored in: <function _get_module_lock.<locals>.cb",
+)
 EARLY_SHARES = (0.3, 0.6, 0.8, 0.85, 0.88, 0.9, 0.92, 0.94, 0.96, 0.98, 1.0, 1.05, 1.2, 2.0)
 CAUGHT = re.compile(r"^SigCgt:\s*([0-9a-f]+)$", re.MULTILINE)
 
@@ -429,7 +434,7 @@ def test_a_signal_from_the_start_of_a_run_ends_it_with_no_traceback_from_the_com
         except subprocess.TimeoutExpired:  # the run went on: only Python's start may do that
             process.kill()
             _, err = process.communicate()
-            assert PYTHON_WENT_ON in err, err
+            assert any(said in err for said in PYTHON_WENT_ON), err
             continue
         finally:
             process.kill()
