@@ -95,9 +95,6 @@ def solve_many(
     if unsupported := registry.lacking(spec.name, board):  # the judge's word, as ever
         said = " and ".join(sorted(unsupported))
         raise UsageError(f"solve_many: {spec.label} does not support {said}")
-    available, why = registry.availability(spec.name)
-    if not available:
-        raise BackendUnavailable(f"solve_many: {spec.label} is not available here: {why}")
     from solvers.run.runner import shared  # its processes and exit hooks: not on ``import solvers``
 
     try:

@@ -67,12 +67,12 @@ def run(args: argparse.Namespace, run: Run) -> None:
     board, n = item.board, item.board.size
     # as rate prepares it: the uniqueness techniques where the puzzle has one solution, so
     # that the steps shown are the ones the rating printed below grades
-    count, grid, taken = 0, prepared(board), []
+    grid, taken = prepared(board), []
     contradiction: str | None = None
     try:
         for step in human.steps(grid):
-            count += 1
             taken.append(step)
+            count = len(taken)
             if args.json:
                 run.emit_json(
                     {"step": count, "technique": step.technique, "rating": step.rating,
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     shown = format_board(board.with_cells(cells), "spaced") if contradiction is None else ""
     if args.json:
         run.emit_json(
-            {"index": item.line, "steps": count, "end": end, "open": open_cells,
+            {"index": item.line, "steps": len(taken), "end": end, "open": open_cells,
              "grid": format_board(board.with_cells(cells), "line").splitlines()[-1],
              "level": rating.level, "difficulty": rating.difficulty}
         )  # fmt: skip
