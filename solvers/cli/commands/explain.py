@@ -24,10 +24,14 @@ def add_to(commands) -> None:
         statuses=False,
     )
     parser.epilog += (
-        "\n\ntechniques: naked and hidden singles, then each constraint's own steps (a killer\n"
-        "cage's combinations, a thermometer's bounds, a dot's partners, ...: docs/strength.md),\n"
-        "pointing, claiming, naked and hidden pairs, triples and quads, X-wing, swordfish,\n"
-        "jellyfish, XY-wing and XYZ-wing.\n"
+        "\n\ntechniques, in Sudoku Explainer's order (docs/strength.md): full house, hidden and\n"
+        "naked singles, each constraint's own steps (a killer cage's combinations, a\n"
+        "thermometer's bounds, a dot's partners, ...), pointing and claiming, naked and hidden\n"
+        "pairs, triples and quads, X-wing, swordfish and jellyfish, strong-link chains\n"
+        "(skyscraper, 2-string kite, turbot fish, ...), XY-, XYZ-, WXYZ-, VWXYZ- and\n"
+        "UVWXYZ-wings, unique rectangles (types 1-4), BUG (types 1, 2 and 4), aligned pair\n"
+        "exclusion, X-, Y- and XY-cycles, forcing X-chains and forcing chains, Nishio,\n"
+        "multiple and dynamic forcing chains.\n"
         "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
         "contradiction; 2 bad input or usage."
     )
