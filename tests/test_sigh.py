@@ -274,3 +274,41 @@ def test_a_shape_off_the_sizes_read_is_refused_naming_its_line(cli, tmp_path):
     assert done.err == (
         "sudoku: line 2: size 3 is outside 4..25\nsudoku: line 3: size 99 is outside 4..25\n"
     )
+
+
+# the sum family (solvers/model/constraints/sums.py): ISS's Sum, EqualSum, Lunchbox, RellikCage
+# and SumLine, each as js/sudoku_constraint.js gives its arguments
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (".Sum~12~R1C1~R5C5", {"sum r1c1 r5c5 total=12"}),
+        # "total_=_coefficients": a weight per cell
+        (".Sum~0_=_1_-2~R1C1~R1C2", {"sum r1c1 r1c2 total=0 weights=1,-2"}),
+        # each segment's sum against the next one's; a cell in both weighs 1 - 1: left out
+        (
+            ".EqualSum~R1C1~R1C2~-~R1C2~R2C2~-~R3C3",
+            {"sum r1c1 r2c2 total=0 weights=1,-1", "sum r1c2 r2c2 r3c3 total=0 weights=1,1,-1"},
+        ),
+        (".Lunchbox~7~R1C1~R1C2~R1C3", {"lunchbox r1c1 r1c2 r1c3 total=7"}),
+        (".RellikCage~5~R1C1~R1C2", {"rellikcage r1c1 r1c2 total=5"}),
+        (".SumLine~10~R1C1~R1C2~R1C3", {"sumline r1c1 r1c2 r1c3 total=10"}),
+        # a last LOOP closes the line
+        (".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP", {"sumline r1c1 r1c2 r2c2 r2c1 loop=1 total=10"}),
+    ],
+)
+def test_each_sum_type_reads_as_the_kind_that_means_the_same(source, expected):
+    assert texts(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".Sum~x~R1C1", "ISS sum: 'x' is not a whole number"),
+        (".Lunchbox~99~R1C1~R1C2", "total 99 is not in 0..35"),
+        (".SumLine~10~R1C1~R1C2~R1C4", "r1c2 and r1c4 do not touch"),
+        (".SumLine~10" + "".join(f"~R1C{c}" for c in range(1, 10)), "needs a table of about"),
+    ],
+)
+def test_a_sum_type_the_project_cannot_keep_is_refused_naming_it(source, says):
+    with pytest.raises(InputError, match=says):
+        sigh.read(source)
