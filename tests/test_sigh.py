@@ -312,3 +312,28 @@ def test_each_sum_type_reads_as_the_kind_that_means_the_same(source, expected):
 def test_a_sum_type_the_project_cannot_keep_is_refused_naming_it(source, says):
     with pytest.raises(InputError, match=says):
         sigh.read(source)
+
+
+def test_the_benchmark_reads_the_short_killer_format_as_iss_does():
+    # ISS's js/sudoku_parser.js (_parseShortKillerFormatToAst): 81 characters, a cage's sum as
+    # one base-62 character ("0" none, A = 10, a = 36), each other cell an arrow (<>^v, and
+    # `',. for the diagonals) to the next cell on its way to the sum; a way off the grid: no cage
+    iss = _bench_iss()
+    rows = ["0<<<<<<<<"] * 9
+    rows[0] = "A<0<<<<<<"  # r1c1 r1c2 (and r2c1, pointing up) sum 10
+    rows[1] = "^0<<<<<<<"
+    rows[4] = "0<<<<<<<,"  # r5c9 points down-left, into the cage of r6c5
+    rows[5] = "0<<<0<<<<"
+    rows[8] = "b<<<<<0<."  # sum 37 (b); r9c9 points off the grid
+    found = {
+        format_constraint(c, 9)
+        for c in sigh.read(iss.constraint_string("".join(rows))).rules.constraints
+    }
+    assert {
+        "killercage r1c1 r1c2 r2c1 total=10",
+        "killercage r5c9 r6c5 r6c6 r6c7 r6c8 r6c9",
+        "killercage r9c1 r9c2 r9c3 r9c4 r9c5 r9c6 total=37",
+        "killercage r9c7 r9c8",
+    } <= found
+    assert len(found) == 12 and not any("r9c9" in text for text in found)
+    assert iss.constraint_string("." * 81) == "." * 81  # no arrow but the diagonal: a grid
