@@ -183,12 +183,17 @@ def _sumline_instance(rng: random.Random, n: int) -> Constraint:
     return Constraint("sumline", cells, params)
 
 
-# the kinds of sigh's Interactive Sudoku Solver in sums.py
+def _circles_instance(rng: random.Random, n: int) -> Constraint:
+    return Constraint("countingcircles", tuple(rng.sample(range(n * n), rng.randint(1, 6))))
+
+
+# the kinds of sigh's Interactive Sudoku Solver in sums.py (and counting.py)
 SIGH_SUMS = {
     "sum": _sum_instance,
     "lunchbox": _lunchbox_instance,
     "rellikcage": _rellik_instance,
     "sumline": _sumline_instance,
+    "countingcircles": _circles_instance,
 }
 
 
@@ -493,6 +498,11 @@ EXAMPLES = [
     (on("sumline", 4, "r1c1 r1c2 r2c2 r2c1", total=4), 4, "r1c1=3 r1c2=4 r2c2=4 r2c1=1", False),
     (on("sumline", 4, "r1c1 r1c2 r2c2 r2c1", total=4, loop=1), 4,
      "r1c1=2 r1c2=3 r2c2=2 r2c1=1", False),  # adds up to 8, but no start splits it
+    # counting.py: 1 once, 2 twice, 3 three times
+    (on("countingcircles", 4, "r1c1 r1c2 r2c3 r3c1 r3c2 r4c4"), 4,
+     "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=2 r4c4=1", True),
+    (on("countingcircles", 4, "r1c1 r1c2 r2c3 r3c1 r3c2 r4c4"), 4,
+     "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=1 r4c4=1", False),  # 1 twice, 2 once
 ]  # fmt: skip
 
 
@@ -572,6 +582,7 @@ BAD = [
     (on("rellikcage", 4, "r1c1 r1c2"), 4, "needs the parameter 'total'"),
     (on("sumline", 4, "r1c1 r1c2 r1c3", total=4, loop=1), 4, "r1c3 does not touch its first"),
     (Constraint("sumline", tuple(range(9)), (("total", 10),)), 9, "needs a table of about"),
+    (Constraint("countingcircles", tuple(range(15))), 9, "15 counting circles need tables of"),
 ]  # fmt: skip
 
 

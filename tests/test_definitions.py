@@ -453,6 +453,11 @@ DEFINITIONS = [
         "a loop read as a line from its first cell: no stretch across the join",
         lambda g, n: (v := line(g, n, "r1c1 r1c2 r2c2 r2c1"))[0] + v[1] == 5,
     ),
+    Definition(
+        "countingcircles", board("countingcircles r1c1 r2c3 r3c2"), 30,
+        "each circle's value is how many circles there are",
+        lambda g, n: set(line(g, n, "r1c1 r2c3 r3c2")) == {3},
+    ),
 ]  # fmt: skip
 
 

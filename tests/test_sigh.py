@@ -294,6 +294,7 @@ def test_a_shape_off_the_sizes_read_is_refused_naming_its_line(cli, tmp_path):
         (".SumLine~10~R1C1~R1C2~R1C3", {"sumline r1c1 r1c2 r1c3 total=10"}),
         # a last LOOP closes the line
         (".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP", {"sumline r1c1 r1c2 r2c2 r2c1 loop=1 total=10"}),
+        (".CountingCircles~R1C1~R5C5~R9C9", {"countingcircles r1c1 r5c5 r9c9"}),
     ],
 )
 def test_each_sum_type_reads_as_the_kind_that_means_the_same(source, expected):

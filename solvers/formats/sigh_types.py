@@ -429,4 +429,5 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Lunchbox": _total_then_cells("lunchbox"),
     "RellikCage": _total_then_cells("rellikcage"),
     "SumLine": _sum_line,
+    "CountingCircles": _line("countingcircles"),  # any cells, in any order
 }
