@@ -62,10 +62,13 @@ def entries(text: str) -> list[tuple[str, str, str | None]]:
 
 def constraint_string(given: str) -> str:
     """``given`` as an ISS constraint string, where ISS's parser reads it as one of its other
-    text forms (``js/sudoku_parser.js``): SudoCue's long killer format ("3x3:d:k:" and 81
-    numbers, each cage's sum * 256 + its number; "d" adds both diagonals), and pencilmarks (9
-    characters a cell, a digit for each value left, "." for one struck out). Anything else is
-    returned as it is."""
+    text forms (``js/sudoku_parser.js``): the short killer format (81 characters, a cage's sum
+    in one cell as a base-62 digit, each other cell of the cage an arrow toward it), SudoCue's
+    long killer format ("3x3:d:k:" and 81 numbers, each cage's sum * 256 + its number; "d" adds
+    both diagonals), and pencilmarks (9 characters a cell, a digit for each value left, "." for
+    one struck out). Anything else is returned as it is."""
+    if (short := _short_killer(re.sub(r"\s+", "", given))) is not None:
+        return short
     parts = given.split(":")
     if given.startswith("3x3:") and len(parts) == 81 + 4 and parts[2] == "k":  # a last ":"
         cages: dict[int, tuple[int, list[str]]] = {}
@@ -79,6 +82,38 @@ def constraint_string(given: str) -> str:
         marks = (given[k * 9 : k * 9 + 9].replace(".", "") for k in range(81))
         return ".~" + "~".join(f"{_cell(k)}_{'_'.join(m)}" for k, m in enumerate(marks))
     return given
+
+
+# each arrow of the short killer format as the step to the cell it points at, on 9x9
+_ARROWS = {"v": 9, "^": -9, "<": -1, ">": 1, "`": -10, "'": -8, ",": 8, ".": 10}
+
+
+def _short_killer(text: str) -> str | None:
+    """The cages of the short killer format as ISS's ``_parseShortKillerFormatToAst`` reads
+    them (the forum.enjoysudoku.com format it cites): each cell follows its arrows to a cell
+    holding a sum (0-9, A-Z for 10-35, a-j for 36-45); a cell led off the grid is in no cage.
+    None if ``text`` is not of that format (ISS needs a non-diagonal arrow or a comma in it)."""
+    if len(text) != 81 or not re.search(r"[<v>^`',]", text):
+        return None
+    if not re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", text):
+        return None
+    cages: dict[int, list[str]] = {}
+    for index in range(81):
+        end, steps = index, 0
+        while 0 <= end < 81 and text[end] in _ARROWS:
+            end += _ARROWS[text[end]]
+            steps += 1
+            if steps > 9:  # ISS: "Loop in Killer Sudoku input."
+                return None
+        if 0 <= end < 81 and text[end] not in _ARROWS:  # off the grid: in no cage
+            cages.setdefault(end, []).append(_cell(index))
+    return "".join(f".Cage~{_base62(text[end])}~{'~'.join(cells)}" for end, cells in cages.items())
+
+
+def _base62(char: str) -> int:
+    if char.isdigit():
+        return int(char)
+    return ord(char) - ord("A") + 10 if char.isupper() else ord(char) - ord("a") + 36
 
 
 def _cell(index: int) -> str:

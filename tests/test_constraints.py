@@ -143,11 +143,58 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(2, 5))
         region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
         return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
+    if name in SIGH_SUMS:
+        return SIGH_SUMS[name](rng, n)
     least = {"betweenline": 3, "zipper": 3, "doublearrow": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
         params = (("difference", rng.randint(1, n - 1)),)
     return Constraint(name, walk(rng, n, rng.randint(least, min(5, n))), params)
+
+
+def _sum_instance(rng: random.Random, n: int) -> Constraint:
+    cells = tuple(rng.sample(range(n * n), rng.randint(1, 4)))
+    weights = tuple(rng.choice((-2, -1, 1, 1, 2, 3)) for _ in cells)
+    params: tuple = (("weights", weights),) if rng.random() < 0.5 else ()
+    values = rng.choices(range(1, n + 1), k=len(cells))
+    weights = dict(params).get("weights", (1,) * len(cells))
+    total = sum(w * v for w, v in zip(weights, values, strict=True))
+    return Constraint("sum", cells, (*params, ("total", total)))
+
+
+def _lunchbox_instance(rng: random.Random, n: int) -> Constraint:
+    cells = walk(rng, n, rng.randint(2, min(5, n)), diagonal=False)
+    return Constraint("lunchbox", cells, (("total", rng.randint(0, sum(range(2, n)))),))
+
+
+def _rellik_instance(rng: random.Random, n: int) -> Constraint:
+    cells = walk(rng, n, rng.randint(1, min(4, n)), diagonal=False)
+    return Constraint("rellikcage", cells, (("total", rng.randint(1, 2 * n)),))
+
+
+def _sumline_instance(rng: random.Random, n: int) -> Constraint:
+    loop = rng.random() < 0.3
+    # up to 4 cells (3 past 6x6): each assignment reads the table's every row
+    longest = 4 if n <= 6 else 3
+    cells = walk(rng, n, longest) if loop else walk(rng, n, rng.randint(2, longest))
+    while loop and max(abs(cells[0] // n - cells[-1] // n), abs(cells[0] % n - cells[-1] % n)) != 1:
+        cells = walk(rng, n, longest)
+    params = (("total", rng.randint(n // 2, n + 2)),) + ((("loop", 1),) if loop else ())
+    return Constraint("sumline", cells, params)
+
+
+def _circles_instance(rng: random.Random, n: int) -> Constraint:
+    return Constraint("countingcircles", tuple(rng.sample(range(n * n), rng.randint(1, 6))))
+
+
+# the kinds of sigh's Interactive Sudoku Solver in sums.py (and counting.py)
+SIGH_SUMS = {
+    "sum": _sum_instance,
+    "lunchbox": _lunchbox_instance,
+    "rellikcage": _rellik_instance,
+    "sumline": _sumline_instance,
+    "countingcircles": _circles_instance,
+}
 
 
 def assignments(kind, constraint, n, rng, climbs=8):
@@ -233,9 +280,10 @@ def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
     for name, kind in KINDS.items():
         assert kind.name == name
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVE_TYPES)
-        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
+        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, sigh's Interactive
+        # Sudoku Solver's js/ file, or the project's own
         assert kind.source == "project" or re.fullmatch(
-            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs", kind.source
+            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs|sigh \w+\.js", kind.source
         )
 
 
@@ -428,6 +476,33 @@ EXAMPLES = [
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=2 r2c2=4", True),
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=4 r2c2=2", False),
     (on("boxindexer", 4, "r3c4", box=(2, 2)), 4, "r3c3=1 r3c4=4 r4c3=3 r4c4=2", True),
+    # the kinds of sigh's Interactive Sudoku Solver (sums.py)
+    (on("sum", 4, "r1c1 r2c2 r3c3", total=9), 4, "r1c1=3 r2c2=3 r3c3=3", True),  # may repeat
+    (on("sum", 4, "r1c1 r2c2 r3c3", total=9), 4, "r1c1=3 r2c2=3 r3c3=4", False),
+    (on("sum", 4, "r1c1 r1c2", total=-2, weights=(1, -2)), 4, "r1c1=2 r1c2=2", True),
+    (on("sum", 4, "r1c1 r1c2", total=-2, weights=(1, -2)), 4, "r1c1=2 r1c2=1", False),
+    # 2 and 6 are the ends, 4 + 3 between them: the bread is the smallest and the largest
+    (on("lunchbox", 6, "r1c1 r1c2 r1c3 r1c4 r1c5", total=7), 6,
+     "r1c1=5 r1c2=2 r1c3=4 r1c4=3 r1c5=6", True),
+    (on("lunchbox", 6, "r1c1 r1c2 r1c3 r1c4 r1c5", total=7), 6,
+     "r1c1=3 r1c2=2 r1c3=4 r1c4=1 r1c5=6", False),  # 1 beside 6: nothing between
+    (on("lunchbox", 4, "r1c1 r1c2 r1c3", total=0), 4, "r1c1=2 r1c2=2 r1c3=3", False),
+    (on("rellikcage", 4, "r1c1 r1c2 r2c1", total=7), 4, "r1c1=1 r1c2=2 r2c1=3", True),
+    (on("rellikcage", 4, "r1c1 r1c2 r2c1", total=7), 4, "r1c1=1 r1c2=2 r2c1=4", False),  # all
+    (on("rellikcage", 4, "r1c1 r1c2", total=4), 4, "r1c1=4 r1c2=1", False),  # 4 alone
+    (on("sumline", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "r1c1=1 r1c2=4 r1c3=2 r1c4=3", True),
+    (on("sumline", 4, "r1c1 r1c2 r1c3 r1c4", total=5), 4, "r1c1=2 r1c2=4 r1c3=1 r1c4=3", False),
+    # 4 | 4 | 1 + 3 across the loop's join (from r1c1, 3 + 4 passes 4)
+    (on("sumline", 4, "r1c1 r1c2 r2c2 r2c1", total=4, loop=1), 4,
+     "r1c1=3 r1c2=4 r2c2=4 r2c1=1", True),
+    (on("sumline", 4, "r1c1 r1c2 r2c2 r2c1", total=4), 4, "r1c1=3 r1c2=4 r2c2=4 r2c1=1", False),
+    (on("sumline", 4, "r1c1 r1c2 r2c2 r2c1", total=4, loop=1), 4,
+     "r1c1=2 r1c2=3 r2c2=2 r2c1=1", False),  # adds up to 8, but no start splits it
+    # counting.py: 1 once, 2 twice, 3 three times
+    (on("countingcircles", 4, "r1c1 r1c2 r2c3 r3c1 r3c2 r4c4"), 4,
+     "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=2 r4c4=1", True),
+    (on("countingcircles", 4, "r1c1 r1c2 r2c3 r3c1 r3c2 r4c4"), 4,
+     "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=1 r4c4=1", False),  # 1 twice, 2 once
 ]  # fmt: skip
 
 
@@ -499,6 +574,15 @@ BAD = [
     (on("candidates", 4, "r1c1", values=(2, 2)), 4, "names a value twice"),
     (on("candidates", 4, "r1c1"), 4, "needs the parameter 'values'"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
+    # the kinds of sigh's Interactive Sudoku Solver (sums.py)
+    (on("sum", 4, "r1c1 r1c2", total=9), 4, "total 9 is not in 2..8"),
+    (on("sum", 4, "r1c1 r1c2", total=0, weights=(1,)), 4, "one whole number per cell"),
+    (on("sum", 4, "r1c1 r1c2", total=0, weights=(1, 0)), 4, "are not all in -100..100 but 0"),
+    (on("lunchbox", 4, "r1c1 r1c2 r1c3", total=6), 4, "total 6 is not in 0..5"),
+    (on("rellikcage", 4, "r1c1 r1c2"), 4, "needs the parameter 'total'"),
+    (on("sumline", 4, "r1c1 r1c2 r1c3", total=4, loop=1), 4, "r1c3 does not touch its first"),
+    (Constraint("sumline", tuple(range(9)), (("total", 10),)), 9, "needs a table of about"),
+    (Constraint("countingcircles", tuple(range(15))), 9, "15 counting circles need tables of"),
 ]  # fmt: skip
 
 

@@ -426,6 +426,38 @@ DEFINITIONS = [
         lambda g, n: g[box_cell(n, 2, 2, "r1c2", at(g, n, "r1c2"), column_major=True)]
         == box_position(n, 2, 2, "r1c2", column_major=True),
     ),
+    # the kinds of sigh's Interactive Sudoku Solver (sums.py): js/sudoku_constraint.js's
+    # descriptions and js/solver/handlers.js's enforcement
+    Definition(
+        "sum", board("sum r1c1 r3c3 total=4"), 54,
+        "values do not repeat, as in a killer cage",
+        lambda g, n: at(g, n, "r1c1") + at(g, n, "r3c3") == 4 and at(g, n, "r1c1") != 2,
+    ),
+    Definition(
+        "lunchbox", board("lunchbox r1c1 r1c2 r1c3 total=3"), 48,
+        "the bread is the 1 and the N, as in a sandwich, whatever else the lunchbox holds",
+        lambda g, n: {1, n} <= set(v := line(g, n, "r1c1 r1c2 r1c3")) and v[1] == 3,
+    ),
+    Definition(
+        "rellikcage", board("rellikcage r1c1 r1c2 total=4"), 96,
+        "only all the cage's values together may not add up to the total",
+        lambda g, n: at(g, n, "r1c1") + at(g, n, "r1c2") != 4,
+    ),
+    Definition(
+        "sumline", board("sumline r1c1 r1c2 r1c3 r1c4 total=5"), 96,
+        "the line adds up to a multiple of the total, wherever the stretches end",
+        lambda g, n: sum(line(g, n, "r1c1 r1c2 r1c3 r1c4")) % 5 == 0,
+    ),
+    Definition(
+        "sumline", board("sumline r1c1 r1c2 r2c2 r2c1 total=5 loop=1"), 192,
+        "a loop read as a line from its first cell: no stretch across the join",
+        lambda g, n: (v := line(g, n, "r1c1 r1c2 r2c2 r2c1"))[0] + v[1] == 5,
+    ),
+    Definition(
+        "countingcircles", board("countingcircles r1c1 r2c3 r3c2"), 30,
+        "each circle's value is how many circles there are",
+        lambda g, n: set(line(g, n, "r1c1 r2c3 r3c2")) == {3},
+    ),
 ]  # fmt: skip
 
 

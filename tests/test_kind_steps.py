@@ -207,3 +207,26 @@ def test_the_45_rule_leaves_out_cages_that_overlap():
     grid = human.placed_givens(board(rules, givens))
     step = innies(grid)
     assert step is None or all(solution[cell] != str(value) for cell, value in step.eliminated)
+
+
+# the sum kinds of sigh's Interactive Sudoku Solver (sums.py)
+def test_an_iss_sum_keeps_the_combinations_that_reach_its_total():
+    # r1c1 and r5c5 see nothing of each other: 1+1 is allowed, so only 3 and up go (2 = 1+1)
+    step = first_kind_step("sum r1c1 r5c5 total=2")
+    assert gone(step) == {"r1c1": set(range(2, 10)), "r5c5": set(range(2, 10))}
+    assert step.technique == "sum"
+    assert step.describe(9).startswith("sum r1c1-r5c5 total 2: only 1+1, so r1c1 cannot be 2")
+
+
+def test_an_iss_weighted_sum():
+    # 2 * r1c1 - r5c5 = 15: r1c1 = 8 with r5c5 = 1, or r1c1 = 9 with r5c5 = 3
+    step = first_kind_step("sum r1c1 r5c5 total=15 weights=2,-1")
+    assert gone(step) == {"r1c1": set(range(1, 8)), "r5c5": {2, 4, 5, 6, 7, 8, 9}}
+
+
+def test_a_rellik_cage_drops_the_total_and_its_parts():
+    # no part may add up to 4: not 4 itself, and with r1c1 = 1 given r1c2 cannot be 3 (1+3)
+    step = first_kind_step("rellikcage r1c1 r1c2 total=4", {"r1c1": 1})
+    assert gone(step) == {"r1c2": {3, 4}}
+    assert step.technique == "rellik cage"
+    assert step.describe(9).startswith("rellik cage r1c1-r1c2 not 4")

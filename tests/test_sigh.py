@@ -274,3 +274,67 @@ def test_a_shape_off_the_sizes_read_is_refused_naming_its_line(cli, tmp_path):
     assert done.err == (
         "sudoku: line 2: size 3 is outside 4..25\nsudoku: line 3: size 99 is outside 4..25\n"
     )
+
+
+# the sum family (solvers/model/constraints/sums.py): ISS's Sum, EqualSum, Lunchbox, RellikCage
+# and SumLine, each as js/sudoku_constraint.js gives its arguments
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (".Sum~12~R1C1~R5C5", {"sum r1c1 r5c5 total=12"}),
+        # "total_=_coefficients": a weight per cell
+        (".Sum~0_=_1_-2~R1C1~R1C2", {"sum r1c1 r1c2 total=0 weights=1,-2"}),
+        # each segment's sum against the next one's; a cell in both weighs 1 - 1: left out
+        (
+            ".EqualSum~R1C1~R1C2~-~R1C2~R2C2~-~R3C3",
+            {"sum r1c1 r2c2 total=0 weights=1,-1", "sum r1c2 r2c2 r3c3 total=0 weights=1,1,-1"},
+        ),
+        (".Lunchbox~7~R1C1~R1C2~R1C3", {"lunchbox r1c1 r1c2 r1c3 total=7"}),
+        (".RellikCage~5~R1C1~R1C2", {"rellikcage r1c1 r1c2 total=5"}),
+        (".SumLine~10~R1C1~R1C2~R1C3", {"sumline r1c1 r1c2 r1c3 total=10"}),
+        # a last LOOP closes the line
+        (".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP", {"sumline r1c1 r1c2 r2c2 r2c1 loop=1 total=10"}),
+        (".CountingCircles~R1C1~R5C5~R9C9", {"countingcircles r1c1 r5c5 r9c9"}),
+    ],
+)
+def test_each_sum_type_reads_as_the_kind_that_means_the_same(source, expected):
+    assert texts(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".Sum~x~R1C1", "ISS sum: 'x' is not a whole number"),
+        (".Lunchbox~99~R1C1~R1C2", "total 99 is not in 0..35"),
+        (".SumLine~10~R1C1~R1C2~R1C4", "r1c2 and r1c4 do not touch"),
+        (".SumLine~10" + "".join(f"~R1C{c}" for c in range(1, 10)), "needs a table of about"),
+    ],
+)
+def test_a_sum_type_the_project_cannot_keep_is_refused_naming_it(source, says):
+    with pytest.raises(InputError, match=says):
+        sigh.read(source)
+
+
+def test_the_benchmark_reads_the_short_killer_format_as_iss_does():
+    # ISS's js/sudoku_parser.js (_parseShortKillerFormatToAst): 81 characters, a cage's sum as
+    # one base-62 character ("0" none, A = 10, a = 36), each other cell an arrow (<>^v, and
+    # `',. for the diagonals) to the next cell on its way to the sum; a way off the grid: no cage
+    iss = _bench_iss()
+    rows = ["0<<<<<<<<"] * 9
+    rows[0] = "A<0<<<<<<"  # r1c1 r1c2 (and r2c1, pointing up) sum 10
+    rows[1] = "^0<<<<<<<"
+    rows[4] = "0<<<<<<<,"  # r5c9 points down-left, into the cage of r6c5
+    rows[5] = "0<<<0<<<<"
+    rows[8] = "b<<<<<0<."  # sum 37 (b); r9c9 points off the grid
+    found = {
+        format_constraint(c, 9)
+        for c in sigh.read(iss.constraint_string("".join(rows))).rules.constraints
+    }
+    assert {
+        "killercage r1c1 r1c2 r2c1 total=10",
+        "killercage r5c9 r6c5 r6c6 r6c7 r6c8 r6c9",
+        "killercage r9c1 r9c2 r9c3 r9c4 r9c5 r9c6 total=37",
+        "killercage r9c7 r9c8",
+    } <= found
+    assert len(found) == 12 and not any("r9c9" in text for text in found)
+    assert iss.constraint_string("." * 81) == "." * 81  # no arrow but the diagonal: a grid

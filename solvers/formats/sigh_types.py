@@ -328,6 +328,57 @@ def _strict(which: str) -> Callable[[Reading, list[str]], None]:
     return lambda reading, args: reading.strict.add(which)
 
 
+# ---- the sum family: kinds of ISS's own (solvers/model/constraints/sums.py) -------------------
+
+
+def _sum(reading: Reading, args: list[str]) -> None:
+    # "Sum~total~cells" or "Sum~total_=_w1_w2..~cells": each cell's value times its weight
+    total, _, weights = args[0].partition("_=_")
+    cells = reading.cells(args[1:])
+    params: dict[str, object] = {"total": _number(reading, total, "sum")}
+    if weights:
+        params["weights"] = [_number(reading, w, "sum weight") for w in weights.split("_")]
+    reading.add("sum", cells, **params)
+
+
+def _equal_sum(reading: Reading, args: list[str]) -> None:
+    """Segments separated by ``-`` with equal sums: each segment against the next as a sum of
+    0 with weights 1 and -1 (a cell in both counted in each; one weighing 0 left out)."""
+    segments, current = [], []
+    for arg in [*args, "-"]:
+        if arg == "-":
+            if current:
+                segments.append(reading.cells(current))
+            current = []
+        else:
+            current.append(arg)
+    for this, following in pairwise(segments):
+        weights: dict[int, int] = {}
+        for cell in this:
+            weights[cell] = weights.get(cell, 0) + 1
+        for cell in following:
+            weights[cell] = weights.get(cell, 0) - 1
+        kept = {cell: weight for cell, weight in weights.items() if weight}
+        if kept:
+            reading.add("sum", list(kept), total=0, weights=list(kept.values()))
+
+
+def _total_then_cells(kind: str) -> Callable[[Reading, list[str]], None]:
+    def add(reading: Reading, args: list[str]) -> None:
+        total = _number(reading, args[0], kind)
+        reading.add(kind, reading.cells(args[1:]), total=total)
+
+    return add
+
+
+def _sum_line(reading: Reading, args: list[str]) -> None:
+    # ISS's CellArgs: a last argument LOOP closes the line
+    loop = bool(args) and args[-1].upper() == "LOOP"
+    cells = reading.cells(args[1 : len(args) - loop])
+    total = _number(reading, args[0], "sum line total")
+    reading.add("sumline", cells, total=total, **({"loop": 1} if loop else {}))
+
+
 def _ignore(reading: Reading, args: list[str]) -> None:
     """A setting that changes no rule (the shape is read before the rest)."""
 
@@ -372,4 +423,11 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Jigsaw": _jigsaw,
     "NoBoxes": _no_boxes,
     "Indexing": _indexing,
+    # the sum family
+    "Sum": _sum,
+    "EqualSum": _equal_sum,
+    "Lunchbox": _total_then_cells("lunchbox"),
+    "RellikCage": _total_then_cells("rellikcage"),
+    "SumLine": _sum_line,
+    "CountingCircles": _line("countingcircles"),  # any cells, in any order
 }

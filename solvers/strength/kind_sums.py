@@ -197,9 +197,60 @@ def innies(grid: Grid) -> Step | None:
     return None
 
 
+def sum_(grid: Grid, constraint: Constraint) -> Step | None:
+    """ISS's sum: the cells, each times its weight, add up to the total; values may repeat
+    except in cells that see each other. Cut where the weighted partial sum can no longer
+    reach the total."""
+    n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
+    weights = tuple(constraint.param("weights") or (1,) * len(cells))
+    low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
+    for i in range(len(cells) - 1, -1, -1):
+        mask, w = grid.candidates[cells[i]], weights[i]
+        ends = (w * ((mask & -mask).bit_length() - 1), w * (mask.bit_length() - 1))
+        low[i], high[i] = low[i + 1] + min(ends), high[i + 1] + max(ends)
+
+    def weighted(xs: tuple[int, ...]) -> int:
+        return sum(w * x for w, x in zip(weights, xs, strict=False))
+
+    def prune(prefix: tuple[int, ...]) -> bool:
+        done, i = weighted(prefix), len(prefix)
+        return not done + low[i] <= total <= done + high[i]
+
+    found = supports(grid, cells, lambda xs: weighted(xs) == total, prune)
+    plain = set(weights) == {1}
+    shown = "" if plain else f" weights {','.join(map(str, weights))}"
+    where = f"sum {cells_text(cells, n)} total {total}{shown}"
+
+    def words(found) -> str:
+        return f"only {combos_text(found)}" if plain else ""
+
+    return _step(grid, constraint, cells, found, where, words, "sum")
+
+
+def rellikcage(grid: Grid, constraint: Constraint) -> Step | None:
+    """ISS's rellik cage: different values, no one or more of which add up to the total: a
+    value equal to the total goes at once, and any set of values with such a part."""
+    n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
+
+    def accept(xs: tuple[int, ...]) -> bool:
+        return not any(sum(part) == total for size in range(1, len(xs) + 1)
+                       for part in combinations(xs, size))  # fmt: skip
+
+    def prune(prefix: tuple[int, ...]) -> bool:
+        return not accept(prefix)  # a part that adds up to the total stays in every extension
+
+    found = supports(grid, cells, accept, prune, everyone=True)
+    where = f"rellik cage {cells_text(cells, n)} not {total}"
+    return _step(grid, constraint, cells, found, where,
+                 lambda found: f"only {combos_text(found, ',')}", "rellik cage")  # fmt: skip
+
+
 STEPS: dict[str, Callable[[Grid, Constraint], Step | None]] = {
     "killercage": killercage,
     "multisumcage": multisumcage,
     "littlekiller": littlekiller,
     "arrow": arrow,
+    # the sum kinds of sigh's Interactive Sudoku Solver
+    "sum": sum_,
+    "rellikcage": rellikcage,
 }

@@ -15,12 +15,27 @@
   ``SolverFactory.cs`` reads f-puzzles' drawn ``cage`` whose text is ``DR<n>`` (a digital
   root) as such a cage, its totals n, n + 9, ... that its cell count can reach.
 - ``littlekiller``: the cells of a diagonal, from the clue outward, add up to ``total``.
+
+Kinds of sigh's Interactive Sudoku Solver (ISS: github.com/sigh/Interactive-Sudoku-Solver), each
+as its ``js/sudoku_constraint.js`` states it and its ``js/solver/handlers.js`` enforces it:
+
+- ``sum``: the cells (any cells; values may repeat) add up to ``total``, each value times its
+  weight where ``weights`` gives one per cell (ISS ``Sum``, whose coefficients are these).
+- ``lunchbox``: the cells hold different values; those between the smallest and the largest,
+  in the cells' order, add up to ``total`` (ISS ``Lunchbox``; on a whole row, a sandwich).
+- ``rellikcage``: the cells hold different values, and no one or more of them add up to
+  ``total`` (ISS ``RellikCage``).
+- ``sumline``: the line splits into consecutive stretches that each add up to ``total``; with
+  ``loop=1`` the last cell touches the first and a stretch may run across that join (ISS
+  ``SumLine``, its handler's partial sums reset at the total). Its decomposition is one table
+  of every allowed tuple of the line, so a line whose table would pass ``MAX_LINE_ROWS`` rows
+  is refused (a line of 8 or more cells at total 10 on 9x9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, pairwise
+from itertools import chain, combinations, pairwise
 
 from solvers.base.errors import InputError
 from solvers.model.cells import cell_name
@@ -189,6 +204,206 @@ def _validate_littlekiller(constraint: Constraint, n: int) -> None:
         raise InputError(f"{describe(constraint, n)}: the cells are not one diagonal line")
 
 
+def _weights(constraint: Constraint) -> tuple[int, ...]:
+    return tuple(constraint.param("weights", (1,) * len(constraint.cells)))
+
+
+def check_sum(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, total = constraint.cells, constraint.param("total")
+    weights = constraint.param("weights") or [1] * len(cells)
+    found = sum(weights[i] * grid[cell] for i, cell in enumerate(cells))
+    if found == total:
+        return []
+    return [f"the sum at {cell_name(cells[0], n)} is {found}, not {total}"]
+
+
+def decompose_sum(constraint: Constraint, n: int) -> list[Primitive]:
+    terms = tuple(zip(_weights(constraint), constraint.cells, strict=True))
+    return [Linear(terms, "==", int(constraint.param("total")))]
+
+
+def _validate_sum(constraint: Constraint, n: int) -> None:
+    weights, where = constraint.param("weights"), describe(constraint, n)
+    if weights is not None:
+        if not isinstance(weights, tuple) or len(weights) != len(constraint.cells):
+            raise InputError(f"{where}: weights must give one whole number per cell")
+        if any(type(w) is not int or w == 0 or abs(w) > 100 for w in weights):
+            raise InputError(f"{where}: weights {weights!r} are not all in -100..100 but 0")
+    low = sum(min(w, w * n) for w in _weights(constraint))
+    high = sum(max(w, w * n) for w in _weights(constraint))
+    int_param(constraint, n, "total", low, high)
+
+
+def _plain_weights(constraint: Constraint) -> Constraint:
+    """Weights of 1 for every cell say what no weights say."""
+    if constraint.param("weights") != (1,) * len(constraint.cells):
+        return constraint
+    params = tuple(p for p in constraint.params if p[0] != "weights")
+    return Constraint(constraint.kind, constraint.cells, params)
+
+
+def check_lunchbox(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    if problems := [p.replace("cage", "lunchbox") for p in _twice(values, where)]:
+        return problems
+    low, high = sorted((values.index(min(values)), values.index(max(values))))
+    found, total = sum(values[low + 1 : high]), constraint.param("total")
+    if found == total:
+        return []
+    return [f"the lunchbox at {where} holds {found} between its ends, not {total}"]
+
+
+def decompose_lunchbox(constraint: Constraint, n: int) -> list[Primitive]:
+    """Every way to place its smallest value ``low`` and largest ``high``: the cells between
+    them hold a set of values strictly between with the total, the other cells the rest of
+    that range (all different, so each set is held exactly)."""
+    cells, total = constraint.cells, int(constraint.param("total"))
+    count, rows = len(cells), []
+    for low in range(1, n + 1):
+        for high in range(low + count - 1, n + 1):
+            inside = range(low + 1, high)
+            for first, last in combinations(range(count), 2):
+                for filling in combinations(inside, last - first - 1):
+                    if sum(filling) != total:
+                        continue
+                    rest = frozenset(inside) - frozenset(filling)
+                    for ends in ((low, high), (high, low)):
+                        row = [rest] * count
+                        row[first + 1 : last] = [frozenset(filling)] * (last - first - 1)
+                        row[first], row[last] = frozenset({ends[0]}), frozenset({ends[1]})
+                        rows.append(tuple(row))
+    return [AllDifferent(cells), Table(cells, tuple(rows))]
+
+
+def _validate_lunchbox(constraint: Constraint, n: int) -> None:
+    count = len(constraint.cells)
+    if count > n:
+        raise InputError(f"{describe(constraint, n)}: {count} cells cannot hold different values")
+    int_param(constraint, n, "total", 0, sum(range(2, n)))
+
+
+def _sums_to(values: Sequence[int], total: int) -> tuple[int, ...] | None:
+    for size in range(1, len(values) + 1):
+        for some in combinations(values, size):
+            if sum(some) == total:
+                return some
+    return None
+
+
+def check_rellikcage(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    problems = [p.replace("cage", "rellik cage") for p in _twice(values, where)]
+    if (some := _sums_to(values, constraint.param("total"))) is not None:
+        shown = "+".join(map(str, some))
+        problems.append(f"the rellik cage at {where} holds {shown} = {constraint.param('total')}")
+    return problems
+
+
+def decompose_rellikcage(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, total = constraint.cells, int(constraint.param("total"))
+    sets = [
+        frozenset(values)
+        for values in combinations(range(1, n + 1), len(cells))
+        if not any(sum(s) == total for size in range(1, len(values) + 1)
+                   for s in combinations(values, size))
+    ]  # fmt: skip
+    return [AllDifferent(cells), Table(cells, tuple((s,) * len(cells) for s in sets))]
+
+
+def _validate_rellikcage(constraint: Constraint, n: int) -> None:
+    count = len(constraint.cells)
+    if count > n:
+        raise InputError(f"{describe(constraint, n)}: {count} cells cannot hold different values")
+    int_param(constraint, n, "total", 1, n * (n + 1) // 2)
+
+
+MAX_LINE_ROWS = 20_000
+
+
+def _stretches(values: Sequence[int], total: int) -> bool:
+    """Whether the values, in order, split into stretches that each add up to ``total``."""
+    running = 0
+    for value in values:
+        running += value
+        if running > total:
+            return False
+        running %= total
+    return running == 0
+
+
+def check_sumline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, total = [grid[cell] for cell in constraint.cells], constraint.param("total")
+    starts = range(len(values)) if constraint.param("loop", 0) else (0,)
+    if any(_stretches(values[s:] + values[:s], total) for s in starts):
+        return []
+    return [
+        f"the sum line at {cell_name(constraint.cells[0], n)} does not split into stretches "
+        f"of {total}"
+    ]
+
+
+def _line_tuples(length: int, total: int, n: int) -> list[tuple[int, ...]]:
+    """Every tuple of ``length`` values 1..n whose running sum meets each multiple of ``total``
+    and ends on one (built stretch by stretch: the running sum so far is the state)."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], running: int) -> None:
+        if len(prefix) == length:
+            if running == 0:
+                found.append(tuple(prefix))
+            return
+        for value in range(1, min(n, total - running) + 1):
+            prefix.append(value)
+            extend(prefix, (running + value) % total)
+            prefix.pop()
+
+    extend([], 0)
+    return found
+
+
+def _line_count(length: int, total: int, n: int) -> int:
+    states = {0: 1}
+    for _ in range(length):
+        following: dict[int, int] = {}
+        for running, ways in states.items():
+            for value in range(1, min(n, total - running) + 1):
+                after = (running + value) % total
+                following[after] = following.get(after, 0) + ways
+        states = following
+    return states.get(0, 0)
+
+
+def decompose_sumline(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, total = constraint.cells, int(constraint.param("total"))
+    tuples = _line_tuples(len(cells), total, n)
+    if constraint.param("loop", 0):  # a stretch may run across the join: any rotation
+        count = len(cells)
+        turns = ((t[count - s :] + t[: count - s] for s in range(count)) for t in tuples)
+        tuples = list(dict.fromkeys(chain.from_iterable(turns)))
+    rows = tuple(tuple(frozenset({value}) for value in t) for t in tuples)
+    return [Table(cells, rows)]
+
+
+def _validate_sumline(constraint: Constraint, n: int) -> None:
+    require_line(constraint, n)
+    where, cells = describe(constraint, n), constraint.cells
+    int_param(constraint, n, "total", 1, n * n)
+    int_param(constraint, n, "loop", 0, 1)
+    if constraint.param("loop", 0) and not _touch(cells[-1], cells[0], n):
+        raise InputError(
+            f"{where}: a loop's last cell {cell_name(cells[-1], n)} does not touch its first"
+        )
+    total = constraint.param("total")
+    if total is None:
+        return
+    rows = _line_count(len(cells), total, n) * (len(cells) if constraint.param("loop", 0) else 1)
+    if rows > MAX_LINE_ROWS:
+        raise InputError(
+            f"{where}: a sum line of {len(cells)} cells at total {total} needs a table of "
+            f"about {rows} rows, over the {MAX_LINE_ROWS} its decomposition takes"
+        )
+
+
 LINE = (2, None)
 KINDS = (
     Kind("thermometer", "Values strictly increase along the thermometer, starting from the bulb.",
@@ -224,4 +439,25 @@ KINDS = (
          validate_more=_validate_littlekiller, fpuzzles="littlekillersum",
          example="littlekiller r1c2 r2c3 r3c4 total=15",
          source="dclamage LittleKillerConstraint.cs"),
+    # the kinds of sigh's Interactive Sudoku Solver (module docstring)
+    Kind("sum", "The values add up to the total, each times its weight when weights are given; "
+         "values may repeat.", check_sum, decompose_sum, frozenset({Linear}),
+         params=frozenset({"total", "weights"}), required=frozenset({"total"}),
+         validate_more=_validate_sum, canonical=_plain_weights,
+         example="sum r1c1 r1c2 r2c2 total=12", source="sigh sudoku_constraint.js"),
+    Kind("lunchbox", "Values differ; those between the smallest and the largest, in the cells' "
+         "order, add up to the total.", check_lunchbox, decompose_lunchbox,
+         frozenset({AllDifferent, Table}), cells=(2, None), params=frozenset({"total"}),
+         required=frozenset({"total"}), validate_more=_validate_lunchbox,
+         example="lunchbox r1c1 r1c2 r1c3 r1c4 r1c5 total=7", source="sigh handlers.js"),
+    Kind("rellikcage", "Values do not repeat in the cage and no one or more of them add up to "
+         "its total.", check_rellikcage, decompose_rellikcage, frozenset({AllDifferent, Table}),
+         params=frozenset({"total"}), required=frozenset({"total"}),
+         validate_more=_validate_rellikcage, example="rellikcage r1c1 r1c2 r2c1 total=5",
+         source="sigh sudoku_constraint.js"),
+    Kind("sumline", "The line splits into consecutive stretches that each add up to the total "
+         "(a loop: around the loop).", check_sumline, decompose_sumline, frozenset({Table}),
+         cells=LINE, params=frozenset({"total", "loop"}), required=frozenset({"total"}),
+         defaults=lambda n: {"loop": 0}, validate_more=_validate_sumline,
+         example="sumline r1c1 r1c2 r2c3 r3c3 total=10", source="sigh handlers.js"),
 )  # fmt: skip
