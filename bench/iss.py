@@ -148,12 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     kept, left, seen = [], Counter(), set()
     for name, given, solution in (e for text in texts for e in entries(text)):
-        if given in seen:
+        given = constraint_string(given)
+        if given in seen:  # the same puzzle, perhaps written in another of ISS's forms
             continue
         seen.add(given)
-        given = constraint_string(given)
         if not sigh.looks_like(given):
-            left["not a constraint string (a file path, a short killer or a grid)"] += 1
+            left["not a constraint string (a file path, a script or a grid)"] += 1
             continue
         try:
             board = sigh.read(given)
