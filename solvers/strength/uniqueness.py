@@ -10,7 +10,8 @@ and boxes (a diagonal, a cage) may forbid the swap, and the argument fails.
 
 Ratings are Sudoku Explainer's: 4.5 for a rectangle of types 1, 2 and 4
 (diuf/sudoku/solver/rules/unique/UniqueLoopHint.java: 4.5 for a loop of four cells), 4.6 to
-4.8 for type 3 with a naked set (UniqueLoopType3NakedHint.java: + 0.1 a value past one), 5.6 for
+4.8 for type 3 with a naked set (UniqueLoopType3NakedHint.java: + 0.1 a value past one), 4.5
+to 4.7 with a hidden set (UniqueLoopType3HiddenHint.java: + 0.1 a value past two), 5.6 for
 BUG type 1 (unique/Bug1Hint.java), 5.7 for BUG types 2 and 4 (unique/Bug2Hint.java,
 Bug4Hint.java).
 """
