@@ -291,6 +291,19 @@ def test_unique_rectangle_type_three_of_a_hidden_pair() -> None:
     candidates[cell("r1c7")] |= 1 << 5
     step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, candidates, unique=True))
     assert step and names(step.eliminated) == {("r1c7", v) for v in (3, 4, 5)}
+    # with a naked pair on the same roof (r1c7 {5,6}, r1c2 {3,5} losing 5: 4.6) and a hidden
+    # pair (r1c8 {1,2,3} losing 3: 4.5), SE sorts its hints by rating: the hidden pair first
+    masks = {"r2c1": {1, 2}, "r2c4": {1, 2}, "r1c1": {1, 2, 5}, "r1c4": {1, 2, 6}}
+    masks |= {f"r1c{c}": {3, 4, 7, 8, 9} for c in (3, 5, 6, 9)}
+    masks |= {"r1c2": {3, 5}, "r1c7": {5, 6}, "r1c8": {1, 2, 3}}
+    both = [FULL] * 81
+    for name, held in masks.items():
+        both[cell(name)] = sum(1 << v for v in held)
+    step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, both, unique=True))
+    assert step and step.rating == 4.5 and names(step.eliminated) == {("r1c8", 3)}
+    both[cell("r1c8")] &= ~(1 << 3)  # once the hidden pair removes nothing, the naked one
+    step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, both, unique=True))
+    assert step and step.rating == 4.6 and names(step.eliminated) == {("r1c2", 5)}
     grid.unique = False
     assert uniqueness.unique_rectangle(grid) is None
 
