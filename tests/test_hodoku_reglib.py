@@ -19,9 +19,8 @@ a public copy of HoDoKu's repository (zh3305/HoDoKu on GitHub) at a pinned commi
 checked, into pytest's cache; the tests skip when none of those is there.
 
 Of HoDoKu's 1112 cases, 701 are of techniques mapped to ours (``CODES``: 44 codes), 411 of
-55 codes we do not implement (``NOT_OURS``, each with why); 2 of ours are known misses
-(``KNOWN``, strict xfail). The default run takes ``SAMPLE`` cases of each code, ``slow``
-every case (about ten seconds).
+55 codes we do not implement (``NOT_OURS``, each with why). The default run takes ``SAMPLE``
+cases of each code, ``slow`` every case (about ten seconds).
 """
 
 from __future__ import annotations
@@ -197,12 +196,10 @@ NOT_OURS: dict[str, str] = {
 }
 
 
-# the cases our technique misses by a narrowing documented in its module, by line of 1.3
-KNOWN = {
-    line: "unique rectangle type 3: a naked set of more than half the unit's open cells, "
-    "which SE takes as the hidden set of the rest (UniqueLoopType3HiddenHint), not implemented"
-    for line in (929, 930)
-}
+# cases whose UR type 3 is a naked set of more than half the unit's open cells, which SE (and
+# so we) takes as the hidden set of the rest (UniqueLoopType3HiddenHint), by line of 1.3: run
+# in the default run as well, beyond the sample
+HIDDEN_SET = (929, 930)
 
 
 @dataclass(frozen=True)
@@ -454,20 +451,14 @@ def _check(case: Case) -> str | None:
 
 @pytest.mark.parametrize(("code", "count"), _codes(True) + _codes(False))
 def test_our_technique_finds_each_case_of_its_hodoku_code(library, code, count):
-    cases = [case for case in library if case.code == code and case.line not in KNOWN][:count]
+    cases = [case for case in library if case.code == code][:count]
     if not cases:
         pytest.skip(f"no case of {code} in this library")
     missed = [why for case in cases if (why := _check(case))]
     assert not missed, f"{CODES[code]} misses HoDoKu's {code} cases: {', '.join(missed)}"
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        pytest.param(line, marks=pytest.mark.xfail(reason=why, strict=True, raises=AssertionError))
-        for line, why in KNOWN.items()
-    ],
-)
-def test_a_known_narrowing_still_misses_its_case(library, line):
+@pytest.mark.parametrize("line", HIDDEN_SET)
+def test_unique_rectangle_type_three_of_a_hidden_set_finds_its_case(library, line):
     (case,) = [case for case in library if case.line == line]
     assert _check(case) is None

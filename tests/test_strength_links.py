@@ -268,6 +268,46 @@ def test_unique_rectangle_type_three() -> None:
     assert uniqueness.unique_rectangle(grid) is None
 
 
+def test_unique_rectangle_type_three_of_a_hidden_pair() -> None:
+    # r2c1 and r2c4 hold just 1 and 2; r1c1 {1,2,5} and r1c4 {1,2,6} (boxes 1 and 2). The roof
+    # holds at most one of 1 and 2: with both, r2c1 and r2c4 would hold the other two and the
+    # four could swap 1 and 2, a second solution. Row 1's 1 and 2 have one place besides the
+    # roof, r1c7 {1,2,3,4} (its other cells hold 3 to 9): so r1c7 holds the one the roof does
+    # not, a hidden pair of the roof and r1c7, and r1c7 loses 3 and 4 (SE's
+    # UniqueLoopType3HiddenHint: 4.5 + 0.1 (size - 2), 4.5 for a pair). No naked set is there:
+    # the roof's 5 and 6 with row 1's other cells make none.
+    masks = {"r2c1": {1, 2}, "r2c4": {1, 2}, "r1c1": {1, 2, 5}, "r1c4": {1, 2, 6}}
+    masks |= {f"r1c{c}": set(range(3, 10)) for c in (2, 3, 5, 6, 8, 9)}
+    masks["r1c7"] = {1, 2, 3, 4}
+    candidates = [FULL] * 81
+    for name, held in masks.items():
+        candidates[cell(name)] = sum(1 << v for v in held)
+    grid = Grid(SHAPE.geometry, candidates, unique=True)
+    step = uniqueness.unique_rectangle(grid)
+    assert step and step.technique == "unique rectangle type 3" and step.rating == 4.5
+    assert names(step.eliminated) == {("r1c7", 3), ("r1c7", 4)}
+    assert "hidden set 12 in r1c1 r1c4 r1c7" in step.describe(9)
+    # a value of the roof's in r1c7 goes too: the hidden set is 1 and 2 alone
+    candidates[cell("r1c7")] |= 1 << 5
+    step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, candidates, unique=True))
+    assert step and names(step.eliminated) == {("r1c7", v) for v in (3, 4, 5)}
+    # with a naked pair on the same roof (r1c7 {5,6}, r1c2 {3,5} losing 5: 4.6) and a hidden
+    # pair (r1c8 {1,2,3} losing 3: 4.5), SE sorts its hints by rating: the hidden pair first
+    masks = {"r2c1": {1, 2}, "r2c4": {1, 2}, "r1c1": {1, 2, 5}, "r1c4": {1, 2, 6}}
+    masks |= {f"r1c{c}": {3, 4, 7, 8, 9} for c in (3, 5, 6, 9)}
+    masks |= {"r1c2": {3, 5}, "r1c7": {5, 6}, "r1c8": {1, 2, 3}}
+    both = [FULL] * 81
+    for name, held in masks.items():
+        both[cell(name)] = sum(1 << v for v in held)
+    step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, both, unique=True))
+    assert step and step.rating == 4.5 and names(step.eliminated) == {("r1c8", 3)}
+    both[cell("r1c8")] &= ~(1 << 3)  # once the hidden pair removes nothing, the naked one
+    step = uniqueness.unique_rectangle(Grid(SHAPE.geometry, both, unique=True))
+    assert step and step.rating == 4.6 and names(step.eliminated) == {("r1c2", 5)}
+    grid.unique = False
+    assert uniqueness.unique_rectangle(grid) is None
+
+
 def test_explain_shows_an_xy_cycle_and_its_removal_keeps_the_solution(cli) -> None:
     # the shipped hard9's 10th puzzle (made by this project's generator) meets an XY-cycle:
     # explain names it, the loop one way round, and what goes is not in the solution
@@ -293,6 +333,18 @@ def test_rate_meets_a_unique_rectangle_type_three_that_keeps_the_solution() -> N
     solution = solve(board).solution.cells
     found = [s for s in human.steps(prepared(board)) if s.technique == "unique rectangle type 3"]
     assert found and found[0].rating == 4.6
+    for c, v in found[0].eliminated:
+        assert solution[c] != v
+
+
+def test_rate_meets_a_unique_rectangle_type_three_of_a_hidden_set_that_keeps_the_solution() -> None:
+    # the shipped hard9's 23rd puzzle (made by this project's generator, one solution) meets a
+    # UR type 3 of a hidden pair on the path rate grades: what it removes is not in the solution
+    with DATASETS["hard9"].open() as handle:
+        board = next(islice(read_puzzles(handle), 22, None)).board
+    solution = solve(board).solution.cells
+    found = [s for s in human.steps(prepared(board)) if "hidden set" in s.where]
+    assert found and found[0].technique == "unique rectangle type 3" and found[0].rating == 4.5
     for c, v in found[0].eliminated:
         assert solution[c] != v
 

@@ -10,7 +10,8 @@ and boxes (a diagonal, a cage) may forbid the swap, and the argument fails.
 
 Ratings are Sudoku Explainer's: 4.5 for a rectangle of types 1, 2 and 4
 (diuf/sudoku/solver/rules/unique/UniqueLoopHint.java: 4.5 for a loop of four cells), 4.6 to
-4.8 for type 3 with a naked set (UniqueLoopType3NakedHint.java: + 0.1 a value past one), 5.6 for
+4.8 for type 3 with a naked set (UniqueLoopType3NakedHint.java: + 0.1 a value past one), 4.5
+to 4.7 with a hidden set (UniqueLoopType3HiddenHint.java: + 0.1 a value past two), 5.6 for
 BUG type 1 (unique/Bug1Hint.java), 5.7 for BUG types 2 and 4 (unique/Bug2Hint.java,
 Bug4Hint.java).
 """
@@ -31,15 +32,17 @@ def _applies(grid: Grid) -> bool:
 
 
 def unique_rectangle(grid: Grid, third_only: bool = False) -> Step | None:
-    """Types 1, 2 and 4 on every rectangle of open cells that share a pair of candidates, the
-    first found; else the type 3 whose rating is lowest. ``third_only``: type 3 alone, for a
-    rectangle that also makes a type 1, 2 or 4 (whose step, taken first, may leave no type 3:
-    HoDoKu's regression cases hold such ones)."""
+    """The rectangle step SE takes: of every rectangle of open cells that share a pair of
+    candidates, its types 1, 2 and 4 (4.5) and its type 3 (4.5 and up), the lowest rating,
+    at one rating the lowest type (UniqueLoops.getHints sorts its hints so: a type 3 of a
+    hidden pair, 4.5, comes before a type 4), and the first found at a tie. ``third_only``:
+    type 3 alone, for a rectangle that also makes a type 1, 2 or 4 (whose step, taken first,
+    may leave no type 3: HoDoKu's regression cases hold such ones)."""
     if not _applies(grid):
         return None
     geometry, cand = grid.geometry, grid.candidates
     n = geometry.size
-    third: Step | None = None  # type 3 rates 4.6 and up: taken only where no other type is
+    best: Step | None = None
     for r1, r2 in combinations(range(n), 2):
         for c1, c2 in combinations(range(n), 2):
             corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
@@ -49,26 +52,51 @@ def unique_rectangle(grid: Grid, third_only: bool = False) -> Step | None:
                 continue
             common = cand[corners[0]] & cand[corners[1]] & cand[corners[2]] & cand[corners[3]]
             for u, v in combinations(values(common), 2):
-                found = None if third_only else _rectangle(grid, corners, (1 << u) | (1 << v), u, v)
-                if found:
-                    return found
-                if third is None or third.rating > 4.6:
-                    found = _type_three(grid, corners, (1 << u) | (1 << v), u, v)
-                    if found and (third is None or found.rating < third.rating):
-                        third = found
-    return third
+                pair = (1 << u) | (1 << v)
+                found = None if third_only else _rectangle(grid, corners, pair, u, v)
+                if found and (best is None or _order(found) < _order(best)):
+                    best = found
+                    if _order(best) == (4.5, 1):
+                        return best  # nothing sorts before it
+                if best is None or _order(best) > (4.5, 3):
+                    # a type 3 must rate below ``best``, or as low where that is a type 4
+                    ceiling = 9.9 if best is None else best.rating + 0.05 * (_order(best)[1] > 3)
+                    third = _type_three(grid, corners, pair, u, v, ceiling)
+                    if third and (best is None or _order(third) < _order(best)):
+                        best = third
+    return best
 
 
-def _type_three(grid: Grid, corners: tuple[int, ...], pair: int, u: int, v: int) -> Step | None:
-    """Unique rectangle type 3 with a naked set (SE's UniqueLoops.createType3Hints and
-    UniqueLoopType3NakedHint, read in SudokuMonster/SukakuExplainer): two corners hold just u
-    and v, the other two (the roof, in one unit) more. One roof cell holds one of those extra
-    values, else the rectangle could swap; so the roof acts as one cell holding the extra
-    values, and with k - 1 other cells of the unit whose values and the extra ones are k in
-    all, it makes a naked set of k: those k values leave the unit's other cells. As SE: the
-    extra values two or more, each either in both roof cells or in one of the others, each
-    other cell two values or more, and k at most half the unit's open cells. Rated 4.5 +
-    0.1 (k - 1): 4.6 for a pair, 4.7 a triple, 4.8 a quad."""
+def _order(step: Step) -> tuple[float, int]:
+    """SE's order of rectangle hints: by rating, then by type."""
+    return step.rating, int(step.technique[-1])
+
+
+def _type_three(
+    grid: Grid, corners: tuple[int, ...], pair: int, u: int, v: int, ceiling: float
+) -> Step | None:
+    """Unique rectangle type 3 (SE's UniqueLoops.createType3Hints, read in
+    SudokuMonster/SukakuExplainer with its default lkSudoku fix): two corners hold just u and
+    v, the other two (the roof, in one unit) more. If neither roof cell held one of those
+    extra values the four could swap u and v: a second solution. So one roof cell holds an
+    extra value, and the roof acts as one cell, in two ways:
+
+    - naked (UniqueLoopType3NakedHint): the roof holds the extra values; with k - 1 other
+      cells of the unit whose values and the extra ones are k in all it makes a naked set of
+      k, and those k values leave the unit's other cells. SE: the extra values each either in
+      both roof cells or in one of the others, each other cell two values or more, k at most
+      half the unit's open cells and at least the number of extra values; rated 4.5 + 0.1
+      (k - 1): 4.6 for a pair.
+    - hidden (UniqueLoopType3HiddenHint): the roof holds at most one of u and v (both would
+      be the swap), so u, v and k - 2 values held by neither roof cell, whose places in the
+      unit, the roof counted as one cell, are k in all, make a hidden set of k: the k - 1
+      cells other than the roof hold k - 1 of them, and lose their other values. SE: every
+      value with a place besides the second roof cell, k less than half the unit's open
+      cells; rated 4.5 + 0.1 (k - 2): 4.5 for a pair, 4.6 a triple.
+
+    SE tries k = 2 to 7, at each its units (box, row, column) and in each the naked set, then
+    the hidden one; of what it finds, the lowest rating first, the first found at a tie. Only
+    a step rated below ``ceiling`` is looked for."""
     cand, n = grid.candidates, grid.geometry.size
     roof = [c for c in corners if cand[c] != pair]
     if len(roof) != 2 or any(cand[c] & pair != pair for c in corners):
@@ -78,36 +106,77 @@ def _type_three(grid: Grid, corners: tuple[int, ...], pair: int, u: int, v: int)
     both = extra & cand[first] & cand[second]
     if extra.bit_count() < 2:
         return None
+    box_of = grid.geometry.box_of
+    shared = [unit for unit in grid.geometry.units if first in unit and second in unit]
+    shared.sort(key=lambda unit: len({box_of[c] for c in unit}) != 1)  # SE: the box first
+    names = " ".join(cell_name(c, n) for c in corners)
+    rest = [x for x in range(1, n + 1) if not (pair | extra) >> x & 1]
     best: Step | None = None
-    for unit in grid.geometry.units:
-        if first not in unit or second not in unit:
-            continue
-        open_cells = [c for c in unit if c not in grid.placed]
-        pool = [c for c in open_cells if c not in roof and cand[c].bit_count() >= 2]
-        for degree in range(extra.bit_count(), min(8, len(open_cells) // 2 + 1)):
-            if best and best.rating <= 4.5 + 0.1 * (degree - 1):
-                break
-            for others in combinations(pool, degree - 1):
-                held = 0
-                for c in others:
-                    held |= cand[c]
-                union = extra | held
-                if union.bit_count() != degree or (both | held).bit_count() != degree:
-                    continue
-                gone = tuple(
-                    (c, x)
-                    for c in unit
-                    if c not in others and c not in roof
-                    for x in values(cand[c] & union)
-                )
-                if gone:
-                    names = " ".join(cell_name(c, n) for c in corners)
-                    set_cells = " ".join(cell_name(c, n) for c in (*roof, *others))
-                    where = f"rectangle {names} on {u}{v}, naked set {set_cells}"
-                    rating = round(4.5 + 0.1 * (degree - 1), 1)
+    for degree in range(2, 8):
+        if round(4.5 + 0.1 * (degree - 2), 1) >= (best.rating if best else ceiling):
+            break  # the least a set of this size rates: no better one is left
+        for unit in shared:
+            open_cells = [c for c in unit if c not in grid.placed]
+            pool = [c for c in open_cells if c not in roof and cand[c].bit_count() >= 2]
+            rating = round(4.5 + 0.1 * (degree - 1), 1)
+            if extra.bit_count() <= degree <= len(open_cells) // 2 and rating < (
+                best.rating if best else ceiling
+            ):
+                for others in combinations(pool, degree - 1):
+                    held = 0
+                    for c in others:
+                        held |= cand[c]
+                    union = extra | held
+                    if union.bit_count() != degree or (both | held).bit_count() != degree:
+                        continue
+                    gone = tuple(
+                        (c, x)
+                        for c in unit
+                        if c not in others and c not in roof
+                        for x in values(cand[c] & union)
+                    )
+                    if gone:
+                        set_cells = " ".join(cell_name(c, n) for c in (*roof, *others))
+                        where = f"rectangle {names} on {u}{v}, naked set {set_cells}"
+                        best = Step("unique rectangle type 3", rating, where, eliminated=gone)
+                        break
+            rating = round(4.5 + 0.1 * (degree - 2), 1)
+            if degree * 2 < len(open_cells) and rating < (best.rating if best else ceiling):
+                found = _hidden_three(grid, unit, roof, pair, rest, degree)
+                if found:
+                    cells, hidden, gone = found
+                    set_cells = " ".join(cell_name(c, n) for c in (*roof, *cells))
+                    digits = "".join(str(x) for x in values(hidden))
+                    where = f"rectangle {names} on {u}{v}, hidden set {digits} in {set_cells}"
                     best = Step("unique rectangle type 3", rating, where, eliminated=gone)
-                    break
     return best
+
+
+def _hidden_three(
+    grid: Grid, unit: tuple[int, ...], roof: list[int], pair: int, rest: list[int], degree: int
+) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]] | None:
+    """The first hidden set of ``degree`` values in ``unit`` with the roof as one cell (SE's
+    order: the values besides the pair in combinations of ``rest``): its cells besides the
+    roof, its values, and what it removes; None where none removes anything."""
+    cand = grid.candidates
+    first, second = roof
+    places = {
+        x: frozenset(c for c in unit if c != second and c not in grid.placed and cand[c] >> x & 1)
+        for x in (*rest, *values(pair))
+    }
+    for chosen in combinations(rest, degree - 2):
+        held = (*chosen, *values(pair))
+        if any(not places[x] for x in held):
+            continue
+        cells = frozenset().union(*(places[x] for x in held))
+        if len(cells) != degree:
+            continue
+        hidden = sum(1 << x for x in held)
+        others = tuple(c for c in unit if c in cells and c != first)
+        gone = tuple((c, x) for c in others for x in values(cand[c] & ~hidden))
+        if gone:
+            return others, hidden, gone
+    return None
 
 
 def _rectangle(grid: Grid, corners: tuple[int, ...], pair: int, u: int, v: int) -> Step | None:
