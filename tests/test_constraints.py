@@ -143,10 +143,22 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         cells = walk(rng, n, rng.randint(2, 5))
         region_of = shape.geometry.box_of if shape else [cell // n for cell in range(n * n)]
         return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
+    if name in ("numberedroom", "hiddenskyscraper"):
+        return Constraint(name, outside_line(rng, n), (("value", rng.randint(1, n)),))
+    if name == "lookandsay":
+        cells = tuple(rng.sample(range(n * n), rng.randint(1, 5)))
+        named = rng.sample(values, rng.randint(1, 2))
+        counts = [rng.randint(0, len(cells) // len(named)) for _ in named]
+        return Constraint(name, cells, (("values", tuple(named)), ("counts", tuple(counts))))
+    if name == "equalitycage":
+        cells = walk(rng, n, rng.choice((2, 4)), diagonal=False)
+        return Constraint(name, cells)
     least = {"betweenline": 3, "zipper": 3, "doublearrow": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
         params = (("difference", rng.randint(1, n - 1)),)
+    if name == "modularline" and rng.random() < 0.5:
+        params = (("modulus", rng.randint(2, n)),)
     return Constraint(name, walk(rng, n, rng.randint(least, min(5, n))), params)
 
 
@@ -233,9 +245,10 @@ def test_every_kind_is_registered_once_with_a_meaning_and_its_source():
     for name, kind in KINDS.items():
         assert kind.name == name
         assert kind.meaning.endswith(".") and kind.primitives <= set(PRIMITIVE_TYPES)
-        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, or the project's own
+        # dclamage/SudokuSolver's SudokuSolver/Constraints/<class>.cs, sigh's Interactive
+        # Sudoku Solver's js/ file, or the project's own
         assert kind.source == "project" or re.fullmatch(
-            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs", kind.source
+            r"(dclamage|madformuse) (\w+Constraint|SolverFactory)\.cs|sigh \w+\.js", kind.source
         )
 
 
@@ -428,6 +441,49 @@ EXAMPLES = [
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=2 r2c2=4", True),
     (on("boxindexer", 4, "r1c2", box=(2, 2)), 4, "r1c1=1 r1c2=3 r2c1=4 r2c2=2", False),
     (on("boxindexer", 4, "r3c4", box=(2, 2)), 4, "r3c3=1 r3c4=4 r4c3=3 r4c4=2", True),
+    # kinds read from sigh's Interactive Sudoku Solver (js/sudoku_constraint.js)
+    (on("modularline", 4, "r1c1 r1c2 r1c3", modulus=2), 4, "r1c1=1 r1c2=2 r1c3=3", True),
+    (on("modularline", 4, "r1c1 r1c2 r1c3", modulus=2), 4, "r1c1=1 r1c2=3 r1c3=2", False),
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4", modulus=4), 6, "r1c1=1 r1c2=2 r1c3=3 r1c4=4",
+     True),
+    # different mod 3, yet 1 and 5 alike mod 4
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4", modulus=4), 6, "r1c1=1 r1c2=2 r1c3=3 r1c4=5",
+     False),
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=1), 4, LATIN, True),  # 1 names itself
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=2), 4, LATIN, False),
+    (on("numberedroom", 4, "r2c1 r2c2 r2c3 r2c4", value=1), 4, LATIN, True),  # 3 4 1 2
+    (on("numberedroom", 4, "r2c4 r2c3 r2c2 r2c1", value=1), 4, LATIN, True),  # 2 1 4 3
+    (on("numberedroom", 4, "r2c4 r2c3 r2c2 r2c1", value=2), 4, LATIN, False),
+    (on("hiddenskyscraper", 4, "r2c1 r2c2 r2c3 r2c4", value=1), 4, LATIN, True),  # 3 4 1 2
+    (on("hiddenskyscraper", 4, "r2c1 r2c2 r2c3 r2c4", value=2), 4, LATIN, False),  # 2 hidden later
+    (on("hiddenskyscraper", 4, "r1c1 r1c2 r1c3 r1c4", value=4), 4, LATIN, False),  # none hidden
+    (on("hiddenskyscraper", 4, "r1c4 r1c3 r1c2 r1c1", value=3), 4, LATIN, True),  # 4 3 2 1
+    (Constraint("globalentropy"), 4, "1414" "2323" "1414" "2323", True),
+    (Constraint("globalentropy"), 4, LATIN, False),  # r2c2-r3c3: 4 1 1 4, no 2 or 3
+    (Constraint("globalentropy"), 6, "135135" "351351" * 2 + "135135" "351351", True),
+    (Constraint("globalentropy"), 6, "135135" "246246" * 2 + "135135" "246246", False),  # 1 3 2 4
+    (Constraint("globalmod"), 4, "1414" "2323" "1414" "2323", True),  # 1-4, 2, 3
+    (Constraint("globalmod"), 4, LATIN, False),
+    (Constraint("globalmod"), 6, "135135" "351351" * 2 + "135135" "351351", True),
+    (Constraint("globalmod"), 6, "123123" "456456" * 2 + "123123" "456456", False),  # 1 2 4 5
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1,), counts=(2,)), 4,
+     "r1c1=1 r1c2=1 r2c1=3", True),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1,), counts=(2,)), 4,
+     "r1c1=1 r1c2=2 r2c1=3", False),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1, 3), counts=(2, 1)), 4,
+     "r1c1=1 r1c2=1 r2c1=1", False),  # three 1s, not exactly two
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(4,), counts=(0,)), 4,
+     "r1c1=1 r1c2=1 r2c1=3", True),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(4,), counts=(0,)), 4,
+     "r1c1=1 r1c2=4 r2c1=3", False),
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=4", True),  # odd low, even high
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", False),  # both odd
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=2 r1c2=1", False),  # both low
+    (on("equalitycage", 9, "r1c1 r1c2"), 9, "r1c1=1 r1c2=8", True),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=5 r1c2=2 r1c3=7 r1c4=4",
+     False),  # the 5 is neither low nor high
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=8", True),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=2", False),
 ]  # fmt: skip
 
 
@@ -499,6 +555,17 @@ BAD = [
     (on("candidates", 4, "r1c1", values=(2, 2)), 4, "names a value twice"),
     (on("candidates", 4, "r1c1"), 4, "needs the parameter 'values'"),
     (Constraint("no-such-kind"), 4, "no constraint kind is named 'no-such-kind'"),
+    (on("modularline", 4, "r1c1 r1c2", modulus=5), 4, "modulus 5 is not in 2..4"),
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=0), 4, "value 0 is not in 1..4"),
+    (on("hiddenskyscraper", 4, "r1c1 r1c2 r1c3", value=1), 4, "has 3 cells, not the 4 of a row"),
+    (Constraint("globalentropy", (0,)), 4, "names cells, but it covers the whole board"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 2), counts=(1,)), 4, "2 values but 1 counts"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 1), counts=(1, 0)), 4, "names a value twice"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 2), counts=(2, 1)), 4, "counts 3 values in 2"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(5,), counts=(1,)), 4, "values (5,) are not all"),
+    (on("equalitycage", 4, "r1c1 r1c2 r1c3"), 4, "3 cells cannot hold as many even"),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1"), 9,
+     "10 cells cannot hold different low and high"),
 ]  # fmt: skip
 
 

@@ -193,9 +193,8 @@ def _lockout(reading: Reading, args: list[str]) -> None:
 
 
 def _modular(reading: Reading, args: list[str]) -> None:
-    if args[0] != "3":
-        raise InputError(f"ISS modular line mod {args[0]}: the project's is mod 3", reading.line)
-    reading.add("modularline", reading.cells(args[1:]))
+    modulus = _number(reading, args[0], "modular line modulus")
+    reading.add("modularline", reading.cells(args[1:]), modulus=modulus)
 
 
 def _region_sum(reading: Reading, args: list[str]) -> None:
@@ -240,14 +239,14 @@ def _full_line(reading: Reading, which: str) -> list[int]:
     return [row * n + index for row in range(n)]
 
 
-def _both_ends(kind: str) -> Callable[[Reading, list[str]], None]:
+def _both_ends(kind: str, param: str = "total") -> Callable[[Reading, list[str]], None]:
     """An outside clue read from either end: ``Type~R1~fromStart~fromEnd`` (either empty)."""
 
     def add(reading: Reading, args: list[str]) -> None:
         cells = _full_line(reading, args[0])
         for value, order in zip(args[1:3], (cells, cells[::-1]), strict=False):
             if value:
-                reading.add(kind, order, total=_number(reading, value, kind))
+                reading.add(kind, order, **{param: _number(reading, value, kind)})
 
     return add
 
@@ -324,6 +323,32 @@ def _global(kind: str) -> Callable[[Reading, list[str]], None]:
     return lambda reading, args: reading.add(kind, [])
 
 
+def _look_and_say(reading: Reading, args: list[str]) -> None:
+    # "The clue is read as (count, value) pairs: a clue of 23 means the cells contain exactly
+    # two 3s"
+    clue = args[0]
+    if not re.fullmatch(r"(?:[0-9]{2}){1,9}", clue):
+        shown = f"{clue[:16]!r}{'...' if len(clue) > 16 else ''}"
+        raise InputError(
+            f"ISS look-and-say clue {shown} is not (count, value) digit pairs", reading.line
+        )
+    counts, values = [int(c) for c in clue[::2]], [int(v) for v in clue[1::2]]
+    reading.add("lookandsay", reading.cells(args[1:]), values=values, counts=counts)
+
+
+def _same_values(reading: Reading, args: list[str]) -> None:
+    sets, cells = _number(reading, args[0], "same values sets"), reading.cells(args[1:])
+    if sets != len(cells):  # sets of several cells: their multisets equal
+        raise InputError(
+            f"ISS SameValues in {sets} sets of {len(cells)} cells: the project has no kind for "
+            "sets of several cells holding the same values",
+            reading.line,
+        )
+    # "Each set must contain the same values": sets of one cell each, every cell the same value
+    for other in cells[1:]:
+        reading.add("clone", [cells[0], other])
+
+
 def _strict(which: str) -> Callable[[Reading, list[str]], None]:
     return lambda reading, args: reading.strict.add(which)
 
@@ -362,6 +387,13 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Sandwich": _sandwich,
     "XSum": _both_ends("xsum"),
     "Skyscraper": _both_ends("skyscraper"),
+    "NumberedRoom": _both_ends("numberedroom", "value"),
+    "HiddenSkyscraper": _both_ends("hiddenskyscraper", "value"),
+    "GlobalEntropy": _global("globalentropy"),
+    "GlobalMod": _global("globalmod"),
+    "LookAndSay": _look_and_say,
+    "EqualityCage": _line("equalitycage"),
+    "SameValues": _same_values,
     "Diagonal": _diagonal,
     "Windoku": _windoku,
     "DisjointSets": _disjoint,

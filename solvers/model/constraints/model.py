@@ -54,7 +54,8 @@ class Kind:
     back); ``source`` where its meaning was read (``dclamage X.cs``: the class of that name in
     dclamage/SudokuSolver's ``SudokuSolver/Constraints/``, the solver of f-puzzles links, or its
     ``SolverFactory.cs`` for what it reads from f-puzzles without a class; ``madformuse X.cs``:
-    the same in its fork madformuse/SudokuSolver, which reads f-puzzles' ``lockout``), or
+    the same in its fork madformuse/SudokuSolver, which reads f-puzzles' ``lockout``), ``sigh
+    X.js`` (that file of sigh's Interactive Sudoku Solver's ``js/`` or ``js/solver/``), or
     ``project`` where the project defines it."""
 
     name: str
