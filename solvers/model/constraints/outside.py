@@ -17,8 +17,9 @@ that does not, and the decomposition includes that row's all-different (redundan
 - ``hiddenskyscraper``: the first cell from the clue that a taller one before it hides holds
   ``value``: the same solver's ``HiddenSkyscraper``.
 
-Each of the first three (and the hidden skyscraper) decomposes into a compressed table over
-the row (one row per way the clue can hold).
+Each of the first three decomposes into a compressed table over the row (one row per way the
+clue can hold); the hidden skyscraper into small pieces: the value before the clue's is taller
+(a relation), and each earlier pair rises (a three-cell table on where the clue's value is).
 A skyscraper's table grows as C(N-1, k-1)^2 for a clue k: validation refuses one over
 ``MAX_ROWS`` rows (a middling clue on N >= 11) rather than build it.
 """
@@ -164,15 +165,22 @@ def check_hiddenskyscraper(constraint: Constraint, grid: Sequence[int], n: int) 
 
 
 def decompose_hiddenskyscraper(constraint: Constraint, n: int) -> list[Primitive]:
-    hidden, every, rows = int(constraint.param("value")), frozenset(range(1, n + 1)), []
-    # the cells before the first hidden one rise, the last of them above it
+    # the first hidden value is the first that is lower than the one before it: the clue's
+    # value h is never first, the cell before it is taller, and each cell before that is
+    # taller than the one before it (a rise), wherever h stands
+    cells, hidden, every = constraint.cells, int(constraint.param("value")), range(1, n + 1)
+    anything, not_hidden = frozenset(every), frozenset(every) - {hidden}
+    found: list[Primitive] = [AllDifferent(cells), Domain(cells[0], not_hidden)]
+    lower = frozenset((x, hidden) for x in every if x < hidden)
+    rise = [(not_hidden, anything, anything)]
+    rise += [
+        (frozenset({hidden}), frozenset({x}), frozenset(range(x + 1, n + 1))) for x in every[:-1]
+    ]
     for place in range(1, n):
-        for rising in combinations(sorted(every - {hidden}), place):
-            if rising[-1] > hidden:
-                rest = every - set(rising) - {hidden}
-                row = [frozenset({v}) for v in rising] + [frozenset({hidden})]
-                rows.append(tuple(row + [rest] * (n - place - 1)))
-    return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
+        found.append(Relation(cells[place - 1], cells[place], lower))
+        for step in range(1, place):
+            found.append(Table((cells[place], cells[step - 1], cells[step]), tuple(rise)))
+    return found
 
 
 def _validate_line(constraint: Constraint, n: int) -> None:
@@ -247,6 +255,6 @@ KINDS = (
           "numberedroom r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 value=6"),
     _sigh("hiddenskyscraper", "The clue is the first value seen from it along the row or "
           "column that a taller one before it hides.", check_hiddenskyscraper,
-          decompose_hiddenskyscraper, {AllDifferent, Table},
+          decompose_hiddenskyscraper, {AllDifferent, Domain, Relation, Table},
           "hiddenskyscraper r1c5 r2c5 r3c5 r4c5 r5c5 r6c5 r7c5 r8c5 r9c5 value=3"),
 )  # fmt: skip
