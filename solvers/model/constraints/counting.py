@@ -129,7 +129,7 @@ KINDS = (
          "other values are free.", check_lookandsay,
          decompose_lookandsay, frozenset({Domain, Table}), params=frozenset({"values", "counts"}),
          required=frozenset({"values", "counts"}), validate_more=_validate_lookandsay,
-         example="lookandsay r3c3 r3c4 r4c4 values=3,7 counts=2,1",
+         example="lookandsay r3c3 r3c4 r4c4 counts=2,1 values=3,7",
          source="sigh sudoku_constraint.js"),
     Kind("equalitycage", "The cells hold different values, as many even as odd and as many low "
          "(1-4) as high (6-9); never the 5.", check_equalitycage, decompose_equalitycage,
