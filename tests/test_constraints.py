@@ -150,6 +150,13 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         named = rng.sample(values, rng.randint(1, 2))
         counts = [rng.randint(0, len(cells) // len(named)) for _ in named]
         return Constraint(name, cells, (("values", tuple(named)), ("counts", tuple(counts))))
+    if name in ("pairline", "pairgroup"):
+        pairs = {(a, b) for a in values for b in values if rng.random() < 0.5} or {(1, 1)}
+        if name == "pairgroup":
+            pairs |= {(b, a) for a, b in pairs}
+        flat = tuple(v for pair in sorted(pairs) for v in pair)
+        cells = tuple(rng.sample(range(n * n), rng.randint(2, 4)))
+        return Constraint(name, cells, (("pairs", flat),))
     if name == "equalitycage":
         cells = walk(rng, n, rng.choice((2, 4)), diagonal=False)
         return Constraint(name, cells)
@@ -484,6 +491,16 @@ EXAMPLES = [
      False),  # the 5 is neither low nor high
     (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=8", True),
     (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=2", False),
+    # (1, 2) allowed, (2, 1) not: the first cell's value first
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 3)), 4, "r1c1=1 r1c2=2 r2c2=3", True),
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 3)), 4, "r1c1=2 r1c2=1 r2c2=2", False),
+    # r1c1 and r2c2 are not consecutive on the line: not compared
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 1)), 4, "r1c1=1 r1c2=2 r2c2=1", True),
+    (on("pairgroup", 4, "r1c1 r1c2 r2c2", pairs=(1, 3, 3, 1, 1, 4, 4, 1, 3, 4, 4, 3)), 4,
+     "r1c1=1 r1c2=3 r2c2=4", True),
+    # 1 3 and 3 4 allowed, but r1c1 and r2c2 are in the group too: 1 1 is not
+    (on("pairgroup", 4, "r1c1 r1c2 r2c2", pairs=(1, 3, 3, 1, 1, 4, 4, 1, 3, 4, 4, 3)), 4,
+     "r1c1=1 r1c2=3 r2c2=1", False),
 ]  # fmt: skip
 
 
@@ -566,6 +583,9 @@ BAD = [
     (on("equalitycage", 4, "r1c1 r1c2 r1c3"), 4, "3 cells cannot hold as many even"),
     (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1"), 9,
      "10 cells cannot hold different low and high"),
+    (on("pairline", 4, "r1c1 r1c2", pairs=(1, 2, 3)), 4, "is not a list of value pairs"),
+    (on("pairline", 4, "r1c1 r1c2", pairs=(1, 5)), 4, "pairs (1, 5) are not all in 1..4"),
+    (on("pairgroup", 4, "r1c1 r1c2", pairs=(1, 2)), 4, "allow (a, b) only with (b, a)"),
 ]  # fmt: skip
 
 

@@ -465,6 +465,19 @@ DEFINITIONS = [
         "as many even as odd values, low and high values in any number",
         lambda g, n: sum(v % 2 for v in line(g, n, "r1c2 r2c2 r2c3 r3c3")) == 2,
     ),
+    Definition(
+        "pairline", board("pairline r1c1 r2c2 r3c3 pairs=1,2,1,3,1,4,2,3,2,4,3,4"), 24,
+        "a pair allowed either way round: (2, 1) as (1, 2)",
+        lambda g, n: len(set(line(g, n, "r1c1 r2c2"))) == len(set(line(g, n, "r2c2 r3c3"))) == 2,
+    ),
+    Definition(
+        "pairgroup",
+        board("pairgroup r1c1 r2c2 r3c3 pairs=1,1,1,3,1,4,2,2,2,4,3,1,3,3,4,1,4,2,4,4"), 72,
+        "only cells next to each other in the list compared, as on a pair line",
+        lambda g, n: all(
+            abs(a - b) != 1 for a, b in pairwise(line(g, n, "r1c1 r2c2 r3c3"))
+        ),
+    ),
 ]  # fmt: skip
 
 

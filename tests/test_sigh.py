@@ -297,6 +297,18 @@ ROW2 = " ".join(f"r2c{i}" for i in range(1, 10))
         (".EqualityCage~R1C1~R1C2", {"equalitycage r1c1 r1c2"}),
         # three sets of one cell: the same value in each
         (".SameValues~3~R1C1~R5C5~R9C9", {"clone r1c1 r5c5", "clone r1c1 r9c9"}),
+        # the key's bit (a-1)*4 + (b-1) allows (a, b): "E" (4) is bit 2, (1, 3); "C" (2) in the
+        # second digit is bit 7, (2, 4); groups apart at an empty item, "_" names one
+        (
+            ".Shape~4x4.Pair~EC~_name~R1C1~R1C2~~R2C1~R2C2",
+            {"pairline r1c1 r1c2 pairs=1,3,2,4", "pairline r2c1 r2c2 pairs=1,3,2,4"},
+        ),
+        # a legacy key swaps "-" and "_": "-" is 63 there, bits 0-5, (1, 1) to (2, 2); then
+        # (3, 1) and (4, 1): the same both ways
+        (
+            ".Shape~4x4.BinaryX~-EB~R1C1~R2C2",
+            {"pairgroup r1c1 r2c2 pairs=1,1,1,2,1,3,1,4,2,1,2,2,3,1,4,1"},
+        ),
     ],
 )
 def test_the_global_and_counting_types_read_as_the_kinds_that_mean_the_same(source, expected):
@@ -310,6 +322,8 @@ def test_the_global_and_counting_types_read_as_the_kinds_that_mean_the_same(sour
         (".LookAndSay~123~R1C1", "'123' is not (count, value) digit pairs"),
         (".Modular~1~R1C1~R1C2", "modulus 1 is not in 2..9"),
         (".FullRank~R1~5~", "'FullRank': no rule of the project reads it"),
+        (".Shape~4x4.PairX~E~R1C1~R1C2", "not the same both ways"),  # (1, 3) but not (3, 1)
+        (".Pair~E*~R1C1~R1C2", "is not base64url"),
     ],
 )
 def test_what_the_global_and_counting_types_cannot_keep_is_refused(source, says):

@@ -349,6 +349,44 @@ def _same_values(reading: Reading, args: list[str]) -> None:
         reading.add("clone", [cells[0], other])
 
 
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _pair_type(kind: str, legacy: bool) -> Callable[[Reading, list[str]], None]:
+    """ISS's ``Pair`` (each two consecutive cells) and ``PairX`` (every two cells), and their
+    legacy forms ``Binary`` and ``BinaryX``: ``Type~key~_name~cell~...~~cell~...``, groups of
+    cells apart at an empty item, a ``_`` item naming the group. The key is ISS's
+    ``fnToBinaryKey``: bit (a-1)*N + (b-1) of its base64url digits (6 bits each, lowest
+    first) allows a first cell of a with a second of b; a legacy key swaps ``-`` and ``_``."""
+
+    def add(reading: Reading, args: list[str]) -> None:
+        key, n = args[0], reading.n
+        if legacy:
+            key = key.translate(str.maketrans("-_", "_-"))
+        if any(ch not in _BASE64 for ch in key):
+            raise InputError(f"ISS {kind} key {key[:16]!r} is not base64url", reading.line)
+        digits = [_BASE64.index(ch) for ch in key]
+        allowed = [
+            (a, b)
+            for a in range(1, n + 1)
+            for b in range(1, n + 1)
+            if (k := (a - 1) * n + b - 1) // 6 < len(digits) and digits[k // 6] >> (k % 6) & 1
+        ]
+        if kind == "pairgroup" and any((b, a) not in allowed for a, b in allowed):
+            raise InputError(f"ISS {kind} key {args[0]!r}: not the same both ways", reading.line)
+        groups: list[list[str]] = [[]]
+        for item in args[1:]:
+            if not item or item.startswith("_"):
+                groups.append([])
+            else:
+                groups[-1].append(item)
+        for group in filter(None, groups):
+            pairs = [v for pair in allowed for v in pair]
+            reading.add(kind, reading.cells(group), pairs=pairs)
+
+    return add
+
+
 def _strict(which: str) -> Callable[[Reading, list[str]], None]:
     return lambda reading, args: reading.strict.add(which)
 
@@ -394,6 +432,10 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "LookAndSay": _look_and_say,
     "EqualityCage": _line("equalitycage"),
     "SameValues": _same_values,
+    "Pair": _pair_type("pairline", legacy=False),
+    "PairX": _pair_type("pairgroup", legacy=False),
+    "Binary": _pair_type("pairline", legacy=True),
+    "BinaryX": _pair_type("pairgroup", legacy=True),
     "Diagonal": _diagonal,
     "Windoku": _windoku,
     "DisjointSets": _disjoint,

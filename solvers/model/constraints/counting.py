@@ -1,4 +1,5 @@
-"""Kinds that count values in a group of cells: look-and-say, equality cage.
+"""Kinds that count values in a group of cells (look-and-say, equality cage), and custom
+relations between its cells (pair line, pair group).
 
 Read from sigh's Interactive Sudoku Solver (``js/sudoku_constraint.js`` and its builder,
 ``js/solver/sudoku_builder.js``):
@@ -11,19 +12,23 @@ Read from sigh's Interactive Sudoku Solver (``js/sudoku_constraint.js`` and its 
   high; the middle value of an odd N is neither low nor high, so it is not in the cage (ISS's
   ``EqualityCage``: an all-different and two ``EqualSizePartitions``). A table of
   C(cells, cells/2)^2 rows, a half of the cells even and a half low.
+- ``pairline``, ``pairgroup``: the value pairs ``pairs`` (a, b, a, b, ...) are the ones allowed
+  between each two consecutive cells (first, second), or between every two cells of a group
+  (then symmetric): ISS's ``Pair`` and ``PairX`` (and their legacy ``Binary``, ``BinaryX``),
+  whose key is the table of allowed pairs. A relation per linked pair.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 from solvers.base.errors import InputError
 from solvers.model.cells import cell_name
 
 from .model import Constraint, Kind, describe
-from .primitives import AllDifferent, Domain, Primitive, Table
+from .primitives import AllDifferent, Domain, Primitive, Relation, Table
 
 MAX_ROWS = 200_000
 
@@ -137,3 +142,64 @@ KINDS = (
          validate_more=_validate_equalitycage, example="equalitycage r4c4 r4c5 r5c4 r5c5",
          source="sigh sudoku_constraint.js"),
 )  # fmt: skip
+
+
+# -- custom relations: the value pairs allowed between two cells ---------------------------------
+
+
+def _allowed(constraint: Constraint) -> frozenset[tuple[int, int]]:
+    flat = constraint.param("pairs")
+    return frozenset(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _linked(constraint: Constraint) -> list[tuple[int, int]]:
+    cells = constraint.cells
+    if constraint.kind == "pairline":
+        return list(pairwise(cells))
+    return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+
+
+def check_pairs(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    allowed = _allowed(constraint)
+    return [
+        f"{cell_name(a, n)} ({grid[a]}) and {cell_name(b, n)} ({grid[b]}) are no pair the "
+        f"{constraint.kind} allows"
+        for a, b in _linked(constraint)
+        if (grid[a], grid[b]) not in allowed
+    ]
+
+
+def decompose_pairs(constraint: Constraint, n: int) -> list[Primitive]:
+    values = range(1, n + 1)
+    forbidden = frozenset((x, y) for x in values for y in values) - _allowed(constraint)
+    return [Relation(a, b, forbidden) for a, b in _linked(constraint)]
+
+
+def _validate_pairs(constraint: Constraint, n: int) -> None:
+    where, flat = describe(constraint, n), constraint.param("pairs")
+    if not isinstance(flat, tuple) or not all(type(v) is int for v in flat) or len(flat) % 2:
+        raise InputError(f"{where}: pairs {flat!r} is not a list of value pairs a,b,...")
+    if not flat:
+        raise InputError(f"{where}: allows no pair of values")
+    if not all(1 <= v <= n for v in flat):
+        raise InputError(f"{where}: pairs {flat} are not all in 1..{n}")
+    if constraint.kind == "pairgroup" and any(
+        (b, a) not in _allowed(constraint) for a, b in _allowed(constraint)
+    ):
+        raise InputError(f"{where}: the pairs of a group allow (a, b) only with (b, a)")
+
+
+PAIRS = (
+    Kind("pairline", "Each two consecutive cells hold one of the value pairs given (first, "
+         "second).", check_pairs, decompose_pairs, frozenset({Relation}), cells=(2, None),
+         params=frozenset({"pairs"}), required=frozenset({"pairs"}),
+         validate_more=_validate_pairs, example="pairline r1c1 r1c2 r1c3 pairs=1,3,3,1,3,5,5,3",
+         source="sigh sudoku_constraint.js"),
+    Kind("pairgroup", "Every two cells of the group hold one of the value pairs given.",
+         check_pairs, decompose_pairs, frozenset({Relation}), cells=(2, None),
+         params=frozenset({"pairs"}), required=frozenset({"pairs"}),
+         validate_more=_validate_pairs,
+         example="pairgroup r5c5 r6c6 r7c7 pairs=1,3,3,1,1,5,5,1,3,5,5,3",
+         source="sigh sudoku_constraint.js"),
+)  # fmt: skip
+KINDS = KINDS + PAIRS
