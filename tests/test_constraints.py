@@ -145,10 +145,29 @@ def instance(name: str, n: int, rng: random.Random) -> Constraint:
         return Constraint(name, cells, (("regions", tuple(region_of[c] for c in cells)),))
     if name in SIGH_SUMS:
         return SIGH_SUMS[name](rng, n)
+    if name in ("numberedroom", "hiddenskyscraper"):
+        return Constraint(name, outside_line(rng, n), (("value", rng.randint(1, n)),))
+    if name == "lookandsay":
+        cells = tuple(rng.sample(range(n * n), rng.randint(1, 5)))
+        named = rng.sample(values, rng.randint(1, 2))
+        counts = [rng.randint(0, len(cells) // len(named)) for _ in named]
+        return Constraint(name, cells, (("values", tuple(named)), ("counts", tuple(counts))))
+    if name in ("pairline", "pairgroup"):
+        pairs = {(a, b) for a in values for b in values if rng.random() < 0.5} or {(1, 1)}
+        if name == "pairgroup":
+            pairs |= {(b, a) for a, b in pairs}
+        flat = tuple(v for pair in sorted(pairs) for v in pair)
+        cells = tuple(rng.sample(range(n * n), rng.randint(2, 4)))
+        return Constraint(name, cells, (("pairs", flat),))
+    if name == "equalitycage":
+        cells = walk(rng, n, rng.choice((2, 4)), diagonal=False)
+        return Constraint(name, cells)
     least = {"betweenline": 3, "zipper": 3, "doublearrow": 3}.get(name, 2)
     params = ()
     if name == "whispers" and rng.random() < 0.5:
         params = (("difference", rng.randint(1, n - 1)),)
+    if name == "modularline" and rng.random() < 0.5:
+        params = (("modulus", rng.randint(2, n)),)
     return Constraint(name, walk(rng, n, rng.randint(least, min(5, n))), params)
 
 
@@ -503,6 +522,59 @@ EXAMPLES = [
      "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=2 r4c4=1", True),
     (on("countingcircles", 4, "r1c1 r1c2 r2c3 r3c1 r3c2 r4c4"), 4,
      "r1c1=2 r1c2=3 r2c3=3 r3c1=3 r3c2=1 r4c4=1", False),  # 1 twice, 2 once
+    # kinds read from sigh's Interactive Sudoku Solver (js/sudoku_constraint.js)
+    (on("modularline", 4, "r1c1 r1c2 r1c3", modulus=2), 4, "r1c1=1 r1c2=2 r1c3=3", True),
+    (on("modularline", 4, "r1c1 r1c2 r1c3", modulus=2), 4, "r1c1=1 r1c2=3 r1c3=2", False),
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4", modulus=4), 6, "r1c1=1 r1c2=2 r1c3=3 r1c4=4",
+     True),
+    # different mod 3, yet 1 and 5 alike mod 4
+    (on("modularline", 6, "r1c1 r1c2 r1c3 r1c4", modulus=4), 6, "r1c1=1 r1c2=2 r1c3=3 r1c4=5",
+     False),
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=1), 4, LATIN, True),  # 1 names itself
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=2), 4, LATIN, False),
+    (on("numberedroom", 4, "r2c1 r2c2 r2c3 r2c4", value=1), 4, LATIN, True),  # 3 4 1 2
+    (on("numberedroom", 4, "r2c4 r2c3 r2c2 r2c1", value=1), 4, LATIN, True),  # 2 1 4 3
+    (on("numberedroom", 4, "r2c4 r2c3 r2c2 r2c1", value=2), 4, LATIN, False),
+    (on("hiddenskyscraper", 4, "r2c1 r2c2 r2c3 r2c4", value=1), 4, LATIN, True),  # 3 4 1 2
+    (on("hiddenskyscraper", 4, "r2c1 r2c2 r2c3 r2c4", value=2), 4, LATIN, False),  # 2 hidden later
+    (on("hiddenskyscraper", 4, "r1c1 r1c2 r1c3 r1c4", value=4), 4, LATIN, False),  # none hidden
+    (on("hiddenskyscraper", 4, "r1c4 r1c3 r1c2 r1c1", value=3), 4, LATIN, True),  # 4 3 2 1
+    (Constraint("globalentropy"), 4, "1414" "2323" "1414" "2323", True),
+    (Constraint("globalentropy"), 4, LATIN, False),  # r2c2-r3c3: 4 1 1 4, no 2 or 3
+    (Constraint("globalentropy"), 6, "135135" "351351" * 2 + "135135" "351351", True),
+    (Constraint("globalentropy"), 6, "135135" "246246" * 2 + "135135" "246246", False),  # 1 3 2 4
+    (Constraint("globalmod"), 4, "1414" "2323" "1414" "2323", True),  # 1-4, 2, 3
+    (Constraint("globalmod"), 4, LATIN, False),
+    (Constraint("globalmod"), 6, "135135" "351351" * 2 + "135135" "351351", True),
+    (Constraint("globalmod"), 6, "123123" "456456" * 2 + "123123" "456456", False),  # 1 2 4 5
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1,), counts=(2,)), 4,
+     "r1c1=1 r1c2=1 r2c1=3", True),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1,), counts=(2,)), 4,
+     "r1c1=1 r1c2=2 r2c1=3", False),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(1, 3), counts=(2, 1)), 4,
+     "r1c1=1 r1c2=1 r2c1=1", False),  # three 1s, not exactly two
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(4,), counts=(0,)), 4,
+     "r1c1=1 r1c2=1 r2c1=3", True),
+    (on("lookandsay", 4, "r1c1 r1c2 r2c1", values=(4,), counts=(0,)), 4,
+     "r1c1=1 r1c2=4 r2c1=3", False),
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=4", True),  # odd low, even high
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=1 r1c2=3", False),  # both odd
+    (on("equalitycage", 4, "r1c1 r1c2"), 4, "r1c1=2 r1c2=1", False),  # both low
+    (on("equalitycage", 9, "r1c1 r1c2"), 9, "r1c1=1 r1c2=8", True),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=5 r1c2=2 r1c3=7 r1c4=4",
+     False),  # the 5 is neither low nor high
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=8", True),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4"), 9, "r1c1=1 r1c2=2 r1c3=7 r1c4=2", False),
+    # (1, 2) allowed, (2, 1) not: the first cell's value first
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 3)), 4, "r1c1=1 r1c2=2 r2c2=3", True),
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 3)), 4, "r1c1=2 r1c2=1 r2c2=2", False),
+    # r1c1 and r2c2 are not consecutive on the line: not compared
+    (on("pairline", 4, "r1c1 r1c2 r2c2", pairs=(1, 2, 2, 1)), 4, "r1c1=1 r1c2=2 r2c2=1", True),
+    (on("pairgroup", 4, "r1c1 r1c2 r2c2", pairs=(1, 3, 3, 1, 1, 4, 4, 1, 3, 4, 4, 3)), 4,
+     "r1c1=1 r1c2=3 r2c2=4", True),
+    # 1 3 and 3 4 allowed, but r1c1 and r2c2 are in the group too: 1 1 is not
+    (on("pairgroup", 4, "r1c1 r1c2 r2c2", pairs=(1, 3, 3, 1, 1, 4, 4, 1, 3, 4, 4, 3)), 4,
+     "r1c1=1 r1c2=3 r2c2=1", False),
 ]  # fmt: skip
 
 
@@ -583,6 +655,20 @@ BAD = [
     (on("sumline", 4, "r1c1 r1c2 r1c3", total=4, loop=1), 4, "r1c3 does not touch its first"),
     (Constraint("sumline", tuple(range(9)), (("total", 10),)), 9, "needs a table of about"),
     (Constraint("countingcircles", tuple(range(15))), 9, "15 counting circles need tables of"),
+    (on("modularline", 4, "r1c1 r1c2", modulus=5), 4, "modulus 5 is not in 2..4"),
+    (on("numberedroom", 4, "r1c1 r1c2 r1c3 r1c4", value=0), 4, "value 0 is not in 1..4"),
+    (on("hiddenskyscraper", 4, "r1c1 r1c2 r1c3", value=1), 4, "has 3 cells, not the 4 of a row"),
+    (Constraint("globalentropy", (0,)), 4, "names cells, but it covers the whole board"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 2), counts=(1,)), 4, "2 values but 1 counts"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 1), counts=(1, 0)), 4, "names a value twice"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(1, 2), counts=(2, 1)), 4, "counts 3 values in 2"),
+    (on("lookandsay", 4, "r1c1 r1c2", values=(5,), counts=(1,)), 4, "values (5,) are not all"),
+    (on("equalitycage", 4, "r1c1 r1c2 r1c3"), 4, "3 cells cannot hold as many even"),
+    (on("equalitycage", 9, "r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1"), 9,
+     "10 cells cannot hold different low and high"),
+    (on("pairline", 4, "r1c1 r1c2", pairs=(1, 2, 3)), 4, "is not a list of value pairs"),
+    (on("pairline", 4, "r1c1 r1c2", pairs=(1, 5)), 4, "pairs (1, 5) are not all in 1..4"),
+    (on("pairgroup", 4, "r1c1 r1c2", pairs=(1, 2)), 4, "allow (a, b) only with (b, a)"),
 ]  # fmt: skip
 
 

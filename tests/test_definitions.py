@@ -458,7 +458,74 @@ DEFINITIONS = [
         "each circle's value is how many circles there are",
         lambda g, n: set(line(g, n, "r1c1 r2c3 r3c2")) == {3},
     ),
+    # kinds read from sigh's Interactive Sudoku Solver (js/sudoku_constraint.js)
+    Definition(
+        "modularline", board("modularline r1c1 r2c2 r3c3 r4c4 modulus=2"), 64,
+        "the modulus ignored: any three consecutive cells different mod 3",
+        lambda g, n: all(
+            len({v % 3 for v in window}) == len(window)
+            for window in windows(line(g, n, "r1c1 r2c2 r3c3 r4c4"), 3)
+        ),
+    ),
+    Definition(
+        "numberedroom", board("numberedroom r1c1 r1c2 r1c3 r1c4 value=3", "....1" + "." * 11),
+        18, "the Xth cell counted from the far end of the row",
+        lambda g, n: line(g, n, "r1c1 r1c2 r1c3 r1c4")[n - at(g, n, "r1c1")] == 3,
+    ),
+    Definition(
+        "hiddenskyscraper", board("hiddenskyscraper r1c1 r2c1 r3c1 r4c1 value=2"), 96,
+        "the clue counts the hidden skyscrapers",
+        lambda g, n: hidden(line(g, n, "r1c1 r2c1 r3c1 r4c1")) == 2,
+    ),
+    Definition(
+        "globalentropy", board("globalentropy", "213645" "456213" "5.4..." + "." * 18), 1,
+        "only the nine 2x2 squares that tile the board, not the overlapping ones",
+        lambda g, n: tiled(g, n, ({1, 2}, {3, 4}, {5, 6})),
+    ),
+    Definition(
+        "globalmod", board("globalmod", "261345" "435261" "5.6..." + "." * 18), 1,
+        "only the nine 2x2 squares that tile the board, not the overlapping ones",
+        lambda g, n: tiled(g, n, ({1, 4}, {2, 5}, {3, 6})),
+    ),
+    Definition(
+        "lookandsay", board("lookandsay r1c1 r2c2 r3c3 r4c4 values=1,2 counts=2,0"), 32,
+        "a count of 0 says nothing of its value",
+        lambda g, n: line(g, n, "r1c1 r2c2 r3c3 r4c4").count(1) == 2,
+    ),
+    Definition(
+        "equalitycage", board("equalitycage r1c2 r2c2 r2c3 r3c3"), 24,
+        "as many even as odd values, low and high values in any number",
+        lambda g, n: sum(v % 2 for v in line(g, n, "r1c2 r2c2 r2c3 r3c3")) == 2,
+    ),
+    Definition(
+        "pairline", board("pairline r1c1 r2c2 r3c3 pairs=1,2,1,3,1,4,2,3,2,4,3,4"), 24,
+        "a pair allowed either way round: (2, 1) as (1, 2)",
+        lambda g, n: len(set(line(g, n, "r1c1 r2c2"))) == len(set(line(g, n, "r2c2 r3c3"))) == 2,
+    ),
+    Definition(
+        "pairgroup",
+        board("pairgroup r1c1 r2c2 r3c3 pairs=1,1,1,3,1,4,2,2,2,4,3,1,3,3,4,1,4,2,4,4"), 72,
+        "only cells next to each other in the list compared, as on a pair line",
+        lambda g, n: all(
+            abs(a - b) != 1 for a, b in pairwise(line(g, n, "r1c1 r2c2 r3c3"))
+        ),
+    ),
 ]  # fmt: skip
+
+
+def hidden(values: list[int]) -> int:
+    """How many values a taller one before them hides."""
+    return sum(1 for i in range(1, len(values)) if values[i] < max(values[:i]))
+
+
+def windows(values: list[int], size: int) -> list[list[int]]:
+    return [values[start : start + size] for start in range(max(1, len(values) - size + 1))]
+
+
+def tiled(g: Grid, n: int, groups) -> bool:
+    """Each 2x2 square of a tiling of the board holds a value of each group."""
+    tops = [r * n + c for r in range(0, n, 2) for c in range(0, n, 2)]
+    return all(all({g[t], g[t + 1], g[t + n], g[t + n + 1]} & s for s in groups) for t in tops)
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ order, the cells an outside clue covers, a pill read in reading order), on strin
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 
 import pytest
@@ -338,3 +339,64 @@ def test_the_benchmark_reads_the_short_killer_format_as_iss_does():
     } <= found
     assert len(found) == 12 and not any("r9c9" in text for text in found)
     assert iss.constraint_string("." * 81) == "." * 81  # no arrow but the diagonal: a grid
+
+
+ROW2 = " ".join(f"r2c{i}" for i in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # double-line clues: the first value from the left (or top), the second from the far end
+        (".NumberedRoom~R2~6~", {f"numberedroom {ROW2} value=6"}),
+        (
+            ".HiddenSkyscraper~C3~~4",
+            {"hiddenskyscraper " + " ".join(f"r{i}c3" for i in range(9, 0, -1)) + " value=4"},
+        ),
+        (".Modular~2~R1C1~R1C2~R1C3", {"modularline r1c1 r1c2 r1c3 modulus=2"}),
+        (".Modular~3~R1C1~R1C2", {"modularline r1c1 r1c2"}),  # mod 3 is the kind's own
+        (".GlobalEntropy.GlobalMod", {"globalentropy", "globalmod"}),
+        # (count, value) pairs: two 3s and no 1
+        (".LookAndSay~2301~R1C1~R2C2~R3C3", {"lookandsay r1c1 r2c2 r3c3 counts=2,0 values=3,1"}),
+        (".EqualityCage~R1C1~R1C2", {"equalitycage r1c1 r1c2"}),
+        # three sets of one cell: the same value in each
+        (".SameValues~3~R1C1~R5C5~R9C9", {"clone r1c1 r5c5", "clone r1c1 r9c9"}),
+        # the key's bit (a-1)*4 + (b-1) allows (a, b): "E" (4) is bit 2, (1, 3); "C" (2) in the
+        # second digit is bit 7, (2, 4); groups apart at an empty item, "_" names one
+        (
+            ".Shape~4x4.Pair~EC~_name~R1C1~R1C2~~R2C1~R2C2",
+            {"pairline r1c1 r1c2 pairs=1,3,2,4", "pairline r2c1 r2c2 pairs=1,3,2,4"},
+        ),
+        # a legacy key swaps "-" and "_": "-" is 63 there, bits 0-5, (1, 1) to (2, 2); then
+        # (3, 1) and (4, 1): the same both ways
+        (
+            ".Shape~4x4.BinaryX~-EB~R1C1~R2C2",
+            {"pairgroup r1c1 r2c2 pairs=1,1,1,2,1,3,1,4,2,1,2,2,3,1,4,1"},
+        ),
+    ],
+)
+def test_the_global_and_counting_types_read_as_the_kinds_that_mean_the_same(source, expected):
+    assert texts(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".SameValues~2~R1C1~R1C2~R2C1~R2C2", "sets of several cells holding the same values"),
+        (".LookAndSay~123~R1C1", "'123' is not (count, value) digit pairs"),
+        (".Modular~1~R1C1~R1C2", "modulus 1 is not in 2..9"),
+        (".FullRank~R1~5~", "'FullRank': no rule of the project reads it"),
+        (".Shape~4x4.PairX~E~R1C1~R1C2", "not the same both ways"),  # (1, 3) but not (3, 1)
+        (".Pair~E*~R1C1~R1C2", "is not base64url"),
+    ],
+)
+def test_what_the_global_and_counting_types_cannot_keep_is_refused(source, says):
+    with pytest.raises(InputError, match=re.escape(says)):
+        sigh.read(source)
+
+
+def test_a_string_that_starts_with_global_entropy_is_read_as_iss(cli):
+    # before: ".GlobalEntropy" alone was no ISS string, 'No such file' as FILE
+    assert sigh.looks_like(".GlobalEntropy.~R1C1_1") and sigh.looks_like(".GlobalMod")
+    done = cli("solve", ".GlobalEntropy.~R1C1_1", "--backend", "cpsat")
+    assert done.code == 0 and done.out.startswith("1") and len(done.out.strip()) == 81

@@ -284,6 +284,8 @@ def write(board: Board, constraint: Constraint) -> tuple[str, Any]:
         return kind.fpuzzles, [_write_dot(constraint, n)]
     if shape == "lines":
         _check_stretches(board, constraint)
+        if constraint.param("modulus") is not None:  # f-puzzles' modular line is mod 3 only
+            raise unwritable(constraint, n, "has a modulus other than 3")
         entry: dict[str, Any] = {"lines": [names(constraint.cells, n)]}
         gap = constraint.param("difference", (n + 1) // 2)  # whispers: the plugin's Dutch ones
         return kind.fpuzzles, [entry if gap == (n + 1) // 2 else entry | {"value": str(gap)}]

@@ -193,9 +193,8 @@ def _lockout(reading: Reading, args: list[str]) -> None:
 
 
 def _modular(reading: Reading, args: list[str]) -> None:
-    if args[0] != "3":
-        raise InputError(f"ISS modular line mod {args[0]}: the project's is mod 3", reading.line)
-    reading.add("modularline", reading.cells(args[1:]))
+    modulus = _number(reading, args[0], "modular line modulus")
+    reading.add("modularline", reading.cells(args[1:]), modulus=modulus)
 
 
 def _region_sum(reading: Reading, args: list[str]) -> None:
@@ -240,14 +239,14 @@ def _full_line(reading: Reading, which: str) -> list[int]:
     return [row * n + index for row in range(n)]
 
 
-def _both_ends(kind: str) -> Callable[[Reading, list[str]], None]:
+def _both_ends(kind: str, param: str = "total") -> Callable[[Reading, list[str]], None]:
     """An outside clue read from either end: ``Type~R1~fromStart~fromEnd`` (either empty)."""
 
     def add(reading: Reading, args: list[str]) -> None:
         cells = _full_line(reading, args[0])
         for value, order in zip(args[1:3], (cells, cells[::-1]), strict=False):
             if value:
-                reading.add(kind, order, total=_number(reading, value, kind))
+                reading.add(kind, order, **{param: _number(reading, value, kind)})
 
     return add
 
@@ -322,6 +321,70 @@ def _disjoint(reading: Reading, args: list[str]) -> None:
 
 def _global(kind: str) -> Callable[[Reading, list[str]], None]:
     return lambda reading, args: reading.add(kind, [])
+
+
+def _look_and_say(reading: Reading, args: list[str]) -> None:
+    # "The clue is read as (count, value) pairs: a clue of 23 means the cells contain exactly
+    # two 3s"
+    clue = args[0]
+    if not re.fullmatch(r"(?:[0-9]{2}){1,9}", clue):
+        shown = f"{clue[:16]!r}{'...' if len(clue) > 16 else ''}"
+        raise InputError(
+            f"ISS look-and-say clue {shown} is not (count, value) digit pairs", reading.line
+        )
+    counts, values = [int(c) for c in clue[::2]], [int(v) for v in clue[1::2]]
+    reading.add("lookandsay", reading.cells(args[1:]), values=values, counts=counts)
+
+
+def _same_values(reading: Reading, args: list[str]) -> None:
+    sets, cells = _number(reading, args[0], "same values sets"), reading.cells(args[1:])
+    if sets != len(cells):  # sets of several cells: their multisets equal
+        raise InputError(
+            f"ISS SameValues in {sets} sets of {len(cells)} cells: the project has no kind for "
+            "sets of several cells holding the same values",
+            reading.line,
+        )
+    # "Each set must contain the same values": sets of one cell each, every cell the same value
+    for other in cells[1:]:
+        reading.add("clone", [cells[0], other])
+
+
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _pair_type(kind: str, legacy: bool) -> Callable[[Reading, list[str]], None]:
+    """ISS's ``Pair`` (each two consecutive cells) and ``PairX`` (every two cells), and their
+    legacy forms ``Binary`` and ``BinaryX``: ``Type~key~_name~cell~...~~cell~...``, groups of
+    cells apart at an empty item, a ``_`` item naming the group. The key is ISS's
+    ``fnToBinaryKey``: bit (a-1)*N + (b-1) of its base64url digits (6 bits each, lowest
+    first) allows a first cell of a with a second of b; a legacy key swaps ``-`` and ``_``."""
+
+    def add(reading: Reading, args: list[str]) -> None:
+        key, n = args[0], reading.n
+        if legacy:
+            key = key.translate(str.maketrans("-_", "_-"))
+        if any(ch not in _BASE64 for ch in key):
+            raise InputError(f"ISS {kind} key {key[:16]!r} is not base64url", reading.line)
+        digits = [_BASE64.index(ch) for ch in key]
+        allowed = [
+            (a, b)
+            for a in range(1, n + 1)
+            for b in range(1, n + 1)
+            if (k := (a - 1) * n + b - 1) // 6 < len(digits) and digits[k // 6] >> (k % 6) & 1
+        ]
+        if kind == "pairgroup" and any((b, a) not in allowed for a, b in allowed):
+            raise InputError(f"ISS {kind} key {args[0]!r}: not the same both ways", reading.line)
+        groups: list[list[str]] = [[]]
+        for item in args[1:]:
+            if not item or item.startswith("_"):
+                groups.append([])
+            else:
+                groups[-1].append(item)
+        for group in filter(None, groups):
+            pairs = [v for pair in allowed for v in pair]
+            reading.add(kind, reading.cells(group), pairs=pairs)
+
+    return add
 
 
 def _strict(which: str) -> Callable[[Reading, list[str]], None]:
@@ -413,6 +476,17 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Sandwich": _sandwich,
     "XSum": _both_ends("xsum"),
     "Skyscraper": _both_ends("skyscraper"),
+    "NumberedRoom": _both_ends("numberedroom", "value"),
+    "HiddenSkyscraper": _both_ends("hiddenskyscraper", "value"),
+    "GlobalEntropy": _global("globalentropy"),
+    "GlobalMod": _global("globalmod"),
+    "LookAndSay": _look_and_say,
+    "EqualityCage": _line("equalitycage"),
+    "SameValues": _same_values,
+    "Pair": _pair_type("pairline", legacy=False),
+    "PairX": _pair_type("pairgroup", legacy=False),
+    "Binary": _pair_type("pairline", legacy=True),
+    "BinaryX": _pair_type("pairgroup", legacy=True),
     "Diagonal": _diagonal,
     "Windoku": _windoku,
     "DisjointSets": _disjoint,

@@ -9,7 +9,18 @@ from dataclasses import replace
 
 from solvers.base.errors import InputError
 
-from . import cell_kinds, counting, dots, indexers, lines, neighbours, outside, regions, sums
+from . import (
+    cell_kinds,
+    counting,
+    dots,
+    indexers,
+    lines,
+    neighbours,
+    outside,
+    regions,
+    squares,
+    sums,
+)
 from .model import Constraint, Kind
 from .primitives import Primitive
 
@@ -17,7 +28,18 @@ __all__ = ["check", "decompose", "kind_of", "kinds_compiled_by", "plain", "valid
 
 KINDS: dict[str, Kind] = {
     kind.name: kind
-    for module in (neighbours, cell_kinds, dots, sums, lines, outside, regions, indexers, counting)
+    for module in (
+        neighbours,
+        cell_kinds,
+        dots,
+        sums,
+        lines,
+        outside,
+        regions,
+        indexers,
+        squares,
+        counting,
+    )
     for kind in module.KINDS
 }
 

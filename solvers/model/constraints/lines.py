@@ -19,7 +19,10 @@
 - ``modularline``: every three consecutive cells hold one value of each remainder mod 3 (a
   line of two cells: two remainders), so cells a multiple of three apart share a remainder and
   any others differ: dclamage/SudokuSolver's ``Constraints/ModularLineConstraint.cs`` (f-puzzles
-  key ``modularline``), whose links tie every two cells of the line by their distance.
+  key ``modularline``), whose links tie every two cells of the line by their distance. With
+  ``modulus`` m, every m consecutive cells hold different remainders mod m, as sigh's
+  Interactive Sudoku Solver's ``Modular`` line (``js/sudoku_constraint.js``; its builder ties
+  the first m cells apart and cells m apart alike, ``js/solver/sudoku_builder.js``).
 - ``nabner``: no two cells of the line, neighbours on it or not, hold the same or consecutive
   values: dclamage/SudokuSolver's ``Constraints/NabnerConstraint.cs`` (f-puzzles key
   ``nabner``; the plugin's rule text: "If a digit appears on the line, then the digits
@@ -225,25 +228,30 @@ def decompose_zipper(constraint: Constraint, n: int) -> list[Primitive]:
     return found
 
 
+def _modulus(constraint: Constraint) -> int:
+    return int(constraint.param("modulus", 3))
+
+
 def check_modularline(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
-    cells, problems = constraint.cells, []
-    for start in range(max(1, len(cells) - 2)):
-        window = cells[start : start + 3]
-        if len({grid[cell] % 3 for cell in window}) < len(window):
+    cells, modulus, problems = constraint.cells, _modulus(constraint), []
+    for start in range(max(1, len(cells) - modulus + 1)):
+        window = cells[start : start + modulus]
+        if len({grid[cell] % modulus for cell in window}) < len(window):
             problems.append(
                 f"{', '.join(cell_name(cell, n) for cell in window)} hold "
-                f"{[grid[cell] for cell in window]}: two of them alike mod 3 on the modular line"
+                f"{[grid[cell] for cell in window]}: two of them alike mod {modulus} on the "
+                "modular line"
             )
     return problems
 
 
 def decompose_modularline(constraint: Constraint, n: int) -> list[Primitive]:
-    values = range(1, n + 1)
-    alike = frozenset((x, y) for x in values for y in values if x % 3 == y % 3)
+    values, modulus = range(1, n + 1), _modulus(constraint)
+    alike = frozenset((x, y) for x in values for y in values if x % modulus == y % modulus)
     unlike = frozenset((x, y) for x in values for y in values) - alike
     cells = constraint.cells
     return [
-        Relation(cells[i], cells[j], unlike if (j - i) % 3 == 0 else alike)
+        Relation(cells[i], cells[j], unlike if (j - i) % modulus == 0 else alike)
         for i, j in combinations(range(len(cells)), 2)
     ]
 
@@ -280,6 +288,11 @@ def _validate_different(constraint: Constraint, n: int) -> None:
     require_line(constraint, n)
     if len(constraint.cells) > n:
         raise InputError(f"{describe(constraint, n)}: longer than {n}, the values cannot differ")
+
+
+def _validate_modularline(constraint: Constraint, n: int) -> None:
+    require_line(constraint, n)
+    int_param(constraint, n, "modulus", 2, n)
 
 
 def _kind(name, meaning, check, decompose, primitives, least=2, **more) -> Kind:
@@ -327,10 +340,12 @@ KINDS = (
           "the centre's value if there is one.", check_zipper, decompose_zipper, {Linear},
           least=3, fpuzzles="zipperline", example="zipper r4c1 r4c2 r4c3 r5c3 r6c3",
           source="dclamage ZipperLineConstraint.cs"),
-    _kind("modularline", "Any three consecutive cells on the line hold one value of each "
-          "remainder mod 3 (1-4-7, 2-5-8, 3-6-9).", check_modularline, decompose_modularline,
-          {Relation}, fpuzzles="modularline", example="modularline r6c6 r6c7 r6c8 r7c8",
-          source="dclamage ModularLineConstraint.cs"),
+    _kind("modularline", "Any three consecutive cells on the line hold different remainders mod "
+          "3 (m cells with modulus=m).",
+          check_modularline, decompose_modularline, {Relation},
+          validate=_validate_modularline, params=frozenset({"modulus"}),
+          defaults=lambda n: {"modulus": 3}, fpuzzles="modularline",
+          example="modularline r6c6 r6c7 r6c8 r7c8", source="dclamage ModularLineConstraint.cs"),
     _kind("nabner", "No two cells on the line hold the same or consecutive values.",
           check_nabner, decompose_nabner, {Relation}, validate=_validate_different,
           fpuzzles="nabner", example="nabner r3c6 r4c7 r5c8",

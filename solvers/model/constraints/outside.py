@@ -1,4 +1,5 @@
-"""Clues outside the grid about a whole row or column: sandwich, X-sum, skyscraper.
+"""Clues outside the grid about a whole row or column: sandwich, X-sum, skyscraper, numbered
+room, hidden skyscraper.
 
 Each constraint's cells are the row or column read from the clue's side (N cells), and its
 meaning assumes what any Sudoku row holds: each value 1..N once. So the check reports a row
@@ -9,7 +10,16 @@ that does not, and the decomposition includes that row's all-different (redundan
 - ``skyscraper``: ``total`` values are seen from the clue, a value hiding every lower one
   behind it.
 
-Each decomposes into a compressed table over the row (one row per way the clue can hold).
+- ``numberedroom``: the Xth cell from the clue holds ``value``, X being the first cell's value:
+  sigh's Interactive Sudoku Solver's ``NumberedRoom`` (``js/sudoku_constraint.js``; its builder
+  makes it an ``Indexing`` handler, ``js/solver/sudoku_builder.js``). Binary relations: the
+  first cell holding X forbids any other value in the Xth cell.
+- ``hiddenskyscraper``: the first cell from the clue that a taller one before it hides holds
+  ``value``: the same solver's ``HiddenSkyscraper``.
+
+Each of the first three decomposes into a compressed table over the row (one row per way the
+clue can hold); the hidden skyscraper into small pieces: the value before the clue's is taller
+(a relation), and each earlier pair rises (a three-cell table on where the clue's value is).
 A skyscraper's table grows as C(N-1, k-1)^2 for a clue k: validation refuses one over
 ``MAX_ROWS`` rows (a middling clue on N >= 11) rather than build it.
 """
@@ -24,7 +34,7 @@ from solvers.base.errors import InputError
 from solvers.model.cells import cell_name
 
 from .model import Constraint, Kind, describe, int_param
-from .primitives import AllDifferent, Primitive, Table
+from .primitives import AllDifferent, Domain, Primitive, Relation, Table
 
 MAX_ROWS = 200_000
 
@@ -107,6 +117,72 @@ def decompose_skyscraper(constraint: Constraint, n: int) -> list[Primitive]:
     return [AllDifferent(constraint.cells), Table(constraint.cells, tuple(rows))]
 
 
+def check_numberedroom(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    cells, value = constraint.cells, constraint.param("value")
+    first = grid[cells[0]]
+    if not 1 <= first <= len(cells):
+        return [f"{cell_name(cells[0], n)} ({first}) counts no cell of its row or column"]
+    room = cells[first - 1]
+    if grid[room] == value:
+        return []
+    return [
+        f"{cell_name(room, n)} ({grid[room]}), cell {first} from {cell_name(cells[0], n)}, "
+        f"is not the numbered room's {value}"
+    ]
+
+
+def decompose_numberedroom(constraint: Constraint, n: int) -> list[Primitive]:
+    cells, value = constraint.cells, int(constraint.param("value"))
+    values = range(1, n + 1)
+    # the first cell names itself with a 1: it is then the room
+    found: list[Primitive] = [
+        Domain(cells[0], frozenset(v for v in values if v != 1 or v == value))
+    ]
+    for x in range(2, n + 1):
+        wrong = frozenset((x, y) for y in values if y != value)
+        found.append(Relation(cells[0], cells[x - 1], wrong))
+    return found
+
+
+def _first_hidden(values: list[int]) -> int | None:
+    tallest = values[0]
+    for value in values[1:]:
+        if value < tallest:
+            return value
+        tallest = value
+    return None
+
+
+def check_hiddenskyscraper(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    values, where = [grid[cell] for cell in constraint.cells], cell_name(constraint.cells[0], n)
+    if sorted(values) != list(range(1, n + 1)):
+        return [f"the line from {where} does not hold each value 1..{n} once"]
+    hidden, value = _first_hidden(values), constraint.param("value")
+    if hidden == value:
+        return []
+    found = "none is hidden" if hidden is None else f"the first hidden is {hidden}"
+    return [f"from {where} {found}, not the hidden skyscraper clue {value}"]
+
+
+def decompose_hiddenskyscraper(constraint: Constraint, n: int) -> list[Primitive]:
+    # the first hidden value is the first that is lower than the one before it: the clue's
+    # value h is never first, the cell before it is taller, and each cell before that is
+    # taller than the one before it (a rise), wherever h stands
+    cells, hidden, every = constraint.cells, int(constraint.param("value")), range(1, n + 1)
+    anything, not_hidden = frozenset(every), frozenset(every) - {hidden}
+    found: list[Primitive] = [AllDifferent(cells), Domain(cells[0], not_hidden)]
+    lower = frozenset((x, hidden) for x in every if x < hidden)
+    rise = [(not_hidden, anything, anything)]
+    rise += [
+        (frozenset({hidden}), frozenset({x}), frozenset(range(x + 1, n + 1))) for x in every[:-1]
+    ]
+    for place in range(1, n):
+        found.append(Relation(cells[place - 1], cells[place], lower))
+        for step in range(1, place):
+            found.append(Table((cells[place], cells[step - 1], cells[step]), tuple(rise)))
+    return found
+
+
 def _validate_line(constraint: Constraint, n: int) -> None:
     cells, where = constraint.cells, describe(constraint, n)
     if len(cells) != n:
@@ -139,6 +215,19 @@ def _validate_skyscraper(constraint: Constraint, n: int) -> None:
         )
 
 
+def _validate_value(constraint: Constraint, n: int) -> None:
+    _validate_line(constraint, n)
+    int_param(constraint, n, "value", 1, n)
+
+
+def _sigh(name: str, meaning: str, check, decompose, primitives, example: str) -> Kind:
+    return Kind(
+        name, meaning, check, decompose, frozenset(primitives), params=frozenset({"value"}),
+        required=frozenset({"value"}), validate_more=_validate_value, example=example,
+        source="sigh sudoku_constraint.js",
+    )  # fmt: skip
+
+
 def _kind(name: str, meaning: str, check, decompose, validate, fpuzzles, example: str) -> Kind:
     source = {"sandwichsum": "Sandwich", "xsum": "XSum", "skyscraper": "Skyscraper"}[fpuzzles]
     return Kind(
@@ -160,4 +249,12 @@ KINDS = (
           "each hiding the lower ones behind it.", check_skyscraper, decompose_skyscraper,
           _validate_skyscraper, "skyscraper",
           "skyscraper r3c1 r3c2 r3c3 r3c4 r3c5 r3c6 r3c7 r3c8 r3c9 total=4"),
+    _sigh("numberedroom", "The clue is the value of the Xth cell from it along the row or "
+          "column, X being the first cell's value.", check_numberedroom,
+          decompose_numberedroom, {Domain, Relation},
+          "numberedroom r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 value=6"),
+    _sigh("hiddenskyscraper", "The clue is the first value seen from it along the row or "
+          "column that a taller one before it hides.", check_hiddenskyscraper,
+          decompose_hiddenskyscraper, {AllDifferent, Domain, Relation, Table},
+          "hiddenskyscraper r1c5 r2c5 r3c5 r4c5 r5c5 r6c5 r7c5 r8c5 r9c5 value=3"),
 )  # fmt: skip

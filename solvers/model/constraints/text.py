@@ -11,10 +11,10 @@
 
 Cells are named as people count them (``r1c2``: row 1, column 2), in the order the kind reads
 them. A parameter is ``name=value``: a whole number, except ``values``, ``regions``,
-``totals``, ``sums`` and ``weights`` (whole numbers separated by commas), ``box`` (``RxC``)
-and ``exempt`` (cell pairs ``r1c1-r1c2`` separated by commas). ``parse_constraint`` validates
-what it reads against the kind, so a malformed line is one InputError naming the token;
-``format_constraint`` writes the line back, and the two round-trip.
+``totals``, ``sums``, ``weights``, ``counts`` and ``pairs`` (whole numbers separated by
+commas), ``box`` (``RxC``) and ``exempt`` (cell pairs ``r1c1-r1c2`` separated by commas).
+``parse_constraint`` validates what it reads against the kind, so a malformed line is one
+InputError naming the token; ``format_constraint`` writes the line back, and the two round-trip.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from solvers.model.constraints.model import Constraint
 CELL = re.compile(r"r([0-9]+)c([0-9]+)")  # ASCII digits: \d matches any script's
 NUMBER = re.compile(r"-?[0-9]+")
 DIGITS = 9  # the most digits a number of the text form may have (totals are far smaller)
-LISTS = frozenset({"values", "regions", "totals", "sums", "weights"})
+LISTS = frozenset({"values", "regions", "totals", "sums", "weights", "counts", "pairs"})
 
 
 def parse_constraint(text: str, n: int) -> Constraint:
