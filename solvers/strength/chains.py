@@ -23,11 +23,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from math import prod
 
 from solvers.model.cells import cell_name
+from solvers.strength import kinds, rulelinks
 from solvers.strength.grid import values
-from solvers.strength.techniques import Grid, Step
+from solvers.strength.techniques import Contradiction, Grid, Step
 
+# a wider constraint's own step is taken on a chain's candidates only where they make at most
+# this many assignments: it runs at every "off" of every chain, where a whole enumeration
+# (up to a million in the rule's own step) would take seconds; leaving a step out is sound
+RULE_ASSIGNMENTS = 5_000
 LARGEST = 9  # chains are searched on boards up to 9x9: beyond, too many candidates to start from
 SHIFT = 6  # a candidate is cell << SHIFT | value (values up to 63)
 MASK = (1 << SHIFT) - 1
@@ -38,11 +44,16 @@ class Chaining:
     candidate reached to its parents (nodes: candidate << 1 | is_on); ``clash`` the first
     candidate found both on and off (when asked to stop there), None when none is."""
 
-    def __init__(self, grid: Grid, x: bool, y: bool, dynamic: bool) -> None:
+    def __init__(self, grid: Grid, x: bool, y: bool, dynamic: bool, rules: bool = False) -> None:
         self.grid, self.x, self.y, self.dynamic = grid, x, y, dynamic
         self.on: dict[int, tuple[int, ...]] = {}
         self.off: dict[int, tuple[int, ...]] = {}
         self.clash: int | None = None
+        # the constraints' links (``rulelinks``): an "on" removes what a pair forbids with it;
+        # in a dynamic chain a cell's "off"s remove what its values left allow nowhere, and
+        # each wider constraint's own steps on the chain's candidates give "off"s too
+        self.rules = rules and bool(grid.constraints)
+        self.links = rulelinks.links(grid) if self.rules else None
 
     def run(self, on: Iterable[int], off: Iterable[int], stop: bool) -> Chaining:
         geometry = self.grid.geometry
@@ -74,6 +85,9 @@ class Chaining:
                 made = [p << SHIFT | value for p in peers[cell] if cand[p] & bit]
                 if self.y:
                     made += [cell << SHIFT | w for w in values(cand[cell] & ~bit)]
+                if self.links is not None:
+                    for other, allowed in self.links[cell]:
+                        made += [other << SHIFT | w for w in values(cand[other] & ~allowed[value])]
                 for target in made:
                     if target in self.on and stop:
                         self.off.setdefault(target, (node,))
@@ -108,6 +122,8 @@ class Chaining:
                             ]
                             parents += tuple(h << 1 for h in gone if h in self.off)
                         made_on.append(((left.bit_length() - 1) << SHIFT | value, parents))
+            if self.rules and self.dynamic and self._by_rules(key, cand, places, pending_off):
+                return self
             for target, parents in made_on:
                 if target in self.off and stop:
                     self.on.setdefault(target, parents)
@@ -117,6 +133,79 @@ class Chaining:
                     self.on[target] = parents
                     pending_on.append(target)
         return self
+
+    def _by_rules(self, key: int, cand: list[int], places: list[int], pending: deque) -> bool:
+        """The steps of the constraints on the cell of the "off" ``key``, taken on the chain's
+        candidates until they find nothing: each removal an "off" whose parents are the
+        rule's candidates the chain removed. True when a rule meets a contradiction (or
+        removes an "on"): the clash is set."""
+        grid, source = self.grid, self.grid.source if False else self.grid.candidates
+        stride = grid.geometry.size + 1
+        units_of = grid.geometry.units_of
+        cell = key >> SHIFT
+
+        def remove(target: int, parents: tuple[int, ...]) -> bool:
+            gone_cell, gone_value = target >> SHIFT, target & MASK
+            if target in self.on:
+                self.off.setdefault(target, parents)
+                self.clash = target
+                return True
+            if target not in self.off:
+                self.off[target] = parents
+                pending.append(target)
+            cand[gone_cell] &= ~(1 << gone_value)
+            for u in units_of[gone_cell]:
+                places[u * stride + gone_value] &= ~(1 << gone_cell)
+            return False
+
+        assert self.links is not None
+        if self.links[cell]:
+            left = values(cand[cell])
+            parents = tuple(
+                k << 1
+                for v in values(source[cell] & ~cand[cell])
+                if (k := cell << SHIFT | v) in self.off
+            )
+            for other, allowed in self.links[cell]:
+                some = 0
+                for x in left:
+                    some |= allowed[x]
+                for w in values(cand[other] & ~some):
+                    if remove(other << SHIFT | w, parents):
+                        return True
+        wide = rulelinks.wide(grid)[cell]
+        view = rules_view(grid, cand) if wide else grid
+        for constraint, scope in wide:
+            while True:
+                masks = tuple(cand[c] for c in scope)
+                if grid.memo.get(("quiet", constraint)) == masks:
+                    break
+                if prod(mask.bit_count() for mask in masks) > RULE_ASSIGNMENTS:
+                    break  # too open to enumerate at every link: the chain goes without it
+                try:
+                    step = kinds.own_step(view, constraint)
+                except Contradiction:
+                    step = None
+                    broken = True
+                else:
+                    broken = False
+                parents = tuple(
+                    k << 1
+                    for c in scope
+                    for v in values(source[c] & ~cand[c])
+                    if (k := c << SHIFT | v) in self.off
+                )
+                if broken:  # the rule allows nothing: the "off" being followed clashes
+                    self.on.setdefault(key, tuple(p for p in parents if p != key << 1))
+                    self.clash = key
+                    return True
+                if step is None:
+                    grid.memo[("quiet", constraint)] = masks
+                    break
+                for gone_cell, value in step.eliminated:
+                    if remove(gone_cell << SHIFT | value, parents):
+                        return True
+        return False
 
     def _hidden(self, cell: int, gone: int, key: int) -> list[int]:
         """The "off" nodes of a cell's other removed values: parents of a dynamic single."""
@@ -141,6 +230,13 @@ class Chaining:
             table = self.on if current & 1 else self.off
             todo.extend(table.get(current >> 1, ()))
         return len(seen)
+
+
+def rules_view(grid: Grid, cand: list[int]) -> Grid:
+    """The grid with a chain's candidates, sharing what its rules computed once (memo)."""
+    view = Grid(grid.geometry, cand, grid.placed, grid.constraints, grid.memo, grid.unique)
+    view.__dict__["peer_sets"] = grid.peer_sets  # a cached property: made once, not per chain
+    return view
 
 
 def places_of(grid: Grid) -> list[int]:
@@ -208,7 +304,9 @@ def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
             break
         for key in _open(grid):
             for start_on in (True, False):
-                chain = Chaining(grid, x=True, y=not x_only_here, dynamic=False)
+                chain = Chaining(
+                    grid, x=True, y=not x_only_here, dynamic=False, rules=not x_only_here
+                )
                 chain.run([key] if start_on else [], [] if start_on else [key], stop=False)
                 reached = chain.off if start_on else chain.on
                 if key not in reached:
@@ -270,7 +368,7 @@ def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
 
     def chain_of(key: int, is_on: bool) -> Chaining:
         if (key, is_on) not in cache:
-            found = Chaining(grid, x=True, y=True, dynamic=dynamic)
+            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=True)
             cache[key, is_on] = found.run(
                 [key] if is_on else [], [] if is_on else [key], stop=dynamic
             )
