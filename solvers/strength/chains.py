@@ -23,9 +23,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
+from functools import partial
 from math import prod
 
 from solvers.model.cells import cell_name
+from solvers.model.constraints.model import Constraint
 from solvers.strength import kinds, rulelinks
 from solvers.strength.grid import values
 from solvers.strength.techniques import Contradiction, Grid, Step
@@ -44,7 +47,9 @@ class Chaining:
     candidate reached to its parents (nodes: candidate << 1 | is_on); ``clash`` the first
     candidate found both on and off (when asked to stop there), None when none is."""
 
-    def __init__(self, grid: Grid, x: bool, y: bool, dynamic: bool, rules: bool = False) -> None:
+    def __init__(
+        self, grid: Grid, x: bool, y: bool, dynamic: bool, rules: bool = False, whole: bool = True
+    ) -> None:
         self.grid, self.x, self.y, self.dynamic = grid, x, y, dynamic
         self.on: dict[int, tuple[int, ...]] = {}
         self.off: dict[int, tuple[int, ...]] = {}
@@ -54,6 +59,7 @@ class Chaining:
         # each wider constraint's own steps on the chain's candidates give "off"s too
         self.rules = rules and bool(grid.constraints)
         self.links = rulelinks.links(grid) if self.rules else None
+        self.whole = whole  # with ``rules``, the wider constraints' own steps too
 
     def run(self, on: Iterable[int], off: Iterable[int], stop: bool) -> Chaining:
         geometry = self.grid.geometry
@@ -139,7 +145,7 @@ class Chaining:
         candidates until they find nothing: each removal an "off" whose parents are the
         rule's candidates the chain removed. True when a rule meets a contradiction (or
         removes an "on"): the clash is set."""
-        grid, source = self.grid, self.grid.source if False else self.grid.candidates
+        grid, source = self.grid, self.grid.candidates
         stride = grid.geometry.size + 1
         units_of = grid.geometry.units_of
         cell = key >> SHIFT
@@ -173,37 +179,24 @@ class Chaining:
                 for w in values(cand[other] & ~some):
                     if remove(other << SHIFT | w, parents):
                         return True
-        wide = rulelinks.wide(grid)[cell]
-        view = rules_view(grid, cand) if wide else grid
-        for constraint, scope in wide:
-            while True:
-                masks = tuple(cand[c] for c in scope)
-                if grid.memo.get(("quiet", constraint)) == masks:
-                    break
-                if prod(mask.bit_count() for mask in masks) > RULE_ASSIGNMENTS:
-                    break  # too open to enumerate at every link: the chain goes without it
-                try:
-                    step = kinds.own_step(view, constraint)
-                except Contradiction:
-                    step = None
-                    broken = True
-                else:
-                    broken = False
-                parents = tuple(
-                    k << 1
-                    for c in scope
-                    for v in values(source[c] & ~cand[c])
-                    if (k := c << SHIFT | v) in self.off
-                )
-                if broken:  # the rule allows nothing: the "off" being followed clashes
-                    self.on.setdefault(key, tuple(p for p in parents if p != key << 1))
-                    self.clash = key
-                    return True
-                if step is None:
-                    grid.memo[("quiet", constraint)] = masks
-                    break
-                for gone_cell, value in step.eliminated:
-                    if remove(gone_cell << SHIFT | value, parents):
+        for constraint, scope in rulelinks.wide(grid)[cell] if self.whole else ():
+            masks = tuple(cand[c] for c in scope)
+            settled = _settled(grid, constraint, scope, masks)
+            if settled == masks:
+                continue
+            parents = tuple(
+                k << 1
+                for c in scope
+                for v in values(source[c] & ~cand[c])
+                if (k := c << SHIFT | v) in self.off
+            )
+            if settled is None:  # the rule allows nothing: the "off" being followed clashes
+                self.on.setdefault(key, tuple(p for p in parents if p != key << 1))
+                self.clash = key
+                return True
+            for c, before, after in zip(scope, masks, settled, strict=True):
+                for value in values(before & ~after):
+                    if remove(c << SHIFT | value, parents):
                         return True
         return False
 
@@ -230,6 +223,44 @@ class Chaining:
             table = self.on if current & 1 else self.off
             todo.extend(table.get(current >> 1, ()))
         return len(seen)
+
+
+def _settled(
+    grid: Grid, constraint: Constraint, scope: tuple[int, ...], masks: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The candidates of the rule's cells once its own steps find nothing more on them,
+    starting from ``masks``; None when it allows no assignment. What a rule's steps remove
+    depends on its cells' candidates alone, so the answer is kept for the grid: the chains
+    from every candidate meet the same few combinations again and again. ``masks`` as they
+    are where they make more than RULE_ASSIGNMENTS assignments (the steps left out: sound)."""
+    kept: dict = grid.memo.setdefault("rule settled", {})
+    found = kept.get((constraint, masks), ())
+    if found != ():
+        return found
+    cand = list(grid.candidates)
+    for c, mask in zip(scope, masks, strict=True):
+        cand[c] = mask
+    view = rules_view(grid, cand)
+    settled: tuple[int, ...] | None = masks
+    while settled is not None and prod(m.bit_count() for m in settled) <= RULE_ASSIGNMENTS:
+        try:
+            step = kinds.own_step(view, constraint)
+        except Contradiction:
+            settled = None
+            break
+        if step is None:
+            break
+        for c, value in step.eliminated:
+            cand[c] &= ~(1 << value)
+        for c, value in step.placed:
+            cand[c] = 1 << value
+        settled = tuple(cand[c] for c in scope)
+        if not all(settled):
+            settled = None
+    if len(kept) > 200_000:
+        kept.clear()  # a bound on the memory a long explanation keeps
+    kept[constraint, masks] = settled
+    return settled
 
 
 def rules_view(grid: Grid, cand: list[int]) -> Grid:
@@ -290,10 +321,11 @@ def _step(name: str, rating: float, grid: Grid, key: int, is_on: bool, why: str)
     return Step(name, rating, where, eliminated=((cell, value),))
 
 
-def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
+def forcing_chain(grid: Grid, x_only: bool | None = None, rules: bool = False) -> Step | None:
     """On c=v leads to c<>v (so c<>v), or off leads to on (so c=v): with X links only
     (forcing X-chain, SE 6.6 + length), else with X and Y links (7.0 + length). ``x_only``
-    True: the first kind alone, False: the second alone, None: both, the first first."""
+    True: the first kind alone, False: the second alone, None: both, the first first.
+    ``rules``: the X and Y chains follow the constraints' links too (``rule_chains``)."""
     if grid.geometry.size > LARGEST:
         return None
     best: Step | None = None
@@ -305,7 +337,7 @@ def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
         for key in _open(grid):
             for start_on in (True, False):
                 chain = Chaining(
-                    grid, x=True, y=not x_only_here, dynamic=False, rules=not x_only_here
+                    grid, x=True, y=not x_only_here, dynamic=False, rules=rules and not x_only_here
                 )
                 chain.run([key] if start_on else [], [] if start_on else [key], stop=False)
                 reached = chain.off if start_on else chain.on
@@ -357,7 +389,9 @@ def _groups(grid: Grid, dynamic: bool) -> Iterable[tuple[str, list[int]]]:
                 )
 
 
-def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
+def _multiple(
+    grid: Grid, dynamic: bool, base: float, name: str, rules: bool = False, whole: bool = True
+) -> Step | None:
     """Every branch of a group leads to the same conclusion; with ``dynamic``, also a
     candidate whose assumption (on or off) leads to a contradiction, and one that both its
     assumptions lead to."""
@@ -368,7 +402,7 @@ def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
 
     def chain_of(key: int, is_on: bool) -> Chaining:
         if (key, is_on) not in cache:
-            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=True)
+            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole)
             cache[key, is_on] = found.run(
                 [key] if is_on else [], [] if is_on else [key], stop=dynamic
             )
@@ -432,3 +466,53 @@ def multiple_forcing(grid: Grid) -> Step | None:
 
 def dynamic_forcing(grid: Grid) -> Step | None:
     return _multiple(grid, dynamic=True, base=8.5, name="dynamic forcing chains")
+
+
+# chains across the constraints' links are SE's "dynamic forcing chains (+)" level: chains that
+# use more than the units' links (SE's (+) adds its cheaper techniques inside the chain, ours
+# each kind's links and own steps); tried only where every chain along the units has stalled
+RULES_BASE = 9.0
+_RULE_KINDS = (
+    ("forcing chain across rules", 7.0, partial(forcing_chain, x_only=False, rules=True)),
+    (
+        "multiple forcing chains across rules",
+        8.0,
+        partial(_multiple, dynamic=False, base=8.0, name="", rules=True),
+    ),
+    # the two-cell links alone first: a wider rule's steps at every "off" of every chain cost
+    # the most (seconds on a killer's open grid, where the links alone take a tenth of it)
+    (
+        "dynamic forcing chains across rules",
+        8.5,
+        partial(_multiple, dynamic=True, base=8.5, name="", rules=True, whole=False),
+    ),
+    (
+        "dynamic forcing chains across rules",
+        8.5,
+        partial(_multiple, dynamic=True, base=8.5, name="", rules=True),
+    ),
+)
+RULE_NAMES = tuple(dict.fromkeys(name for name, _, _ in _RULE_KINDS))
+
+
+def rule_chains(grid: Grid) -> Step | None:
+    """The chains again, following the links and steps of the board's constraints as well as
+    the units' (``Chaining`` with ``rules``): static forcing chains, then multiple, then
+    dynamic forcing chains, the first kind that finds a step taken (each costs more than the
+    one before), rated RULES_BASE + the chain's length increment. None on a board with no
+    constraints, and at once on candidates where it found nothing before."""
+    if grid.geometry.size > LARGEST or not grid.constraints:
+        return None
+    links, wide = rulelinks.links(grid), rulelinks.wide(grid)
+    if not any(links) and not any(wide):
+        return None  # the constraints are all units: the unit chains said it all
+    state = tuple(grid.candidates)
+    if grid.memo.get("rule chains quiet") == state:
+        return None
+    for name, base, find in _RULE_KINDS:
+        step = find(grid)
+        if step is not None:
+            rating = round(RULES_BASE + step.rating - base, 1)
+            return replace(step, technique=name, rating=rating)
+    grid.memo["rule chains quiet"] = state
+    return None

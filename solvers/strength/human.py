@@ -94,6 +94,9 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("chains", chains.nishio),
     ("chains", chains.multiple_forcing),
     ("chains", chains.dynamic_forcing),
+    # the chains across the constraints' links, once every chain along the units has stalled
+    # (SE's dynamic forcing chains (+) level, 9.0: docs/strength.md)
+    ("chains", chains.rule_chains),
 )
 # the rating a puzzle that still stalls needs at least: SE's next technique, dynamic forcing
 # chains (+), starts at 9.0 (chaining/Chaining.java getDifficulty, level 1)
