@@ -48,7 +48,14 @@ class Chaining:
     candidate found both on and off (when asked to stop there), None when none is."""
 
     def __init__(
-        self, grid: Grid, x: bool, y: bool, dynamic: bool, rules: bool = False, whole: bool = True
+        self,
+        grid: Grid,
+        x: bool,
+        y: bool,
+        dynamic: bool,
+        rules: bool = False,
+        whole: bool = True,
+        reach: int = 0,
     ) -> None:
         self.grid, self.x, self.y, self.dynamic = grid, x, y, dynamic
         self.on: dict[int, tuple[int, ...]] = {}
@@ -60,6 +67,9 @@ class Chaining:
         self.rules = rules and bool(grid.constraints)
         self.links = rulelinks.links(grid) if self.rules else None
         self.whole = whole  # with ``rules``, the wider constraints' own steps too
+        # past this many candidates reached (0: no bound) the chain goes no further: what it
+        # reached still follows from what it assumed, so every conclusion stays sound
+        self.reach = reach
 
     def run(self, on: Iterable[int], off: Iterable[int], stop: bool) -> Chaining:
         geometry = self.grid.geometry
@@ -84,6 +94,8 @@ class Chaining:
                 for u in units_of[cell]:
                     places[u * stride + value] &= ~(1 << cell)
         while pending_on or pending_off:
+            if self.reach and len(self.on) + len(self.off) > self.reach:
+                break
             if pending_on:  # SE's order: every "on" before the next "off"
                 key = pending_on.popleft()
                 cell, value = key >> SHIFT, key & MASK
@@ -390,7 +402,13 @@ def _groups(grid: Grid, dynamic: bool) -> Iterable[tuple[str, list[int]]]:
 
 
 def _multiple(
-    grid: Grid, dynamic: bool, base: float, name: str, rules: bool = False, whole: bool = True
+    grid: Grid,
+    dynamic: bool,
+    base: float,
+    name: str,
+    rules: bool = False,
+    whole: bool = True,
+    reach: int = 0,
 ) -> Step | None:
     """Every branch of a group leads to the same conclusion; with ``dynamic``, also a
     candidate whose assumption (on or off) leads to a contradiction, and one that both its
@@ -402,7 +420,7 @@ def _multiple(
 
     def chain_of(key: int, is_on: bool) -> Chaining:
         if (key, is_on) not in cache:
-            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole)
+            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole, reach=reach)
             cache[key, is_on] = found.run(
                 [key] if is_on else [], [] if is_on else [key], stop=dynamic
             )
@@ -472,6 +490,11 @@ def dynamic_forcing(grid: Grid) -> Step | None:
 # use more than the units' links (SE's (+) adds its cheaper techniques inside the chain, ours
 # each kind's links and own steps); tried only where every chain along the units has stalled
 RULES_BASE = 9.0
+# a dynamic chain that reads the wider rules' steps goes no further than this many candidates
+# reached: on a killer's open grid the uncapped search took 4.8 s where this one takes 2.8
+# (the conclusions found rate as low: long chains rate higher anyway), and what a stopped
+# chain reached still follows from its assumption (sound)
+RULE_REACH = 100
 _RULE_KINDS = (
     ("forcing chain across rules", 7.0, partial(forcing_chain, x_only=False, rules=True)),
     (
@@ -480,7 +503,8 @@ _RULE_KINDS = (
         partial(_multiple, dynamic=False, base=8.0, name="", rules=True),
     ),
     # the two-cell links alone first: a wider rule's steps at every "off" of every chain cost
-    # the most (seconds on a killer's open grid, where the links alone take a tenth of it)
+    # the most (seconds on a killer's open grid, where the links alone take a tenth of it);
+    # with them, each chain stops past RULE_REACH candidates reached
     (
         "dynamic forcing chains across rules",
         8.5,
@@ -489,7 +513,7 @@ _RULE_KINDS = (
     (
         "dynamic forcing chains across rules",
         8.5,
-        partial(_multiple, dynamic=True, base=8.5, name="", rules=True),
+        partial(_multiple, dynamic=True, base=8.5, name="", rules=True, reach=RULE_REACH),
     ),
 )
 RULE_NAMES = tuple(dict.fromkeys(name for name, _, _ in _RULE_KINDS))
