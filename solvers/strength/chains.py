@@ -22,9 +22,9 @@ what it finds a chain finds, or a later technique.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import partial
+from functools import partial, wraps
 from math import prod
 
 from solvers.model.cells import cell_name
@@ -420,7 +420,9 @@ def _multiple(
 
     def chain_of(key: int, is_on: bool) -> Chaining:
         if (key, is_on) not in cache:
-            found = Chaining(grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole, reach=reach)
+            found = Chaining(
+                grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole, reach=reach
+            )
             cache[key, is_on] = found.run(
                 [key] if is_on else [], [] if is_on else [key], stop=dynamic
             )
@@ -494,7 +496,7 @@ RULES_BASE = 9.0
 # reached: on a killer's open grid the uncapped search took 4.8 s where this one takes 2.8
 # (the conclusions found rate as low: long chains rate higher anyway), and what a stopped
 # chain reached still follows from its assumption (sound)
-RULE_REACH = 100
+RULE_REACH = 60
 _RULE_KINDS = (
     ("forcing chain across rules", 7.0, partial(forcing_chain, x_only=False, rules=True)),
     (
@@ -508,7 +510,9 @@ _RULE_KINDS = (
     (
         "dynamic forcing chains across rules",
         8.5,
-        partial(_multiple, dynamic=True, base=8.5, name="", rules=True, whole=False),
+        partial(
+            _multiple, dynamic=True, base=8.5, name="", rules=True, whole=False, reach=RULE_REACH
+        ),
     ),
     (
         "dynamic forcing chains across rules",
@@ -530,6 +534,7 @@ def rule_chains(grid: Grid) -> Step | None:
     links, wide = rulelinks.links(grid), rulelinks.wide(grid)
     if not any(links) and not any(wide):
         return None  # the constraints are all units: the unit chains said it all
+    grid.memo[ACROSS] = True  # the unit chains stalled here: from now on these stand for them
     state = tuple(grid.candidates)
     if grid.memo.get("rule chains quiet") == state:
         return None
@@ -540,3 +545,20 @@ def rule_chains(grid: Grid) -> Step | None:
             return replace(step, technique=name, rating=rating)
     grid.memo["rule chains quiet"] = state
     return None
+
+
+ACROSS = "chains across rules"  # grid.memo's mark: the unit chains once stalled on this grid
+
+
+def units_only(find: Callable[[Grid], Step | None]) -> Callable[[Grid], Step | None]:
+    """``find`` (a chain technique along the units), left out on a grid where the unit chains
+    have stalled once and ``rule_chains`` took over: its chains hold theirs (the units' links
+    and more), so searching both again each round would only pay twice (on a whispers puzzle
+    needing 50 rounds of chains across rules, half its time). The puzzle's rating has that
+    bound anyway: every step past that point rates RULES_BASE or more."""
+
+    @wraps(find)
+    def unless_across(grid: Grid) -> Step | None:
+        return None if grid.memo.get(ACROSS) else find(grid)
+
+    return unless_across
