@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import io
 
+import pytest
+from kind_puzzles import made
+
 from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
 from solvers.strength import chains, human, rulelinks
 from solvers.strength.chains import SHIFT, Chaining
+from solvers.strength.techniques import Grid
+
+UNIT_CHAINS = ("forcing X-chain", "forcing chain", "Nishio forcing chain",
+               "multiple forcing chains", "dynamic forcing chains")  # fmt: skip
 
 
 def board(rules: str, givens: str = "." * 81) -> Board:
@@ -102,8 +109,38 @@ def test_a_dynamic_chain_that_breaks_a_cage_is_a_contradiction() -> None:
     chain = Chaining(grid, x=True, y=True, dynamic=True, rules=True)
     chain.run([key("r1c1", 4)], [], True)
     assert chain.clash is not None
-    step = chains.dynamic_forcing(grid)
-    assert step is not None
+    step = chains.rule_chains(grid)
+    assert step is not None and step.technique.endswith("across rules")
+    assert step.rating >= chains.RULES_BASE
     assert step.placed == ((cell("r1c1"), 7),) or (
         step.eliminated[0][0] == cell("r1c1") and step.eliminated[0][1] != 7
     )
+
+
+@pytest.mark.parametrize(
+    "seed", [1, pytest.param(2, marks=pytest.mark.slow, id="2-unit-chains-first")]
+)
+def test_chains_across_rules_wait_until_every_cheaper_technique_stalls(seed: int) -> None:
+    """Whispers puzzles made here (``kind_puzzles``, 22 givens): their explanations take a
+    chain across the whispers' links only where every technique before it, the chains along
+    the units included, finds nothing on the grid (seed 2 takes seven unit chains first);
+    from then on the unit chains are not searched again (the chains across rules hold
+    them), and every step keeps the solution."""
+    board, solution = made("whispers", seed, givens=22)
+    grid = human.placed_givens(board)
+    cheaper = [find for _, find in human.ORDERED if find is not chains.rule_chains]
+    before = (list(grid.candidates), set(grid.placed))
+    taken = []
+    for step in human.steps(grid):
+        taken.append(step.technique)
+        if step.technique.endswith("across rules"):
+            fresh = Grid(grid.geometry, list(before[0]), set(before[1]), grid.constraints)
+            assert [find for find in cheaper if find(fresh)] == []
+            assert step.rating >= chains.RULES_BASE
+        for c, value in step.placed:
+            assert solution[c] == value
+        assert all(solution[c] != value for c, value in step.eliminated)
+        before = (list(grid.candidates), set(grid.placed))
+    first = next(i for i, name in enumerate(taken) if name.endswith("across rules"))
+    assert (seed == 2) == any(name in UNIT_CHAINS for name in taken[:first])
+    assert not any(name in UNIT_CHAINS for name in taken[first:])
