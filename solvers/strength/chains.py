@@ -16,7 +16,9 @@ Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple fo
 8.0 (every value of a cell, or every place of a value in a unit, leads to the same
 conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
 SE's X-, Y- and XY-cycles are ``cycles``; its aligned triple exclusion is not implemented:
-what it finds a chain finds, or a later technique.
+what it finds a chain finds, or a later technique. Last, where all of these stall on a variant
+board, the same chains across the constraints' links and steps (``rule_chains``, 9.0 +
+length, ``rulelinks``).
 """
 
 from __future__ import annotations
