@@ -116,11 +116,12 @@ def test_techniques_are_looked_for_in_se_order() -> None:
         ("direct_locked", {}),
         ("direct_hidden", {"k": 2}),
     ]
-    assert ratings[-4:] == [
+    assert ratings[-5:] == [
         ("cycle_or_forcing_chain", {}),
         ("nishio", {}),
         ("multiple_forcing", {}),
         ("dynamic_forcing", {}),
+        ("rule_chains", {}),  # 9.0: the chains across the constraints' links, last
     ]
 
 

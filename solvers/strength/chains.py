@@ -16,18 +16,29 @@ Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple fo
 8.0 (every value of a cell, or every place of a value in a unit, leads to the same
 conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
 SE's X-, Y- and XY-cycles are ``cycles``; its aligned triple exclusion is not implemented:
-what it finds a chain finds, or a later technique.
+what it finds a chain finds, or a later technique. Last, where all of these stall on a variant
+board, the same chains across the constraints' links and steps (``rule_chains``, 9.0 +
+length, ``rulelinks``).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial, wraps
+from math import prod
 
 from solvers.model.cells import cell_name
+from solvers.model.constraints.model import Constraint
+from solvers.strength import kinds, rulelinks
 from solvers.strength.grid import values
-from solvers.strength.techniques import Grid, Step
+from solvers.strength.techniques import Contradiction, Grid, Step
 
+# a wider constraint's own step is taken on a chain's candidates only where they make at most
+# this many assignments: it runs at every "off" of every chain, where a whole enumeration
+# (up to a million in the rule's own step) would take seconds; leaving a step out is sound
+RULE_ASSIGNMENTS = 5_000
 LARGEST = 9  # chains are searched on boards up to 9x9: beyond, too many candidates to start from
 SHIFT = 6  # a candidate is cell << SHIFT | value (values up to 63)
 MASK = (1 << SHIFT) - 1
@@ -38,11 +49,29 @@ class Chaining:
     candidate reached to its parents (nodes: candidate << 1 | is_on); ``clash`` the first
     candidate found both on and off (when asked to stop there), None when none is."""
 
-    def __init__(self, grid: Grid, x: bool, y: bool, dynamic: bool) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        x: bool,
+        y: bool,
+        dynamic: bool,
+        rules: bool = False,
+        whole: bool = True,
+        reach: int = 0,
+    ) -> None:
         self.grid, self.x, self.y, self.dynamic = grid, x, y, dynamic
         self.on: dict[int, tuple[int, ...]] = {}
         self.off: dict[int, tuple[int, ...]] = {}
         self.clash: int | None = None
+        # the constraints' links (``rulelinks``): an "on" removes what a pair forbids with it;
+        # in a dynamic chain a cell's "off"s remove what its values left allow nowhere, and
+        # each wider constraint's own steps on the chain's candidates give "off"s too
+        self.rules = rules and bool(grid.constraints)
+        self.links = rulelinks.links(grid) if self.rules else None
+        self.whole = whole  # with ``rules``, the wider constraints' own steps too
+        # past this many candidates reached (0: no bound) the chain goes no further: what it
+        # reached still follows from what it assumed, so every conclusion stays sound
+        self.reach = reach
 
     def run(self, on: Iterable[int], off: Iterable[int], stop: bool) -> Chaining:
         geometry = self.grid.geometry
@@ -67,6 +96,8 @@ class Chaining:
                 for u in units_of[cell]:
                     places[u * stride + value] &= ~(1 << cell)
         while pending_on or pending_off:
+            if self.reach and len(self.on) + len(self.off) > self.reach:
+                break
             if pending_on:  # SE's order: every "on" before the next "off"
                 key = pending_on.popleft()
                 cell, value = key >> SHIFT, key & MASK
@@ -74,6 +105,9 @@ class Chaining:
                 made = [p << SHIFT | value for p in peers[cell] if cand[p] & bit]
                 if self.y:
                     made += [cell << SHIFT | w for w in values(cand[cell] & ~bit)]
+                if self.links is not None:
+                    for other, allowed in self.links[cell]:
+                        made += [other << SHIFT | w for w in values(cand[other] & ~allowed[value])]
                 for target in made:
                     if target in self.on and stop:
                         self.off.setdefault(target, (node,))
@@ -108,6 +142,8 @@ class Chaining:
                             ]
                             parents += tuple(h << 1 for h in gone if h in self.off)
                         made_on.append(((left.bit_length() - 1) << SHIFT | value, parents))
+            if self.rules and self.dynamic and self._by_rules(key, cand, places, pending_off):
+                return self
             for target, parents in made_on:
                 if target in self.off and stop:
                     self.on.setdefault(target, parents)
@@ -117,6 +153,66 @@ class Chaining:
                     self.on[target] = parents
                     pending_on.append(target)
         return self
+
+    def _by_rules(self, key: int, cand: list[int], places: list[int], pending: deque) -> bool:
+        """The steps of the constraints on the cell of the "off" ``key``, taken on the chain's
+        candidates until they find nothing: each removal an "off" whose parents are the
+        rule's candidates the chain removed. True when a rule meets a contradiction (or
+        removes an "on"): the clash is set."""
+        grid, source = self.grid, self.grid.candidates
+        stride = grid.geometry.size + 1
+        units_of = grid.geometry.units_of
+        cell = key >> SHIFT
+
+        def remove(target: int, parents: tuple[int, ...]) -> bool:
+            gone_cell, gone_value = target >> SHIFT, target & MASK
+            if target in self.on:
+                self.off.setdefault(target, parents)
+                self.clash = target
+                return True
+            if target not in self.off:
+                self.off[target] = parents
+                pending.append(target)
+            cand[gone_cell] &= ~(1 << gone_value)
+            for u in units_of[gone_cell]:
+                places[u * stride + gone_value] &= ~(1 << gone_cell)
+            return False
+
+        assert self.links is not None
+        if self.links[cell]:
+            left = values(cand[cell])
+            parents = tuple(
+                k << 1
+                for v in values(source[cell] & ~cand[cell])
+                if (k := cell << SHIFT | v) in self.off
+            )
+            for other, allowed in self.links[cell]:
+                some = 0
+                for x in left:
+                    some |= allowed[x]
+                for w in values(cand[other] & ~some):
+                    if remove(other << SHIFT | w, parents):
+                        return True
+        for constraint, scope in rulelinks.wide(grid)[cell] if self.whole else ():
+            masks = tuple(cand[c] for c in scope)
+            settled = _settled(grid, constraint, scope, masks)
+            if settled == masks:
+                continue
+            parents = tuple(
+                k << 1
+                for c in scope
+                for v in values(source[c] & ~cand[c])
+                if (k := c << SHIFT | v) in self.off
+            )
+            if settled is None:  # the rule allows nothing: the "off" being followed clashes
+                self.on.setdefault(key, tuple(p for p in parents if p != key << 1))
+                self.clash = key
+                return True
+            for c, before, after in zip(scope, masks, settled, strict=True):
+                for value in values(before & ~after):
+                    if remove(c << SHIFT | value, parents):
+                        return True
+        return False
 
     def _hidden(self, cell: int, gone: int, key: int) -> list[int]:
         """The "off" nodes of a cell's other removed values: parents of a dynamic single."""
@@ -141,6 +237,51 @@ class Chaining:
             table = self.on if current & 1 else self.off
             todo.extend(table.get(current >> 1, ()))
         return len(seen)
+
+
+def _settled(
+    grid: Grid, constraint: Constraint, scope: tuple[int, ...], masks: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The candidates of the rule's cells once its own steps find nothing more on them,
+    starting from ``masks``; None when it allows no assignment. What a rule's steps remove
+    depends on its cells' candidates alone, so the answer is kept for the grid: the chains
+    from every candidate meet the same few combinations again and again. ``masks`` as they
+    are where they make more than RULE_ASSIGNMENTS assignments (the steps left out: sound)."""
+    kept: dict = grid.memo.setdefault("rule settled", {})
+    found = kept.get((constraint, masks), ())
+    if found != ():
+        return found
+    cand = list(grid.candidates)
+    for c, mask in zip(scope, masks, strict=True):
+        cand[c] = mask
+    view = rules_view(grid, cand)
+    settled: tuple[int, ...] | None = masks
+    while settled is not None and prod(m.bit_count() for m in settled) <= RULE_ASSIGNMENTS:
+        try:
+            step = kinds.own_step(view, constraint)
+        except Contradiction:
+            settled = None
+            break
+        if step is None:
+            break
+        for c, value in step.eliminated:
+            cand[c] &= ~(1 << value)
+        for c, value in step.placed:
+            cand[c] = 1 << value
+        settled = tuple(cand[c] for c in scope)
+        if not all(settled):
+            settled = None
+    if len(kept) > 200_000:
+        kept.clear()  # a bound on the memory a long explanation keeps
+    kept[constraint, masks] = settled
+    return settled
+
+
+def rules_view(grid: Grid, cand: list[int]) -> Grid:
+    """The grid with a chain's candidates, sharing what its rules computed once (memo)."""
+    view = Grid(grid.geometry, cand, grid.placed, grid.constraints, grid.memo, grid.unique)
+    view.__dict__["peer_sets"] = grid.peer_sets  # a cached property: made once, not per chain
+    return view
 
 
 def places_of(grid: Grid) -> list[int]:
@@ -194,10 +335,11 @@ def _step(name: str, rating: float, grid: Grid, key: int, is_on: bool, why: str)
     return Step(name, rating, where, eliminated=((cell, value),))
 
 
-def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
+def forcing_chain(grid: Grid, x_only: bool | None = None, rules: bool = False) -> Step | None:
     """On c=v leads to c<>v (so c<>v), or off leads to on (so c=v): with X links only
     (forcing X-chain, SE 6.6 + length), else with X and Y links (7.0 + length). ``x_only``
-    True: the first kind alone, False: the second alone, None: both, the first first."""
+    True: the first kind alone, False: the second alone, None: both, the first first.
+    ``rules``: the X and Y chains follow the constraints' links too (``rule_chains``)."""
     if grid.geometry.size > LARGEST:
         return None
     best: Step | None = None
@@ -208,7 +350,9 @@ def forcing_chain(grid: Grid, x_only: bool | None = None) -> Step | None:
             break
         for key in _open(grid):
             for start_on in (True, False):
-                chain = Chaining(grid, x=True, y=not x_only_here, dynamic=False)
+                chain = Chaining(
+                    grid, x=True, y=not x_only_here, dynamic=False, rules=rules and not x_only_here
+                )
                 chain.run([key] if start_on else [], [] if start_on else [key], stop=False)
                 reached = chain.off if start_on else chain.on
                 if key not in reached:
@@ -259,7 +403,15 @@ def _groups(grid: Grid, dynamic: bool) -> Iterable[tuple[str, list[int]]]:
                 )
 
 
-def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
+def _multiple(
+    grid: Grid,
+    dynamic: bool,
+    base: float,
+    name: str,
+    rules: bool = False,
+    whole: bool = True,
+    reach: int = 0,
+) -> Step | None:
     """Every branch of a group leads to the same conclusion; with ``dynamic``, also a
     candidate whose assumption (on or off) leads to a contradiction, and one that both its
     assumptions lead to."""
@@ -270,7 +422,9 @@ def _multiple(grid: Grid, dynamic: bool, base: float, name: str) -> Step | None:
 
     def chain_of(key: int, is_on: bool) -> Chaining:
         if (key, is_on) not in cache:
-            found = Chaining(grid, x=True, y=True, dynamic=dynamic)
+            found = Chaining(
+                grid, x=True, y=True, dynamic=dynamic, rules=rules, whole=whole, reach=reach
+            )
             cache[key, is_on] = found.run(
                 [key] if is_on else [], [] if is_on else [key], stop=dynamic
             )
@@ -334,3 +488,79 @@ def multiple_forcing(grid: Grid) -> Step | None:
 
 def dynamic_forcing(grid: Grid) -> Step | None:
     return _multiple(grid, dynamic=True, base=8.5, name="dynamic forcing chains")
+
+
+# chains across the constraints' links are SE's "dynamic forcing chains (+)" level: chains that
+# use more than the units' links (SE's (+) adds its cheaper techniques inside the chain, ours
+# each kind's links and own steps); tried only where every chain along the units has stalled
+RULES_BASE = 9.0
+# a dynamic chain that reads the wider rules' steps goes no further than this many candidates
+# reached: on a killer's open grid the uncapped search took 4.8 s where this one takes 2.8
+# (the conclusions found rate as low: long chains rate higher anyway), and what a stopped
+# chain reached still follows from its assumption (sound)
+RULE_REACH = 60
+_RULE_KINDS = (
+    ("forcing chain across rules", 7.0, partial(forcing_chain, x_only=False, rules=True)),
+    (
+        "multiple forcing chains across rules",
+        8.0,
+        partial(_multiple, dynamic=False, base=8.0, name="", rules=True),
+    ),
+    # the two-cell links alone first: a wider rule's steps at every "off" of every chain cost
+    # the most (seconds on a killer's open grid, where the links alone take a tenth of it);
+    # with them, each chain stops past RULE_REACH candidates reached
+    (
+        "dynamic forcing chains across rules",
+        8.5,
+        partial(
+            _multiple, dynamic=True, base=8.5, name="", rules=True, whole=False, reach=RULE_REACH
+        ),
+    ),
+    (
+        "dynamic forcing chains across rules",
+        8.5,
+        partial(_multiple, dynamic=True, base=8.5, name="", rules=True, reach=RULE_REACH),
+    ),
+)
+RULE_NAMES = tuple(dict.fromkeys(name for name, _, _ in _RULE_KINDS))
+
+
+def rule_chains(grid: Grid) -> Step | None:
+    """The chains again, following the links and steps of the board's constraints as well as
+    the units' (``Chaining`` with ``rules``): static forcing chains, then multiple, then
+    dynamic forcing chains, the first kind that finds a step taken (each costs more than the
+    one before), rated RULES_BASE + the chain's length increment. None on a board with no
+    constraints, and at once on candidates where it found nothing before."""
+    if grid.geometry.size > LARGEST or not grid.constraints:
+        return None
+    links, wide = rulelinks.links(grid), rulelinks.wide(grid)
+    if not any(links) and not any(wide):
+        return None  # the constraints are all units: the unit chains said it all
+    grid.memo[ACROSS] = True  # the unit chains stalled here: from now on these stand for them
+    state = tuple(grid.candidates)
+    if grid.memo.get("rule chains quiet") == state:
+        return None
+    for name, base, find in _RULE_KINDS:
+        step = find(grid)
+        if step is not None:
+            rating = round(RULES_BASE + step.rating - base, 1)
+            return replace(step, technique=name, rating=rating)
+    grid.memo["rule chains quiet"] = state
+    return None
+
+
+ACROSS = "chains across rules"  # grid.memo's mark: the unit chains once stalled on this grid
+
+
+def units_only(find: Callable[[Grid], Step | None]) -> Callable[[Grid], Step | None]:
+    """``find`` (a chain technique along the units), left out on a grid where the unit chains
+    have stalled once and ``rule_chains`` took over: its chains hold theirs (the units' links
+    and more), so searching both again each round would only pay twice (on a whispers puzzle
+    needing 50 rounds of chains across rules, half its time). The puzzle's rating has that
+    bound anyway: every step past that point rates RULES_BASE or more."""
+
+    @wraps(find)
+    def unless_across(grid: Grid) -> Step | None:
+        return None if grid.memo.get(ACROSS) else find(grid)
+
+    return unless_across

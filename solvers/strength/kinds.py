@@ -56,11 +56,21 @@ def kind_step(grid: Grid) -> Step | None:
         masks = tuple(grid.candidates[cell] for cell in scope)
         if grid.memo.get(("quiet", constraint)) == masks:
             continue  # nothing found on these very candidates before
-        found = SPECIFIC.get(constraint.kind, generic)(grid, constraint)
+        found = own_step(grid, constraint)
         if found is not None:
             return found
         grid.memo[("quiet", constraint)] = masks
     return kind_sums.innies(grid)
+
+
+def own_step(grid: Grid, constraint: Constraint) -> Step | None:
+    """The constraint's own step on ``grid`` (its kind's, else the generic one)."""
+    return SPECIFIC.get(constraint.kind, generic)(grid, constraint)
+
+
+def scope(grid: Grid, constraint: Constraint) -> tuple[int, ...]:
+    """The constraint's cells, made once for the grid."""
+    return _scope(grid, constraint)
 
 
 def _scope(grid: Grid, constraint: Constraint) -> tuple[int, ...]:

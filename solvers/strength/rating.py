@@ -105,5 +105,5 @@ _NAMES = {
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
     "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",
-               "multiple forcing chains", "dynamic forcing chains"),
+               "multiple forcing chains", "dynamic forcing chains", *chains.RULE_NAMES),
 }  # fmt: skip
