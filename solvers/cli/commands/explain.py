@@ -31,7 +31,8 @@ def add_to(commands) -> None:
         "(skyscraper, 2-string kite, turbot fish, ...), XY-, XYZ-, WXYZ-, VWXYZ- and\n"
         "UVWXYZ-wings, unique rectangles (types 1-4), BUG (types 1, 2 and 4), aligned pair\n"
         "exclusion, X-, Y- and XY-cycles, forcing X-chains and forcing chains, Nishio,\n"
-        "multiple and dynamic forcing chains.\n"
+        "multiple and dynamic forcing chains; then, where those stall on a variant, the same\n"
+        "chains along each constraint's links too.\n"
         "exit status: 0 solved by the techniques; 1 they stall (search is needed) or find a\n"
         "contradiction; 2 bad input or usage."
     )
