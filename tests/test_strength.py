@@ -431,7 +431,9 @@ def head(name: str, count: int) -> str:
     return "".join(kept)
 
 
-@pytest.mark.parametrize("name, count", shipped(1, slow=False) + shipped(6, slow=True))
+# three a set under slow: a variant puzzle whose unit chains stall takes chains across its
+# constraints' links (3-20 s each, rate and explain both), and six a set ran past CI's time
+@pytest.mark.parametrize("name, count", shipped(1, slow=False) + shipped(3, slow=True))
 def test_rate_and_explain_on_every_shipped_set(name, count, cli):
     """Classic and variant sets alike: a rating for every puzzle, and an explanation that
     ends in a grid, or in a contradiction (the set with no solution)."""
