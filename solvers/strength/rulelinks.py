@@ -18,13 +18,13 @@ from __future__ import annotations
 from solvers.model.constraints.kinds import decompose
 from solvers.model.constraints.model import Constraint
 from solvers.model.constraints.primitives import (
-    OPERATORS,
     AllDifferent,
     Domain,
     Linear,
     Primitive,
     Relation,
     Table,
+    holds,
 )
 from solvers.strength import kinds
 from solvers.strength.techniques import Grid
@@ -42,19 +42,6 @@ def _pair(primitive: Primitive) -> tuple[int, int] | None:
     if isinstance(primitive, AllDifferent | Table) and len(primitive.cells) == 2:
         return primitive.cells[0], primitive.cells[1]
     return None
-
-
-def _allows(primitive: Primitive, a: int, b: int) -> bool:
-    """The primitive over its two cells takes the first holding a and the second b."""
-    if isinstance(primitive, Relation):
-        return (a, b) not in primitive.forbidden
-    if isinstance(primitive, Linear):
-        (wa, _), (wb, _) = primitive.terms
-        return OPERATORS[primitive.op](wa * a + wb * b, primitive.constant)
-    if isinstance(primitive, AllDifferent):
-        return a != b
-    assert isinstance(primitive, Table)
-    return any(a in first and b in second for first, second in primitive.rows)
 
 
 def _covered(primitive: Primitive, n: int) -> bool:
@@ -88,7 +75,7 @@ def _analysed(grid: Grid) -> tuple[Links, list[list[tuple[Constraint, tuple[int,
             backward = tables.setdefault((b, a), [0] + [(1 << (n + 1)) - 2] * n)
             for x in full:
                 for y in full:
-                    if not _allows(primitive, x, y):
+                    if not holds(primitive, {a: x, b: y}):
                         forward[x] &= ~(1 << y)
                         backward[y] &= ~(1 << x)
         if not all(_covered(p, n) for p in primitives):
