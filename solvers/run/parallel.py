@@ -73,15 +73,31 @@ class Pool:
         from solvers.run.children import become_child
 
         if self.scheduler is None:
-            return ProcessPoolExecutor(
-                self.jobs,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=become_child,
-                initargs=(os.getpid(),),
-            )
+            from solvers.base import signals
+
+            with signals.held():  # its queues and locks, whole (``submit`` says why)
+                return ProcessPoolExecutor(
+                    self.jobs,
+                    mp_context=multiprocessing.get_context("fork"),
+                    initializer=become_child,
+                    initargs=(os.getpid(),),
+                )
         if self._client is None:
             self._client = _connect(self.scheduler)
         return self._client.get_executor()
+
+    def submit(self, function: Callable[[Any], Any], argument: Any) -> Any:
+        """The executor's future of ``function(argument)``. A process pool forks its workers
+        in a submit (the first, and the first after a renew): a stop that lands inside
+        multiprocessing's start leaves a Finalize half made ("Exception ignored ... no
+        attribute '_key'" on stderr at exit, 1 run in 30 stopped as the first worker
+        appears), so the stopping signals are held until the submit is done, then acted on."""
+        if self.scheduler is not None:
+            return self.executor.submit(function, argument)
+        from solvers.base import signals
+
+        with signals.held():
+            return self.executor.submit(function, argument)
 
     def renew(self, generation: int) -> None:
         """Replace a broken pool once, whichever of its chunks notices first."""
@@ -202,9 +218,7 @@ def spread(
                     yield _result(pool, function, pending.popleft())
                 continue
             tag, argument = call
-            pending.append(
-                [tag, argument, pool.executor.submit(function, argument), pool.generation]
-            )
+            pending.append([tag, argument, pool.submit(function, argument), pool.generation])
             while len(pending) >= IN_FLIGHT_PER_WORKER * pool.workers:
                 yield _result(pool, function, pending.popleft())
         while pending:
@@ -232,7 +246,7 @@ def _result(pool: Pool, function: Callable[[Any], Any], entry: list) -> tuple[An
         if tries == MAX_TRIES:
             raise RuntimeError(f"a call failed {tries} times: {lost!r}") from lost
         pool.renew(generation)
-        future, generation = pool.executor.submit(function, argument), pool.generation
+        future, generation = pool.submit(function, argument), pool.generation
     raise AssertionError("unreachable")
 
 
