@@ -448,7 +448,8 @@ def at_moment(process: subprocess.Popen, out: Path, moment: str) -> None:
 def test_a_signal_at_any_moment_of_a_run_ends_it(backend, jobs, tmp_path):
     """Every moment under one signal, the signals taken in turn (a cell's five runs see each
     at least once): the run ends within 2 s with 128 + the signal, no traceback, only the
-    answers of easy puzzles written, and no process of its session left."""
+    answers of easy puzzles written, and no process of its session nor temporary file left
+    (a pool worker killed with its run leaves its backend worker's folder to its killer)."""
     path = easy_then_endless(tmp_path)
     # native's count of a named line file is the bulk path (the batch kernel); of standard
     # input, each puzzle through its runner, as every other backend's
@@ -458,11 +459,12 @@ def test_a_signal_at_any_moment_of_a_run_ends_it(backend, jobs, tmp_path):
     failures = []
     for index, moment in enumerate(MOMENTS):
         number = list(SIGNALS.values())[(index + jobs) % 3]
-        out = tmp_path / f"out-{moment}.txt"
+        out, scratch = tmp_path / f"out-{moment}.txt", tmp_path / f"tmp-{moment}"
+        scratch.mkdir()
         with out.open("w") as sink:
             process = subprocess.Popen(
                 command, stdin=path.open(), stdout=sink, stderr=subprocess.PIPE,
-                start_new_session=True, text=True,
+                start_new_session=True, text=True, env={**os.environ, "TMPDIR": str(scratch)},
             )  # fmt: skip
         try:
             at_moment(process, out, moment)
@@ -487,4 +489,6 @@ def test_a_signal_at_any_moment_of_a_run_ends_it(backend, jobs, tmp_path):
             failures.append(f"{said}; left {left}; stderr {err[-300:]!r}")
         elif any(line != "1" for line in written) or len(written) > EASY:
             failures.append(f"{said}; printed what was not proved: {written[-3:]}")
+        elif files := sorted(p.name for p in scratch.iterdir()):
+            failures.append(f"{said}; left in the temporary folder: {files}")
     assert not failures, "\n".join(failures)

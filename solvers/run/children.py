@@ -14,6 +14,7 @@ import ctypes
 import os
 import signal
 import sys
+from typing import Any
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
@@ -47,6 +48,21 @@ def become_child(parent: int | None = None) -> None:
         os._exit(1)  # the parent is already gone
 
 
+def become_pool_child(parent: int) -> None:
+    """A pool worker's start: ``become_child``, and its temporary files, and those of the
+    programs it runs (``minizinc``'s), in a folder of its own (``SCRATCH``), removed as it
+    ends, or by ``kill_tree`` when its run stops it."""
+    import shutil
+    import tempfile
+    from multiprocessing import util
+
+    become_child(parent)
+    folder = tempfile.mkdtemp(prefix=scratch_prefix())
+    os.environ["TMPDIR"] = tempfile.tempdir = folder
+    # multiprocessing runs its finalizers as a worker it started ends (no atexit there)
+    util.Finalize(None, shutil.rmtree, (folder,), {"ignore_errors": True}, exitpriority=0)
+
+
 def signalled_here() -> bool:
     """Whether this process is the one a user's signal is meant for: not a child that
     ``multiprocessing`` started (a pool worker, a backend's worker), which its parent stops."""
@@ -55,20 +71,46 @@ def signalled_here() -> bool:
     return multiprocessing.parent_process() is None
 
 
+# A backend worker's temporary folder (``worker.Worker``) is named for the process that made
+# it: one that ``kill_tree`` killed before it could remove its worker's folder (a pool worker
+# stopped with its run) has the folder removed by its killer.
+SCRATCH = "sudoku-worker-"
+
+
+def scratch_prefix() -> str:
+    """The start of the name of a worker's temporary folder made by this process."""
+    return f"{SCRATCH}{os.getpid()}-"
+
+
+def _remove_scratch(pids: set[int]) -> None:
+    import shutil
+    import tempfile
+
+    root = tempfile.gettempdir()
+    with contextlib.suppress(OSError):
+        for name in os.listdir(root):
+            owner = name.removeprefix(SCRATCH).split("-")[0]
+            if name.startswith(SCRATCH) and owner.isdigit() and int(owner) in pids:
+                shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+
+
 def kill_tree(pid: int) -> None:
     """Kill the process ``pid`` and every process under it (SIGKILL): stopped first, so that
-    it starts no more, then its descendants while they can still be found under it."""
+    it starts no more, then its descendants while they can still be found under it; then
+    remove the worker folders they made (``SCRATCH``)."""
     import psutil  # only here: stopping a worker is rare beside importing the package
 
     try:
         root = psutil.Process(pid)
         root.suspend()
-    except psutil.Error:
-        return  # already gone
-    groups = set()
+    except psutil.Error:  # already gone (the pool ended it as it broke): its folder is not
+        _remove_scratch({pid})
+        return
+    groups, killed = set(), {pid}
     for _pass in range(2):  # a descendant caught starting a child of its own is met again
         with contextlib.suppress(psutil.Error):
             for process in [root, *root.children(recursive=True)]:
+                killed.add(process.pid)
                 with contextlib.suppress(OSError):
                     groups.add(os.getpgid(process.pid))
                 if process is not root:
@@ -81,6 +123,21 @@ def kill_tree(pid: int) -> None:
             os.killpg(group, signal.SIGKILL)
     with contextlib.suppress(psutil.Error):
         root.kill()
+    _gone(root)  # before its folders are removed: it writes in them no more
+    _remove_scratch(killed)
+
+
+def _gone(process: Any, within: float = 1.0) -> None:
+    """Wait until ``process`` is dead (a zombie counts), without reaping it: its parent's
+    ``join`` does that."""
+    import time
+
+    import psutil
+
+    by = time.monotonic() + within
+    with contextlib.suppress(psutil.Error):
+        while process.status() != psutil.STATUS_ZOMBIE and time.monotonic() < by:
+            time.sleep(0.002)
 
 
 def adopt_orphans() -> None:
@@ -94,12 +151,14 @@ def adopt_orphans() -> None:
 
 def end_descendants(within: float = 2.0) -> None:
     """Kill every live process under this one, orphans adopted included, until none is left
-    or ``within`` seconds have passed (zombies are dead: whoever waits for them reaps them)."""
+    or ``within`` seconds have passed (zombies are dead: whoever waits for them reaps them);
+    then remove the worker folders of those it killed."""
     import time
 
     import psutil
 
     me, by = psutil.Process(), time.monotonic() + within
+    killed: set[int] = set()
     while time.monotonic() < by:
         alive = []
         with contextlib.suppress(psutil.Error):
@@ -107,7 +166,9 @@ def end_descendants(within: float = 2.0) -> None:
                 with contextlib.suppress(psutil.Error):
                     if process.status() != psutil.STATUS_ZOMBIE:
                         alive.append(process)
+                        killed.add(process.pid)
                         process.kill()
         if not alive:
-            return
+            break
         psutil.wait_procs(alive, timeout=0.05)
+    _remove_scratch(killed)  # the worker folders (``SCRATCH``) of those it ended

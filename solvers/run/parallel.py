@@ -70,7 +70,7 @@ class Pool:
         import multiprocessing  # start-up, with the next (docs/startup.md): one job never pays it
         from concurrent.futures import ProcessPoolExecutor
 
-        from solvers.run.children import become_child
+        from solvers.run.children import become_pool_child
 
         if self.scheduler is None:
             from solvers.base import signals
@@ -79,7 +79,7 @@ class Pool:
                 return ProcessPoolExecutor(
                     self.jobs,
                     mp_context=multiprocessing.get_context("fork"),
-                    initializer=become_child,
+                    initializer=become_pool_child,
                     initargs=(os.getpid(),),
                 )
         if self._client is None:

@@ -27,7 +27,7 @@ from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendCrashed, SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.geometry import Shape
-from solvers.run.children import DIES_WITH_PARENT, become_child, kill_tree
+from solvers.run.children import DIES_WITH_PARENT, become_child, kill_tree, scratch_prefix
 
 
 class Attempt(NamedTuple):
@@ -193,7 +193,7 @@ class Worker:
         # ignored ... no attribute '_key'" on stderr at exit) is acted on once it is done
         with signals.held():
             self._pipe, child_end = context.Pipe()
-            self._scratch = tempfile.mkdtemp(prefix="sudoku-worker-")
+            self._scratch = tempfile.mkdtemp(prefix=scratch_prefix())
             process = context.Process(
                 target=_serve,
                 args=(child_end, self._pipe, self.build, os.getpid(), self._scratch),
