@@ -107,8 +107,9 @@ def test_steps_keep_the_solution_on_the_shipped_variant_sets(name):
 
 # the sets whose puzzles mostly need SE's dynamic forcing chains (seconds each: all of x9,
 # jigsaw9 and windoku9 took 12 min of one worker), or chains across the cages' links (killer9:
-# 3-20 s a puzzle where the unit chains stall): their first 15 under heavy
-CHAINED = {"x9": 15, "jigsaw9": 15, "windoku9": 15, "killer9": 15}
+# 3-20 s a puzzle where the unit chains stall): their first 15 under heavy; of xv9 and kropki9
+# (10 puzzles, 10-12 s each across the dots' links: 104-125 s of CI's heavy run), the first 6
+CHAINED = {"x9": 15, "jigsaw9": 15, "windoku9": 15, "killer9": 15, "xv9": 6, "kropki9": 6}
 
 
 @pytest.mark.heavy
