@@ -15,7 +15,7 @@ from kind_puzzles import made
 
 from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
-from solvers.strength import chains, human, rulelinks
+from solvers.strength import human, rulechains, rulelinks
 from solvers.strength.chains import SHIFT, Chaining
 from solvers.strength.techniques import Grid
 
@@ -109,9 +109,9 @@ def test_a_dynamic_chain_that_breaks_a_cage_is_a_contradiction() -> None:
     chain = Chaining(grid, x=True, y=True, dynamic=True, rules=True)
     chain.run([key("r1c1", 4)], [], True)
     assert chain.clash is not None
-    step = chains.rule_chains(grid)
+    step = rulechains.rule_chains(grid)
     assert step is not None and step.technique.endswith("across rules")
-    assert step.rating >= chains.RULES_BASE
+    assert step.rating >= rulechains.RULES_BASE
     assert step.placed == ((cell("r1c1"), 7),) or (
         step.eliminated[0][0] == cell("r1c1") and step.eliminated[0][1] != 7
     )
@@ -128,7 +128,7 @@ def test_chains_across_rules_wait_until_every_cheaper_technique_stalls(seed: int
     them), and every step keeps the solution."""
     board, solution = made("whispers", seed, givens=22)
     grid = human.placed_givens(board)
-    cheaper = [find for _, find in human.ORDERED if find is not chains.rule_chains]
+    cheaper = [find for _, find in human.ORDERED if find is not rulechains.rule_chains]
     before = (list(grid.candidates), set(grid.placed))
     taken = []
     for step in human.steps(grid):
@@ -136,7 +136,7 @@ def test_chains_across_rules_wait_until_every_cheaper_technique_stalls(seed: int
         if step.technique.endswith("across rules"):
             fresh = Grid(grid.geometry, list(before[0]), set(before[1]), grid.constraints)
             assert [find for find in cheaper if find(fresh)] == []
-            assert step.rating >= chains.RULES_BASE
+            assert step.rating >= rulechains.RULES_BASE
         for c, value in step.placed:
             assert solution[c] == value
         assert all(solution[c] != value for c, value in step.eliminated)

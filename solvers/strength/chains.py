@@ -17,28 +17,20 @@ Nishio 7.5 (dynamic, X links only: on c=v leads to a contradiction), multiple fo
 conclusion), dynamic forcing chains 8.5 (contradiction, double and multiple, dynamic).
 SE's X-, Y- and XY-cycles are ``cycles``; its aligned triple exclusion is not implemented:
 what it finds a chain finds, or a later technique. Last, where all of these stall on a variant
-board, the same chains across the constraints' links and steps (``rule_chains``, 9.0 +
-length, ``rulelinks``).
+board, the same chains across the constraints' links and steps (``rulechains``, 9.0 +
+length, along ``rulelinks``).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
-from dataclasses import replace
-from functools import partial, wraps
-from math import prod
+from collections.abc import Iterable
 
 from solvers.model.cells import cell_name
-from solvers.model.constraints.model import Constraint
-from solvers.strength import kinds, rulelinks
+from solvers.strength import rulelinks
 from solvers.strength.grid import values
-from solvers.strength.techniques import Contradiction, Grid, Step
+from solvers.strength.techniques import Grid, Step
 
-# a wider constraint's own step is taken on a chain's candidates only where they make at most
-# this many assignments: it runs at every "off" of every chain, where a whole enumeration
-# (up to a million in the rule's own step) would take seconds; leaving a step out is sound
-RULE_ASSIGNMENTS = 5_000
 LARGEST = 9  # chains are searched on boards up to 9x9: beyond, too many candidates to start from
 SHIFT = 6  # a candidate is cell << SHIFT | value (values up to 63)
 MASK = (1 << SHIFT) - 1
@@ -195,7 +187,7 @@ class Chaining:
                         return True
         for constraint, scope in rulelinks.wide(grid)[cell] if self.whole else ():
             masks = tuple(cand[c] for c in scope)
-            settled = _settled(grid, constraint, scope, masks)
+            settled = rulelinks.settled(grid, constraint, scope, masks)
             if settled == masks:
                 continue
             parents = tuple(
@@ -237,51 +229,6 @@ class Chaining:
             table = self.on if current & 1 else self.off
             todo.extend(table.get(current >> 1, ()))
         return len(seen)
-
-
-def _settled(
-    grid: Grid, constraint: Constraint, scope: tuple[int, ...], masks: tuple[int, ...]
-) -> tuple[int, ...] | None:
-    """The candidates of the rule's cells once its own steps find nothing more on them,
-    starting from ``masks``; None when it allows no assignment. What a rule's steps remove
-    depends on its cells' candidates alone, so the answer is kept for the grid: the chains
-    from every candidate meet the same few combinations again and again. ``masks`` as they
-    are where they make more than RULE_ASSIGNMENTS assignments (the steps left out: sound)."""
-    kept: dict = grid.memo.setdefault("rule settled", {})
-    found = kept.get((constraint, masks), ())
-    if found != ():
-        return found
-    cand = list(grid.candidates)
-    for c, mask in zip(scope, masks, strict=True):
-        cand[c] = mask
-    view = rules_view(grid, cand)
-    settled: tuple[int, ...] | None = masks
-    while settled is not None and prod(m.bit_count() for m in settled) <= RULE_ASSIGNMENTS:
-        try:
-            step = kinds.own_step(view, constraint)
-        except Contradiction:
-            settled = None
-            break
-        if step is None:
-            break
-        for c, value in step.eliminated:
-            cand[c] &= ~(1 << value)
-        for c, value in step.placed:
-            cand[c] = 1 << value
-        settled = tuple(cand[c] for c in scope)
-        if not all(settled):
-            settled = None
-    if len(kept) > 200_000:
-        kept.clear()  # a bound on the memory a long explanation keeps
-    kept[constraint, masks] = settled
-    return settled
-
-
-def rules_view(grid: Grid, cand: list[int]) -> Grid:
-    """The grid with a chain's candidates, sharing what its rules computed once (memo)."""
-    view = Grid(grid.geometry, cand, grid.placed, grid.constraints, grid.memo, grid.unique)
-    view.__dict__["peer_sets"] = grid.peer_sets  # a cached property: made once, not per chain
-    return view
 
 
 def places_of(grid: Grid) -> list[int]:
@@ -403,7 +350,7 @@ def _groups(grid: Grid, dynamic: bool) -> Iterable[tuple[str, list[int]]]:
                 )
 
 
-def _multiple(
+def multiple_chains(
     grid: Grid,
     dynamic: bool,
     base: float,
@@ -414,7 +361,8 @@ def _multiple(
 ) -> Step | None:
     """Every branch of a group leads to the same conclusion; with ``dynamic``, also a
     candidate whose assumption (on or off) leads to a contradiction, and one that both its
-    assumptions lead to."""
+    assumptions lead to. Named ``name``, rated ``base`` + length; with ``rules`` along the
+    constraints' links too (``Chaining``)."""
     if grid.geometry.size > LARGEST:
         return None
     best: Step | None = None
@@ -483,84 +431,8 @@ def _multiple(
 
 
 def multiple_forcing(grid: Grid) -> Step | None:
-    return _multiple(grid, dynamic=False, base=8.0, name="multiple forcing chains")
+    return multiple_chains(grid, dynamic=False, base=8.0, name="multiple forcing chains")
 
 
 def dynamic_forcing(grid: Grid) -> Step | None:
-    return _multiple(grid, dynamic=True, base=8.5, name="dynamic forcing chains")
-
-
-# chains across the constraints' links are SE's "dynamic forcing chains (+)" level: chains that
-# use more than the units' links (SE's (+) adds its cheaper techniques inside the chain, ours
-# each kind's links and own steps); tried only where every chain along the units has stalled
-RULES_BASE = 9.0
-# a dynamic chain that reads the wider rules' steps goes no further than this many candidates
-# reached: on a killer's open grid the uncapped search took 4.8 s where this one takes 2.8
-# (the conclusions found rate as low: long chains rate higher anyway), and what a stopped
-# chain reached still follows from its assumption (sound)
-RULE_REACH = 60
-_RULE_KINDS = (
-    ("forcing chain across rules", 7.0, partial(forcing_chain, x_only=False, rules=True)),
-    (
-        "multiple forcing chains across rules",
-        8.0,
-        partial(_multiple, dynamic=False, base=8.0, name="", rules=True),
-    ),
-    # the two-cell links alone first: a wider rule's steps at every "off" of every chain cost
-    # the most (seconds on a killer's open grid, where the links alone take a tenth of it);
-    # with them, each chain stops past RULE_REACH candidates reached
-    (
-        "dynamic forcing chains across rules",
-        8.5,
-        partial(
-            _multiple, dynamic=True, base=8.5, name="", rules=True, whole=False, reach=RULE_REACH
-        ),
-    ),
-    (
-        "dynamic forcing chains across rules",
-        8.5,
-        partial(_multiple, dynamic=True, base=8.5, name="", rules=True, reach=RULE_REACH),
-    ),
-)
-RULE_NAMES = tuple(dict.fromkeys(name for name, _, _ in _RULE_KINDS))
-
-
-def rule_chains(grid: Grid) -> Step | None:
-    """The chains again, following the links and steps of the board's constraints as well as
-    the units' (``Chaining`` with ``rules``): static forcing chains, then multiple, then
-    dynamic forcing chains, the first kind that finds a step taken (each costs more than the
-    one before), rated RULES_BASE + the chain's length increment. None on a board with no
-    constraints, and at once on candidates where it found nothing before."""
-    if grid.geometry.size > LARGEST or not grid.constraints:
-        return None
-    links, wide = rulelinks.links(grid), rulelinks.wide(grid)
-    if not any(links) and not any(wide):
-        return None  # the constraints are all units: the unit chains said it all
-    grid.memo[ACROSS] = True  # the unit chains stalled here: from now on these stand for them
-    state = tuple(grid.candidates)
-    if grid.memo.get("rule chains quiet") == state:
-        return None
-    for name, base, find in _RULE_KINDS:
-        step = find(grid)
-        if step is not None:
-            rating = round(RULES_BASE + step.rating - base, 1)
-            return replace(step, technique=name, rating=rating)
-    grid.memo["rule chains quiet"] = state
-    return None
-
-
-ACROSS = "chains across rules"  # grid.memo's mark: the unit chains once stalled on this grid
-
-
-def units_only(find: Callable[[Grid], Step | None]) -> Callable[[Grid], Step | None]:
-    """``find`` (a chain technique along the units), left out on a grid where the unit chains
-    have stalled once and ``rule_chains`` took over: its chains hold theirs (the units' links
-    and more), so searching both again each round would only pay twice (on a whispers puzzle
-    needing 50 rounds of chains across rules, half its time). The puzzle's rating has that
-    bound anyway: every step past that point rates RULES_BASE or more."""
-
-    @wraps(find)
-    def unless_across(grid: Grid) -> Step | None:
-        return None if grid.memo.get(ACROSS) else find(grid)
-
-    return unless_across
+    return multiple_chains(grid, dynamic=True, base=8.5, name="dynamic forcing chains")

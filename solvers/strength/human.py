@@ -26,6 +26,7 @@ from solvers.strength import (
     direct,
     exclusion,
     kinds,
+    rulechains,
     stronglinks,
     uniqueness,
 )
@@ -91,14 +92,14 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("wxyz-wing", bigwings.uvwxyz_wing),
     ("strong-links", partial(stronglinks.strong_links, count=6)),
     # SE's first chaining producer: one sorted list
-    ("chains", chains.units_only(cycles.cycle_or_forcing_chain)),
-    ("chains", chains.units_only(chains.nishio)),
-    ("chains", chains.units_only(chains.multiple_forcing)),
-    ("chains", chains.units_only(chains.dynamic_forcing)),
+    ("chains", rulechains.units_only(cycles.cycle_or_forcing_chain)),
+    ("chains", rulechains.units_only(chains.nishio)),
+    ("chains", rulechains.units_only(chains.multiple_forcing)),
+    ("chains", rulechains.units_only(chains.dynamic_forcing)),
     # the chains across the constraints' links, once every chain along the units has stalled
     # (SE's dynamic forcing chains (+) level, 9.0: docs/strength.md); from then on they stand
-    # for the chains along the units on that grid (``chains.units_only``)
-    ("chains", chains.rule_chains),
+    # for the chains along the units on that grid (``rulechains.units_only``)
+    ("chains", rulechains.rule_chains),
 )
 # the rating a puzzle that still stalls needs at least: SE's next technique, dynamic forcing
 # chains (+), starts at 9.0 (chaining/Chaining.java getDifficulty, level 1)

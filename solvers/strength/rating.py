@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.verify import problems
-from solvers.strength import bigwings, chains, cycles, human, stronglinks, uniqueness
+from solvers.strength import bigwings, chains, cycles, human, rulechains, stronglinks, uniqueness
 from solvers.strength.grid import grid as values_of
 from solvers.strength.techniques import Contradiction, Grid
 
@@ -105,5 +105,5 @@ _NAMES = {
     "wxyz-wing": tuple(bigwings.NAMES.values()),
     "exclusion": ("aligned pair exclusion",),
     "chains": (*cycles.NAMES, "forcing X-chain", "forcing chain", "Nishio forcing chain",
-               "multiple forcing chains", "dynamic forcing chains", *chains.RULE_NAMES),
+               "multiple forcing chains", "dynamic forcing chains", *rulechains.RULE_NAMES),
 }  # fmt: skip

@@ -10,10 +10,13 @@ from the other cell the values none of its remaining ones allows.
 
 A constraint whose primitives are all of this kind (or units, or a cell's own domain) says
 nothing more; the others (cages, arrows, renban, sandwiches, ...) are read whole by their own
-steps (``kinds``) on a dynamic chain's candidates: ``wide``.
+steps (``kinds``) on a dynamic chain's candidates: ``wide``, and what those steps leave of a
+rule's candidates, ``settled``.
 """
 
 from __future__ import annotations
+
+from math import prod
 
 from solvers.model.constraints.kinds import decompose
 from solvers.model.constraints.model import Constraint
@@ -27,7 +30,7 @@ from solvers.model.constraints.primitives import (
     holds,
 )
 from solvers.strength import kinds
-from solvers.strength.techniques import Grid
+from solvers.strength.techniques import Contradiction, Grid
 
 # for each cell, (other cell, allowed): allowed[x] the other cell's values that go with x
 Links = list[list[tuple[int, tuple[int, ...]]]]
@@ -97,3 +100,54 @@ def links(grid: Grid) -> Links:
 def wide(grid: Grid) -> list[list[tuple[Constraint, tuple[int, ...]]]]:
     """For each cell, the constraints on it that say more than their pairs, with their cells."""
     return _analysed(grid)[1]
+
+
+# a wider constraint's own step is taken on a chain's candidates only where they make at most
+# this many assignments: it runs at every "off" of every chain, where a whole enumeration
+# (up to a million in the rule's own step) would take seconds; leaving a step out is sound
+RULE_ASSIGNMENTS = 5_000
+
+
+def settled(
+    grid: Grid, constraint: Constraint, scope: tuple[int, ...], masks: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The candidates of the rule's cells once its own steps find nothing more on them,
+    starting from ``masks``; None when it allows no assignment. What a rule's steps remove
+    depends on its cells' candidates alone, so the answer is kept for the grid: the chains
+    from every candidate meet the same few combinations again and again. ``masks`` as they
+    are where they make more than RULE_ASSIGNMENTS assignments (the steps left out: sound)."""
+    kept: dict = grid.memo.setdefault("rule settled", {})
+    found = kept.get((constraint, masks), ())
+    if found != ():
+        return found
+    cand = list(grid.candidates)
+    for c, mask in zip(scope, masks, strict=True):
+        cand[c] = mask
+    view = rules_view(grid, cand)
+    settled: tuple[int, ...] | None = masks
+    while settled is not None and prod(m.bit_count() for m in settled) <= RULE_ASSIGNMENTS:
+        try:
+            step = kinds.own_step(view, constraint)
+        except Contradiction:
+            settled = None
+            break
+        if step is None:
+            break
+        for c, value in step.eliminated:
+            cand[c] &= ~(1 << value)
+        for c, value in step.placed:
+            cand[c] = 1 << value
+        settled = tuple(cand[c] for c in scope)
+        if not all(settled):
+            settled = None
+    if len(kept) > 200_000:
+        kept.clear()  # a bound on the memory a long explanation keeps
+    kept[constraint, masks] = settled
+    return settled
+
+
+def rules_view(grid: Grid, cand: list[int]) -> Grid:
+    """The grid with a chain's candidates, sharing what its rules computed once (memo)."""
+    view = Grid(grid.geometry, cand, grid.placed, grid.constraints, grid.memo, grid.unique)
+    view.__dict__["peer_sets"] = grid.peer_sets  # a cached property: made once, not per chain
+    return view
