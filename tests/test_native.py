@@ -114,8 +114,9 @@ def test_a_search_cut_into_tiny_slices_finds_the_same():
         whole = (whole[0], whole[1].copy(), whole[2])
         space = solver.workspace(plan)
         space.ctrl[PHASE], space.ctrl[LIMIT] = START, 2
+        puzzle = np.frombuffer(bytes(board.cells), np.uint8)
         slices += 1
-        while space.run(plan, bytes(board.cells), 50) == PAUSED:
+        while space.run(plan, puzzle, 50) == PAUSED:
             slices += 1
         ctrl = space.ctrl
         assert ctrl[FOUND] == whole[0] and (space.first == whole[1]).all()

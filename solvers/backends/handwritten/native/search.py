@@ -26,7 +26,6 @@ from solvers.backends.handwritten.native.bits import lowbit_index, popcount
 from solvers.backends.handwritten.native.cache import numba
 from solvers.backends.handwritten.native.outcome import (
     CHOOSE,
-    CTRL_SIZE,
     DEPTH,
     DONE,
     FOUND,
@@ -41,10 +40,7 @@ from solvers.backends.handwritten.native.outcome import (
     WORK,
 )
 from solvers.backends.handwritten.native.propagate import settle
-from solvers.backends.handwritten.native.tables import (
-    Tables,
-    sizes,  # noqa: F401 (the work arrays' sizes)
-)
+from solvers.backends.handwritten.native.tables import sizes  # noqa: F401 (the work arrays' sizes)
 
 
 @numba.njit(cache=True, inline="always")
@@ -298,65 +294,3 @@ def run_verified(puzzle, state, branch, room, ctrl, first, t, budget, band, pair
     if phase == DONE and ctrl[FOUND] > 0:
         ctrl[VERIFIED] = verify(puzzle, first, t)
     return phase
-
-
-TABLE_COUNT = len(Tables._fields)
-
-
-@numba.njit(cache=True)
-def carve(words, cells, width, room):
-    """The search's int64 arrays as views of one: ``state``, ``branch``, ``room``, ``ctrl``
-    (``solver.Workspace`` calls it in Python too, for the same views)."""
-    a = (cells + 1) * width
-    b = a + (cells + 1) * 3
-    c = b + room
-    return (
-        words[:a].reshape((cells + 1, width)),
-        words[a:b].reshape((cells + 1, 3)),
-        words[b:c],
-        words[c : c + CTRL_SIZE],
-    )
-
-
-@numba.njit(cache=True, inline="always")
-def _table(packed, k, at):
-    """The ``k``th table of ``tables.pack``'s array, whose values start at ``at``; and where
-    the next one's start."""
-    rows, columns = packed[2 * k], packed[2 * k + 1]
-    end = at + rows * columns
-    return packed[at:end].reshape((rows, columns)), end
-
-
-@numba.njit(cache=True)
-def unpack(packed):
-    """``tables.pack``'s array as the ``Tables`` it holds (views of it)."""
-    at = 2 * TABLE_COUNT
-    units, at = _table(packed, 0, at)
-    cell_units, at = _table(packed, 1, at)
-    unit_bits, at = _table(packed, 2, at)
-    peers, at = _table(packed, 3, at)
-    segs, at = _table(packed, 4, at)
-    parts, at = _table(packed, 5, at)
-    unit_parts, at = _table(packed, 6, at)
-    elims, at = _table(packed, 7, at)
-    sums, at = _table(packed, 8, at)
-    sum_sets, at = _table(packed, 9, at)
-    return Tables(
-        units, cell_units, unit_bits, peers, segs, parts, unit_parts, elims, sums, sum_sets
-    )
-
-
-@numba.njit(cache=True)
-def run_packed(cells, values, words, packed, width, room, budget, band, pairs):
-    """``run_verified`` on arrays packed for a cheap call from Python (numba unboxes each array
-    argument afresh on every call, a part of a fast 9x9 solve: docs/native.md): ``cells``, the
-    puzzle's values as bytes; ``values``, room for them and then for the first solution;
-    ``words``, the int64 arrays as ``carve`` cuts them; ``packed``, the tables (``unpack``)."""
-    count = len(cells)
-    puzzle, first = values[:count], values[count:]
-    for cell in range(count):
-        puzzle[cell] = cells[cell]
-    state, branch, scratch, ctrl = carve(words, count, width, room)
-    return run_verified(
-        puzzle, state, branch, scratch, ctrl, first, unpack(packed), budget, band, pairs
-    )

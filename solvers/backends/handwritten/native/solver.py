@@ -15,8 +15,8 @@ import time
 import numpy as np
 
 from solvers.backends.handwritten.native import outcome
-from solvers.backends.handwritten.native.search import carve, run_packed, sizes
-from solvers.backends.handwritten.native.tables import KernelPlan, pack
+from solvers.backends.handwritten.native.search import run_verified, sizes
+from solvers.backends.handwritten.native.tables import KernelPlan
 from solvers.base.errors import SolveTimeout, WrongAnswer
 
 FIRST_SLICE = 2_000_000  # work units before the first look at the clock (a few ms: docs/native.md)
@@ -26,51 +26,50 @@ MIN_SLICE, MAX_SLICE = 50_000, 500_000_000
 
 class Workspace:
     """The arrays one search lives in, reused from one puzzle to the next (one search at a
-    time: a deliberate cache, owned by one backend in one process). They are views of two
-    arrays, ``words`` (int64) and ``values`` (the puzzle's values, then the first solution),
-    so that the kernel's call unboxes those two instead of six (``search.run_packed``)."""
+    time: a deliberate cache, owned by one backend in one process)."""
 
     def __init__(self, plan: KernelPlan) -> None:
         cells = plan.cell_count
-        self.width, self.room_size = sizes(plan)
-        words = (cells + 1) * (self.width + 3) + self.room_size + outcome.CTRL_SIZE
-        self.words = np.zeros(words, np.int64)
-        self.values = np.zeros(2 * cells, np.uint8)
-        self.first = self.values[cells:]
-        self.state, self.branch, self.room, self.ctrl = carve.py_func(
-            self.words, cells, self.width, self.room_size
-        )
+        width, room = sizes(plan)
+        self.state = np.zeros((cells + 1, width), np.int64)
+        self.branch = np.zeros((cells + 1, 3), np.int64)
+        self.room = np.zeros(room, np.int64)
+        self.ctrl = np.zeros(outcome.CTRL_SIZE, np.int64)
+        self.first = np.zeros(cells, np.uint8)
 
     @staticmethod
     def key(plan: KernelPlan) -> tuple:
         return plan.cell_count, sizes(plan)
 
-    def run(self, plan: KernelPlan, puzzle: bytes | np.ndarray, budget: int) -> int:
-        """One slice of the search of ``puzzle`` (its values: bytes, or a uint8 array on a
-        board with constraints); its phase."""
+    def run(self, plan: KernelPlan, puzzle: np.ndarray, budget: int) -> int:
+        """One slice of the search; its phase."""
         if plan.primitives is not None:  # the constrained kernel, loaded when first needed
             return _constrained(
                 puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
                 plan.primitives, budget, plan.pairs,
             )  # fmt: skip
-        packed = pack(plan.tables) if plan.packed is None else plan.packed
         return _kernel(
-            puzzle, self.values, self.words, packed, self.width, self.room_size, budget,
-            plan.band, plan.pairs,
+            puzzle, self.state, self.branch, self.room, self.ctrl, self.first, plan.tables,
+            budget, plan.band, plan.pairs,
         )  # fmt: skip
 
     def stats(self) -> dict[str, int]:
-        nodes, guesses = self.ctrl[outcome.NODES : outcome.GUESSES + 1].tolist()
-        return {"nodes": nodes, "guesses": guesses}
+        return _counters(self.ctrl.tolist())
+
+
+def _counters(registers: list[int]) -> dict[str, int]:
+    """A search's counters from its registers (read at once: a register read alone costs
+    as much as the list of them all)."""
+    return {"nodes": registers[outcome.NODES], "guesses": registers[outcome.GUESSES]}
 
 
 def _kernel(*args):
-    """``run_packed``, called straight into its compiled code once it is loaded: numba's
+    """``run_verified``, called straight into its compiled code once it is loaded: numba's
     dispatcher matches the argument types afresh on every call, a noticeable part of a 9x9
     solve (docs/native.md), and they never change here (a read-only puzzle, the
     workspace's arrays, the tables)."""
     global _kernel
-    result, _kernel = _first_call(run_packed, args)
+    result, _kernel = _first_call(run_verified, args)
     return result
 
 
@@ -118,19 +117,20 @@ class Solver:
         ``cells``. ``deadline`` is a ``time.perf_counter()`` value; past it, SolveTimeout. The
         solution is a view of the workspace, valid until the next search."""
         space = self.workspace(plan)
-        puzzle = cells if plan.primitives is None else np.frombuffer(cells, np.uint8)
+        puzzle = np.frombuffer(cells, np.uint8)
         ctrl = space.ctrl
         ctrl[outcome.PHASE], ctrl[outcome.LIMIT], ctrl[outcome.WORK] = outcome.START, limit, 0
         phase = _sliced(space, plan, puzzle, math.inf if deadline is None else deadline)
         if phase == outcome.INVALID:
             raise ValueError("a value is outside 1..N")
-        found = int(ctrl[outcome.FOUND])
-        if found and not ctrl[outcome.VERIFIED]:
+        registers = ctrl.tolist()
+        found = registers[outcome.FOUND]
+        if found and not registers[outcome.VERIFIED]:
             raise WrongAnswer("the kernel's own check rejects its solution")
-        return found, (space.first if found else None), space.stats()
+        return found, (space.first if found else None), _counters(registers)
 
 
-def _sliced(space: Workspace, plan: KernelPlan, puzzle: bytes | np.ndarray, deadline: float) -> int:
+def _sliced(space: Workspace, plan: KernelPlan, puzzle: np.ndarray, deadline: float) -> int:
     # Without a deadline too: between slices Python runs the handlers of the signals that came
     # in (Ctrl-C, SIGTERM), which cannot run while the compiled kernel holds the thread.
     budget = FIRST_SLICE

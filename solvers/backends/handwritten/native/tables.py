@@ -66,15 +66,6 @@ class KernelPlan(NamedTuple):
     pairs: bool
     cell_count: int
     primitives: NamedTuple | None = None
-    packed: np.ndarray | None = None  # the tables in one array (``pack``), for one puzzle's call
-
-
-def pack(tables: Tables) -> np.ndarray:
-    """The tables in one int64 array, for the per-puzzle kernel's entry (numba unboxes one
-    array on each call instead of ten: docs/native.md): the [rows, columns] of each table in
-    order, then the values of each, row-major (``search.unpack`` reads them back as views)."""
-    shapes = np.array([table.shape for table in tables], np.int64).ravel()
-    return np.concatenate([shapes, *(table.ravel() for table in tables)])
 
 
 def plan_for(board: Board) -> KernelPlan:
@@ -115,7 +106,7 @@ def build_plan(
     unit_array, cell_units, unit_bits, *locked = by_units
     tables = Tables(unit_array, cell_units, unit_bits, peers, *locked, *_sums(sum_groups, n))
     band = n == 9 and not sum_groups and set(map(frozenset, units)) == _classic9()
-    return KernelPlan(tables, band, n >= PAIRS_FROM_SIZE, n * n, packed=pack(tables))
+    return KernelPlan(tables, band, n >= PAIRS_FROM_SIZE, n * n)
 
 
 @lru_cache(maxsize=64)
