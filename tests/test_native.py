@@ -320,3 +320,28 @@ assert dot(np.ones(3), np.full(3, 2.0)) == (6.0, 6.0)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_one_backend_answers_boards_of_other_rules_in_turn_by_their_own_rules():
+    # the backend keeps the last board's plan for the next board of the same shape and rules:
+    # a board of other rules (the same shape) must never be searched under the kept plan
+    from solvers.model.verify import verify as verify_board
+
+    nine = Shape(3, 3)
+    boards = [
+        Board.empty(nine),
+        Board.empty(nine, variant(nine, "x")),
+        Board.empty(nine, variant(nine, "windoku")),
+        Board.empty(Shape(2, 2)),
+        Board.empty(nine, variant(nine, "x")),
+        Board.empty(nine),
+    ]
+    engine = Runner("native").engine
+    solutions = []
+    for board in boards:
+        found = engine.search(board, Deadline(None), 1)
+        assert found.count == 1
+        verify_board(board, found.solution, "native")  # raises on a broken rule
+        solutions.append(found.solution.cells)
+    # the classic solution breaks a diagonal: the X board's was found under its own rules
+    assert solutions[0] != solutions[1] and solutions[1] == solutions[4]

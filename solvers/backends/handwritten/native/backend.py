@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten.native import aot
-from solvers.backends.handwritten.native.tables import plan_for
+from solvers.backends.handwritten.native.tables import KernelPlan, plan_for
 from solvers.base.deadline import Deadline
 from solvers.model.board import Board
 from solvers.model.compile import EVERY_KIND
@@ -68,6 +68,7 @@ class Native(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
+        self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 
     def load(self) -> None:
         """Load (or compile) numba's kernel; a batch alone needs none of it when the batch
@@ -99,11 +100,25 @@ class Native(Backend):
         if self._solver is None:  # (not a call of load on every puzzle: a few microseconds)
             self.load()
         found, first, stats = self._solver.search(
-            plan_for(board), bytes(board.cells), limit, deadline.at
+            self._plan(board), bytes(board.cells), limit, deadline.at
         )
-        cells = tuple(first.tolist()) if found else ()
-        solution = Board.unchecked(board.shape, cells, board.rules) if found else None
-        return Found(found, solution, stats)
+        if not found:
+            return Found(0, None, stats)
+        # a byte's iteration gives its value as an int: tuple(tolist()) takes longer
+        return Found(
+            found, Board.unchecked(board.shape, tuple(first.tobytes()), board.rules), stats
+        )
+
+    def _plan(self, board: Board) -> KernelPlan:
+        """``plan_for(board)``, kept for the next board of the same shape and rules: the rules'
+        lookup hashes them (a part of a fast 9x9 solve: docs/native.md), their comparison
+        with the last board's is quicker (the same objects, most often)."""
+        shape, rules, plan = self._last
+        if board.shape == shape and (board.rules is rules or board.rules == rules):
+            return plan
+        plan = plan_for(board)
+        self._last = (board.shape, board.rules, plan)
+        return plan
 
     def search_many(
         self,

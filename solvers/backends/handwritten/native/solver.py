@@ -54,7 +54,13 @@ class Workspace:
         )  # fmt: skip
 
     def stats(self) -> dict[str, int]:
-        return {"nodes": int(self.ctrl[outcome.NODES]), "guesses": int(self.ctrl[outcome.GUESSES])}
+        return _counters(self.ctrl.tolist())
+
+
+def _counters(registers: list[int]) -> dict[str, int]:
+    """A search's counters from its registers (read at once: a register read alone costs
+    as much as the list of them all)."""
+    return {"nodes": registers[outcome.NODES], "guesses": registers[outcome.GUESSES]}
 
 
 def _kernel(*args):
@@ -117,10 +123,11 @@ class Solver:
         phase = _sliced(space, plan, puzzle, math.inf if deadline is None else deadline)
         if phase == outcome.INVALID:
             raise ValueError("a value is outside 1..N")
-        found = int(ctrl[outcome.FOUND])
-        if found and not ctrl[outcome.VERIFIED]:
+        registers = ctrl.tolist()
+        found = registers[outcome.FOUND]
+        if found and not registers[outcome.VERIFIED]:
             raise WrongAnswer("the kernel's own check rejects its solution")
-        return found, (space.first if found else None), space.stats()
+        return found, (space.first if found else None), _counters(registers)
 
 
 def _sliced(space: Workspace, plan: KernelPlan, puzzle: np.ndarray, deadline: float) -> int:
