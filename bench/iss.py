@@ -175,9 +175,12 @@ def main(argv: list[str] | None = None) -> int:
 def _check(kept: list, spec: str, timeout: float) -> int:
     """Each puzzle solved with ``spec`` against the solution ISS publishes for it."""
     wrong = 0
-    for name, _, solution, board in kept:
+    for name, given, solution, board in kept:
         answer = solve(board, backend=spec, timeout=timeout)
-        got = "".join(map(str, answer.solution.cells)) if answer.solution is not None else None
+        low = sigh.values_from(given)  # a grid of 0..N-1 is read one higher
+        got = None
+        if answer.solution is not None:
+            got = "".join(str(value - 1 + low) for value in answer.solution.cells)
         if solution and got and got != solution:
             wrong += 1
             print(f"DIFFERENT {name}: {got} (published {solution})")
