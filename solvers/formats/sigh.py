@@ -22,6 +22,10 @@ import urllib.parse
 from solvers.base.errors import InputError
 from solvers.model.board import Board
 
+FROM_ZERO_NOTE = (
+    "an ISS grid of values 0..N-1 is read and answered one higher, as 1..N: "
+    "subtract 1 from each value shown for ISS's"
+)
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
 _START = re.compile(  # (ISS skips an empty item: "..Cage~" is a cage)
