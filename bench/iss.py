@@ -5,7 +5,8 @@ puzzles it shows and benchmarks with, each with its source and its published sol
 ``data/example_puzzles.js`` and ``data/collections.js``. They belong to their setters and to
 that project: they are never copied into this one. This script fetches both files at a fixed
 commit (or reads them from a checkout), keeps each puzzle given as a constraint string that
-this project reads (every type of it has a kind here: ``solvers/formats/sigh_types.py``), and
+this project reads (every type of it has a kind here: ``solvers/formats/sigh_types.py``; a grid
+of values 0..N-1 is read one higher, and ``--check`` takes 1 from each value of its answer), and
 writes them one a line, each under a ``#`` line with its name, for ``sudoku compare``,
 ``pytest bench --dataset`` and the rest:
 
