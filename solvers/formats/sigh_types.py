@@ -199,16 +199,26 @@ def _pairs(reading: Reading, args: list[str]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if b in neighbours(a, n)]
 
 
-def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[str]], None]:
+def _dot(kind: str) -> Callable[[Reading, list[str]], None]:
     def add(reading: Reading, args: list[str]) -> None:
         for pair in _pairs(reading, args):
-            if reading.offset and kind == "xv":  # "Values must add to 5": two cells, 2 more
-                reading.add("sum", list(pair), total=int(params["sum"]) + 2)  # type: ignore[call-overload]
-            elif reading.offset and kind == "ratio":  # one value double the other, from 0
+            if reading.offset and kind == "ratio":  # one value double the other, from 0
                 reading.add("pairline", list(pair), pairs=_doubles(reading.n))
             else:
-                reading.add(kind, list(pair), **params)
-            (reading.dots if strict == "kropki" else reading.xv).append(pair)
+                reading.add(kind, list(pair))
+            reading.dots.append(pair)
+
+    return add
+
+
+def _xv(total: int) -> Callable[[Reading, list[str]], None]:
+    def add(reading: Reading, args: list[str]) -> None:
+        for pair in _pairs(reading, args):
+            if reading.offset:  # "Values must add to 5": two cells from 0 add up to 2 more
+                reading.add("sum", list(pair), total=total + 2)
+            else:
+                reading.add("xv", list(pair), sum=total)
+            reading.xv.append(pair)
 
     return add
 
@@ -573,10 +583,10 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Cage": _cage,
     "AllDifferent": _line("killercage"),  # "Values must be unique": a cage with no sum
     "Quad": _quad,
-    "WhiteDot": _dot("difference", "kropki"),
-    "BlackDot": _dot("ratio", "kropki"),
-    "X": _dot("xv", "xv", sum=10),
-    "V": _dot("xv", "xv", sum=5),
+    "WhiteDot": _dot("difference"),
+    "BlackDot": _dot("ratio"),
+    "X": _xv(10),
+    "V": _xv(5),
     "StrictKropki": _strict("kropki"),
     "StrictXV": _strict("xv"),
     "LittleKiller": _little_killer,
