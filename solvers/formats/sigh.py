@@ -46,16 +46,7 @@ def read(text: str, line: int | None = None) -> Board:
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
     from solvers.formats.sigh_types import FROM_ZERO, TYPES, Reading
 
-    text = text.strip()
-    if LINK.match(text):
-        query = urllib.parse.urlsplit(text).query
-        text = urllib.parse.parse_qs(query).get("q", [""])[0]
-        if not text:  # a link cut short, never an empty grid to answer
-            raise InputError("an ISS link with no ?q= puzzle (cut short?)", line)
-    items = re.sub(r"\s+", "", text).split(".")
-    if items[0]:
-        raise InputError("an ISS constraint string starts with '.'", line)
-    parsed = [_split(item) for item in items[1:] if item]
+    parsed = _parse(text, line)
     size, offset = _size(parsed, line)
     reading = Reading(size, line, offset)
     for kind, args in parsed:
@@ -74,11 +65,24 @@ def read(text: str, line: int | None = None) -> Board:
 def values_from(text: str) -> int:
     """The least value of an ISS puzzle's grid: 0 where its shape's values run 0..N-1 (read
     one higher by ``read``, so subtract 1 from each value of its answer for ISS's), else 1."""
-    items = re.sub(r"\s+", "", text).split(".")
     try:
-        return 1 - _size([_split(item) for item in items[1:] if item], None)[1]
-    except InputError:
+        return 1 - _size(_parse(text, None), None)[1]
+    except InputError:  # no puzzle ``read`` answers
         return 1
+
+
+def _parse(text: str, line: int | None) -> list[tuple[str, list[str]]]:
+    """Each constraint of a string or link: its type and its arguments."""
+    text = text.strip()
+    if LINK.match(text):
+        query = urllib.parse.urlsplit(text).query
+        text = urllib.parse.parse_qs(query).get("q", [""])[0]
+        if not text:  # a link cut short, never an empty grid to answer
+            raise InputError("an ISS link with no ?q= puzzle (cut short?)", line)
+    items = re.sub(r"\s+", "", text).split(".")
+    if items[0]:
+        raise InputError("an ISS constraint string starts with '.'", line)
+    return [_split(item) for item in items[1:] if item]
 
 
 def _split(item: str) -> tuple[str, list[str]]:
