@@ -5,7 +5,8 @@ puzzles it shows and benchmarks with, each with its source and its published sol
 ``data/example_puzzles.js`` and ``data/collections.js``. They belong to their setters and to
 that project: they are never copied into this one. This script fetches both files at a fixed
 commit (or reads them from a checkout), keeps each puzzle given as a constraint string that
-this project reads (every type of it has a kind here: ``solvers/formats/sigh_types.py``), and
+this project reads (every type of it has a kind here: ``solvers/formats/sigh_types.py``; a grid
+of values 0..N-1 is read one higher, and ``--check`` takes 1 from each value of its answer), and
 writes them one a line, each under a ``#`` line with its name, for ``sudoku compare``,
 ``pytest bench --dataset`` and the rest:
 
@@ -175,9 +176,12 @@ def main(argv: list[str] | None = None) -> int:
 def _check(kept: list, spec: str, timeout: float) -> int:
     """Each puzzle solved with ``spec`` against the solution ISS publishes for it."""
     wrong = 0
-    for name, _, solution, board in kept:
+    for name, given, solution, board in kept:
         answer = solve(board, backend=spec, timeout=timeout)
-        got = "".join(map(str, answer.solution.cells)) if answer.solution is not None else None
+        low = sigh.values_from(given)  # a grid of 0..N-1 is read one higher
+        got = None
+        if answer.solution is not None:
+            got = "".join(str(value - 1 + low) for value in answer.solution.cells)
         if solution and got and got != solution:
             wrong += 1
             print(f"DIFFERENT {name}: {got} (published {solution})")

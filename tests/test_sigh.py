@@ -13,7 +13,9 @@ import pytest
 
 from solvers import InputError, count_solutions, read_puzzles, solve
 from solvers.formats import sigh
+from solvers.model.board import Board
 from solvers.model.constraints.text import format_constraint
+from solvers.model.verify import problems
 
 
 def texts(source: str) -> set[str]:
@@ -97,7 +99,10 @@ def test_a_jigsaw_replaces_the_boxes_only_with_no_boxes():
     ("source", "says"),
     [
         (".ChaosConstruction", "'ChaosConstruction': no rule of the project reads it"),
-        (".Shape~9x9~0-8", "only square grids of values 1..N"),
+        (".Shape~9x9~0-9", "only square grids of N values, 1..N or 0..N-1"),
+        (".Shape~9x9~0-8.~R1C1_9", "'R1C1_9': value 9 is outside 0..8"),
+        # ISS: "0-valued cells do not count as skyscrapers", which no kind here says
+        (".Shape~9x9~0-8.Skyscraper~R1~3~", "'Skyscraper' on values from 0: not read"),
         (".Lockout~3~R1C1~R1C2~R1C3", "lockout with difference 3"),
         (".Thermo~R1C1~R10C1", "'R10C1' is not on the 9x9 grid"),
         ("Thermo~R1C1", "starts with '.'"),
@@ -159,7 +164,7 @@ def test_an_iss_puzzle_counts_as_its_text_form_does():
         (".~R1C1_\uff15", "'R1C1_\uff15' is not of the form R1C1_5"),
         (".Whisper~\uff13~R1C1~R1C2", "cell '\uff13' is not on the 9x9 grid"),
         (".Cage~\uff11\uff10~R1C1~R1C2", "cage sum: '\uff11\uff10' is not a whole number"),
-        (".Shape~\uff19x\uff19", "only square grids of values 1..N"),
+        (".Shape~\uff19x\uff19", "only square grids of N values"),
         (".~R1C1_0", "'R1C1_0': value 0 is outside 1..9"),
         (".~R1C1_5.~R1C1_6", "givens leave r1c1 no value"),
     ],
@@ -400,3 +405,118 @@ def test_a_string_that_starts_with_global_entropy_is_read_as_iss(cli):
     assert sigh.looks_like(".GlobalEntropy.~R1C1_1") and sigh.looks_like(".GlobalMod")
     done = cli("solve", ".GlobalEntropy.~R1C1_1", "--backend", "cpsat")
     assert done.code == 0 and done.out.startswith("1") and len(done.out.strip()) == 81
+
+
+# -- grids of values 0..N-1 (ISS's shape 9x9~0-8): read one higher, each clue translated ---------
+
+
+def _grids_4x4() -> list[list[int]]:
+    """Every 4x4 Sudoku grid, row-major, of values 0..3 (288 of them)."""
+    found: list[list[int]] = []
+
+    def fill(grid: list[int]) -> None:
+        if len(grid) == 16:
+            found.append(grid)
+            return
+        cell = len(grid)
+        row, col = divmod(cell, 4)
+        for value in range(4):
+            clash = any(
+                grid[other] == value
+                for other in range(cell)
+                if other // 4 == row
+                or other % 4 == col
+                or (other // 8, other % 4 // 2) == (row // 2, col // 2)
+            )
+            if not clash:
+                fill([*grid, value])
+
+    fill([])
+    return found
+
+
+_NEIGHBOURS = [
+    (a, b) for a in range(16) for b in (a + 1, a + 4) if b < 16 and (b > a + 1 or a % 4 < 3)
+]
+
+
+def _first_hidden(values: list[int]) -> int | None:
+    tallest = -1
+    for value in values:
+        if value < tallest:
+            return value
+        tallest = value
+    return None
+
+
+# each clue on a 4x4 grid of 0..3, with ISS's meaning of it (js/sudoku_constraint.js and
+# js/solver/sudoku_builder.js) written on the grid's own values
+FROM_ZERO = [
+    (".~R1C1_0", lambda g: g[0] == 0),
+    (".Cage~3~R1C1~R1C2", lambda g: g[0] + g[1] == 3),
+    # "A sum of 0 means any sum is ok": the cells different only
+    (".Cage~0~R1C1~R3C2", lambda g: g[0] != g[9]),
+    # a cell named twice is summed twice (ISS's Sum merges it into a weight of 2)
+    (".Cage~4~R1C1~R2C2~R2C2", lambda g: g[0] + 2 * g[5] == 4 and g[0] != g[5]),
+    (".Sum~2~R1C1~R1C1~R2C2", lambda g: 2 * g[0] + g[5] == 2),
+    (".Sum~1_=_2_-1~R1C1~R2C2", lambda g: 2 * g[0] - g[5] == 1),
+    (".V~R1C1~R2C1", lambda g: g[0] + g[4] == 5),
+    (".Arrow~R1C1~R2C2~R3C3", lambda g: g[0] == g[5] + g[10]),
+    (".BlackDot~R1C1~R1C2", lambda g: g[0] == 2 * g[1] or g[1] == 2 * g[0]),
+    (".WhiteDot~R1C1~R1C2", lambda g: abs(g[0] - g[1]) == 1),
+    # r1c2 in the first box, r1c3 r1c4 in the second: two stretches of equal sums
+    (".RegionSumLine~R1C2~R1C3~R1C4", lambda g: g[1] == g[2] + g[3]),
+    (".Quad~R2C2~0~3", lambda g: {0, 3} <= {g[5], g[6], g[9], g[10]}),
+    # "1001": one 0 and no 1
+    (".LookAndSay~1001~R1C1~R2C2~R3C3", lambda g: [g[0], g[5], g[10]].count(0) == 1
+     and 1 not in (g[0], g[5], g[10])),
+    (".HiddenSkyscraper~R1~1~", lambda g: _first_hidden(g[:4]) == 1),
+    # as many even as odd, as many low (0, 1) as high (2, 3)
+    (".EqualityCage~R1C1~R1C2", lambda g: (g[0] + g[1]) % 2 == 1 and (g[0] < 2) != (g[1] < 2)),
+    (".Whisper~2~R1C1~R1C2", lambda g: abs(g[0] - g[1]) >= 2),
+    # no neighbours add up to 5 (or 10)
+    (".StrictXV", lambda g: all(g[a] + g[b] not in (5, 10) for a, b in _NEIGHBOURS)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("clue", "holds"), FROM_ZERO, ids=[clue for clue, _ in FROM_ZERO])
+def test_a_clue_on_values_from_0_allows_exactly_the_grids_iss_does(clue, holds):
+    # every 4x4 grid, its values one higher, against the verifier: the translated clue keeps
+    # exactly the grids whose own values (0..3) keep ISS's clue
+    board = sigh.read(".Shape~4x4~0-3" + clue)
+    kept = [g for g in _grids_4x4() if holds(g)]
+    assert 0 < len(kept) < 288  # the clue decides something on these grids
+    for grid in _grids_4x4():
+        shown = Board(board.shape, tuple(v + 1 for v in grid), board.rules)
+        assert (not problems(board, shown)) == holds(grid), (clue, grid)
+
+
+# made for this test: the 4x4 grid 0123/2301/1032/3210, four givens, a cage and a V
+FROM_ZERO_PUZZLE = ".Shape~4x4~0-3.~R2C1_2~R2C4_1~R3C2_0~R4C3_1.Cage~3~R2C3~R3C3.V~R1C3~R1C4"
+
+
+def test_strict_xv_on_values_from_0_forbids_7_and_12_between_unmarked_neighbours_only():
+    found = texts(".Shape~4x4~0-3.StrictXV.V~R1C1~R1C2")
+    assert "sum r1c1 r1c2 total=7" in found
+    lines = {text.split(" pairs=")[0] for text in found if text.startswith("pairline")}
+    assert len(lines) == 23 and "pairline r1c1 r1c2" not in lines  # 24 neighbours, one marked
+    (pairs,) = {text.split(" pairs=")[1] for text in found if text.startswith("pairline")}
+    allowed = list(map(int, pairs.split(",")))
+    assert set(zip(allowed[::2], allowed[1::2], strict=True)) == {
+        (a, b) for a in range(1, 5) for b in range(1, 5) if a + b != 7
+    }
+
+
+def test_a_grid_of_values_from_0_is_answered_one_higher_and_said_so(cli, tmp_path):
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + urllib.parse.quote(
+        FROM_ZERO_PUZZLE
+    )
+    assert sigh.values_from(FROM_ZERO_PUZZLE) == sigh.values_from(link) == 0
+    assert sigh.values_from(".Shape~4x4") == 1
+    assert count_solutions(sigh.read(FROM_ZERO_PUZZLE), limit=2, backend="cpsat") == 1
+    path = tmp_path / "iss.txt"
+    path.write_text(f"{FROM_ZERO_PUZZLE}\n{FROM_ZERO_PUZZLE}\n")
+    done = cli("solve", str(path), "--backend", "cpsat")
+    # ISS's answer 0123 2301 1032 3210, each value shown one higher, and said once
+    assert (done.code, done.out.split()) == (0, ["1234341221434321"] * 2)
+    assert done.err == f"sudoku: {sigh.FROM_ZERO_NOTE}\n"

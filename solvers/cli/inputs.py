@@ -77,9 +77,14 @@ def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError
 def _noting_drawings(
     items: Iterator[Puzzle | InputError], run: Run
 ) -> Iterator[Puzzle | InputError]:
-    """The items, with one note for the f-puzzles drawings left out (each named once)."""
+    """The items, with one note for the f-puzzles drawings left out (each named once), and
+    each note a puzzle carries said once (an ISS grid of values from 0 answered one higher)."""
     named: set[str] = set()
     for item in items:
+        for note in getattr(item, "notes", ()):
+            if note not in named:
+                named.add(note)
+                run.note(note)
         drawings = [key for key in getattr(item, "ignored", ()) if key not in named]
         if drawings:
             named.update(drawings)

@@ -44,6 +44,7 @@ class Puzzle:
     meta: tuple[tuple[str, str], ...] = ()  # an f-puzzles title, author, ruleset
     ignored: tuple[str, ...] = ()  # f-puzzles drawings that set no rule, left out
     link: str = fpuzzles_link.URL  # an f-puzzles answer's link starts so: a SudokuPad link's own
+    notes: tuple[str, ...] = ()  # what a user must know to read its answer (an ISS grid from 0)
 
 
 def read_puzzles(
@@ -237,7 +238,14 @@ def _fpuzzles_puzzles(source: Source, first: tuple[int, str]):
             yield error if error.line is not None else error.at_line(number)
             continue
         yield Puzzle(
-            found.board, number, found.form, found.solution, found.meta, found.ignored, found.link
+            found.board,
+            number,
+            found.form,
+            found.solution,
+            found.meta,
+            found.ignored,
+            found.link,
+            found.notes,
         )
     yield from source.leftover()
 

@@ -135,3 +135,4 @@ class FPuzzle:
     ignored: tuple[str, ...] = ()
     form: str = "fpuzzles"  # "line" for the project's own JSON record (``records.from_record``)
     link: str = fpuzzles_link.URL  # what its answer's link starts with (``answer_start``)
+    notes: tuple[str, ...] = ()  # what a user must know to read its answer (an ISS grid from 0)

@@ -7,7 +7,9 @@ puts it in a link's ``q`` parameter. Each type read here is mapped to the kind o
 project's vocabulary that means the same, as ISS's ``js/sudoku_constraint.js`` defines it
 (argument order, which cells an outside clue covers, a pill read in reading order); a type with
 no such kind, or an argument this project's kind cannot take (a lockout's other difference),
-refuses the puzzle in one line that names it (``sigh_types``: each type's reading). Each
+refuses the puzzle in one line that names it (``sigh_types``: each type's reading). A grid of
+values 0..N-1 (a shape such as ``9x9~0-8``) is read one higher, as a board of 1..N with each clue
+translated (``sigh_types``); its answers show 1..N, each one more than ISS's. Each
 constraint is written in the project's text form and read back by it (``constraints.text``), so
 the vocabulary's own checks apply.
 """
@@ -20,6 +22,10 @@ import urllib.parse
 from solvers.base.errors import InputError
 from solvers.model.board import Board
 
+FROM_ZERO_NOTE = (
+    "an ISS grid of values 0..N-1 is read and answered one higher, as 1..N: "
+    "subtract 1 from each value shown for ISS's"
+)
 LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
 _START = re.compile(  # (ISS skips an empty item: "..Cage~" is a cage)
@@ -38,8 +44,35 @@ def looks_like(text: str) -> bool:
 def read(text: str, line: int | None = None) -> Board:
     """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
-    from solvers.formats.sigh_types import TYPES, Reading
+    from solvers.formats.sigh_types import FROM_ZERO, TYPES, Reading
 
+    parsed = _parse(text, line)
+    size, offset = _size(parsed, line)
+    reading = Reading(size, line, offset)
+    for kind, args in parsed:
+        handler = TYPES.get(kind)
+        if handler is None:
+            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it", line)
+        if offset and kind not in FROM_ZERO:
+            raise InputError(f"ISS constraint {kind!r} on values from 0: not read", line)
+        try:
+            handler(reading, args)
+        except IndexError:  # a type given fewer arguments than it reads
+            raise InputError(f"ISS constraint {kind!r}: missing arguments", line) from None
+    return reading.board()
+
+
+def values_from(text: str) -> int:
+    """The least value of an ISS puzzle's grid: 0 where its shape's values run 0..N-1 (read
+    one higher by ``read``, so subtract 1 from each value of its answer for ISS's), else 1."""
+    try:
+        return 1 - _size(_parse(text, None), None)[1]
+    except InputError:  # no puzzle ``read`` answers
+        return 1
+
+
+def _parse(text: str, line: int | None) -> list[tuple[str, list[str]]]:
+    """Each constraint of a string or link: its type and its arguments."""
     text = text.strip()
     if LINK.match(text):
         query = urllib.parse.urlsplit(text).query
@@ -49,18 +82,7 @@ def read(text: str, line: int | None = None) -> Board:
     items = re.sub(r"\s+", "", text).split(".")
     if items[0]:
         raise InputError("an ISS constraint string starts with '.'", line)
-    parsed = [_split(item) for item in items[1:] if item]
-    size = _size(parsed, line)
-    reading = Reading(size, line)
-    for kind, args in parsed:
-        handler = TYPES.get(kind)
-        if handler is None:
-            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it", line)
-        try:
-            handler(reading, args)
-        except IndexError:  # a type given fewer arguments than it reads
-            raise InputError(f"ISS constraint {kind!r}: missing arguments", line) from None
-    return reading.board()
+    return [_split(item) for item in items[1:] if item]
 
 
 def _split(item: str) -> tuple[str, list[str]]:
@@ -68,13 +90,21 @@ def _split(item: str) -> tuple[str, list[str]]:
     return kind or "Given", args
 
 
-def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> int:
+def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> tuple[int, int]:
+    """The grid's side N, and 1 where its values run 0..N-1 (ISS's ``valueOffset`` of -1,
+    ``js/cell_geometry.js``: a range ``0-8``), else 0."""
     shapes = [args for kind, args in parsed if kind == "Shape"]
     if not shapes:
-        return 9
+        return 9, 0
     spec = "~".join(shapes[-1])
-    found = re.fullmatch(r"([0-9]{1,6})(?:x([0-9]+))?(?:~(?:1-)?([0-9]+))?", spec)
-    if not found or (found[2] and found[2] != found[1]) or (found[3] and found[3] != found[1]):
+    found = re.fullmatch(r"([0-9]{1,6})(?:x([0-9]{1,6}))?(?:~(?:([01])-)?([0-9]{1,6}))?", spec)
+    offset = 1 if found and found[3] == "0" else 0
+    if (
+        not found
+        or (found[2] and found[2] != found[1])
+        or (found[4] and int(found[4]) + offset != int(found[1]))
+    ):
         shown = f"{spec[:16]!r}{'...' if len(spec) > 16 else ''}"
-        raise InputError(f"ISS shape {shown}: only square grids of values 1..N are read", line)
-    return int(found[1])
+        said = "only square grids of N values, 1..N or 0..N-1, are read"
+        raise InputError(f"ISS shape {shown}: {said}", line)
+    return int(found[1]), offset

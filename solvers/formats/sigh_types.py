@@ -4,6 +4,12 @@
 form, a jigsaw layout, region sum lines read once the regions are known) and builds the board;
 ``TYPES`` maps each ISS type name to the handler that reads its arguments, as ISS's
 js/sudoku_constraint.js defines them (``sigh`` says how the string itself is read).
+
+A grid whose values run 0..N-1 (ISS's shape ``9x9~0-8``) is read one higher: each cell holds
+its value + 1, so the board is the project's 1..N board, and each clue that names a value or a
+total is translated exactly (ISS's own solver does the same, ``valueOffset``). ``FROM_ZERO``
+lists the types read so: those whose meaning does not change with the values (an order, a
+difference, a key of value indices) and those translated here; any other refuses the puzzle.
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ _GIVEN = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})((?:_[0-9]{1,6})+)", re.IGNORECA
 class Reading:
     """What a constraint string has said so far: givens, the constraints as text, regions."""
 
-    def __init__(self, size: int, line: int | None) -> None:
+    def __init__(self, size: int, line: int | None, offset: int = 0) -> None:
         self.n, self.line = size, line
+        self.offset = offset  # 1 where the puzzle's values run 0..N-1: each cell holds v + 1
         self.shape = Shape.for_size(size)
         self.givens = [0] * (size * size)
         self.texts: list[str] = []
@@ -70,12 +77,20 @@ class Reading:
                 members = [cell for cell, of in enumerate(self.regions) if of == label]
                 self.add("extraregion", members)
         for cells in self.region_sum_lines:
-            self.add("regionsumline", cells, regions=self._stretches(cells))
+            if self.offset:  # a stretch of k cells sums k more: equal sums no longer are
+                labels = self._stretches(cells)  # 0, 1, ...: a new one at each region
+                pieces = list(zip(cells, labels, strict=True))
+                stretches = [[c for c, of in pieces if of == k] for k in range(labels[-1] + 1)]
+                _equal_sums(self, stretches)
+            else:
+                self.add("regionsumline", cells, regions=self._stretches(cells))
         if "kropki" in self.strict:
             exempt = ",".join(_pair(pair, self.n) for pair in self.dots) or None
             for kind in ("negative-difference", "negative-ratio"):
                 self.add(kind, [], **({"exempt": exempt} if exempt else {}))
-        if "xv" in self.strict:
+        if "xv" in self.strict and self.offset:
+            self._strict_xv_from_zero()
+        elif "xv" in self.strict:
             exempt = ",".join(_pair(pair, self.n) for pair in self.xv) or None
             self.add("negative-xv", [], **({"exempt": exempt} if exempt else {}))
         try:
@@ -84,6 +99,23 @@ class Reading:
             return Board(self.shape, tuple(self.givens), rules)
         except InputError as error:
             raise InputError(f"ISS puzzle: {error.message}", self.line) from None
+
+    def _strict_xv_from_zero(self) -> None:
+        """ISS's StrictXV on values from 0: no unmarked neighbours' values add up to 5 or 10,
+        so no two of their cells to 7 or 12; each such pair of cells as the pairs it allows
+        (the project's negative-xv knows only the sums 5 and 10)."""
+        n, marked = self.n, {frozenset(pair) for pair in self.xv}
+        allowed = [
+            v
+            for a in range(1, n + 1)
+            for b in range(1, n + 1)
+            if a + b not in (7, 12)
+            for v in (a, b)
+        ]
+        for cell in range(n * n):
+            for other in (cell + 1, cell + n):
+                if other in neighbours(cell, n) and frozenset((cell, other)) not in marked:
+                    self.add("pairline", [cell, other], pairs=allowed)
 
     def _stretches(self, cells: list[int]) -> list[int]:
         """A label per cell, a new one each time the line enters a region: ISS sums each
@@ -130,9 +162,11 @@ def _given(reading: Reading, args: list[str]) -> None:
             raise InputError(f"ISS given {shown} is not of the form R1C1_5", reading.line)
         cell = reading.cell(f"R{found[1]}C{found[2]}")
         values = {int(v) for v in found[3].split("_")[1:]}
-        if outside := sorted(v for v in values if not 1 <= v <= reading.n):
-            said = f"value {outside[0]} is outside 1..{reading.n}"
+        low, high = 1 - reading.offset, reading.n - reading.offset
+        if outside := sorted(v for v in values if not low <= v <= high):
+            said = f"value {outside[0]} is outside {low}..{high}"
             raise InputError(f"ISS given {arg!r}: {said}", reading.line)
+        values = {v + reading.offset for v in values}
         # ISS intersects the values given for one cell (GivenCandidates' initialize): a
         # second given replacing the first would answer a puzzle ISS finds no solution to
         if cell in reading.allowed:
@@ -165,13 +199,41 @@ def _pairs(reading: Reading, args: list[str]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if b in neighbours(a, n)]
 
 
-def _dot(kind: str, strict: str, **params: object) -> Callable[[Reading, list[str]], None]:
+def _dot(kind: str) -> Callable[[Reading, list[str]], None]:
     def add(reading: Reading, args: list[str]) -> None:
         for pair in _pairs(reading, args):
-            reading.add(kind, list(pair), **params)
-            (reading.dots if strict == "kropki" else reading.xv).append(pair)
+            if reading.offset and kind == "ratio":  # one value double the other, from 0
+                reading.add("pairline", list(pair), pairs=_doubles(reading.n))
+            else:
+                reading.add(kind, list(pair))
+            reading.dots.append(pair)
 
     return add
+
+
+def _xv(total: int) -> Callable[[Reading, list[str]], None]:
+    def add(reading: Reading, args: list[str]) -> None:
+        for pair in _pairs(reading, args):
+            if reading.offset:  # "Values must add to 5": two cells from 0 add up to 2 more
+                reading.add("sum", list(pair), total=total + 2)
+            else:
+                reading.add("xv", list(pair), sum=total)
+            reading.xv.append(pair)
+
+    return add
+
+
+def _doubles(n: int) -> list[int]:
+    """The pairs of values 1..N whose values less one are a value and its double (ISS's
+    BlackDot ``a === b * 2 || b === a * 2`` on 0..N-1: 0 and 0 too, which no two neighbours
+    of a row or column can hold)."""
+    return [
+        v
+        for a in range(1, n + 1)
+        for b in range(1, n + 1)
+        if a - 1 == 2 * (b - 1) or b - 1 == 2 * (a - 1)
+        for v in (a, b)
+    ]
 
 
 def _whisper(reading: Reading, args: list[str]) -> None:
@@ -202,7 +264,12 @@ def _region_sum(reading: Reading, args: list[str]) -> None:
 
 
 def _arrow(reading: Reading, args: list[str]) -> None:
-    reading.add("arrow", reading.cells(args))
+    cells = reading.cells(args)
+    if reading.offset:  # circle - 1 = sum(shaft - 1): circle - sum(shaft) = 1 - len(shaft)
+        weights = [1] + [-1] * (len(cells) - 1)
+        reading.add("sum", cells, total=2 - len(cells), weights=weights)
+    else:
+        reading.add("arrow", cells)
 
 
 def _pill(reading: Reading, args: list[str]) -> None:
@@ -215,7 +282,34 @@ def _pill(reading: Reading, args: list[str]) -> None:
 
 def _cage(reading: Reading, args: list[str]) -> None:
     total = _number(reading, args[0], "cage sum") if args[0] else 0
-    reading.add("killercage", reading.cells(args[1:]), **({"total": total} if total else {}))
+    cells = reading.cells(args[1:])
+    if len(set(cells)) < len(cells):  # ISS sums a cell named twice twice, its values unique
+        reading.add("killercage", list(dict.fromkeys(cells)))
+        if total:  # "A sum of 0 means any sum is ok"
+            _weighted_sum(reading, total, cells, [1] * len(cells))
+        return
+    # ISS: "A sum of 0 means any sum is ok", on values from 0 too; else each cell adds one
+    total += reading.offset * len(cells) if total else 0
+    reading.add("killercage", cells, **({"total": total} if total else {}))
+
+
+def _weighted_sum(reading: Reading, total: int, cells: list[int], weights: list[int]) -> None:
+    """A sum of the cells' values times their weights, as ISS's Sum handler takes it: a cell
+    named twice has its weights added, one weighing 0 is left out, and on values from 0 each
+    cell's value is one less, so the total is the weights' sum higher."""
+    merged: dict[int, int] = {}
+    for cell, weight in zip(cells, weights, strict=True):
+        merged[cell] = merged.get(cell, 0) + weight
+    kept = {cell: weight for cell, weight in merged.items() if weight}
+    total += reading.offset * sum(kept.values())
+    if not kept:  # ISS: "0-cell handlers are trivially satisfiable iff sum is 0"
+        if total:
+            raise InputError(f"ISS Sum to {total} of weights adding to 0", reading.line)
+        return
+    params: dict[str, object] = {"total": total}
+    if any(weight != 1 for weight in kept.values()):
+        params["weights"] = list(kept.values())
+    reading.add("sum", list(kept), **params)
 
 
 def _quad(reading: Reading, args: list[str]) -> None:
@@ -223,7 +317,7 @@ def _quad(reading: Reading, args: list[str]) -> None:
     n = reading.n
     if top % n == n - 1 or top // n == n - 1:
         raise InputError(f"ISS quad at {args[0]}: no 2x2 square starts there", reading.line)
-    values = [_number(reading, value, "quad value") for value in args[1:]]
+    values = [_number(reading, value, "quad value") + reading.offset for value in args[1:]]
     reading.add("quadruple", [top, top + 1, top + n, top + n + 1], values=values)
 
 
@@ -246,7 +340,10 @@ def _both_ends(kind: str, param: str = "total") -> Callable[[Reading, list[str]]
         cells = _full_line(reading, args[0])
         for value, order in zip(args[1:3], (cells, cells[::-1]), strict=False):
             if value:
-                reading.add(kind, order, **{param: _number(reading, value, kind)})
+                number = _number(reading, value, kind)
+                # a clue naming a cell's value (not a count or a total) is one higher
+                shift = reading.offset if kind == "hiddenskyscraper" else 0
+                reading.add(kind, order, **{param: number + shift})
 
     return add
 
@@ -332,7 +429,8 @@ def _look_and_say(reading: Reading, args: list[str]) -> None:
         raise InputError(
             f"ISS look-and-say clue {shown} is not (count, value) digit pairs", reading.line
         )
-    counts, values = [int(c) for c in clue[::2]], [int(v) for v in clue[1::2]]
+    counts = [int(c) for c in clue[::2]]
+    values = [int(v) + reading.offset for v in clue[1::2]]
     reading.add("lookandsay", reading.cells(args[1:]), values=values, counts=counts)
 
 
@@ -398,10 +496,11 @@ def _sum(reading: Reading, args: list[str]) -> None:
     # "Sum~total~cells" or "Sum~total_=_w1_w2..~cells": each cell's value times its weight
     total, _, weights = args[0].partition("_=_")
     cells = reading.cells(args[1:])
-    params: dict[str, object] = {"total": _number(reading, total, "sum")}
-    if weights:
-        params["weights"] = [_number(reading, w, "sum weight") for w in weights.split("_")]
-    reading.add("sum", cells, **params)
+    factors = [_number(reading, w, "sum weight") for w in weights.split("_")] if weights else None
+    if factors is not None and len(factors) != len(cells):
+        said = f"ISS Sum of {len(cells)} cells with {len(factors)} weights"
+        raise InputError(said, reading.line)
+    _weighted_sum(reading, _number(reading, total, "sum"), cells, factors or [1] * len(cells))
 
 
 def _equal_sum(reading: Reading, args: list[str]) -> None:
@@ -415,6 +514,12 @@ def _equal_sum(reading: Reading, args: list[str]) -> None:
             current = []
         else:
             current.append(arg)
+    _equal_sums(reading, segments)
+
+
+def _equal_sums(reading: Reading, segments: list[list[int]]) -> None:
+    """Each segment's sum equal to the next's, as a sum of weights 1 and -1; on values from 0
+    each segment's cells sum its length more, so the totals differ by the lengths' difference."""
     for this, following in pairwise(segments):
         weights: dict[int, int] = {}
         for cell in this:
@@ -423,7 +528,8 @@ def _equal_sum(reading: Reading, args: list[str]) -> None:
             weights[cell] = weights.get(cell, 0) - 1
         kept = {cell: weight for cell, weight in weights.items() if weight}
         if kept:
-            reading.add("sum", list(kept), total=0, weights=list(kept.values()))
+            total = reading.offset * (len(this) - len(following))
+            reading.add("sum", list(kept), total=total, weights=list(kept.values()))
 
 
 def _total_then_cells(kind: str) -> Callable[[Reading, list[str]], None]:
@@ -440,6 +546,17 @@ def _sum_line(reading: Reading, args: list[str]) -> None:
     cells = reading.cells(args[1 : len(args) - loop])
     total = _number(reading, args[0], "sum line total")
     reading.add("sumline", cells, total=total, **({"loop": 1} if loop else {}))
+
+
+# the types read on values from 0 (the module docstring): an order, a difference or a key of
+# value indices means the same one higher; the rest named are translated by their handlers
+FROM_ZERO = frozenset(
+    {"Given", "Shape", "Thermo", "GreaterThan", "Whisper", "Renban", "Between", "Palindrome"}
+    | {"WhiteDot", "BlackDot", "X", "V", "StrictXV", "Diagonal", "Windoku", "Jigsaw", "NoBoxes"}
+    | {"DisjointSets", "AntiKnight", "AntiKing", "AntiConsecutive", "AllDifferent", "Sum"}
+    | {"EqualityCage", "Pair", "PairX", "Binary", "BinaryX", "Cage", "Quad", "LookAndSay"}
+    | {"HiddenSkyscraper", "Arrow", "RegionSumLine"}
+)  # not Skyscraper: ISS's "0-valued cells do not count as skyscrapers", no rule here says so
 
 
 def _ignore(reading: Reading, args: list[str]) -> None:
@@ -466,10 +583,10 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "Cage": _cage,
     "AllDifferent": _line("killercage"),  # "Values must be unique": a cage with no sum
     "Quad": _quad,
-    "WhiteDot": _dot("difference", "kropki"),
-    "BlackDot": _dot("ratio", "kropki"),
-    "X": _dot("xv", "xv", sum=10),
-    "V": _dot("xv", "xv", sum=5),
+    "WhiteDot": _dot("difference"),
+    "BlackDot": _dot("ratio"),
+    "X": _xv(10),
+    "V": _xv(5),
     "StrictKropki": _strict("kropki"),
     "StrictXV": _strict("xv"),
     "LittleKiller": _little_killer,
