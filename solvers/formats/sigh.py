@@ -44,7 +44,8 @@ def looks_like(text: str) -> bool:
 def read(text: str, line: int | None = None) -> Board:
     """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
-    from solvers.formats.sigh_types import FROM_ZERO, TYPES, Reading
+    from solvers.formats.sigh_reading import Reading
+    from solvers.formats.sigh_types import FROM_ZERO, TYPES
 
     parsed = _parse(text, line)
     size, offset = _size(parsed, line)

@@ -1,9 +1,9 @@
 """Each type of the Interactive Sudoku Solver as the project's kind that means the same.
 
-``Reading`` gathers what a constraint string says (givens, constraints in the project's text
-form, a jigsaw layout, region sum lines read once the regions are known) and builds the board;
-``TYPES`` maps each ISS type name to the handler that reads its arguments, as ISS's
-js/sudoku_constraint.js defines them (``sigh`` says how the string itself is read).
+A board being read is a ``Reading`` (``sigh_reading``: the givens, the constraints in the
+project's text form, the regions; it builds the board); ``TYPES`` maps each ISS type name to
+the handler that reads its arguments, as ISS's js/sudoku_constraint.js defines them (``sigh``
+says how the string itself is read).
 
 A grid whose values run 0..N-1 (ISS's shape ``9x9~0-8``) is read one higher: each cell holds
 its value + 1, so the board is the project's 1..N board, and each clue that names a value or a
@@ -16,165 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import pairwise
 
 from solvers.base.errors import InputError
-from solvers.model.board import Board
-from solvers.model.cells import cell_name, neighbours
-from solvers.model.constraints.text import parse_constraint
-from solvers.model.geometry import Shape
-from solvers.model.variants import Rules
-
-# ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md);
-# at most 6 of them, as int() refuses thousands (a traceback) and no row, value or total is longer
-_CELL = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})", re.IGNORECASE)
-_GIVEN = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})((?:_[0-9]{1,6})+)", re.IGNORECASE)
-
-
-class Reading:
-    """What a constraint string has said so far: givens, the constraints as text, regions."""
-
-    def __init__(self, size: int, line: int | None, offset: int = 0) -> None:
-        self.n, self.line = size, line
-        self.offset = offset  # 1 where the puzzle's values run 0..N-1: each cell holds v + 1
-        self.shape = Shape.for_size(size)
-        self.givens = [0] * (size * size)
-        self.texts: list[str] = []
-        self.regions: tuple[int, ...] | None = None  # a jigsaw layout's, each cell's region
-        self.no_boxes = not self.shape.has_boxes
-        self.region_sum_lines: list[list[int]] = []  # read once the regions are known
-        self.dots: list[tuple[int, int]] = []  # every Kropki pair, for StrictKropki
-        self.xv: list[tuple[int, int]] = []  # every X or V pair, for StrictXV
-        self.strict: set[str] = set()
-        self.allowed: dict[int, set[int]] = {}  # each given cell's values, as ISS's givens
-
-    def cell(self, text: str) -> int:
-        found = _CELL.fullmatch(text)
-        if not found or not (1 <= int(found[1]) <= self.n and 1 <= int(found[2]) <= self.n):
-            said = f"ISS cell {text[:16]!r}{'...' if len(text) > 16 else ''}"
-            raise InputError(f"{said} is not on the {self.n}x{self.n} grid", self.line)
-        return (int(found[1]) - 1) * self.n + int(found[2]) - 1
-
-    def cells(self, texts: list[str]) -> list[int]:
-        return [self.cell(text) for text in texts]
-
-    def add(self, kind: str, cells: list[int], **params: object) -> None:
-        names = " ".join(cell_name(cell, self.n) for cell in cells)
-        words = " ".join(f"{key}={_param(value)}" for key, value in params.items())
-        self.texts.append(" ".join(part for part in (kind, names, words) if part))
-
-    def board(self) -> Board:
-        if self.no_boxes and self.regions is None:
-            raise InputError("ISS NoBoxes without a Jigsaw: a grid with no boxes", self.line)
-        for cell, values in self.allowed.items():
-            if len(values) == 1:
-                self.givens[cell] = min(values)
-            else:
-                self.add("candidates", [cell], values=sorted(values))
-        regions = self.regions if self.no_boxes else None
-        if self.regions is not None and not self.no_boxes:  # a jigsaw beside the boxes
-            for label in sorted(set(self.regions)):
-                members = [cell for cell, of in enumerate(self.regions) if of == label]
-                self.add("extraregion", members)
-        for cells in self.region_sum_lines:
-            if self.offset:  # a stretch of k cells sums k more: equal sums no longer are
-                labels = self._stretches(cells)  # 0, 1, ...: a new one at each region
-                pieces = list(zip(cells, labels, strict=True))
-                stretches = [[c for c, of in pieces if of == k] for k in range(labels[-1] + 1)]
-                _equal_sums(self, stretches)
-            else:
-                self.add("regionsumline", cells, regions=self._stretches(cells))
-        if "kropki" in self.strict:
-            exempt = ",".join(_pair(pair, self.n) for pair in self.dots) or None
-            for kind in ("negative-difference", "negative-ratio"):
-                self.add(kind, [], **({"exempt": exempt} if exempt else {}))
-        if "xv" in self.strict and self.offset:
-            self._strict_xv_from_zero()
-        elif "xv" in self.strict:
-            exempt = ",".join(_pair(pair, self.n) for pair in self.xv) or None
-            self.add("negative-xv", [], **({"exempt": exempt} if exempt else {}))
-        try:
-            constraints = tuple(parse_constraint(text, self.n) for text in self.texts)
-            rules = Rules(regions, constraints)
-            return Board(self.shape, tuple(self.givens), rules)
-        except InputError as error:
-            raise InputError(f"ISS puzzle: {error.message}", self.line) from None
-
-    def _strict_xv_from_zero(self) -> None:
-        """ISS's StrictXV on values from 0: no unmarked neighbours' values add up to 5 or 10,
-        so no two of their cells to 7 or 12; each such pair of cells as the pairs it allows
-        (the project's negative-xv knows only the sums 5 and 10)."""
-        n, marked = self.n, {frozenset(pair) for pair in self.xv}
-        allowed = [
-            v
-            for a in range(1, n + 1)
-            for b in range(1, n + 1)
-            if a + b not in (7, 12)
-            for v in (a, b)
-        ]
-        for cell in range(n * n):
-            for other in (cell + 1, cell + n):
-                if other in neighbours(cell, n) and frozenset((cell, other)) not in marked:
-                    self.add("pairline", [cell, other], pairs=allowed)
-
-    def _stretches(self, cells: list[int]) -> list[int]:
-        """A label per cell, a new one each time the line enters a region: ISS sums each
-        stretch within a box (a jigsaw region where there are no boxes) apart, a box visited
-        twice being two stretches, as the project's kind sums each run of one label."""
-        labels = [0]
-        for before, cell in pairwise(cells):
-            labels.append(labels[-1] + (self._region(cell) != self._region(before)))
-        return labels
-
-    def _region(self, cell: int) -> int:
-        if self.no_boxes and self.regions is not None:
-            return self.regions[cell]
-        row, col, shape = cell // self.n, cell % self.n, self.shape
-        return (row // shape.box_rows) * (self.n // shape.box_cols) + col // shape.box_cols
-
-
-def _param(value: object) -> str:
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value)
-
-
-def _pair(pair: tuple[int, int], n: int) -> str:
-    return f"{cell_name(pair[0], n)}-{cell_name(pair[1], n)}"
-
-
-def _number(reading: Reading, text: str, what: str) -> int:
-    if not re.fullmatch(r"-?[0-9]{1,6}", text):
-        said = "a number larger than any rule reads" if re.fullmatch(r"-?[0-9]+", text) else ""
-        shown = f"{text[:16]!r}{'...' if len(text) > 16 else ''}"
-        raise InputError(f"ISS {what}: {shown} is {said or 'not a whole number'}", reading.line)
-    return int(text)
-
+from solvers.formats.sigh_reading import Reading, equal_sums, number, read_given
+from solvers.model.cells import neighbours
 
 # ---- the types, each as ISS's sudoku_constraint.js defines its arguments ----------------------
-
-
-def _given(reading: Reading, args: list[str]) -> None:
-    for arg in args:
-        found = _GIVEN.fullmatch(arg)
-        if not found:
-            shown = f"{arg[:16]!r}{'...' if len(arg) > 16 else ''}"
-            raise InputError(f"ISS given {shown} is not of the form R1C1_5", reading.line)
-        cell = reading.cell(f"R{found[1]}C{found[2]}")
-        values = {int(v) for v in found[3].split("_")[1:]}
-        low, high = 1 - reading.offset, reading.n - reading.offset
-        if outside := sorted(v for v in values if not low <= v <= high):
-            said = f"value {outside[0]} is outside {low}..{high}"
-            raise InputError(f"ISS given {arg!r}: {said}", reading.line)
-        values = {v + reading.offset for v in values}
-        # ISS intersects the values given for one cell (GivenCandidates' initialize): a
-        # second given replacing the first would answer a puzzle ISS finds no solution to
-        if cell in reading.allowed:
-            values &= reading.allowed[cell]
-            if not values:
-                name = cell_name(cell, reading.n)
-                raise InputError(f"ISS givens leave {name} no value", reading.line)
-        reading.allowed[cell] = values
 
 
 def _line(kind: str) -> Callable[[Reading, list[str]], None]:
@@ -244,7 +91,7 @@ def _whisper(reading: Reading, args: list[str]) -> None:
 
 
 def _lockout(reading: Reading, args: list[str]) -> None:
-    least = _number(reading, args[0], "lockout difference") if args[0] else 4
+    least = number(reading, args[0], "lockout difference") if args[0] else 4
     if least != reading.n // 2:
         raise InputError(
             f"ISS lockout with difference {least}: the project's lockout ends differ by at "
@@ -255,7 +102,7 @@ def _lockout(reading: Reading, args: list[str]) -> None:
 
 
 def _modular(reading: Reading, args: list[str]) -> None:
-    modulus = _number(reading, args[0], "modular line modulus")
+    modulus = number(reading, args[0], "modular line modulus")
     reading.add("modularline", reading.cells(args[1:]), modulus=modulus)
 
 
@@ -273,7 +120,7 @@ def _arrow(reading: Reading, args: list[str]) -> None:
 
 
 def _pill(reading: Reading, args: list[str]) -> None:
-    size = _number(reading, args[0], "pill size")
+    size = number(reading, args[0], "pill size")
     cells = reading.cells(args[1:])
     # "Numbers in the pill are read from left to right, top to bottom"
     pill, shaft = sorted(cells[:size]), cells[size:]
@@ -281,7 +128,7 @@ def _pill(reading: Reading, args: list[str]) -> None:
 
 
 def _cage(reading: Reading, args: list[str]) -> None:
-    total = _number(reading, args[0], "cage sum") if args[0] else 0
+    total = number(reading, args[0], "cage sum") if args[0] else 0
     cells = reading.cells(args[1:])
     if len(set(cells)) < len(cells):  # ISS sums a cell named twice twice, its values unique
         reading.add("killercage", list(dict.fromkeys(cells)))
@@ -317,7 +164,7 @@ def _quad(reading: Reading, args: list[str]) -> None:
     n = reading.n
     if top % n == n - 1 or top // n == n - 1:
         raise InputError(f"ISS quad at {args[0]}: no 2x2 square starts there", reading.line)
-    values = [_number(reading, value, "quad value") + reading.offset for value in args[1:]]
+    values = [number(reading, value, "quad value") + reading.offset for value in args[1:]]
     reading.add("quadruple", [top, top + 1, top + n, top + n + 1], values=values)
 
 
@@ -340,20 +187,20 @@ def _both_ends(kind: str, param: str = "total") -> Callable[[Reading, list[str]]
         cells = _full_line(reading, args[0])
         for value, order in zip(args[1:3], (cells, cells[::-1]), strict=False):
             if value:
-                number = _number(reading, value, kind)
+                clue = number(reading, value, kind)
                 # a clue naming a cell's value (not a count or a total) is one higher
                 shift = reading.offset if kind == "hiddenskyscraper" else 0
-                reading.add(kind, order, **{param: number + shift})
+                reading.add(kind, order, **{param: clue + shift})
 
     return add
 
 
 def _sandwich(reading: Reading, args: list[str]) -> None:
-    reading.add("sandwich", _full_line(reading, args[1]), total=_number(reading, args[0], "sum"))
+    reading.add("sandwich", _full_line(reading, args[1]), total=number(reading, args[0], "sum"))
 
 
 def _little_killer(reading: Reading, args: list[str]) -> None:
-    total = _number(reading, args[0], "little killer sum")
+    total = number(reading, args[0], "little killer sum")
     start = reading.cell(args[1])
     n, row, col = reading.n, start // reading.n, start % reading.n
     # ISS's cellMap: a clue's first cell fixes its direction, by the side it is on
@@ -435,7 +282,7 @@ def _look_and_say(reading: Reading, args: list[str]) -> None:
 
 
 def _same_values(reading: Reading, args: list[str]) -> None:
-    sets, cells = _number(reading, args[0], "same values sets"), reading.cells(args[1:])
+    sets, cells = number(reading, args[0], "same values sets"), reading.cells(args[1:])
     if sets != len(cells):  # sets of several cells: their multisets equal
         raise InputError(
             f"ISS SameValues in {sets} sets of {len(cells)} cells: the project has no kind for "
@@ -496,11 +343,11 @@ def _sum(reading: Reading, args: list[str]) -> None:
     # "Sum~total~cells" or "Sum~total_=_w1_w2..~cells": each cell's value times its weight
     total, _, weights = args[0].partition("_=_")
     cells = reading.cells(args[1:])
-    factors = [_number(reading, w, "sum weight") for w in weights.split("_")] if weights else None
+    factors = [number(reading, w, "sum weight") for w in weights.split("_")] if weights else None
     if factors is not None and len(factors) != len(cells):
         said = f"ISS Sum of {len(cells)} cells with {len(factors)} weights"
         raise InputError(said, reading.line)
-    _weighted_sum(reading, _number(reading, total, "sum"), cells, factors or [1] * len(cells))
+    _weighted_sum(reading, number(reading, total, "sum"), cells, factors or [1] * len(cells))
 
 
 def _equal_sum(reading: Reading, args: list[str]) -> None:
@@ -514,27 +361,12 @@ def _equal_sum(reading: Reading, args: list[str]) -> None:
             current = []
         else:
             current.append(arg)
-    _equal_sums(reading, segments)
-
-
-def _equal_sums(reading: Reading, segments: list[list[int]]) -> None:
-    """Each segment's sum equal to the next's, as a sum of weights 1 and -1; on values from 0
-    each segment's cells sum its length more, so the totals differ by the lengths' difference."""
-    for this, following in pairwise(segments):
-        weights: dict[int, int] = {}
-        for cell in this:
-            weights[cell] = weights.get(cell, 0) + 1
-        for cell in following:
-            weights[cell] = weights.get(cell, 0) - 1
-        kept = {cell: weight for cell, weight in weights.items() if weight}
-        if kept:
-            total = reading.offset * (len(this) - len(following))
-            reading.add("sum", list(kept), total=total, weights=list(kept.values()))
+    equal_sums(reading, segments)
 
 
 def _total_then_cells(kind: str) -> Callable[[Reading, list[str]], None]:
     def add(reading: Reading, args: list[str]) -> None:
-        total = _number(reading, args[0], kind)
+        total = number(reading, args[0], kind)
         reading.add(kind, reading.cells(args[1:]), total=total)
 
     return add
@@ -544,7 +376,7 @@ def _sum_line(reading: Reading, args: list[str]) -> None:
     # ISS's CellArgs: a last argument LOOP closes the line
     loop = bool(args) and args[-1].upper() == "LOOP"
     cells = reading.cells(args[1 : len(args) - loop])
-    total = _number(reading, args[0], "sum line total")
+    total = number(reading, args[0], "sum line total")
     reading.add("sumline", cells, total=total, **({"loop": 1} if loop else {}))
 
 
@@ -564,7 +396,7 @@ def _ignore(reading: Reading, args: list[str]) -> None:
 
 
 TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
-    "Given": _given,
+    "Given": read_given,
     "Shape": _ignore,
     "Thermo": _thermo,
     "GreaterThan": _greater,
