@@ -74,3 +74,36 @@ def test_a_long_renban_holds_its_middle_value():
 def test_a_cage_with_no_forced_value_points_nothing():
     """Sum 10 in two cells: 1+9, 2+8, 3+7, 4+6; no value is in all of them."""
     assert rule_pointing(grid_of("killercage r1c1 r1c2 total=10")) is None
+
+
+def test_the_45_rule_reads_an_outie():
+    """Row 1 covered by cages 6 (r1c1-r1c3), 22 (r1c4-r1c6 and r2c6) and 24 (r1c7-r1c9):
+    55 in all, the row 45, so the one cell outside it, r2c6, is 10 less: 7."""
+    from solvers.strength.kind_sums import innies
+
+    rules = (
+        "killercage r1c1 r1c2 r1c3 total=6; killercage r1c4 r1c5 r1c6 r2c6 total=22; "
+        "killercage r1c7 r1c8 r1c9 total=24"
+    )
+    step = innies(grid_of(rules))
+    assert gone(step) == {"r2c6": set(range(1, 10)) - {7}}
+    assert step.technique == "45 rule"
+    assert step.describe(9).startswith(
+        "45 rule on row 1: the cages in and reaching into it add up to 52, so the outies "
+        "r2c6 add up to 7"
+    )
+
+
+def test_the_45_rule_on_two_rows():
+    """Rows 1-2 (90) hold a cage in each of columns 1 to 8 (r1cX and r2cX; 10, then seven of
+    11: 87), so the innies r1c9 and r2c9 add up to 3 in different values (one column): 1+2.
+    No one row, column or box says it: each holds no cage or leaves too many cells."""
+    from solvers.strength.kind_sums import innies
+
+    totals = [10] + [11] * 7
+    rules = "; ".join(f"killercage r1c{c} r2c{c} total={t}" for c, t in enumerate(totals, start=1))
+    step = innies(grid_of(rules))
+    assert gone(step) == {"r1c9": set(range(3, 10)), "r2c9": set(range(3, 10))}
+    assert step.describe(9).startswith(
+        "45 rule on rows 1-2: its cages add up to 87, so r1c9-r2c9 add up to 3: only 1+2"
+    )
