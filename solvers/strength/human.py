@@ -25,6 +25,7 @@ from solvers.strength import (
     cycles,
     direct,
     exclusion,
+    kind_must,
     kinds,
     rulechains,
     stronglinks,
@@ -65,6 +66,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("singles", kinds.kind_step),
     ("subsets", partial(direct.direct_hidden, k=3)),
     ("locked", partial(locked, pointing=True)),
+    ("locked", kind_must.rule_pointing),  # a rule's must-hold value pointed out of it (2.7)
     ("locked", partial(locked, pointing=False)),
     ("subsets", partial(naked_subset, k=2)),
     ("fish", partial(fish, k=2)),

@@ -154,47 +154,130 @@ def _shown(found, size: int) -> str:
     ) + (" or ..." if len(found.combos) > 6 else "")  # fmt: skip
 
 
+REST = 5  # cells the 45 rule's innies and outies may count, together, to be read as a sum
+
+
 def innies(grid: Grid) -> Step | None:
-    """The 45 rule (on N x N, 1 + ... + N): a unit's values add up to 45, so where killer
-    cages lie wholly inside a unit, its few other cells (four at most) add up to 45 less the
-    cages' totals, in different values: a sum group of its own. Cages that overlap another
-    inside the unit are left out (their totals would count the shared cells twice)."""
+    """The 45 rule (on N x N, 1 + ... + N a unit) on a unit or a run of whole rows or
+    columns: where killer cages lie wholly inside, its few other cells (the innies) add up to
+    its total less the cages' totals; where the cages that reach into it cover it, the cells
+    they hold outside it (the outies) add up to their totals less its total; and where both
+    are few, the innies less the outies make the difference. Read as a sum of those cells (an
+    outie counted negative), in different values where they share a unit. Cages that overlap
+    another are left out (their totals would count the shared cells twice)."""
+    regions = grid.memo.get("45 regions")
+    if regions is None:
+        regions = grid.memo["45 regions"] = _regions45(grid)
+    n = grid.geometry.size
+    for key, inside, outside, total, where in regions:
+        cells = inside + outside
+        masks = tuple(grid.candidates[cell] for cell in cells)
+        if grid.memo.get(key) == masks:
+            continue
+        weights = (1,) * len(inside) + (-1,) * len(outside)
+        words = _no_words if outside else _combos
+        technique = f"{n * (n + 1) // 2} rule"
+        if len(inside) <= 1 or outside:
+            step = _weighted_step(grid, cells, weights, total, where, words, technique)
+        else:
+            everyone = all(b in grid.peer_sets[a] for a, b in combinations(inside, 2))
+            step = _sum_step(grid, None, inside, {total}, everyone, where, words, technique)
+        if step is not None:
+            return step
+        grid.memo[key] = masks
+    return None
+
+
+def _combos(found) -> str:
+    return f"only {combos_text(found)}"
+
+
+def _no_words(found) -> str:
+    return ""
+
+
+def _regions45(grid: Grid) -> list:
+    """Each region's innies, outies, what the innies less the outies add up to, and its words
+    (computed once for a board)."""
     n, units, names = grid.geometry.size, grid.geometry.units, grid.geometry.unit_names
     cages = [
         (frozenset(c.cells), int(c.param("total")))
         for c in grid.constraints
         if c.kind == "killercage" and c.param("total") is not None
     ]
+    # a cage that shares a cell with another would count it twice
+    cages = [
+        (cells, total)
+        for i, (cells, total) in enumerate(cages)
+        if not any(cells & other for j, (other, _) in enumerate(cages) if j != i)
+    ]
     if not cages:
-        return None
+        return []
     whole = n * (n + 1) // 2
-    for index, unit in enumerate(units):
-        inside = [(cells, total) for cells, total in cages if cells <= set(unit)]
-        # cages that share a cell count it twice: only those that overlap no other add up
-        inside = [
-            (cells, total)
-            for i, (cells, total) in enumerate(inside)
-            if not any(cells & other for j, (other, _) in enumerate(inside) if j != i)
-        ]
-        covered = frozenset().union(*(cells for cells, _ in inside))
-        rest = tuple(cell for cell in unit if cell not in covered)
-        if not inside or not 1 <= len(rest) <= 4:
+    regions = [(names[i], tuple(unit), 1) for i, unit in enumerate(units)]
+    for lines, word in ((range(n), "rows"), (range(n, 2 * n), "columns")):
+        if not all(names[i].startswith(word[:-1]) for i in lines):
             continue
-        key = ("quiet innies", index)
-        masks = tuple(grid.candidates[cell] for cell in rest)
-        if grid.memo.get(key) == masks:
+        for size in range(2, n):
+            for first in range(n - size + 1):
+                chosen = [units[lines[first + k]] for k in range(size)]
+                cells = tuple(sorted(cell for unit in chosen for cell in unit))
+                regions.append((f"{word} {first + 1}-{first + size}", cells, size))
+    found = []
+    for name, cells, count in regions:
+        region, sum_ = frozenset(cells), whole * count
+        within = [(c, t) for c, t in cages if c <= region]
+        reach = [(c, t) for c, t in cages if c & region and not c <= region]
+        covered = frozenset().union(*(c for c, _ in within))
+        inside = tuple(cell for cell in cells if cell not in covered)
+        total = sum_ - sum(t for _, t in within)
+        if within and 1 <= len(inside) <= REST:
+            where = (
+                f"{whole} rule on {name}: its cages add up to {sum_ - total}, so "
+                f"{cells_text(inside, n)} add up to {total}"
+            )
+            found.append((("quiet 45", name, "in"), inside, (), total, where))
+        if not reach:
             continue
-        total = whole - sum(t for _, t in inside)
-        where = (
-            f"{whole} rule on {names[index]}: its cages add up to {whole - total}, so "
-            f"{cells_text(rest, n)} add up to {total}"
-        )
-        step = _sum_step(grid, None, rest, {total}, True, where,
-                         lambda found: f"only {combos_text(found)}", f"{whole} rule")  # fmt: skip
-        if step is not None:
-            return step
-        grid.memo[key] = masks
-    return None
+        touching = covered.union(*(c for c, _ in reach))
+        inside = tuple(cell for cell in cells if cell not in touching)
+        outside = tuple(sorted(touching - region))
+        total = sum_ - sum(t for _, t in within + reach)  # innies - outies
+        if not 1 <= len(inside) + len(outside) <= REST:
+            continue
+        if inside:
+            where = (
+                f"{whole} rule on {name}: the cages in and reaching into it add up to "
+                f"{sum_ - total}, so {cells_text(inside, n)} less {cells_text(outside, n)} "
+                f"make {total}"
+            )
+        else:
+            where = (
+                f"{whole} rule on {name}: the cages in and reaching into it add up to "
+                f"{sum_ - total}, so the outies {cells_text(outside, n)} add up to {-total}"
+            )
+        found.append((("quiet 45", name, "out"), inside, outside, total, where))
+    return found
+
+
+def _weighted_step(grid: Grid, cells, weights, total, where, words, technique) -> Step | None:
+    """Cells, each times its weight (1 or -1), adding up to ``total``; cells that see each
+    other differ."""
+    low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
+    for i in range(len(cells) - 1, -1, -1):
+        mask, w = grid.candidates[cells[i]], weights[i]
+        ends = (w * ((mask & -mask).bit_length() - 1), w * (mask.bit_length() - 1))
+        low[i], high[i] = low[i + 1] + min(ends), high[i + 1] + max(ends)
+
+    def weighted(xs: tuple[int, ...]) -> int:
+        return sum(w * x for w, x in zip(weights, xs, strict=False))
+
+    def prune(prefix: tuple[int, ...]) -> bool:
+        done, i = weighted(prefix), len(prefix)
+        return not done + low[i] <= total <= done + high[i]
+
+    found = supports(grid, cells, lambda xs: weighted(xs) == total, prune)
+    return _step(grid, None, cells, found, where, words, technique)
 
 
 def sum_(grid: Grid, constraint: Constraint) -> Step | None:
