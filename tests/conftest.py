@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import dataclasses
+import fcntl
 import io
+import json
 import os
 import random
 import shutil
@@ -613,19 +616,37 @@ def unsure(registered):
 
 
 @pytest.fixture(scope="session")
-def compare_run(tmp_path_factory) -> tuple[CliRun, Path]:
+def compare_run(tmp_path_factory, worker_id) -> tuple[CliRun, Path]:
     """One small ``sudoku compare`` run, shared by the tests that read its output, its JSON
     (the path returned; the plot beside it, ``run.png``) and the report made from it: two
     option sets of one backend side by side with a third backend, unique mode, one shuffled
-    copy per puzzle, a baseline."""
-    folder = tmp_path_factory.mktemp("compare")
-    args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1", "--seed", "1"]
-    args += ["--backends", "propagate,sat:encoding=minimal,sat:encoding=extended"]
-    args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
-    args += ["--plot", str(folder / "run.png"), *ROOM]
-    out, err = io.StringIO(), io.StringIO()
-    code = main(args, out, err)
-    return CliRun(code, out.getvalue(), err.getvalue()), folder / "run.json"
+    copy per puzzle, a baseline. Made once per test run: under pytest-xdist the first worker
+    to ask makes it in the run's shared temporary folder, the others wait for it and read it
+    (it took 6-13 s of each worker's time, and the tests only read it)."""
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the folder above every worker's own
+    folder = shared / "compare-run"
+    made = folder / "command.json"
+    with open(shared / "compare-run.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released as the file closes
+        if not made.exists():
+            folder.mkdir(exist_ok=True)
+            args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1"]
+            args += [
+                "--seed",
+                "1",
+                "--backends",
+                "propagate,sat:encoding=minimal,sat:encoding=extended",
+            ]
+            args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
+            args += ["--plot", str(folder / "run.png"), *ROOM]
+            out, err = io.StringIO(), io.StringIO()
+            code = main(args, out, err)
+            run = CliRun(code, out.getvalue(), err.getvalue())
+            made.write_text(json.dumps(dataclasses.asdict(run)))
+        run = CliRun(**json.loads(made.read_text()))
+    return run, folder / "run.json"
 
 
 @pytest.fixture
