@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import os
+import pickle
 import random
 import shutil
 import signal
@@ -10,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -90,6 +92,9 @@ BOJ2239_OUT = " ".join(
         "854396127",
     ]
 )
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -612,20 +617,57 @@ def unsure(registered):
     return registered("unsure", "tiny_backend:Unsure", summary="unsure of empty corners")
 
 
+def made_once(
+    factory: pytest.TempPathFactory, worker_id: str, name: str, make: Callable[[Path], T]
+) -> T:
+    """``make(folder)``'s result, made once per test run: under pytest-xdist the first worker
+    to ask claims it and makes it (and whatever files it writes in ``folder``) in the run's
+    shared temporary folder, and the others wait for it and read it. For what the tests only
+    read, that each worker made again. The claim is a file made exclusively, not a lock held
+    open: ``make`` may fork processes that outlive it (compare's pool), and a forked child
+    would hold a lock on after the maker let go of it."""
+    shared = factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the folder above every worker's own
+    folder, claim = shared / name, shared / f"{name}.claim"
+    made = folder / "made.pickle"
+    deadline = time.monotonic() + 600
+    while not made.exists():
+        try:
+            claim.touch(exist_ok=False)
+        except FileExistsError:  # another worker makes it; it lets go of the claim if it fails
+            assert time.monotonic() < deadline, f"no worker made {name} in 10 minutes"
+            time.sleep(0.05)
+            continue
+        try:
+            folder.mkdir(exist_ok=True)
+            result = pickle.dumps(make(folder))
+            (folder / "made.partial").write_bytes(result)
+            (folder / "made.partial").rename(made)  # whole or not there, for the waiting
+        finally:
+            if not made.exists():
+                claim.unlink()
+    return pickle.loads(made.read_bytes())
+
+
 @pytest.fixture(scope="session")
-def compare_run(tmp_path_factory) -> tuple[CliRun, Path]:
+def compare_run(tmp_path_factory, worker_id) -> tuple[CliRun, Path]:
     """One small ``sudoku compare`` run, shared by the tests that read its output, its JSON
     (the path returned; the plot beside it, ``run.png``) and the report made from it: two
     option sets of one backend side by side with a third backend, unique mode, one shuffled
-    copy per puzzle, a baseline."""
-    folder = tmp_path_factory.mktemp("compare")
-    args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1", "--seed", "1"]
-    args += ["--backends", "propagate,sat:encoding=minimal,sat:encoding=extended"]
-    args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
-    args += ["--plot", str(folder / "run.png"), *ROOM]
-    out, err = io.StringIO(), io.StringIO()
-    code = main(args, out, err)
-    return CliRun(code, out.getvalue(), err.getvalue()), folder / "run.json"
+    copy per puzzle, a baseline. Made once per test run (``made_once``: 6-13 s of each
+    worker's time before)."""
+
+    def make(folder: Path) -> tuple[CliRun, Path]:
+        args = ["compare", "small4", "several9", "--limit", "4", "--shuffle", "1", "--seed", "1"]
+        args += ["--backends", "propagate,sat:encoding=minimal,sat:encoding=extended"]
+        args += ["--baseline", "sat:encoding=extended", "--json", str(folder / "run.json")]
+        args += ["--plot", str(folder / "run.png"), *ROOM]
+        out, err = io.StringIO(), io.StringIO()
+        code = main(args, out, err)
+        return CliRun(code, out.getvalue(), err.getvalue()), folder / "run.json"
+
+    return made_once(tmp_path_factory, worker_id, "compare-run", make)
 
 
 @pytest.fixture
@@ -646,8 +688,12 @@ def as_lines(text: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def puzzles() -> dict[str, Board]:
-    """The project's own corpus, built once per run from fixed seeds."""
+def puzzles(tmp_path_factory, worker_id) -> dict[str, Board]:
+    """The project's own corpus, built once per run from fixed seeds (``made_once``)."""
+    return made_once(tmp_path_factory, worker_id, "puzzles", lambda folder: _corpus())
+
+
+def _corpus() -> dict[str, Board]:
     rng = random.Random(2580)
     s4, s6, s9, s16 = (Shape.parse(t) for t in ("2x2", "2x3", "3x3", "4x4"))
     hard9 = corpus.unique_puzzle(s9, rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -14,6 +15,7 @@ from test_compare import fresh
 
 from solvers.analysis import calibration, regression, results
 from solvers.backends import registry
+from solvers.cli.main import main
 
 PUZZLES = 30
 OLD_MS = [1.0 + 0.05 * i for i in range(PUZZLES)]  # 1.00 .. 2.45 ms, one per puzzle
@@ -264,12 +266,21 @@ def test_a_run_file_with_bad_calibration_times_is_refused_in_one_line(cli, tmp_p
 # Only like runs are judged ----------------------------------------------------------------
 
 
-@pytest.fixture
-def small_run(cli, tmp_path) -> tuple[list[str], dict]:
+@pytest.fixture(scope="module")
+def small_run_file(tmp_path_factory) -> tuple[list[str], str]:
+    """One small compare run for the module (one for each of its tests took 0.4-0.7 s each)."""
     args = ["compare", "small4", "--limit", "6", "--backends", "propagate", "--timeout", "2"]
-    now = tmp_path / "now.json"
-    assert cli(*args, "--json", str(now)).code == 0
-    return args, json.loads(now.read_text())
+    now = tmp_path_factory.mktemp("small-run") / "now.json"
+    err = io.StringIO()
+    assert main([*args, "--json", str(now)], io.StringIO(), err) == 0, err.getvalue()
+    return args, now.read_text()
+
+
+@pytest.fixture
+def small_run(small_run_file) -> tuple[list[str], dict]:
+    """The module's small run: its arguments and its run file read afresh, for a test to change."""
+    args, text = small_run_file
+    return list(args), json.loads(text)
 
 
 @pytest.mark.parametrize(
