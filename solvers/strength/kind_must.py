@@ -21,6 +21,7 @@ from math import prod
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
+from solvers.strength.kind_sums import bounds
 from solvers.strength.support import cannot, cells_text, supports
 from solvers.strength.techniques import Grid, Step
 
@@ -105,7 +106,7 @@ def _enumerated(grid: Grid, constraint: Constraint, scope: tuple[int, ...], ever
         if totals[0] is None or len(scope) > WHOLE:
             return 0
         totals = {int(t) for t in totals}
-        low, high = _bounds(grid, scope)
+        low, high = bounds(grid, scope)
 
         def prune(prefix: tuple[int, ...]) -> bool:
             done, i = sum(prefix), len(prefix)
@@ -126,12 +127,3 @@ def _enumerated(grid: Grid, constraint: Constraint, scope: tuple[int, ...], ever
     if found is None or not found.any:
         return 0  # too open, or no assignment at all: the rule's own step says so
     return held[0]
-
-
-def _bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
-    low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
-    for i in range(len(cells) - 1, -1, -1):
-        mask = grid.candidates[cells[i]]
-        low[i] = low[i + 1] + ((mask & -mask).bit_length() - 1)
-        high[i] = high[i + 1] + mask.bit_length() - 1
-    return low, high

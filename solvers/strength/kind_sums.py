@@ -27,7 +27,7 @@ from solvers.strength.support import (
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 
-def _bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
+def bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
     """The least and the most the cells from position i to the end can add up to."""
     low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
     for i in range(len(cells) - 1, -1, -1):
@@ -41,7 +41,7 @@ def _sum_step(
     grid: Grid, constraint, cells, totals, everyone: bool, where: str, words, technique=None
 ) -> Step | None:
     """The step of cells adding up to one of ``totals``; ``words(found)`` says why."""
-    low, high = _bounds(grid, cells)
+    low, high = bounds(grid, cells)
 
     def prune(prefix: tuple[int, ...]) -> bool:
         done, i = sum(prefix), len(prefix)
@@ -121,7 +121,7 @@ def arrow(grid: Grid, constraint: Constraint) -> Step | None:
     n, size = grid.geometry.size, int(constraint.param("circle", 1))
     circle, shaft = constraint.cells[:size], constraint.cells[size:]
     cells = constraint.cells
-    low, high = _bounds(grid, cells)
+    low, high = bounds(grid, cells)
 
     def number(xs: tuple[int, ...]) -> int:
         return int("".join(map(str, xs[:size])))
@@ -260,9 +260,11 @@ def _regions45(grid: Grid) -> list:
     return found
 
 
-def _weighted_step(grid: Grid, cells, weights, total, where, words, technique) -> Step | None:
-    """Cells, each times its weight (1 or -1), adding up to ``total``; cells that see each
-    other differ."""
+def _weighted_step(
+    grid: Grid, cells, weights, total, where, words, technique, constraint=None
+) -> Step | None:
+    """Cells, each times its weight, adding up to ``total``; cells that see each other
+    differ. Cut where the weighted partial sum can no longer reach the total."""
     low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
     for i in range(len(cells) - 1, -1, -1):
         mask, w = grid.candidates[cells[i]], weights[i]
@@ -277,7 +279,7 @@ def _weighted_step(grid: Grid, cells, weights, total, where, words, technique) -
         return not done + low[i] <= total <= done + high[i]
 
     found = supports(grid, cells, lambda xs: weighted(xs) == total, prune)
-    return _step(grid, None, cells, found, where, words, technique)
+    return _step(grid, constraint, cells, found, where, words, technique)
 
 
 def sum_(grid: Grid, constraint: Constraint) -> Step | None:
@@ -286,20 +288,6 @@ def sum_(grid: Grid, constraint: Constraint) -> Step | None:
     reach the total."""
     n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
     weights = tuple(constraint.param("weights") or (1,) * len(cells))
-    low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
-    for i in range(len(cells) - 1, -1, -1):
-        mask, w = grid.candidates[cells[i]], weights[i]
-        ends = (w * ((mask & -mask).bit_length() - 1), w * (mask.bit_length() - 1))
-        low[i], high[i] = low[i + 1] + min(ends), high[i + 1] + max(ends)
-
-    def weighted(xs: tuple[int, ...]) -> int:
-        return sum(w * x for w, x in zip(weights, xs, strict=False))
-
-    def prune(prefix: tuple[int, ...]) -> bool:
-        done, i = weighted(prefix), len(prefix)
-        return not done + low[i] <= total <= done + high[i]
-
-    found = supports(grid, cells, lambda xs: weighted(xs) == total, prune)
     plain = set(weights) == {1}
     shown = "" if plain else f" weights {','.join(map(str, weights))}"
     where = f"sum {cells_text(cells, n)} total {total}{shown}"
@@ -307,7 +295,7 @@ def sum_(grid: Grid, constraint: Constraint) -> Step | None:
     def words(found) -> str:
         return f"only {combos_text(found)}" if plain else ""
 
-    return _step(grid, constraint, cells, found, where, words, "sum")
+    return _weighted_step(grid, cells, weights, total, where, words, "sum", constraint)
 
 
 def rellikcage(grid: Grid, constraint: Constraint) -> Step | None:
