@@ -196,3 +196,11 @@ if __name__ == "__main__":
             rules = "; ".join(format_constraint(c, N) for c in puzzle.rules.constraints)
             print(f"# rules: {rules}")
             print("".join(str(v) if v else "." for v in puzzle.cells))
+
+
+def gone(step) -> dict[str, set[int]]:
+    """A step's removals on a 9x9 board, by cell name: the form a test writes them in."""
+    found: dict[str, set[int]] = {}
+    for cell, value in step.eliminated:
+        found.setdefault(cell_name(cell, 9), set()).add(value)
+    return found

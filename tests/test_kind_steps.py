@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 
 import pytest
+from kind_puzzles import gone
 
 from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
-from solvers.model.cells import cell_name
 from solvers.strength import human
 from solvers.strength.kinds import kind_step
 from solvers.strength.techniques import Contradiction
@@ -34,13 +34,6 @@ def board(rules: str, givens: dict[str, int] | None = None) -> Board:
 def first_kind_step(rules: str, givens: dict[str, int] | None = None):
     """The first step the board's constraints take after its givens are placed."""
     return kind_step(human.placed_givens(board(rules, givens)))
-
-
-def gone(step) -> dict[str, set[int]]:
-    found: dict[str, set[int]] = {}
-    for cell, value in step.eliminated:
-        found.setdefault(cell_name(cell, 9), set()).add(value)
-    return found
 
 
 def test_a_killer_cage_keeps_the_combinations_that_reach_its_sum():

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import io
 
+from kind_puzzles import gone
+
 from solvers.formats.boards import read_puzzles
-from solvers.model.cells import cell_name
 from solvers.strength import human
 from solvers.strength.kind_must import rule_pointing
 
@@ -19,13 +20,6 @@ from solvers.strength.kind_must import rule_pointing
 def grid_of(rules: str, givens: str = "." * 81):
     (puzzle,) = read_puzzles(io.StringIO(f"# rules: {rules}\n{givens}\n"))
     return human.placed_givens(puzzle.board)
-
-
-def gone(step) -> dict[str, set[int]]:
-    found: dict[str, set[int]] = {}
-    for cell, value in step.eliminated:
-        found.setdefault(cell_name(cell, 9), set()).add(value)
-    return found
 
 
 def test_a_cage_in_a_row_and_a_box_points_its_values_out_of_both():
