@@ -244,6 +244,11 @@ class AllBut:
 # (docs/startup.md, "How long the first compile and the tests take"). A name that no longer
 # matches a test fails the collection.
 HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
+    "test_bad_input.py": {
+        # a line with no end under a 600 MB limit, one line's error: test_dev_zero_ends_with_a_
+        # message (this long form pipes 400 MB through, and answers the puzzle after it)
+        "test_a_line_with_no_end_is_named_without_holding_it_in_memory": None,
+    },
     "test_candidates.py": {
         "test_a_sample_of_every_shipped_set_agrees_with_two_engines_enumerations": (
             "small4",
@@ -331,6 +336,11 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
             "8-None-None",
             "12-None-90",
         ),
+    },
+    "test_gpu.py": {
+        # a line file counted as native counts it, each answer: its count with a deadline (a
+        # 9x9 unfinished in its batch), and its solve without one, stay in the default run
+        "test_a_line_file_is_answered_as_natives_byte_for_byte": AllBut(("count-lines1-options1",)),
     },
     "test_handwritten.py": {"test_25x25_half_empty_boards_are_solved": ("native",)},
     "test_interrupts.py": {

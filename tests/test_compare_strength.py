@@ -20,6 +20,7 @@ from test_report_mutations import ODD, mutated, paths
 from solvers.analysis import results, run_fields
 from solvers.cli.levels import DEFAULT_LEVELS
 from solvers.cli.main import main
+from solvers.formats.datasets import DATASETS
 
 LEVELS = ["singles", "locked", "gac"]
 LIMIT = 6
@@ -46,21 +47,20 @@ def strength_page(strength_run, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def expected() -> dict[str, dict[str, list[tuple[bool, int]]]]:
+def expected(tmp_path_factory) -> dict[str, dict[str, list[tuple[bool, int]]]]:
     """What ``sudoku strength --json`` says of the same puzzles: per dataset and level, each
     puzzle's (solved, cells decided)."""
     found: dict[str, dict[str, list[tuple[bool, int]]]] = {}
+    folder = tmp_path_factory.mktemp("strength-first")
     for dataset in ("small4", "hard9"):
+        first = folder / f"{dataset}.txt"  # the run's puzzles alone (hard9 has 100)
+        first.write_text("\n".join(DATASETS[dataset].puzzles()[:LIMIT]) + "\n", encoding="utf-8")
         out = io.StringIO()
-        assert main(["strength", dataset, "--levels", ",".join(LEVELS), "--json"], out) == 0
+        assert main(["strength", str(first), "--levels", ",".join(LEVELS), "--json"], out) == 0
         items = [json.loads(line) for line in out.getvalue().splitlines()]
-        first = sorted({item["index"] for item in items})[:LIMIT]
+        assert sorted({item["index"] for item in items}) == list(range(1, LIMIT + 1))
         found[dataset] = {
-            level: [
-                (item["solved"], item["fixed"])
-                for item in items
-                if item["level"] == level and item["index"] in first
-            ]
+            level: [(item["solved"], item["fixed"]) for item in items if item["level"] == level]
             for level in LEVELS
         }
     return found
