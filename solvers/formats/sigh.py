@@ -30,7 +30,8 @@ LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
 _START = re.compile(  # (ISS skips an empty item: "..Cage~" is a cage)
     r"\.+([A-Z][A-Za-z]*)?~|\.+(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
-    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes|GlobalEntropy|GlobalMod)\b"
+    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes|GlobalEntropy|GlobalMod|DutchFlatmates"
+    r"|ChaosConstruction|Or|And)\b"
 )
 
 
