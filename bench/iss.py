@@ -199,13 +199,13 @@ def main(argv: list[str] | None = None) -> int:
             left["not a constraint string (a grid, or a form not read here)"] += 1
             continue
         try:
-            board = sigh.read(given)
+            board, low = sigh.read_with_least(given)
         except InputError as error:
             left[error.message.split(": ")[0] if "no rule" in error.message else error.message] += 1
             continue
-        kept.append((name, given, solution, board))
+        kept.append((name, given, solution, board, low))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    lines = [f"# ISS {COMMIT[:10]}: {name}\n{given}\n" for name, given, _, _ in kept]
+    lines = [f"# ISS {COMMIT[:10]}: {name}\n{given}\n" for name, given, *_ in kept]
     args.out.write_text("".join(lines), encoding="utf-8")
     print(f"{args.out}: {len(kept)} puzzles of {len(kept) + sum(left.values())} read")
     for why, count in left.most_common():
@@ -218,9 +218,8 @@ def main(argv: list[str] | None = None) -> int:
 def _check(kept: list, spec: str, timeout: float) -> int:
     """Each puzzle solved with ``spec`` against the solution ISS publishes for it."""
     wrong = 0
-    for name, given, solution, board in kept:
+    for name, _, solution, board, low in kept:  # a grid of 0..N-1 is read one higher
         answer = solve(board, backend=spec, timeout=timeout)
-        low = sigh.values_from(given)  # a grid of 0..N-1 is read one higher
         got = None
         if answer.solution is not None:
             high = board.shape.size - 1 + low

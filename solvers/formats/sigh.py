@@ -44,6 +44,13 @@ def looks_like(text: str) -> bool:
 
 def read(text: str, line: int | None = None) -> Board:
     """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
+    return read_with_least(text, line)[0]
+
+
+def read_with_least(text: str, line: int | None = None) -> tuple[Board, int]:
+    """The board of an ISS constraint string or link and its grid's least value: 0 where its
+    shape's values run 0..N-1 (the board holds each one higher: subtract 1 from each value of
+    its answer for ISS's), else 1. The string is parsed once for both."""
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
     from solvers.formats.sigh_reading import Reading
     from solvers.formats.sigh_types import FROM_ZERO, TYPES
@@ -61,16 +68,7 @@ def read(text: str, line: int | None = None) -> Board:
             handler(reading, args)
         except IndexError:  # a type given fewer arguments than it reads
             raise InputError(f"ISS constraint {kind!r}: missing arguments", line) from None
-    return reading.board()
-
-
-def values_from(text: str) -> int:
-    """The least value of an ISS puzzle's grid: 0 where its shape's values run 0..N-1 (read
-    one higher by ``read``, so subtract 1 from each value of its answer for ISS's), else 1."""
-    try:
-        return 1 - _size(_parse(text, None), None)[1]
-    except InputError:  # no puzzle ``read`` answers
-        return 1
+    return reading.board(), 1 - offset
 
 
 def _parse(text: str, line: int | None) -> list[tuple[str, list[str]]]:
