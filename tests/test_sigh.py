@@ -240,6 +240,22 @@ def test_windoku_on_16x16_has_nine_4x4_windows_as_iss_draws_them():
     assert windows[-1][-1] == 14 * 16 + 14  # r15c15
 
 
+@pytest.mark.parametrize("source", [".NoBoxes.~R1C1_1~R2C2_1", ".Shape~7x7.~R1C1_1~R2C2_1"])
+def test_a_grid_with_no_boxes_and_no_jigsaw_is_rows_and_columns_only_as_iss_reads_it(source):
+    # before: 'ISS NoBoxes without a Jigsaw: a grid with no boxes'; ISS's 7x7 has no boxes
+    board = sigh.read(source)
+    cells = solve(board, backend="cpsat").solution.cells
+    n = board.size
+    assert cells[0] == cells[n + 1] == 1  # two 1s a box would hold together
+    assert all(sorted(cells[r * n : r * n + n]) == list(range(1, n + 1)) for r in range(n))
+    assert all(sorted(cells[c::n]) == list(range(1, n + 1)) for c in range(n))
+
+
+def test_a_region_sum_line_on_a_grid_with_no_regions_holds_as_iss_builds_it():
+    # ISS's builder: "There are no regions, so the constraint is trivially satisfied"
+    assert texts(".NoBoxes.RegionSumLine~R1C1~R1C2~R2C2") == set()
+
+
 def test_dutch_flatmates_puts_a_9_under_a_5_on_the_top_row_and_a_1_over_one_on_the_last():
     # the top row's 5 has no cell above: only a 9 below it can be its flatmate, and so on
     board = sigh.read(".DutchFlatmates.~R1C1_5~R9C9_5")
@@ -418,6 +434,8 @@ ROW2 = " ".join(f"r2c{i}" for i in range(1, 10))
         (".EqualityCage~R1C1~R1C2", {"equalitycage r1c1 r1c2"}),
         # three sets of one cell: the same value in each
         (".SameValues~3~R1C1~R5C5~R9C9", {"clone r1c1 r5c5", "clone r1c1 r9c9"}),
+        # the same on values from 0: equal values are equal one higher
+        (".Shape~4x4~0-3.SameValues~2~R1C1~R2C3", {"clone r1c1 r2c3"}),
         # the key's bit (a-1)*4 + (b-1) allows (a, b): "E" (4) is bit 2, (1, 3); "C" (2) in the
         # second digit is bit 7, (2, 4); groups apart at an empty item, "_" names one
         (

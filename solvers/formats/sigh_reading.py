@@ -57,7 +57,11 @@ class Reading:
 
     def board(self) -> Board:
         if self.no_boxes and self.regions is None:
-            raise InputError("ISS NoBoxes without a Jigsaw: a grid with no boxes", self.line)
+            # ISS's grid with no boxes and no jigsaw: rows and columns only. A board without
+            # boxes here takes regions: its rows, each all different already, say just that.
+            # A RegionSumLine then has no region, which ISS's builder holds trivially satisfied
+            self.regions = tuple(cell // self.n for cell in range(self.n * self.n))
+            self.region_sum_lines = []
         for cell, values in self.allowed.items():
             if len(values) == 1:
                 self.givens[cell] = min(values)

@@ -390,7 +390,7 @@ FROM_ZERO = frozenset(
     | {"WhiteDot", "BlackDot", "X", "V", "StrictXV", "Diagonal", "Windoku", "Jigsaw", "NoBoxes"}
     | {"DisjointSets", "AntiKnight", "AntiKing", "AntiConsecutive", "AllDifferent", "Sum"}
     | {"EqualityCage", "Pair", "PairX", "Binary", "BinaryX", "Cage", "Quad", "LookAndSay"}
-    | {"HiddenSkyscraper", "Arrow", "RegionSumLine"}
+    | {"HiddenSkyscraper", "Arrow", "RegionSumLine", "SameValues"}
 )  # not Skyscraper: ISS's "0-valued cells do not count as skyscrapers", no rule here says so
 
 
