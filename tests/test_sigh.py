@@ -256,6 +256,38 @@ def test_a_region_sum_line_on_a_grid_with_no_regions_holds_as_iss_builds_it():
     assert texts(".NoBoxes.RegionSumLine~R1C1~R1C2~R2C2") == set()
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # targets "G": bits 1 and 2, the cells 1 and 2 after the origin R1C1: the group shifted
+        # one and two columns right (the template itself is not among the targets)
+        (
+            ".Replicate~G.Thermo~R1C1~R2C1.End",
+            {"thermometer r1c2 r2c2", "thermometer r1c3 r2c3"},
+        ),
+        # "AI": bit 9 (3 of the second digit, I = 8), from the origin R2C2 R3C2: a row down
+        (".Replicate~AI~R2C2.Cage~7~R2C2~R2C3.End", {"killercage r3c2 r3c3 total=7"}),
+        (".Replicate~B.SameValues~2~R1C1~R3C3.End", {"clone r1c1 r3c3"}),
+    ],
+)
+def test_a_replicate_group_is_shifted_onto_each_target_as_iss_builds_it(source, expected):
+    assert texts(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".Replicate~C.Thermo~R1C8~R1C9.End", "ISS Replicate shifts R1C9 off the 9x9 grid"),
+        (".Replicate~B.Whisper~R1C1~R1C2.End", "ISS Replicate of 'Whisper': not read"),
+        (".Replicate~B.Thermo~R1C1~R1C2", "ISS Replicate with no .End"),
+        (".Replicate~*.Thermo~R1C1~R1C2.End", "ISS Replicate targets '*' are not base64url"),
+    ],
+)
+def test_a_replicate_the_project_cannot_keep_is_refused_naming_it(source, says):
+    with pytest.raises(InputError, match=re.escape(says)):
+        sigh.read(source)
+
+
 def test_dutch_flatmates_puts_a_9_under_a_5_on_the_top_row_and_a_1_over_one_on_the_last():
     # the top row's 5 has no cell above: only a 9 below it can be its flatmate, and so on
     board = sigh.read(".DutchFlatmates.~R1C1_5~R9C9_5")
