@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             board, low = sigh.read_with_least(given)
         except InputError as error:
-            left[error.message.split(": ")[0] if "no rule" in error.message else error.message] += 1
+            left[error.message] += 1
             continue
         kept.append((name, given, solution, board, low))
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -53,7 +53,7 @@ def read_with_least(text: str, line: int | None = None) -> tuple[Board, int]:
     its answer for ISS's), else 1. The string is parsed once for both."""
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
     from solvers.formats.sigh_reading import Reading
-    from solvers.formats.sigh_types import FROM_ZERO, TYPES
+    from solvers.formats.sigh_types import FROM_ZERO, TYPES, WHY_NOT
 
     parsed = _parse(text, line)
     size, offset = _size(parsed, line)
@@ -62,7 +62,8 @@ def read_with_least(text: str, line: int | None = None) -> tuple[Board, int]:
     for kind, args in parsed:
         handler = TYPES.get(kind)
         if handler is None:
-            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it", line)
+            why = f" ({WHY_NOT[kind]})" if kind in WHY_NOT else ""
+            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it{why}", line)
         if offset and kind not in FROM_ZERO:
             raise InputError(f"ISS constraint {kind!r} on values from 0: not read", line)
         try:

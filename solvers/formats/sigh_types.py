@@ -394,6 +394,18 @@ FROM_ZERO = frozenset(
 )  # not Skyscraper: ISS's "0-valued cells do not count as skyscrapers", no rule here says so
 
 
+# why some types of ISS have no reading here, each as ISS's js/sudoku_constraint.js defines it
+WHY_NOT = {
+    "FullRank": "it ranks each row and column, read both ways, among all the others: a count "
+    "of smaller lines no kind here holds",
+    "ChaosConstruction": "its regions are found while solving: a board here is given its regions",
+    "Or": "one group of constraints or another: no kind here holds a choice of rules",
+    "NFA": "the digits along a line accepted by an automaton: no kind here",
+    "Regex": "the digits along a line matched by a regular expression: no kind here",
+    "Var": "cells outside the grid: a board here has only its N x N cells",
+}
+
+
 def _ignore(reading: Reading, args: list[str]) -> None:
     """A setting that changes no rule (the shape is read before the rest)."""
 
