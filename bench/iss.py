@@ -23,6 +23,7 @@ reason, so the set's coverage is stated, not guessed.
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 import urllib.request
@@ -37,8 +38,9 @@ RAW = "https://raw.githubusercontent.com/sigh/Interactive-Sudoku-Solver/{commit}
 FILES = ("data/example_puzzles.js", "data/collections.js")
 DEFAULT_OUT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "iss.txt"
 _ENTRY = re.compile(r"\{\s*name:\s*'((?:[^'\\]|\\.)*)'(.*?)\n\s*\}", re.S)
-_INPUT = re.compile(r"input:\s*((?:'(?:[^'\\]|\\.)*'\s*\+?\s*)+)")
-_STRING = re.compile(r"'((?:[^'\\]|\\.)*)'")
+# an input is one or more quoted strings joined by +, or one template literal (`...`, no ${})
+_INPUT = re.compile(r"input:\s*((?:'(?:[^'\\]|\\.)*'\s*\+?\s*)+|`[^`$]*`)")
+_STRING = re.compile(r"'((?:[^'\\]|\\.)*)'|`([^`]*)`")
 _SOLUTION = re.compile(r"solution:\s*'([^']*)'")
 
 
@@ -54,7 +56,7 @@ def entries(text: str) -> list[tuple[str, str, str | None]]:
         found.append(
             (
                 entry.group(1),
-                "".join(_STRING.findall(given.group(1))),
+                "".join(q or b for q, b in _STRING.findall(given.group(1))),
                 solution.group(1) if solution else None,
             )
         )
@@ -66,10 +68,16 @@ def constraint_string(given: str) -> str:
     text forms (``js/sudoku_parser.js``): the short killer format (81 characters, a cage's sum
     in one cell as a base-62 digit, each other cell of the cage an arrow toward it), SudoCue's
     long killer format ("3x3:d:k:" and 81 numbers, each cage's sum * 256 + its number; "d" adds
-    both diagonals), and pencilmarks (9 characters a cell, a digit for each value left, "." for
-    one struck out). Anything else is returned as it is."""
+    both diagonals), a jigsaw as its givens then its layout (N*N characters each), and
+    pencilmarks (9 characters a cell, a digit for each value left, "." for one struck out). A
+    constraint string loses its whitespace, as ISS reads it; anything else is returned as it
+    is."""
     if (short := _short_killer(re.sub(r"\s+", "", given))) is not None:
         return short
+    if (jigsaw := _jigsaw(re.sub(r"\s+", "", given))) is not None:
+        return jigsaw
+    if given.lstrip().startswith("."):
+        return re.sub(r"\s+", "", given)
     parts = given.split(":")
     if given.startswith("3x3:") and len(parts) == 81 + 4 and parts[2] == "k":  # a last ":"
         cages: dict[int, tuple[int, list[str]]] = {}
@@ -111,14 +119,45 @@ def _short_killer(text: str) -> str | None:
     return "".join(f".Cage~{_base62(text[end])}~{'~'.join(cells)}" for end, cells in cages.items())
 
 
+def _jigsaw(text: str) -> str | None:
+    """A jigsaw as ISS's ``_parseJigsawToAst`` reads it: N*N givens, then N*N region symbols
+    (N different ones, N cells each); a given is a digit, or on a grid of more than 9 values a
+    letter (A for 1), and every other character of the givens one and the same blank."""
+    n = math.isqrt(len(text) // 2)
+    if len(text) != 2 * n * n or not 1 <= n <= 16:
+        return None
+    givens, layout = text[: n * n], text[n * n :]
+    symbols = set(layout)
+    if len(symbols) != n or any(layout.count(symbol) != n for symbol in symbols):
+        return None
+    values = [_short_char_value(char, n) for char in givens]
+    if len({char for char, value in zip(givens, values, strict=True) if value is None}) > 1:
+        return None
+    cells = [f"{_cell(k, n)}_{value}" for k, value in enumerate(values) if value is not None]
+    return f".Shape~{n}x{n}.Jigsaw~{layout}.NoBoxes.~{'~'.join(cells)}"
+
+
+def _short_char_value(char: str, n: int) -> int | None:
+    """A value of 1..N written as one character (ISS's ``shortCharToValue``), else None."""
+    if n < 10:
+        value = int(char) if char in "0123456789" else None
+    else:
+        value = ord(char) - ord("A") + 1 if "A" <= char <= "Z" else None
+    return value if value is not None and 1 <= value <= n else None
+
+
 def _base62(char: str) -> int:
     if char.isdigit():
         return int(char)
     return ord(char) - ord("A") + 10 if char.isupper() else ord(char) - ord("a") + 36
 
 
-def _cell(index: int) -> str:
-    return f"R{index // 9 + 1}C{index % 9 + 1}"
+def _cell(index: int, n: int = 9) -> str:
+    """ISS's cell id: a row and a column each one digit of base 17 (R1Cb: column 11)."""
+    return f"R{_DIGITS17[index // n]}C{_DIGITS17[index % n]}"
+
+
+_DIGITS17 = "123456789abcdefg"
 
 
 def fetch(source: str | None) -> list[str] | None:
@@ -153,17 +192,20 @@ def main(argv: list[str] | None = None) -> int:
         if given in seen:  # the same puzzle, perhaps written in another of ISS's forms
             continue
         seen.add(given)
+        if re.fullmatch(r"/data/scripts/\S+\.js", given):
+            left["a JavaScript program ISS runs to build the puzzle: not read"] += 1
+            continue
         if not sigh.looks_like(given):
-            left["not a constraint string (a file path, a script or a grid)"] += 1
+            left["not a constraint string (a grid, or a form not read here)"] += 1
             continue
         try:
-            board = sigh.read(given)
+            board, low = sigh.read_with_least(given)
         except InputError as error:
-            left[error.message.split(": ")[0] if "no rule" in error.message else error.message] += 1
+            left[error.message] += 1
             continue
-        kept.append((name, given, solution, board))
+        kept.append((name, given, solution, board, low))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    lines = [f"# ISS {COMMIT[:10]}: {name}\n{given}\n" for name, given, _, _ in kept]
+    lines = [f"# ISS {COMMIT[:10]}: {name}\n{given}\n" for name, given, *_ in kept]
     args.out.write_text("".join(lines), encoding="utf-8")
     print(f"{args.out}: {len(kept)} puzzles of {len(kept) + sum(left.values())} read")
     for why, count in left.most_common():
@@ -176,12 +218,12 @@ def main(argv: list[str] | None = None) -> int:
 def _check(kept: list, spec: str, timeout: float) -> int:
     """Each puzzle solved with ``spec`` against the solution ISS publishes for it."""
     wrong = 0
-    for name, given, solution, board in kept:
+    for name, _, solution, board, low in kept:  # a grid of 0..N-1 is read one higher
         answer = solve(board, backend=spec, timeout=timeout)
-        low = sigh.values_from(given)  # a grid of 0..N-1 is read one higher
         got = None
         if answer.solution is not None:
-            got = "".join(str(value - 1 + low) for value in answer.solution.cells)
+            high = board.shape.size - 1 + low
+            got = "".join(_short_char(value - 1 + low, high) for value in answer.solution.cells)
         if solution and got and got != solution:
             wrong += 1
             print(f"DIFFERENT {name}: {got} (published {solution})")
@@ -191,6 +233,12 @@ def _check(kept: list, spec: str, timeout: float) -> int:
         f"{len(kept) - wrong} agree or are unanswered, {wrong} differ from the published solution"
     )
     return 1 if wrong else 0
+
+
+def _short_char(value: int, high: int) -> str:
+    """A value as ISS writes a solution (``valueToShortChar``): a digit on a grid of values up
+    to 9, else a letter (A for 1), 0 as 0."""
+    return str(value) if value == 0 or high < 10 else chr(ord("A") + value - 1)
 
 
 if __name__ == "__main__":

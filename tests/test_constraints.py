@@ -365,6 +365,8 @@ EXAMPLES = [
     (Constraint("self-taxicab"), 4, "r1c1=3 r1c3=3", True),  # two 3s two steps apart
     (Constraint("self-taxicab"), 4, "r1c1=2 r1c3=2", False),  # two 2s two steps apart
     (Constraint("self-taxicab"), 6, "615243324615536421142536461352253164", True),
+    (Constraint("dutchflatmates"), 4, "1423" "2341" "4132" "3214", True),  # each 2: 1 above/4 below
+    (Constraint("dutchflatmates"), 4, LATIN, False),  # r2c4 = 2 under a 4, over a 3
     (on("odd", 4, "r1c1"), 4, "r1c1=3", True),
     (on("odd", 4, "r1c1"), 4, "r1c1=4", False),
     (on("even", 4, "r1c1"), 4, "r1c1=4", True),

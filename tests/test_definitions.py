@@ -194,6 +194,15 @@ DEFINITIONS = [
         "two cells holding v up to v steps apart, not exactly v", self_within,
     ),
     Definition(
+        "dutchflatmates", board("dutchflatmates"), 8,
+        "each 2 (the middle value) beside a 1 or a 4 above or below it, either way round",
+        lambda g, n: all(
+            {g[j] for j in (i - n, i + n) if 0 <= j < n * n} & {1, n}
+            for i, v in enumerate(g)
+            if v == (n + 1) // 2
+        ),
+    ),
+    Definition(
         "odd", board("odd r1c1", ".1.." + "." * 12), 24,
         "odd counted from 0 (the first value, 1, is the 0th: even)",
         lambda g, n: at(g, n, "r1c1") % 2 == 0,

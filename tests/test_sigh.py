@@ -197,13 +197,110 @@ def test_an_iss_link_with_no_puzzle_is_refused_as_cut_short(cli, link):
 
 
 @pytest.mark.parametrize(
-    "source", [".AntiTaxicab", ".DisjointSets", ".StrictKropki.WhiteDot~R1C1~R1C2", ".StrictXV"]
+    "source",
+    [
+        ".AntiTaxicab",
+        ".DisjointSets",
+        ".StrictKropki.WhiteDot~R1C1~R1C2",
+        ".StrictXV",
+        ".DutchFlatmates.~R5C5_1",
+    ],
 )
 def test_a_string_that_starts_with_a_type_of_no_arguments_is_read_as_iss(cli, source):
     # before: these alone were no ISS string: 'No such file' as FILE, a short line puzzle in a file
     assert sigh.looks_like(source)
     done = cli("solve", source, "--backend", "cpsat")
     assert done.code == 0 and len(done.out.strip()) == 81
+
+
+@pytest.mark.parametrize("source", [".Or.~R1C1_1.End", ".ChaosConstruction.NoBoxes"])
+def test_a_string_that_starts_with_a_type_not_read_is_refused_naming_it(cli, source):
+    # before: 'cannot read .Or.~R1C1_1.End: No such file or directory', as if a file name
+    assert sigh.looks_like(source)
+    done = cli("solve", source, "--backend", "cpsat")
+    kind = source[1:].split(".")[0]
+    assert done.code == 2
+    said = f"sudoku: line 1: ISS constraint {kind!r}: no rule of the project reads it ("
+    assert done.err.startswith(said) and done.err.count("\n") == 1
+
+
+def test_iss_cell_ids_past_9_are_one_base_17_digit_as_iss_writes_them():
+    # ISS's parseCellId: R1Cb is row 1, column 11; RgCg the last cell of 16x16 (either case)
+    board = sigh.read(".Shape~16x16.~R1Cb_2~rgcg_16~RaC1_3")
+    assert board.cells[10] == 2 and board.cells[255] == 16 and board.cells[9 * 16] == 3
+    with pytest.raises(InputError, match="'R10C1' is not on the 16x16 grid"):
+        sigh.read(".Shape~16x16.Thermo~R10C1~R1C1")  # no cell of ISS: two digits
+
+
+def test_windoku_on_16x16_has_nine_4x4_windows_as_iss_draws_them():
+    board = sigh.read(".Shape~16x16.Windoku")
+    windows = sorted(c.cells for c in board.rules.constraints if c.kind == "extraregion")
+    # rows and columns 2-5, 7-10 and 12-15
+    tops = [(r - 1) * 16 + c - 1 for r in (2, 7, 12) for c in (2, 7, 12)]
+    assert [w[0] for w in windows] == tops and all(len(w) == 16 for w in windows)
+    assert windows[-1][-1] == 14 * 16 + 14  # r15c15
+
+
+@pytest.mark.parametrize("source", [".NoBoxes.~R1C1_1~R2C2_1", ".Shape~7x7.~R1C1_1~R2C2_1"])
+def test_a_grid_with_no_boxes_and_no_jigsaw_is_rows_and_columns_only_as_iss_reads_it(source):
+    # before: 'ISS NoBoxes without a Jigsaw: a grid with no boxes'; ISS's 7x7 has no boxes
+    board = sigh.read(source)
+    cells = solve(board, backend="cpsat").solution.cells
+    n = board.size
+    assert cells[0] == cells[n + 1] == 1  # two 1s a box would hold together
+    assert all(sorted(cells[r * n : r * n + n]) == list(range(1, n + 1)) for r in range(n))
+    assert all(sorted(cells[c::n]) == list(range(1, n + 1)) for c in range(n))
+
+
+def test_a_region_sum_line_on_a_grid_with_no_regions_holds_as_iss_builds_it():
+    # ISS's builder: "There are no regions, so the constraint is trivially satisfied"
+    assert texts(".NoBoxes.RegionSumLine~R1C1~R1C2~R2C2") == set()
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # targets "G": bits 1 and 2, the cells 1 and 2 after the origin R1C1: the group shifted
+        # one and two columns right (the template itself is not among the targets)
+        (
+            ".Replicate~G.Thermo~R1C1~R2C1.End",
+            {"thermometer r1c2 r2c2", "thermometer r1c3 r2c3"},
+        ),
+        # "AI": bit 9 (3 of the second digit, I = 8), from the origin R2C2 R3C2: a row down
+        (".Replicate~AI~R2C2.Cage~7~R2C2~R2C3.End", {"killercage r3c2 r3c3 total=7"}),
+        (".Replicate~B.SameValues~2~R1C1~R3C3.End", {"clone r1c1 r3c3"}),
+    ],
+)
+def test_a_replicate_group_is_shifted_onto_each_target_as_iss_builds_it(source, expected):
+    assert texts(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (".Replicate~C.Thermo~R1C8~R1C9.End", "ISS Replicate shifts R1C9 off the 9x9 grid"),
+        (".Replicate~B.Whisper~R1C1~R1C2.End", "ISS Replicate of 'Whisper': not read"),
+        (".Replicate~B.Thermo~R1C1~R1C2", "ISS Replicate with no .End"),
+        (".Replicate~*.Thermo~R1C1~R1C2.End", "ISS Replicate targets '*' are not base64url"),
+    ],
+)
+def test_a_replicate_the_project_cannot_keep_is_refused_naming_it(source, says):
+    with pytest.raises(InputError, match=re.escape(says)):
+        sigh.read(source)
+
+
+def test_dutch_flatmates_puts_a_9_under_a_5_on_the_top_row_and_a_1_over_one_on_the_last():
+    # the top row's 5 has no cell above: only a 9 below it can be its flatmate, and so on
+    board = sigh.read(".DutchFlatmates.~R1C1_5~R9C9_5")
+    cells = solve(board, backend="cpsat").solution.cells
+    assert cells[9] == 9 and cells[71] == 1
+    assert all(
+        (i >= 9 and cells[i - 9] == 1) or (i < 72 and cells[i + 9] == 9)
+        for i, value in enumerate(cells)
+        if value == 5
+    )
+    with pytest.raises(InputError, match="'DutchFlatmates' on values from 0: not read"):
+        sigh.read(".Shape~9x9~0-8.DutchFlatmates")
 
 
 def test_an_empty_item_before_the_first_constraint_is_skipped_as_iss_does(cli):
@@ -361,11 +458,17 @@ ROW2 = " ".join(f"r2c{i}" for i in range(1, 10))
         (".Modular~2~R1C1~R1C2~R1C3", {"modularline r1c1 r1c2 r1c3 modulus=2"}),
         (".Modular~3~R1C1~R1C2", {"modularline r1c1 r1c2"}),  # mod 3 is the kind's own
         (".GlobalEntropy.GlobalMod", {"globalentropy", "globalmod"}),
+        # ISS's DutchFlatmates: every 5 with a 1 directly above it or a 9 directly below it
+        (".DutchFlatmates", {"dutchflatmates"}),
+        # ISS's Windoku.regions: windows of a box's shape, one cell in and one apart
+        (".Shape~6x6.Windoku", {"extraregion r2c2 r2c3 r2c4 r3c2 r3c3 r3c4"}),
         # (count, value) pairs: two 3s and no 1
         (".LookAndSay~2301~R1C1~R2C2~R3C3", {"lookandsay r1c1 r2c2 r3c3 counts=2,0 values=3,1"}),
         (".EqualityCage~R1C1~R1C2", {"equalitycage r1c1 r1c2"}),
         # three sets of one cell: the same value in each
         (".SameValues~3~R1C1~R5C5~R9C9", {"clone r1c1 r5c5", "clone r1c1 r9c9"}),
+        # the same on values from 0: equal values are equal one higher
+        (".Shape~4x4~0-3.SameValues~2~R1C1~R2C3", {"clone r1c1 r2c3"}),
         # the key's bit (a-1)*4 + (b-1) allows (a, b): "E" (4) is bit 2, (1, 3); "C" (2) in the
         # second digit is bit 7, (2, 4); groups apart at an empty item, "_" names one
         (
@@ -511,8 +614,8 @@ def test_a_grid_of_values_from_0_is_answered_one_higher_and_said_so(cli, tmp_pat
     link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + urllib.parse.quote(
         FROM_ZERO_PUZZLE
     )
-    assert sigh.values_from(FROM_ZERO_PUZZLE) == sigh.values_from(link) == 0
-    assert sigh.values_from(".Shape~4x4") == 1
+    assert sigh.read_with_least(FROM_ZERO_PUZZLE)[1] == sigh.read_with_least(link)[1] == 0
+    assert sigh.read_with_least(".Shape~4x4")[1] == 1
     assert count_solutions(sigh.read(FROM_ZERO_PUZZLE), limit=2, backend="cpsat") == 1
     path = tmp_path / "iss.txt"
     path.write_text(f"{FROM_ZERO_PUZZLE}\n{FROM_ZERO_PUZZLE}\n")
@@ -520,3 +623,47 @@ def test_a_grid_of_values_from_0_is_answered_one_higher_and_said_so(cli, tmp_pat
     # ISS's answer 0123 2301 1032 3210, each value shown one higher, and said once
     assert (done.code, done.out.split()) == (0, ["1234341221434321"] * 2)
     assert done.err == f"sudoku: {sigh.FROM_ZERO_NOTE}\n"
+
+
+def _data_files(tmp_path, entries: str) -> str:
+    """A checkout holding ISS's two data files, with the entries made here in the first."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "example_puzzles.js").write_text(f"const P = [\n{entries}\n];\n")
+    (tmp_path / "data" / "collections.js").write_text("const C = [];\n")
+    return str(tmp_path)
+
+
+def _pattern_16() -> list[int]:
+    """A 16x16 Sudoku grid made here: each row the one above shifted by a box's width."""
+    return [(4 * (r % 4) + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16)]
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_the_benchmark_reads_iss_jigsaw_text_and_template_inputs_and_checks_letters(
+    tmp_path, capsys, wrong
+):
+    # ISS's _parseJigsawToAst: N*N givens (a letter for a value past 9) then N*N region
+    # symbols; an input may be a template literal; a script path is a program, said apart
+    iss, grid = _bench_iss(), _pattern_16()
+    givens = "".join("." if k in (0, 17, 255) else chr(64 + v) for k, v in enumerate(grid))
+    layout = "".join("ABCDEFGHIJKLMNOP"[(k // 64) * 4 + (k % 16) // 4] for k in range(256))
+    solution = "".join(chr(64 + v) for v in grid)
+    if wrong:  # the published solution with r1c1 and r1c2 swapped: the check must say so
+        solution = solution[1] + solution[0] + solution[2:]
+    entries = (
+        f"{{\n  name: 'jigsaw',\n  input: '{givens} {layout}',\n  solution: '{solution}',\n}},\n"
+        "{\n  name: 'template',\n  input: `\n    .Shape~4x4\n    .~R1C1_1`,\n},\n"
+        "{\n  name: 'script',\n  input: '/data/scripts/made_here.js',\n},"
+    )
+    out = tmp_path / "iss.txt"
+    code = iss.main(
+        ["--from", _data_files(tmp_path, entries), "--out", str(out), "--check", "cpsat"]
+    )
+    said = capsys.readouterr().out
+    assert f"{out}: 2 puzzles of 3 read" in said
+    assert "left out 1: a JavaScript program ISS runs to build the puzzle: not read" in said
+    lines = out.read_text().splitlines()
+    assert lines[1].startswith(".Shape~16x16.Jigsaw~") and lines[3] == ".Shape~4x4.~R1C1_1"
+    assert code == (1 if wrong else 0)
+    assert ("DIFFERENT jigsaw" in said) == wrong
+    assert f"{1 if wrong else 0} differ from the published solution" in said

@@ -67,8 +67,8 @@ def read(text: str, line: int | None = None) -> FPuzzle:
     from solvers.formats import sigh
 
     if sigh.looks_like(text):
-        notes = () if sigh.values_from(text) else (sigh.FROM_ZERO_NOTE,)
-        return FPuzzle(sigh.read(text, line), form="line", notes=notes)
+        board, least = sigh.read_with_least(text, line)
+        return FPuzzle(board, form="line", notes=() if least else (sigh.FROM_ZERO_NOTE,))
     if fpuzzles_link.line_puzzle(text.strip().split(":")[0].split(",")[0].split(" ")[0]):
         # said as what it is, not as a payload with a '.' base64 never holds
         message = "a line puzzle in a file of f-puzzles or ISS puzzles (its first puzzle says"

@@ -30,7 +30,8 @@ LINK = re.compile(r"https?://\S*interactive-sudoku-solver", re.IGNORECASE)
 # the types that take no arguments (sigh_types.TYPES): each has a letter no line puzzle holds
 _START = re.compile(  # (ISS skips an empty item: "..Cage~" is a cage)
     r"\.+([A-Z][A-Za-z]*)?~|\.+(AntiKnight|AntiKing|AntiConsecutive|AntiTaxicab|Windoku"
-    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes|GlobalEntropy|GlobalMod)\b"
+    r"|DisjointSets|StrictKropki|StrictXV|NoBoxes|GlobalEntropy|GlobalMod|DutchFlatmates"
+    r"|ChaosConstruction|Or|And)\b"
 )
 
 
@@ -43,33 +44,33 @@ def looks_like(text: str) -> bool:
 
 def read(text: str, line: int | None = None) -> Board:
     """The board of an ISS constraint string or link; InputError naming what it cannot keep."""
+    return read_with_least(text, line)[0]
+
+
+def read_with_least(text: str, line: int | None = None) -> tuple[Board, int]:
+    """The board of an ISS constraint string or link and its grid's least value: 0 where its
+    shape's values run 0..N-1 (the board holds each one higher: subtract 1 from each value of
+    its answer for ISS's), else 1. The string is parsed once for both."""
     # the kinds' text form loads the vocabulary: only once a puzzle of this form is read
     from solvers.formats.sigh_reading import Reading
-    from solvers.formats.sigh_types import FROM_ZERO, TYPES
+    from solvers.formats.sigh_types import FROM_ZERO, TYPES, WHY_NOT
 
     parsed = _parse(text, line)
     size, offset = _size(parsed, line)
+    parsed = _replicated(parsed, size, line)
     reading = Reading(size, line, offset)
     for kind, args in parsed:
         handler = TYPES.get(kind)
         if handler is None:
-            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it", line)
+            why = f" ({WHY_NOT[kind]})" if kind in WHY_NOT else ""
+            raise InputError(f"ISS constraint {kind!r}: no rule of the project reads it{why}", line)
         if offset and kind not in FROM_ZERO:
             raise InputError(f"ISS constraint {kind!r} on values from 0: not read", line)
         try:
             handler(reading, args)
         except IndexError:  # a type given fewer arguments than it reads
             raise InputError(f"ISS constraint {kind!r}: missing arguments", line) from None
-    return reading.board()
-
-
-def values_from(text: str) -> int:
-    """The least value of an ISS puzzle's grid: 0 where its shape's values run 0..N-1 (read
-    one higher by ``read``, so subtract 1 from each value of its answer for ISS's), else 1."""
-    try:
-        return 1 - _size(_parse(text, None), None)[1]
-    except InputError:  # no puzzle ``read`` answers
-        return 1
+    return reading.board(), 1 - offset
 
 
 def _parse(text: str, line: int | None) -> list[tuple[str, list[str]]]:
@@ -89,6 +90,71 @@ def _parse(text: str, line: int | None) -> list[tuple[str, list[str]]]:
 def _split(item: str) -> tuple[str, list[str]]:
     kind, *args = item.split("~")
     return kind or "Given", args
+
+
+# the types a Replicate is read with: how many arguments lead before the cells (ISS's
+# ``makeShifted`` shifts every argument after ``ARGUMENT_CONFIG.numArgs``, 1 by default, 0
+# for a type with no ARGUMENT_CONFIG; these types keep the default shift)
+_SHIFTED_AFTER = {"SameValues": 1, "Cage": 1, "Thermo": 0, "AllDifferent": 0, "Renban": 0}
+_SHIFTED_AFTER |= {"Arrow": 0}
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_CELL_ID = "123456789abcdefg"  # a row's or column's one digit of base 17 (sigh_reading)
+
+
+def _replicated(
+    parsed: list[tuple[str, list[str]]], n: int, line: int | None
+) -> list[tuple[str, list[str]]]:
+    """The constraints with each ``.Replicate~targets[~origin] ... .End`` group replaced by its
+    copies, as ISS's builder makes them (js/solver/sudoku_builder.js, ``Replicate``): bit i of
+    the base64url targets (6 a digit, lowest first) names the cell i after the origin (R1C1
+    unless given) in reading order, and for each such cell the group's constraints are shifted
+    by its rows and columns from the origin; a cell shifted off the grid refuses the puzzle."""
+    out: list[tuple[str, list[str]]] = []
+    items = iter(parsed)
+    for kind, args in items:
+        if kind != "Replicate":
+            out.append((kind, args))
+            continue
+        group = []
+        for inner, inner_args in items:
+            if inner == "End":
+                break
+            if inner not in _SHIFTED_AFTER:
+                raise InputError(f"ISS Replicate of {inner!r}: not read", line)
+            group.append((inner, inner_args))
+        else:
+            raise InputError("ISS Replicate with no .End", line)
+        origin = _cell_index(args[1] if len(args) > 1 else "R1C1", n, line)
+        for target in _targets(args[0] if args else "", origin, line):
+            rows, cols = target // n - origin // n, target % n - origin % n
+            for inner, inner_args in group:
+                lead = _SHIFTED_AFTER[inner]
+                cells = [_shift(cell, rows, cols, n, line) for cell in inner_args[lead:]]
+                out.append((inner, inner_args[:lead] + cells))
+    return out
+
+
+def _targets(bits: str, origin: int, line: int | None) -> list[int]:
+    if any(char not in _BASE64 for char in bits):
+        raise InputError(f"ISS Replicate targets {bits[:16]!r} are not base64url", line)
+    digits = [_BASE64.index(char) for char in bits]
+    return [origin + i for i in range(6 * len(digits)) if digits[i // 6] >> (i % 6) & 1]
+
+
+def _cell_index(cell: str, n: int, line: int | None) -> int:
+    found = re.fullmatch(r"R([1-9a-g])C([1-9a-g])", cell, re.IGNORECASE)
+    row, col = (int(found[1], 17) - 1, int(found[2], 17) - 1) if found else (n, n)
+    if not (row < n and col < n):
+        raise InputError(f"ISS cell {cell[:16]!r} is not on the {n}x{n} grid", line)
+    return row * n + col
+
+
+def _shift(cell: str, rows: int, cols: int, n: int, line: int | None) -> str:
+    at = _cell_index(cell, n, line)
+    row, col = at // n + rows, at % n + cols
+    if not (0 <= row < n and 0 <= col < n):
+        raise InputError(f"ISS Replicate shifts {cell} off the {n}x{n} grid", line)
+    return f"R{_CELL_ID[row]}C{_CELL_ID[col]}"
 
 
 def _size(parsed: list[tuple[str, list[str]]], line: int | None) -> tuple[int, int]:

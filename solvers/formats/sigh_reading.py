@@ -16,10 +16,11 @@ from solvers.model.constraints.text import parse_constraint
 from solvers.model.geometry import Shape
 from solvers.model.variants import Rules
 
-# ASCII digits: \d matches any script's, and only ASCII digits are digits (docs/commands.md);
-# at most 6 of them, as int() refuses thousands (a traceback) and no row, value or total is longer
-_CELL = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})", re.IGNORECASE)
-_GIVEN = re.compile(r"R([0-9]{1,6})C([0-9]{1,6})((?:_[0-9]{1,6})+)", re.IGNORECASE)
+# ISS's cell id (``parseCellId``, js/cell_geometry.js): R, a row, C, a column, each ONE digit of
+# base 17 (1-9, then a-g for 10-16, either case), so R1Cb is row 1, column 11, and R10C1 no cell.
+# Values are ASCII digits (\d matches any script's), at most 6 (int() refuses thousands)
+_CELL = re.compile(r"R([1-9a-g])C([1-9a-g])", re.IGNORECASE)
+_GIVEN = re.compile(r"(R[1-9a-g]C[1-9a-g])((?:_[0-9]{1,6})+)", re.IGNORECASE)
 
 
 class Reading:
@@ -41,10 +42,10 @@ class Reading:
 
     def cell(self, text: str) -> int:
         found = _CELL.fullmatch(text)
-        if not found or not (1 <= int(found[1]) <= self.n and 1 <= int(found[2]) <= self.n):
+        if not found or not (int(found[1], 17) <= self.n and int(found[2], 17) <= self.n):
             said = f"ISS cell {text[:16]!r}{'...' if len(text) > 16 else ''}"
             raise InputError(f"{said} is not on the {self.n}x{self.n} grid", self.line)
-        return (int(found[1]) - 1) * self.n + int(found[2]) - 1
+        return (int(found[1], 17) - 1) * self.n + int(found[2], 17) - 1
 
     def cells(self, texts: list[str]) -> list[int]:
         return [self.cell(text) for text in texts]
@@ -56,7 +57,11 @@ class Reading:
 
     def board(self) -> Board:
         if self.no_boxes and self.regions is None:
-            raise InputError("ISS NoBoxes without a Jigsaw: a grid with no boxes", self.line)
+            # ISS's grid with no boxes and no jigsaw: rows and columns only. A board without
+            # boxes here takes regions: its rows, each all different already, say just that.
+            # A RegionSumLine then has no region, which ISS's builder holds trivially satisfied
+            self.regions = tuple(cell // self.n for cell in range(self.n * self.n))
+            self.region_sum_lines = []
         for cell, values in self.allowed.items():
             if len(values) == 1:
                 self.givens[cell] = min(values)
@@ -148,8 +153,8 @@ def read_given(reading: Reading, args: list[str]) -> None:
         if not found:
             shown = f"{arg[:16]!r}{'...' if len(arg) > 16 else ''}"
             raise InputError(f"ISS given {shown} is not of the form R1C1_5", reading.line)
-        cell = reading.cell(f"R{found[1]}C{found[2]}")
-        values = {int(v) for v in found[3].split("_")[1:]}
+        cell = reading.cell(found[1])
+        values = {int(v) for v in found[2].split("_")[1:]}
         low, high = 1 - reading.offset, reading.n - reading.offset
         if outside := sorted(v for v in values if not low <= v <= high):
             said = f"value {outside[0]} is outside {low}..{high}"

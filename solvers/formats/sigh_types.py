@@ -230,12 +230,15 @@ def _diagonal(reading: Reading, args: list[str]) -> None:
 
 
 def _windoku(reading: Reading, args: list[str]) -> None:
-    n, side = reading.n, reading.shape.box_rows
-    if n != 9:
-        raise InputError("ISS Windoku is read on 9x9 only", reading.line)
-    for top in (1, 5):
-        for left in (1, 5):
-            cells = [(top + r) * n + left + c for r in range(side) for c in range(side)]
+    """ISS's ``Windoku.regions``: windows of a box's shape, one cell in from the edge and one
+    cell apart (9x9: four 3x3 windows; 16x16: nine 4x4), none on a grid without boxes."""
+    n, shape = reading.n, reading.shape
+    if not shape.has_boxes:
+        return
+    height, width = shape.box_rows, shape.box_cols
+    for top in range(1, n - height, height + 1):
+        for left in range(1, n - width, width + 1):
+            cells = [(top + r) * n + left + c for r in range(height) for c in range(width)]
             reading.add("extraregion", cells)
 
 
@@ -387,8 +390,20 @@ FROM_ZERO = frozenset(
     | {"WhiteDot", "BlackDot", "X", "V", "StrictXV", "Diagonal", "Windoku", "Jigsaw", "NoBoxes"}
     | {"DisjointSets", "AntiKnight", "AntiKing", "AntiConsecutive", "AllDifferent", "Sum"}
     | {"EqualityCage", "Pair", "PairX", "Binary", "BinaryX", "Cage", "Quad", "LookAndSay"}
-    | {"HiddenSkyscraper", "Arrow", "RegionSumLine"}
+    | {"HiddenSkyscraper", "Arrow", "RegionSumLine", "SameValues"}
 )  # not Skyscraper: ISS's "0-valued cells do not count as skyscrapers", no rule here says so
+
+
+# why some types of ISS have no reading here, each as ISS's js/sudoku_constraint.js defines it
+WHY_NOT = {
+    "FullRank": "it ranks each row and column, read both ways, among all the others: a count "
+    "of smaller lines no kind here holds",
+    "ChaosConstruction": "its regions are found while solving: a board here is given its regions",
+    "Or": "one group of constraints or another: no kind here holds a choice of rules",
+    "NFA": "the digits along a line accepted by an automaton: no kind here",
+    "Regex": "the digits along a line matched by a regular expression: no kind here",
+    "Var": "cells outside the grid: a board here has only its N x N cells",
+}
 
 
 def _ignore(reading: Reading, args: list[str]) -> None:
@@ -443,6 +458,7 @@ TYPES: dict[str, Callable[[Reading, list[str]], None]] = {
     "AntiKing": _global("anti-king"),
     "AntiConsecutive": _global("non-consecutive"),
     "AntiTaxicab": _global("self-taxicab"),
+    "DutchFlatmates": _global("dutchflatmates"),  # 1..N only: not in FROM_ZERO, as ISS
     "Jigsaw": _jigsaw,
     "NoBoxes": _no_boxes,
     "Indexing": _indexing,

@@ -1,5 +1,5 @@
 """Board-wide neighbour kinds: anti-knight, anti-king, non-consecutive, diagonal
-non-consecutive, knightmare, taxicab, self-taxicab.
+non-consecutive, knightmare, taxicab, self-taxicab, Dutch flatmates.
 
 Each is board-wide (no cells): it holds between every two cells of the board at the given
 offsets. Anti-king names only the diagonal touches: orthogonal neighbours already share a row
@@ -15,7 +15,7 @@ from solvers.base.errors import InputError
 from solvers.model.cells import cell_name
 
 from .model import Constraint, Kind, describe, int_param
-from .primitives import AllDifferent, Primitive, Relation
+from .primitives import AllDifferent, Primitive, Relation, Table
 
 KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
 KING_DIAGONAL = ((1, -1), (1, 1))
@@ -198,6 +198,45 @@ def _sorted_sums(constraint: Constraint) -> Constraint:
     return replace(constraint, params=(("sums", tuple(sorted(set(sums)))),))
 
 
+def _middle(n: int) -> int:
+    """The value Dutch flatmates is about: ISS's ``Math.ceil(numValues / 2)`` (5 on 9x9)."""
+    return (n + 1) // 2
+
+
+def check_dutch_flatmates(constraint: Constraint, grid: Sequence[int], n: int) -> list[str]:
+    middle, problems = _middle(n), []
+    for cell, value in enumerate(grid):
+        if value != middle:
+            continue
+        above = cell >= n and grid[cell - n] == 1
+        below = cell + n < n * n and grid[cell + n] == n
+        if not (above or below):
+            problems.append(
+                f"{cell_name(cell, n)} holds {middle} with neither a 1 directly above it nor "
+                f"a {n} directly below it"
+            )
+    return problems
+
+
+def decompose_dutch_flatmates(constraint: Constraint, n: int) -> list[Primitive]:
+    """For each cell with its cells above and below (those on the board): a table whose rows
+    are "not the middle value", "a 1 above it", "N below it"."""
+    middle, every = frozenset({_middle(n)}), frozenset(range(1, n + 1))
+    tables: list[Primitive] = []
+    for cell in range(n * n):
+        row = cell // n
+        cells = [c for c in (cell - n, cell, cell + n) if 0 <= c < n * n]
+        at = cells.index(cell)
+        free = [every] * len(cells)
+        rows = [(*free[:at], every - middle, *free[at + 1 :])]
+        if row > 0:
+            rows.append((*free[: at - 1], frozenset({1}), middle, *free[at + 1 :]))
+        if row < n - 1:
+            rows.append((*free[:at], middle, frozenset({n}), *free[at + 2 :]))
+        tables.append(Table(tuple(cells), tuple(rows)))
+    return tables
+
+
 BOARD = (0, 0)
 KINDS = (
     Kind("anti-knight", "No two cells a chess knight's move apart hold the same value.",
@@ -233,4 +272,9 @@ KINDS = (
          "No two cells holding the same value v are v steps apart (rows plus columns).",
          check_self_taxicab, decompose_self_taxicab, frozenset({Relation}), cells=BOARD,
          example="self-taxicab", source="dclamage SelfTaxicabConstraint.cs"),
+    Kind("dutchflatmates",
+         "Every 5 (the middle value) has a 1 directly above it or a 9 (the largest) directly "
+         "below it.",
+         check_dutch_flatmates, decompose_dutch_flatmates, frozenset({Table}), cells=BOARD,
+         example="dutchflatmates", source="sigh handlers.js"),
 )  # fmt: skip
