@@ -32,6 +32,7 @@ from solvers.backends.handwritten.native.outcome import (
 from solvers.backends.handwritten.native.search import (
     _choose,
     _every_unit,
+    _first_scores,
     _restart,
     _solved,
     _start,
@@ -88,8 +89,9 @@ def _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return True
     if ctrl[PHASE] != START:
         return False
-    _restart(ctrl, room, t, puzzle.shape[0])
-    score = scores(room, puzzle.shape[0])
+    _restart(ctrl, room, puzzle.shape[0])
+    score = scores(room, puzzle.shape[0])  # set now: a propagator may blame cells at the root
+    _first_scores(score, puzzle.shape[0], t)
     for cell in range(puzzle.shape[0]):
         score[cell] += c.watch[cell, 0]  # the propagators over it weigh too
     if not _valid(puzzle, t.units.shape[1]):

@@ -155,6 +155,8 @@ def _choose(row, branch, room, t):
     for k in range(cells):
         mask = row[k]
         if mask & (mask - 1):
+            if score[cells] < 0:  # the search's first guess: the scores start
+                _first_scores(score, cells, t)
             count = popcount(mask)
             if (score[k] + 1) * size > weight * count:
                 weight, size = score[k] + 1, count
@@ -197,13 +199,19 @@ def _solved(row, first, band):
 
 
 @numba.njit(cache=True)
-def _restart(ctrl, room, t, cells):
-    """The registers and scores of a new search (its limit and work count are the caller's):
-    each cell's units."""
-    score = scores(room, cells)
+def _first_scores(score, cells, t):
+    """The scores at a search's first guess: each cell's units (set then, not at the start, so
+    that a puzzle solved with no guess never reads or writes them: a cold call's memory)."""
     for cell in range(cells):
         score[cell] = t.cell_units[cell, 0]
     score[cells] = 0
+
+
+@numba.njit(cache=True)
+def _restart(ctrl, room, cells):
+    """The registers of a new search (its limit and work count are the caller's), its scores
+    not set yet (``_first_scores``)."""
+    scores(room, cells)[cells] = -1
     ctrl[FOUND] = 0
     ctrl[NODES] = 0
     ctrl[GUESSES] = 0
@@ -220,7 +228,7 @@ def _open(puzzle, state, room, ctrl, t, band, pairs):
         return True
     if ctrl[PHASE] != START:
         return False
-    _restart(ctrl, room, t, puzzle.shape[0])
+    _restart(ctrl, room, puzzle.shape[0])
     if not _valid(puzzle, t.units.shape[1]):
         ctrl[PHASE] = INVALID
         return False
