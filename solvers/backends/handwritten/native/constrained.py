@@ -1,10 +1,11 @@
 """The kernel of boards whose rules have primitives: a search entry of its own.
 
-The same resumable search as ``search.run`` (the general kernel's rows, branching and
-registers), with ``watch.settle_all`` in place of ``settle`` after each placement and the
-constraints' domains in the root's candidates. It is a separate entry so that classic and
-killer boards keep their compiled kernels as they are; numba compiles (or loads) this one
-the first time a board with primitives is searched, and never in a run without one.
+The same resumable search as ``search.run`` (the general kernel's rows, registers, and
+branching by conflict scores), with ``watch.settle_all`` in place of ``settle`` after each
+placement and the constraints' domains in the root's candidates. It is a separate entry so
+that classic and killer boards keep their compiled kernels as they are; numba compiles (or
+loads) this one the first time a board with primitives is searched, and never in a run
+without one.
 ``run_constrained`` checks its first solution against every rule of the board.
 """
 
@@ -31,10 +32,13 @@ from solvers.backends.handwritten.native.outcome import (
 from solvers.backends.handwritten.native.search import (
     _choose,
     _every_unit,
+    _first_scores,
     _restart,
     _solved,
     _start,
     _valid,
+    conflict,
+    scores,
     verify,
 )
 from solvers.backends.handwritten.native.watch import EQ, GE, LE, NE, settle_all
@@ -85,7 +89,11 @@ def _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return True
     if ctrl[PHASE] != START:
         return False
-    _restart(ctrl)
+    _restart(ctrl, room, puzzle.shape[0])
+    score = scores(room, puzzle.shape[0])  # set now: a propagator may blame cells at the root
+    _first_scores(score, puzzle.shape[0], t)
+    for cell in range(puzzle.shape[0]):
+        score[cell] += c.watch[cell, 0]  # the propagators over it weigh too
     if not _valid(puzzle, t.units.shape[1]):
         ctrl[PHASE] = INVALID
         return False
@@ -135,6 +143,8 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
             work += done
             depth += 1
             choose = True
+        else:
+            conflict(room, branch[depth, 0], t.cell_units.shape[0])
         if work >= stop_at:
             phase = PAUSED
             break

@@ -7,9 +7,16 @@ depth's branch as [cell or band, index in the band, values left to try], ``ctrl`
 (``bits``). A call stops once it has done ``budget`` more units of work and returns PAUSED; the
 next call with the same arrays resumes exactly there.
 
-Branching: on a cell with the fewest candidates and, among those, the busiest one (whose units
-hold the most unsolved plus bivalue cells); values ascending. A ``guess`` is a branch point,
-a ``node`` a value tried at one.
+Branching (the band kernel's: ``band9.choose9``): dom/wdeg, on a cell with the most weight
+per candidate and, among those, the busiest one (whose units hold the most unsolved plus
+bivalue cells); values ascending. A cell weighs 1 plus its score: its units (and, on boards
+with constraints, the propagators watching it) at the start, plus one for each contradiction
+that a value placed in it led to, or that a propagator over it found; every score is halved
+each ``DECAY_EVERY`` contradictions, so that the scores follow where the search is now (as
+ISS's ``ConflictScores``). Until the first contradiction every cell of a board with units
+alone weighs the same: the cell with the fewest candidates, as before weights. A ``guess``
+is a branch point, a ``node`` a value tried at one. The scores live at the end of ``room``
+(``scores``).
 """
 
 from __future__ import annotations
@@ -42,42 +49,51 @@ from solvers.backends.handwritten.native.outcome import (
 from solvers.backends.handwritten.native.propagate import settle
 from solvers.backends.handwritten.native.tables import sizes  # noqa: F401 (the work arrays' sizes)
 
-
-@numba.njit(cache=True, inline="always")
-def _fewest(row, cells):
-    """How many candidates the cells with the fewest have (0: every cell is solved)."""
-    fewest = 0
-    for cell in range(cells):
-        mask = row[cell]
-        if mask & (mask - 1):
-            count = popcount(mask)
-            if fewest == 0 or count < fewest:
-                fewest = count
-    return fewest
+DECAY_EVERY = 1 << 14  # contradictions between two halvings of every conflict score (as ISS)
 
 
 @numba.njit(cache=True, inline="always")
-def _busiest(row, cells, fewest, busy, t):
-    """Among the cells with ``fewest`` candidates, the first whose units hold the most
-    unsolved plus bivalue cells (``busy`` is room for a score per unit)."""
+def scores(room, cells):
+    """The conflict scores at the end of ``room``: one per cell, then the contradictions
+    since the last halving (``tables.sizes`` makes the room)."""
+    return room[room.shape[0] - cells - 1 :]
+
+
+@numba.njit(cache=True)
+def conflict(room, cell, cells):
+    """A value placed in ``cell`` led to a contradiction: the cell's score goes up, and every
+    ``DECAY_EVERY`` contradictions every score is halved."""
+    score = scores(room, cells)
+    score[cell] += 1
+    score[cells] += 1
+    if score[cells] >= DECAY_EVERY:
+        score[cells] = 0
+        for k in range(cells):
+            score[k] >>= 1
+
+
+@numba.njit(cache=True, inline="always")
+def _busiest(row, cells, weight, size, score, busy, t):
+    """Among the cells of ``weight`` per ``size`` candidates (the most), the first whose units
+    hold the most unsolved plus bivalue cells (``busy`` is room for a count per unit)."""
     units = t.units
     for u in range(units.shape[0]):
-        score = 0
+        open_ = 0
         for k in range(units.shape[1]):
             mask = row[units[u, k]]
             if mask & (mask - 1):
-                score += 1 + (popcount(mask) == 2)
-        busy[u] = score
+                open_ += 1 + (popcount(mask) == 2)
+        busy[u] = open_
     best = -1
     top = -1
     for cell in range(cells):
         mask = row[cell]
-        if mask & (mask - 1) and popcount(mask) == fewest:
-            score = 0
+        if mask & (mask - 1) and (score[cell] + 1) * size == weight * popcount(mask):
+            here = 0
             for k in range(1, t.cell_units[cell, 0] + 1):
-                score += busy[t.cell_units[cell, k]]
-            if score > top:
-                top = score
+                here += busy[t.cell_units[cell, k]]
+            if here > top:
+                top = here
                 best = cell
     return best
 
@@ -130,12 +146,23 @@ def _valid(puzzle, n):
 
 @numba.njit(cache=True, inline="always")
 def _choose(row, branch, room, t):
-    """The general kernel's branch of ``row`` into ``branch``; False when all is solved."""
+    """The general kernel's branch of ``row`` into ``branch`` (dom/wdeg: the module's
+    docstring); False when all is solved."""
     cells = t.cell_units.shape[0]
-    fewest = _fewest(row, cells)
-    if fewest == 0:
+    score = scores(room, cells)
+    weight = 0  # the most weight per candidate: weight / size
+    size = 1
+    for k in range(cells):
+        mask = row[k]
+        if mask & (mask - 1):
+            if score[cells] < 0:  # the search's first guess: the scores start
+                _first_scores(score, cells, t)
+            count = popcount(mask)
+            if (score[k] + 1) * size > weight * count:
+                weight, size = score[k] + 1, count
+    if weight == 0:
         return False
-    cell = _busiest(row, cells, fewest, room[cells:], t)
+    cell = _busiest(row, cells, weight, size, score, room[cells:], t)
     branch[0] = cell
     branch[1] = 0
     branch[2] = row[cell]
@@ -172,8 +199,19 @@ def _solved(row, first, band):
 
 
 @numba.njit(cache=True)
-def _restart(ctrl):
-    """The registers of a new search (its limit and work count are the caller's)."""
+def _first_scores(score, cells, t):
+    """The scores at a search's first guess: each cell's units (set then, not at the start, so
+    that a puzzle solved with no guess never reads or writes them: a cold call's memory)."""
+    for cell in range(cells):
+        score[cell] = t.cell_units[cell, 0]
+    score[cells] = 0
+
+
+@numba.njit(cache=True)
+def _restart(ctrl, room, cells):
+    """The registers of a new search (its limit and work count are the caller's), its scores
+    not set yet (``_first_scores``)."""
+    scores(room, cells)[cells] = -1
     ctrl[FOUND] = 0
     ctrl[NODES] = 0
     ctrl[GUESSES] = 0
@@ -190,7 +228,7 @@ def _open(puzzle, state, room, ctrl, t, band, pairs):
         return True
     if ctrl[PHASE] != START:
         return False
-    _restart(ctrl)
+    _restart(ctrl, room, puzzle.shape[0])
     if not _valid(puzzle, t.units.shape[1]):
         ctrl[PHASE] = INVALID
         return False
@@ -252,6 +290,8 @@ def run(puzzle, state, branch, room, ctrl, first, t, budget, band, pairs):
             work += done
             depth += 1
             choose = True
+        elif not band:
+            conflict(room, branch[depth, 0], puzzle.shape[0])
         if work >= stop_at:
             phase = PAUSED
             break

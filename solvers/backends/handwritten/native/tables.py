@@ -123,11 +123,12 @@ def _of_units(units: tuple[tuple[int, ...], ...], n: int):
 
 
 def sizes(plan: KernelPlan) -> tuple[int, int]:
-    """(width of a state row, room for the queue and scratch) of a search under ``plan``
-    (here, with no numba, for the ahead-of-time kernel's callers too: aot.py)."""
+    """(width of a state row, room for the queue, scratch and the conflict scores) of a search
+    under ``plan`` (here, with no numba, for the ahead-of-time kernel's callers too: aot.py)."""
     t, cells = plan.tables, plan.cell_count
     width = WIDTH9 if plan.band else cells + len(t.units)
-    return width, cells + max(t.units.shape[1], t.parts.shape[1], len(t.units))
+    scratch = max(t.units.shape[1], t.parts.shape[1], len(t.units))
+    return width, cells + scratch + cells + 1  # the queue, scratch, the conflict scores
 
 
 @lru_cache(maxsize=1)

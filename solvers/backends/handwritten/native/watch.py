@@ -12,7 +12,8 @@ cells lost candidates), with the work it did.
 
 ``settle_all`` alternates the general kernel's ``settle`` with the propagators that watch a
 cell whose candidates changed since they last ran (``seen`` holds each cell's candidates as
-they were then), until neither changes anything.
+they were then), until neither changes anything. A propagator that finds a contradiction adds
+one to the score of each of its cells (the search's dom/wdeg weights: ``search``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numba
 
 from solvers.backends.handwritten.native.bits import highbit_index, lowbit_index, popcount
 from solvers.backends.handwritten.native.propagate import _remove, settle
+from solvers.backends.handwritten.native.search import scores
 
 EQ, NE, LE, GE = range(4)  # constraints.OPS
 
@@ -167,6 +169,24 @@ def _watchers(row, cells, seen, pending, queued, watch):
 
 
 @numba.njit(cache=True)
+def _blame(room, cells, p, c):
+    """Propagator ``p`` found a contradiction: each of its cells scores one more."""
+    score = scores(room, cells)
+    relations, linears = c.relations.shape[0], c.linears.shape[0]
+    if p < relations:
+        score[c.relations[p, 0]] += 1
+        score[c.relations[p, 1]] += 1
+    elif p < relations + linears:
+        i = p - relations
+        for j in range(c.linears[i, 2]):
+            score[c.linears[i, 4 + 2 * j]] += 1
+    else:
+        i = p - relations - linears
+        for j in range(c.tables[i, 2]):
+            score[c.tables[i, 3 + j]] += 1
+
+
+@numba.njit(cache=True)
 def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, queued, acc):
     """The general kernel's rules and the propagators, to a fixpoint: the work done, or -1 on
     a contradiction. On return (not -1) ``seen`` holds every cell's candidates."""
@@ -198,6 +218,8 @@ def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, 
                 status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc)
             work += w
             removed += max(status, 0)
+            if status < 0:
+                _blame(room, cells, p, c)
         if status < 0:
             return -1
         if removed == 0:
