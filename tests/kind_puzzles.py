@@ -98,11 +98,39 @@ def _lines(grid, rng, kind: str) -> str | None:
             ),
             None,
         )
+    elif kind in ("zipper", "regionsumline"):
+        for _ in range(3000):
+            line = _walk(v, rng, lambda ln, c: True, rng.randint(3, 5))
+            if line is not None and _shares(v, line, kind):
+                break
+        else:
+            return None
+        if kind == "regionsumline":
+            regions = ",".join(str(_box(c)) for c in line)
+            return f"regionsumline {_name(line)} regions={regions}"
     elif kind == "thermometer":
         line = _walk(v, rng, lambda ln, c: v[c] > v[ln[-1]], rng.randint(3, 5))
     else:
         return None
     return None if line is None else f"{kind} {_name(line)}"
+
+
+def _box(cell: int) -> int:
+    return cell // N // 3 * 3 + cell % N // 3
+
+
+def _shares(v, line, kind: str) -> bool:
+    """Whether the solved grid's values on ``line`` keep the kind: a zipper's mirrored pairs
+    (and centre) one total; a region sum line's stretches, two or more, one total."""
+    if kind == "zipper":
+        totals = {v[line[i]] + v[line[-1 - i]] for i in range(len(line) // 2)}
+        return len(totals | ({v[line[len(line) // 2]]} if len(line) % 2 else set())) == 1
+    sums: list[list[int]] = []
+    for cell in line:
+        if not sums or sums[-1][0] != _box(cell):
+            sums.append([_box(cell), 0])
+        sums[-1][1] += v[cell]
+    return len(sums) >= 2 and len({total for _, total in sums}) == 1
 
 
 def _outside(grid, rng, kind: str) -> str:
@@ -145,7 +173,8 @@ def _constraint(grid, rng, kind: str) -> str | None:
 
 
 KINDS = ("whispers", "renban", "parityline", "betweenline", "palindrome", "littlekiller",
-         "sandwich", "xsum", "skyscraper", "quadruple", "odd", "killercage")  # fmt: skip
+         "sandwich", "xsum", "skyscraper", "quadruple", "odd", "killercage", "zipper",
+         "regionsumline")  # fmt: skip
 
 
 def made(kind: str, seed: int, givens: int = 20, count: int = 4) -> tuple[Board, list[int]]:

@@ -223,3 +223,47 @@ def test_a_rellik_cage_drops_the_total_and_its_parts():
     assert gone(step) == {"r1c2": {3, 4}}
     assert step.technique == "rellik cage"
     assert step.describe(9).startswith("rellik cage r1c1-r1c2 not 4")
+
+
+def test_a_region_sum_line_bounds_a_long_stretch_by_a_short_one():
+    """r1c2-r1c3 lie in box 1, r1c4-r1c5-r1c6-r2c6-r2c5 in box 2: two different values make
+    at most 8+9 = 17, five different ones at least 1+2+3+4+5 = 15, so the shared total is 15,
+    16 or 17. Two cells reach it only as 6+9, 7+8, 7+9 or 8+9 (never 1 to 5); five only as
+    1+2+3+4+5, 1+2+3+4+6, 1+2+3+4+7 or 1+2+3+5+6 (never 8 or 9). The line has too many open
+    cells to enumerate whole: only its stretches' sums see this."""
+    step = first_kind_step("regionsumline r1c2 r1c3 r1c4 r1c5 r1c6 r2c6 r2c5 regions=0,0,1,1,1,1,1")
+    short, long_ = set(range(1, 6)), {8, 9}
+    assert gone(step) == {"r1c2": short, "r1c3": short, "r1c4": long_, "r1c5": long_,
+                          "r1c6": long_, "r2c6": long_, "r2c5": long_}  # fmt: skip
+    assert step.technique == "region sum line"
+    assert step.describe(9).startswith(
+        "region sum line r1c2-r1c3-r1c4-r1c5-r1c6-r2c6-r2c5: its stretches can only share the "
+        "total 15, 16 or 17, so r1c2 cannot be 1, 2, 3, 4, 5"
+    )
+
+
+def test_a_region_sum_line_with_a_given_fixes_the_total():
+    """r4c4 = 8 given is a stretch of its own (box 5): the stretch r3c4-r3c5 (box 2, one row)
+    adds up to 8 as 1+7, 2+6 or 3+5, so it cannot hold 4 (4+4 repeats), 8 or 9."""
+    step = first_kind_step("regionsumline r3c4 r3c5 r4c4 regions=0,0,1", {"r4c4": 8})
+    # 8 is gone from r3c4 by the column already (r4c4 = 8)
+    assert gone(step) == {"r3c4": {4, 9}, "r3c5": {4, 8, 9}}
+
+
+def test_a_long_zipper_s_centre_is_at_least_seven():
+    """Seven cells of row 1, centre r1c4: three pairs of different values, all different from
+    each other and from the centre, each adding up to the centre; three such pairs below it
+    need 1..6 at least (1+6, 2+5, 3+4 = 7), so the centre is 7, 8 or 9 and no pair cell is 9.
+    Each three-cell equation alone (a + b = centre) only says the centre is at least 3."""
+    step = first_kind_step("zipper r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7")
+    assert gone(step) == {"r1c4": set(range(1, 7)), **{f"r1c{c}": {9} for c in (1, 2, 3, 5, 6, 7)}}
+    assert step.technique == "zipper"
+    assert "each pair adds up to the centre" in step.describe(9)
+
+
+def test_a_zipper_s_pairs_meet_on_a_shared_total():
+    """An even zipper r1c1-r2c1-r2c2-r1c2 (all in box 1): r1c1 + r1c2 = r2c1 + r2c2, with
+    r1c1 = 1 and r1c2 = 2 given the total is 3, so the other pair is 1+2: impossible (1 and 2
+    are taken in the box): the rule leaves no assignment."""
+    with pytest.raises(Contradiction):
+        first_kind_step("zipper r1c1 r2c1 r2c2 r1c2", {"r1c1": 1, "r1c2": 2})

@@ -32,7 +32,7 @@ from solvers.model.constraints.primitives import (
     Relation,
     Table,
 )
-from solvers.strength import kind_lines, kind_sums
+from solvers.strength import kind_lines, kind_segments, kind_sums
 from solvers.strength.support import GENERIC_RATING, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
@@ -41,7 +41,10 @@ KindStep = Callable[[Grid, Constraint], Step | None]
 # kinds whose whole meaning is units of N cells: the classic techniques read them
 UNITS = frozenset({"extraregion", "disjointgroups", "diagonal+", "diagonal-"})
 # the kinds with a step of their own; the rest take ``generic``
-SPECIFIC: dict[str, KindStep] = {**kind_sums.STEPS, **kind_lines.STEPS}
+SPECIFIC: dict[str, KindStep] = {**kind_sums.STEPS, **kind_lines.STEPS, **kind_segments.STEPS}
+# kinds whose own step reads the rule by parts: where it finds nothing, the generic step reads
+# the rule whole (a short line's cells across its segments may see each other)
+THEN_GENERIC = frozenset(kind_segments.STEPS)
 WHOLE = 10  # a constraint of at most this many cells is enumerated whole,
 WIDE = 1_000_000  # unless its candidates make more assignments than this (a sandwich's row)
 
@@ -65,7 +68,10 @@ def kind_step(grid: Grid) -> Step | None:
 
 def own_step(grid: Grid, constraint: Constraint) -> Step | None:
     """The constraint's own step on ``grid`` (its kind's, else the generic one)."""
-    return SPECIFIC.get(constraint.kind, generic)(grid, constraint)
+    found = SPECIFIC.get(constraint.kind, generic)(grid, constraint)
+    if found is None and constraint.kind in THEN_GENERIC:
+        return generic(grid, constraint)
+    return found
 
 
 def scope(grid: Grid, constraint: Constraint) -> tuple[int, ...]:
