@@ -163,7 +163,7 @@ def test_the_45_rule_on_a_box_whose_cages_leave_one_cell():
     step = innies(human.placed_givens(board(rules)))
     assert gone(step) == {"r3c3": set(range(1, 9))}
     assert step.describe(9).startswith(
-        "45 rule on box 1: its cages add up to 36, so r3c3 add up to 9: only 9"
+        "45 rule on box 1: its cages add up to 36, so r3c3 is 9: only 9"
     )
 
 

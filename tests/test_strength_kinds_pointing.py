@@ -83,8 +83,7 @@ def test_the_45_rule_reads_an_outie():
     assert gone(step) == {"r2c6": set(range(1, 10)) - {7}}
     assert step.technique == "45 rule"
     assert step.describe(9).startswith(
-        "45 rule on row 1: the cages in and reaching into it add up to 52, so the outies "
-        "r2c6 add up to 7"
+        "45 rule on row 1: the cages in and reaching into it add up to 52, so the outie r2c6 is 7"
     )
 
 

@@ -196,6 +196,13 @@ def _no_words(found) -> str:
     return ""
 
 
+def _adding(cells: tuple, total: int, n: int, word: str = "") -> str:
+    """``cells`` add up to ``total``, in words: one cell simply is its total."""
+    if len(cells) == 1:
+        return f"{word + ' ' if word else ''}{cells_text(cells, n)} is {total}"
+    return f"{word + 's ' if word else ''}{cells_text(cells, n)} add up to {total}"
+
+
 def _regions45(grid: Grid) -> list:
     """Each region's innies, outies, what the innies less the outies add up to, and its words
     (computed once for a board)."""
@@ -234,7 +241,7 @@ def _regions45(grid: Grid) -> list:
         if within and 1 <= len(inside) <= REST:
             where = (
                 f"{whole} rule on {name}: its cages add up to {sum_ - total}, so "
-                f"{cells_text(inside, n)} add up to {total}"
+                f"{_adding(inside, total, n)}"
             )
             found.append((("quiet 45", name, "in"), inside, (), total, where))
         if not reach:
@@ -254,7 +261,7 @@ def _regions45(grid: Grid) -> list:
         else:
             where = (
                 f"{whole} rule on {name}: the cages in and reaching into it add up to "
-                f"{sum_ - total}, so the outies {cells_text(outside, n)} add up to {-total}"
+                f"{sum_ - total}, so the {_adding(outside, -total, n, 'outie')}"
             )
         found.append((("quiet 45", name, "out"), inside, outside, total, where))
     return found
