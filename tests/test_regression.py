@@ -415,8 +415,12 @@ def test_the_same_code_on_a_loaded_machine_raises_no_alarm(cli, tmp_path):
     assert len(changes) == 4 and not any("slower" in line for line in changes), run.out
 
 
+# A slowdown past what load does to sub-millisecond CPU times: four burners beside the older
+# run raised them up to 1.7x here (a CI rehearsal of 30 November read a 3x slowdown as 1.75x,
+# on the threshold) and 2.6x from a quiet start (docs/compare.md), and the machine factor,
+# at least 1, does not take back the older run's load
 @pytest.mark.slow  # timing on purpose: the older run is the loaded one, the slowdown real
-def test_a_backend_three_times_slower_is_flagged_though_its_old_run_was_loaded(
+def test_a_backend_five_times_slower_is_flagged_though_its_old_run_was_loaded(
     cli, registered, tmp_path
 ):
     registered("paced", "tiny_backend:Paced", summary="propagate, at its own pace")
@@ -429,7 +433,7 @@ def test_a_backend_three_times_slower_is_flagged_though_its_old_run_was_loaded(
         for burner in burners:
             burner.kill()
             burner.wait()
-    registry.register("paced", "tiny_backend:ThreeTimesSlower", replace=True)
+    registry.register("paced", "tiny_backend:FiveTimesSlower", replace=True)
     run = cli("compare", *LOADED, "paced", "--against", str(then))
     assert run.code == 6, run.out
     verdicts = [line.split()[-1] for line in run.out.splitlines() if line.startswith("easy9")]

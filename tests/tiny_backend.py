@@ -121,8 +121,8 @@ class Paced(Backend):
         return Found(found.count, found.solution, found.stats)
 
 
-class ThreeTimesSlower(Paced):
-    PACE = 3
+class FiveTimesSlower(Paced):
+    PACE = 5
 
 
 class Chatty(Tiny):
