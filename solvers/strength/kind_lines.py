@@ -17,7 +17,13 @@ from itertools import pairwise
 
 from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
-from solvers.strength.support import cells_text, combos_text, kind_step, losses, supports
+from solvers.strength.support import (
+    cells_text,
+    combos_text,
+    enumerated,
+    kind_step,
+    losses,
+)
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 Related = Callable[[int, int], bool]
@@ -136,19 +142,6 @@ def parity(grid: Grid, constraint: Constraint) -> Step | None:
                      n) if gone else None  # fmt: skip
 
 
-def _enumerated(grid, constraint, cells, accept, where, words, prune=None, everyone=False):
-    found = supports(grid, cells, accept, prune, everyone)
-    if found is None:
-        return None
-    if not found.any:
-        raise Contradiction(f"the {where} allows no values in its cells")
-    gone = losses(grid, cells, found.support)
-    if not gone:
-        return None
-    technique = where.split(" r")[0]
-    return kind_step(technique, where, words(found), gone, grid.geometry.size)
-
-
 def renban(grid: Grid, constraint: Constraint) -> Step | None:
     n, cells, size = grid.geometry.size, constraint.cells, len(constraint.cells)
 
@@ -158,7 +151,7 @@ def renban(grid: Grid, constraint: Constraint) -> Step | None:
     def prune(prefix: tuple[int, ...]) -> bool:
         return max(prefix) - min(prefix) >= size
 
-    return _enumerated(grid, constraint, cells, run, f"renban {cells_text(cells, n)}",
+    return enumerated(grid, cells, run, f"renban {cells_text(cells, n)}",
                        lambda found: f"a run of {size} different values: only "
                        f"{combos_text(found, ',')}", prune, everyone=True)  # fmt: skip
 
@@ -173,7 +166,7 @@ def betweenline(grid: Grid, constraint: Constraint) -> Step | None:
         return all(low < x < high for x in xs[2:])
 
     where = f"between line {cells_text(constraint.cells, n)}"
-    return _enumerated(grid, constraint, cells, inside, where,
+    return enumerated(grid, cells, inside, where,
                        lambda found: "the middle lies strictly between the ends",
                        lambda xs: not inside(xs))  # fmt: skip
 
@@ -185,7 +178,7 @@ def quadruple(grid: Grid, constraint: Constraint) -> Step | None:
         return all(xs.count(v) >= wanted.count(v) for v in set(wanted))
 
     where = f"quadruple {cells_text(cells, n)}"
-    return _enumerated(grid, constraint, cells, holds, where,
+    return enumerated(grid, cells, holds, where,
                        lambda found: f"it holds {', '.join(map(str, wanted))}")  # fmt: skip
 
 

@@ -24,7 +24,7 @@ from operator import itemgetter
 
 from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
-from solvers.strength.support import BUDGET, apart, cells_text, kind_step, losses, supports
+from solvers.strength.support import cells_text, enumerated, kind_step, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 
@@ -68,16 +68,8 @@ def _whole_zipper(grid: Grid, segments, where: str) -> Step | None:
             return not (0 < partner < 64 and masks[i] >> partner & 1)
         return prefix[-1] + prefix[-2] != total if i > 1 else False
 
-    found = supports(grid, order, lambda xs: True, prune)
-    if found is None:
-        return None
-    if not found.any:
-        raise Contradiction(f"the {where} allows no values in its cells")
-    gone = losses(grid, order, found.support)
-    if not gone:
-        return None
     words = "each pair adds up to the centre" if len(order) % 2 else "its pairs add up alike"
-    return kind_step("zipper", where, words, gone, grid.geometry.size)
+    return enumerated(grid, order, lambda xs: True, where, lambda found: words, prune)
 
 
 def _shared(grid: Grid, segments, technique: str, where: str, called: str) -> Step | None:
@@ -112,26 +104,12 @@ def sums(grid: Grid, cells: Sequence[int]) -> set[int]:
     if _together(grid, cells):
         return {sum(chosen) for chosen in _sets(masks)}
     found: set[int] = set()
-    options, before, chosen = [values(m) for m in masks], apart(grid, cells), [0] * len(cells)
-    nodes = 0
 
-    def walk(i: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > BUDGET:
-            return False
-        if i == len(cells):
-            found.add(sum(chosen))
-            return True
-        for value in options[i]:
-            if any(chosen[j] == value for j in before[i]):
-                continue
-            chosen[i] = value
-            if not walk(i + 1):
-                return False
+    def made(assignment: tuple[int, ...]) -> bool:
+        found.add(sum(assignment))
         return True
 
-    if walk(0):
+    if supports(grid, cells, made) is not None:
         return found
     reach = 1  # bit t: some choice of one value per cell adds up to t
     for mask in masks:

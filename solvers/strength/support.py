@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from solvers.model.cells import cell_name
 from solvers.strength.grid import values
-from solvers.strength.techniques import Grid, Step
+from solvers.strength.techniques import Contradiction, Grid, Step
 
 BUDGET = 20_000  # nodes of one enumeration: a few tens of milliseconds in Python
 SHOWN = 6  # combinations named in a step's words before "..."
@@ -84,6 +84,29 @@ def supports(
         return True
 
     return found if walk(0) else None
+
+
+def enumerated(
+    grid: Grid,
+    cells: Sequence[int],
+    accept: Accept,
+    where: str,
+    words: Callable[[Found], str],
+    prune: Prune | None = None,
+    everyone: bool = False,
+) -> Step | None:
+    """A rule's own step by enumeration (``supports``): the candidates no accepted assignment
+    uses go, named after ``where``'s first words; None past the budget or where none goes."""
+    found = supports(grid, cells, accept, prune, everyone)
+    if found is None:
+        return None
+    if not found.any:
+        raise Contradiction(f"the {where} allows no values in its cells")
+    gone = losses(grid, cells, found.support)
+    if not gone:
+        return None
+    technique = where.split(" r")[0]
+    return kind_step(technique, where, words(found), gone, grid.geometry.size)
 
 
 def losses(grid: Grid, cells: Sequence[int], kept: Sequence[int]) -> tuple[tuple[int, int], ...]:
