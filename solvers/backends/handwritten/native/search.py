@@ -7,16 +7,16 @@ depth's branch as [cell or band, index in the band, values left to try], ``ctrl`
 (``bits``). A call stops once it has done ``budget`` more units of work and returns PAUSED; the
 next call with the same arrays resumes exactly there.
 
-Branching (the band kernel's: ``band9.choose9``): dom/wdeg, on a cell with the most weight
-per candidate and, among those, the busiest one (whose units hold the most unsolved plus
-bivalue cells); values ascending. A cell weighs 1 plus its score: its units (and, on boards
-with constraints, the propagators watching it) at the start, plus one for each contradiction
-that a value placed in it led to, or that a propagator over it found; every score is halved
-each ``DECAY_EVERY`` contradictions, so that the scores follow where the search is now (as
-ISS's ``ConflictScores``). Until the first contradiction every cell of a board with units
-alone weighs the same: the cell with the fewest candidates, as before weights. A ``guess``
-is a branch point, a ``node`` a value tried at one. The scores live at the end of ``room``
-(``scores``).
+Branching, the general kernel's (the band kernel has its own, ``band9.choose9``): dom/wdeg,
+on a cell with the most weight per candidate and, among those, the busiest one (whose units
+hold the most unsolved plus bivalue cells); values ascending. A cell weighs 1 plus its score:
+its units (and, on boards with constraints, the propagators watching it) at the search's first
+guess, plus one for each contradiction that a value placed in it led to, or that a propagator
+over it found; every score is halved each ``DECAY_EVERY`` contradictions, so that the scores
+follow where the search is now (as ISS's ``ConflictScores``). Until the first contradiction
+every cell of a board with units alone weighs the same, so the choice is the cell with the
+fewest candidates, as it was before the weights. A ``guess`` is a branch point, a ``node`` a
+value tried at one. The scores live at the end of ``room`` (``scores``).
 """
 
 from __future__ import annotations
