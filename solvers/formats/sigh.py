@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from typing import TYPE_CHECKING
 
 from solvers.base.errors import InputError
 from solvers.model.board import Board
+
+if TYPE_CHECKING:  # the reading loads the vocabulary: only once a puzzle is read
+    from solvers.formats.sigh_reading import Reading
 
 FROM_ZERO_NOTE = (
     "an ISS grid of values 0..N-1 is read and answered one higher, as 1..N: "
@@ -57,8 +61,8 @@ def read_with_least(text: str, line: int | None = None) -> tuple[Board, int]:
 
     parsed = _parse(text, line)
     size, offset = _size(parsed, line)
-    parsed = _replicated(parsed, size, line)
     reading = Reading(size, line, offset)
+    parsed = _replicated(parsed, reading)
     for kind, args in parsed:
         handler = TYPES.get(kind)
         if handler is None:
@@ -95,20 +99,27 @@ def _split(item: str) -> tuple[str, list[str]]:
 # the types a Replicate is read with: how many arguments lead before the cells (ISS's
 # ``makeShifted`` shifts every argument after ``ARGUMENT_CONFIG.numArgs``, 1 by default, 0
 # for a type with no ARGUMENT_CONFIG; these types keep the default shift)
-_SHIFTED_AFTER = {"SameValues": 1, "Cage": 1, "Thermo": 0, "AllDifferent": 0, "Renban": 0}
-_SHIFTED_AFTER |= {"Arrow": 0}
+_SHIFTED_AFTER = {
+    "SameValues": 1,
+    "Cage": 1,
+    "Thermo": 0,
+    "AllDifferent": 0,
+    "Renban": 0,
+    "Arrow": 0,
+}
 _BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _CELL_ID = "123456789abcdefg"  # a row's or column's one digit of base 17 (sigh_reading)
 
 
 def _replicated(
-    parsed: list[tuple[str, list[str]]], n: int, line: int | None
+    parsed: list[tuple[str, list[str]]], reading: Reading
 ) -> list[tuple[str, list[str]]]:
     """The constraints with each ``.Replicate~targets[~origin] ... .End`` group replaced by its
     copies, as ISS's builder makes them (js/solver/sudoku_builder.js, ``Replicate``): bit i of
     the base64url targets (6 a digit, lowest first) names the cell i after the origin (R1C1
     unless given) in reading order, and for each such cell the group's constraints are shifted
     by its rows and columns from the origin; a cell shifted off the grid refuses the puzzle."""
+    n, line = reading.n, reading.line
     out: list[tuple[str, list[str]]] = []
     items = iter(parsed)
     for kind, args in items:
@@ -124,12 +135,12 @@ def _replicated(
             group.append((inner, inner_args))
         else:
             raise InputError("ISS Replicate with no .End", line)
-        origin = _cell_index(args[1] if len(args) > 1 else "R1C1", n, line)
+        origin = reading.cell(args[1] if len(args) > 1 else "R1C1")
         for target in _targets(args[0] if args else "", origin, line):
             rows, cols = target // n - origin // n, target % n - origin % n
             for inner, inner_args in group:
                 lead = _SHIFTED_AFTER[inner]
-                cells = [_shift(cell, rows, cols, n, line) for cell in inner_args[lead:]]
+                cells = [_shift(reading, cell, rows, cols) for cell in inner_args[lead:]]
                 out.append((inner, inner_args[:lead] + cells))
     return out
 
@@ -141,19 +152,11 @@ def _targets(bits: str, origin: int, line: int | None) -> list[int]:
     return [origin + i for i in range(6 * len(digits)) if digits[i // 6] >> (i % 6) & 1]
 
 
-def _cell_index(cell: str, n: int, line: int | None) -> int:
-    found = re.fullmatch(r"R([1-9a-g])C([1-9a-g])", cell, re.IGNORECASE)
-    row, col = (int(found[1], 17) - 1, int(found[2], 17) - 1) if found else (n, n)
-    if not (row < n and col < n):
-        raise InputError(f"ISS cell {cell[:16]!r} is not on the {n}x{n} grid", line)
-    return row * n + col
-
-
-def _shift(cell: str, rows: int, cols: int, n: int, line: int | None) -> str:
-    at = _cell_index(cell, n, line)
+def _shift(reading: Reading, cell: str, rows: int, cols: int) -> str:
+    n, at = reading.n, reading.cell(cell)
     row, col = at // n + rows, at % n + cols
     if not (0 <= row < n and 0 <= col < n):
-        raise InputError(f"ISS Replicate shifts {cell} off the {n}x{n} grid", line)
+        raise InputError(f"ISS Replicate shifts {cell} off the {n}x{n} grid", reading.line)
     return f"R{_CELL_ID[row]}C{_CELL_ID[col]}"
 
 
