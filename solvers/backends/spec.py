@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from solvers.backends import registry
@@ -80,27 +79,26 @@ class BackendSpec:
     def resolve(self) -> BackendSpec:
         """This spec, resolved: its backend's class imported (UsageError for an unknown name,
         BackendUnavailable if it cannot be imported) and every option checked (UsageError for
-        a bad one). Done once; the edge that reads a spec calls it, so that a run fails before
-        any work."""
-        self._resolved  # noqa: B018 (computed once, kept with the spec)
+        a bad one). Done once, then kept with the spec (``_resolved``, pickled with it); the
+        edge that reads a spec calls it, so that a run fails before any work."""
+        if "_resolved" not in self.__dict__:
+            from solvers.backends.contract import choose_options
+
+            cls = registry.backend_class(self.name)
+            options = choose_options(self.name, cls.OPTIONS, dict(self.options))
+            # a frozen dataclass: kept beside its fields, as functools.cached_property keeps
+            self.__dict__["_resolved"] = cls, tuple(options.items())
         return self
-
-    @cached_property
-    def _resolved(self) -> tuple[type[Backend], tuple[tuple[str, str], ...]]:
-        from solvers.backends.contract import choose_options
-
-        cls = registry.backend_class(self.name)
-        return cls, tuple(choose_options(self.name, cls.OPTIONS, dict(self.options)).items())
 
     @property
     def cls(self) -> type[Backend]:
         """The backend's class (resolving the spec if it is not yet)."""
-        return self._resolved[0]
+        return self.resolve()._resolved[0]
 
     @property
     def configuration(self) -> tuple[tuple[str, str], ...]:
         """Every option of the backend, as given or its default, in the backend's order."""
-        return self._resolved[1]
+        return self.resolve()._resolved[1]
 
     def build(self, *, load: bool = True) -> Backend:
         """A backend built with every option, loaded for ``search`` (``Backend.load``) unless
