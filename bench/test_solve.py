@@ -20,6 +20,7 @@ import pytest
 from conftest import RESULTS, WORDS, Timed, load_boards
 
 from solvers.backends.contract import Operation
+from solvers.run import judge
 from solvers.run.answer import Status
 from solvers.run.judge import disagreements
 from solvers.run.runner import Runner
@@ -35,7 +36,11 @@ def test_solve(benchmark, pairing, request):
     assert boards, f"no puzzles in {dataset}"
 
     with Runner(backend) as runner:
-        refused = [answer for board in boards if (answer := runner.refusal(board))]
+        refused = [
+            answer
+            for board in boards
+            if (answer := judge.refusal(runner.label, runner.spec.name, board))
+        ]
         if refused:  # a rule the backend does not encode, or givens that break a rule
             pytest.skip(f"{backend} on {dataset}: {refused[0].detail}")
         for shape in dict.fromkeys(board.shape for board in boards):

@@ -69,7 +69,10 @@ class Runner:
     """
 
     def __init__(self, spec: BackendSpec | str, *, isolate: bool | None = None) -> None:
-        self.spec = _spec(spec).resolve()  # an unknown backend or option fails here
+        # a spec named as text is parsed (a test's, a benchmark's: the commands and the library
+        # hand a ``BackendSpec`` on); an unknown backend or option fails here
+        spec = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
+        self.spec = spec.resolve()
         self.label = self.spec.label
         self.options = dict(self.spec.configuration)
         self.isolate = isolate
@@ -145,7 +148,7 @@ class Runner:
     ) -> list[Answer]:
         """``operation`` on each board in turn, each timed alone and judged (a refused one is
         not attempted)."""
-        answers = [self.refusal(board) for board in boards]
+        answers = [judge.refusal(self.label, self.spec.name, board) for board in boards]
         asked = [board for board, answer in zip(boards, answers, strict=True) if answer is None]
         attempts = iter(self.attempt_each(asked, timeout, operation, limit) if asked else ())
         return [
@@ -225,10 +228,6 @@ class Runner:
         self.setup_seconds += time.perf_counter() - start
 
     # Judging -------------------------------------------------------------------------
-
-    def refusal(self, board: Board) -> Answer | None:
-        """The answer for a board this runner will not attempt (``judge.refusal``), or None."""
-        return judge.refusal(self.label, self.spec.name, board)
 
     def judge(
         self,
@@ -326,16 +325,10 @@ _locks: dict[str, threading.RLock] = {}
 _cache_lock = threading.Lock()
 
 
-def _spec(spec: BackendSpec | str) -> BackendSpec:
-    """``spec``, parsed if a caller named it as text (a test, a benchmark: the commands and
-    the library hand a ``BackendSpec`` on)."""
-    return spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
-
-
 def shared(spec: BackendSpec | str) -> Runner:
     """The runner this process keeps for ``spec`` (built on first use, closed at exit). From
     several threads, ask it only inside ``borrowed``."""
-    key = _spec(spec)
+    key = spec if isinstance(spec, BackendSpec) else BackendSpec.parse(spec)
     with _cache_lock:
         runner = _shared.get(key)
         if runner is None:
