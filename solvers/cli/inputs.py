@@ -17,7 +17,7 @@ from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import options_given
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.formats.boards import Puzzle, format_board, read_puzzles
-from solvers.formats.textfile import as_text
+from solvers.formats.textfile import as_text, open_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import clash
@@ -30,12 +30,14 @@ def open_source(path: str) -> TextIO:
     with its byte-order mark (``formats.textfile``); undecodable bytes are named as bytes,
     whatever the locale. An argument that is no file or dataset but reads as a board or a link
     is read as one (a path that exists wins)."""
-    from solvers.formats.datasets import open_named, shipped
+    from solvers.formats.datasets import shipped
 
     if path != "-":
-        if not os.path.exists(path) and shipped(path) is None and _is_puzzle_text(path):
+        if (dataset := shipped(path)) is not None:
+            return dataset.open()
+        if not os.path.exists(path) and _is_puzzle_text(path):
             return io.StringIO(path if path.endswith("\n") else path + "\n")
-        return open_named(path)
+        return open_text(path)
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
     buffer = getattr(sys.stdin, "buffer", None)
