@@ -164,37 +164,28 @@ def test_a_run_with_the_kernel_compiled_says_nothing_of_it(tmp_path):
     assert (done.returncode, len(done.stdout), done.stderr) == (0, 17, "")
 
 
-@pytest.mark.parametrize(
-    "argv, uses",
-    [
-        (
-            ["solve", "x.txt"],
-            False,
-        ),  # the default of a small run (no such file: none) is not native
-        (["solve", "x.txt", "--backend", "native"], True),
-        (["count", "x.txt", "--backend", "sat"], False),
-        (["count", "x.txt", "--backend", "native:x=1"], True),
-        (["check", "x.txt", "--backends", "sat,native"], False),  # check says it, its specs known
-        (["generate", "--count", "1"], False),
-    ],
-)
-def test_which_commands_run_native(argv, uses):
-    from solvers.cli.compiling import backends_used
-    from solvers.cli.parser import build_parser
-
-    assert ("native" in backends_used(build_parser().parse_args(argv))) is uses
+def test_a_bad_option_is_said_before_anything_compiles(tmp_path):
+    # the one backend a command runs is compiled where its spec is resolved (inputs.plan_of),
+    # so a spec that does not resolve ends the run with its message alone
+    board = tmp_path / "board.txt"
+    board.write_text("1" + "." * 15 + "\n")
+    command = [*SUDOKU, "count", str(board), "--backend", "native:x=1"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "sudoku: backend native has no option 'x' (options: none)\n"
 
 
 def test_the_default_runs_native_on_a_file_of_many_puzzles_only(tmp_path):
     from solvers.backends.choice import SMALL_RUN
-    from solvers.cli.compiling import backends_used
-    from solvers.cli.parser import build_parser
+    from solvers.cli.compiling import default_compiled
 
     few, many = tmp_path / "few.txt", tmp_path / "many.txt"
     few.write_text(("." * 81 + "\n") * SMALL_RUN)
     many.write_text(("." * 81 + "\n") * (SMALL_RUN + 1))
-    assert backends_used(build_parser().parse_args(["count", str(few)])) == []
-    assert backends_used(build_parser().parse_args(["count", str(many)])) == ["native"]
+    assert default_compiled(str(tmp_path / "x.txt")) == []  # no such file: a small run's default
+    assert default_compiled("-") == []
+    assert default_compiled(str(few)) == []
+    assert [spec.name for spec in default_compiled(str(many))] == ["native"]
 
 
 ROOT = Path(__file__).resolve().parents[1]

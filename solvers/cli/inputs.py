@@ -15,6 +15,7 @@ from solvers.backends import registry
 from solvers.backends.spec import ALL, BackendSpec, parse_list
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import options_given
+from solvers.cli.compiling import compile_first, default_compiled
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.formats.boards import Puzzle, format_board, read_puzzles
 from solvers.formats.textfile import as_text, open_text
@@ -129,20 +130,23 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
             yield item
 
 
-def plan_of(args: argparse.Namespace, mode: str, limit: int = 1) -> Plan:
+def plan_of(args: argparse.Namespace, run: Run, mode: str, limit: int = 1) -> Plan:
     """The plan of a solve or count: the backend a user named with its --option pairs, checked
     before any input is read, or none (the fastest available that encodes each puzzle's
-    rules)."""
+    rules). The backend the run will use compiles first, said (``compiling``): the one named,
+    or the default of a file of more puzzles than a small run."""
     backends: tuple[Any, ...] = ()
     if args.backend is None:
         if args.option:
             raise UsageError("--option needs --backend: options belong to one backend")
+        compile_first(default_compiled(args.file), run)
     else:
         spec = BackendSpec.parse(args.backend)
         options = options_given(args.option)
         spec = spec.with_options(options) if options else spec
         registry.entry(spec.name)  # an unknown name fails here
         backends = (spec.resolve(),)  # imports the backend: unavailable, or a bad option
+        compile_first(backends, run)
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
 
 

@@ -57,7 +57,6 @@ def main(
 def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> int:
     # imported here, under main's handlers: a signal while they load ends the run cleanly
     from solvers.base.errors import SudokuError, WrongAnswer
-    from solvers.cli.compiling import announce_compiling
     from solvers.cli.output import (
         EXIT_BAD_INPUT,
         EXIT_OK,
@@ -92,7 +91,6 @@ def _command(argv: list[str] | None, out: TextIO | None, err: TextIO | None) -> 
         run = Run(out, err)
         try:
             try:
-                announce_compiling(args, run)
                 args.run(args, run)
             except Exception:
                 if signals.stopped_by is not None:  # the stop, whatever a library made of it

@@ -46,7 +46,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    plan = plan_of(args, "solve")  # the backend named, checked before any input is read
+    plan = plan_of(args, run, "solve")  # the backend named, checked before any input is read
     announced: set[str] = set()
     for number, item in enumerate(puzzles_of(args, run)):
         where = f"line {item.line}: " if item.format in ("line", "fpuzzles") else ""
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             spec = plan.backends[0] if plan.backends else None
             spec = spec or BackendSpec(choice.default_backend(item.board))
             if spec.name not in announced:  # a first compile is said, not hidden
-                compile_first([spec.name], run)
+                compile_first([spec], run)
                 announced.add(spec.name)
             found = candidates_of(item.board, spec, args.timeout)
         except WrongAnswer as error:

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     default = LARGE_BACKENDS if large else ALL
     backends = default if args.backends is None else args.backends
     specs = backends_named(backends)
-    compile_first([spec.name for spec in specs], run)
+    compile_first(specs, run)
     timeout = args.timeout or (LARGE_TIMEOUT if large else DEFAULT_TIMEOUT)
     if args.backends is None or (large and args.timeout is None):  # what a user did not choose
         run.note(_what_runs(puzzles, specs, timeout, jobs_for(args.jobs), backends))

@@ -203,7 +203,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     if older is not None:
         _like(_timing(args), sources, older, args.against)
     specs = specs_of(args)
-    compile_first([spec.name for spec in specs], run)
+    compile_first(specs, run)
     settings = settings_of(args, specs)
     if older is not None:
         _like(settings, sources, older, args.against, [spec.label for spec in specs])

@@ -31,7 +31,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    for item, answer in answers_of(args, run, plan_of(args, "count", args.limit)):
+    for item, answer in answers_of(args, run, plan_of(args, run, "count", args.limit)):
         if not answer.status.finished:
             report_unsolved(run, item, answer, args.timeout)
             if args.json:

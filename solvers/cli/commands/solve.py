@@ -34,7 +34,7 @@ def add_to(commands) -> None:
 
 
 def run(args: argparse.Namespace, run: Run) -> None:
-    for item, answer in answers_of(args, run, plan_of(args, "solve")):
+    for item, answer in answers_of(args, run, plan_of(args, run, "solve")):
         if args.json:
             run.emit_json(record(item, answer))
         elif answer.solution is not None:
