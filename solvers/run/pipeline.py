@@ -2,7 +2,7 @@
 
 ``sudoku solve``, ``count`` and ``check`` hand their input's puzzles to ``run``, and the
 library's ``solve`` and ``count_solutions`` a run of one puzzle (so the default choice for one
-puzzle is the same in both); ``run`` asks ``answer`` for each puzzle; ``sudoku compare``
+puzzle is the same in both); ``run`` asks its ``Task`` for each puzzle; ``sudoku compare``
 (``tools.compare``) times each spec with ``timed``. Every answer comes from the process's
 ``Runner`` for its spec, judged there (``execution.judge``), and crosses a process only when a
 worker answered it (answers pickle themselves compactly).
@@ -73,27 +73,6 @@ def jobs_for(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 
-def answer(board: Board, plan: Plan, few: int | None = None) -> Any:
-    """The plan's judged answer for one board, from this process's runner: an ``Answer``, or
-    for a check a tuple of them, one per backend. ``few``: the run's puzzles, when at most
-    ``choice.SMALL_RUN`` (for the default choice)."""
-    from solvers.run.runner import borrowed  # multiprocessing: not on importing solvers
-
-    timeout = plan.timeout
-    if plan.mode == "check":
-        found = []
-        for spec in plan.backends:
-            with borrowed(spec) as runner:
-                solved = runner.solve(board, timeout)
-                found.append(paired(solved, runner.count(board, plan.limit, timeout)))
-        return tuple(found)
-    spec = plan.backends[0] if plan.backends else BackendSpec(choice.default_backend(board, few))
-    with borrowed(spec) as runner:
-        if plan.mode == "solve":
-            return runner.solve(board, timeout)
-        return runner.count(board, plan.limit, timeout)
-
-
 def resolved_here(spec: BackendSpec) -> BackendSpec:
     """``spec`` resolved as this process's runner for it holds it: resolved once per process,
     where a call of one puzzle (the library's) would otherwise resolve it again each time."""
@@ -104,13 +83,33 @@ def resolved_here(spec: BackendSpec) -> BackendSpec:
 
 @dataclass(frozen=True)
 class Task:
-    """``answer`` as a picklable per-puzzle task, for whichever process runs it."""
+    """The plan's per-puzzle task, picklable, for whichever process runs it. ``few``: the
+    run's puzzles, when at most ``choice.SMALL_RUN`` (for the default choice)."""
 
     plan: Plan
     few: int | None = None
 
     def __call__(self, board: Board) -> Any:
-        return answer(board, self.plan, self.few)
+        """The plan's judged answer for one board, from this process's runner: an ``Answer``,
+        or for a check a tuple of them, one per backend."""
+        from solvers.run.runner import borrowed  # multiprocessing: not on importing solvers
+
+        plan, timeout = self.plan, self.plan.timeout
+        if plan.mode == "check":
+            found = []
+            for spec in plan.backends:
+                with borrowed(spec) as runner:
+                    solved = runner.solve(board, timeout)
+                    found.append(paired(solved, runner.count(board, plan.limit, timeout)))
+            return tuple(found)
+        if plan.backends:
+            spec = plan.backends[0]
+        else:
+            spec = BackendSpec(choice.default_backend(board, self.few))
+        with borrowed(spec) as runner:
+            if plan.mode == "solve":
+                return runner.solve(board, timeout)
+            return runner.count(board, plan.limit, timeout)
 
 
 def run(
@@ -121,7 +120,7 @@ def run(
     note: Callable[[str], None] = lambda text: None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[Any]:
-    """Each item's answer in input order, as (item, answer): a Puzzle's (``answer``'s), None
+    """Each item's answer in input order, as (item, answer): a Puzzle's (its ``Task``'s), None
     for any other item (an InputError, which keeps its place). From the bulk path of
     ``line_file`` (when given and it applies), runs of answers come as bytes instead, the
     command's output ready to write. ``note`` is told what a user should know of the run (the
