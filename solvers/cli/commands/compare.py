@@ -173,17 +173,13 @@ def specs_of(args: argparse.Namespace) -> list[BackendSpec]:
     return specs
 
 
-def settings_of(args: argparse.Namespace, specs: list[BackendSpec]) -> Settings:
-    """The run's settings; the baseline must be one of the specs."""
-    baseline = None
-    if args.baseline:
-        baseline = BackendSpec.parse(args.baseline).resolve().plain().label
-        labels = [spec.label for spec in specs]
-        if baseline not in labels:
-            raise UsageError(
-                f"--baseline {baseline} is not one of the backends: {', '.join(labels)}"
-            )
-    return replace(_timing(args), baseline=baseline)
+def _baseline(text: str, specs: list[BackendSpec]) -> str:
+    """The label of ``--baseline``, which must be one of the specs."""
+    baseline = BackendSpec.parse(text).resolve().plain().label
+    labels = [spec.label for spec in specs]
+    if baseline not in labels:
+        raise UsageError(f"--baseline {baseline} is not one of the backends: {', '.join(labels)}")
+    return baseline
 
 
 def _timing(args: argparse.Namespace) -> Settings:
@@ -199,12 +195,15 @@ def run(args: argparse.Namespace, run: Run) -> None:
     # backends load (seconds, for every backend)
     sources = args.datasets or list(DEFAULT_DATASETS)
     _check_sources(sources)
+    timing = _timing(args)  # what makes runs alike, known before any backend loads
     older = results.read(args.against) if args.against else None
     if older is not None:
-        _like(_timing(args), sources, older, args.against)
+        _like(timing, sources, older, args.against)
     specs = specs_of(args)
     compile_first(specs, run)
-    settings = settings_of(args, specs)
+    settings = (
+        replace(timing, baseline=_baseline(args.baseline, specs)) if args.baseline else timing
+    )
     if older is not None:
         _like(settings, sources, older, args.against, [spec.label for spec in specs])
     levels = _levels(args.strength) if args.strength is not None else []
