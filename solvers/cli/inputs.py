@@ -144,8 +144,7 @@ def plan_of(args: argparse.Namespace, run: Run, mode: str, limit: int = 1) -> Pl
         spec = BackendSpec.parse(args.backend)
         options = options_given(args.option)
         spec = spec.with_options(options) if options else spec
-        registry.entry(spec.name)  # an unknown name fails here
-        backends = (spec.resolve(),)  # imports the backend: unavailable, or a bad option
+        backends = (spec.resolve(),)  # an unknown name, an unavailable backend, a bad option
         compile_first(backends, run)
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
 
