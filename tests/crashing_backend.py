@@ -44,10 +44,7 @@ class CrashOnEmpty(Backend):
     def stops_itself(self, operation):
         return False
 
-    def solve(self, board, deadline):
-        return self.count(board, 1, deadline)
-
-    def count(self, board, limit, deadline):
+    def search(self, board, deadline, limit):
         from solvers.backends.handwritten.rules import PropagatingSearch
 
         if not any(board.cells):

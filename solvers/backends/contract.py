@@ -1,10 +1,10 @@
 """What every backend provides, and the value it answers with.
 
 A backend is a class registered by name (``solvers.backends.registry.register``). It is built once
-per set of options (by a ``solvers.run.runner.Runner``) and then answers ``solve`` and ``count`` for
-any board. It keeps no state about one puzzle after answering it, except deliberate caches (a
-persistent incremental solver, a compiled kernel) that it documents as safe to reuse and frees
-in ``close``.
+per set of options (by a ``solvers.run.runner.Runner``) and then answers ``search`` for any
+board: a solve is a search with limit 1, a count one up to its limit. It keeps no state about
+one puzzle after answering it, except deliberate caches (a persistent incremental solver, a
+compiled kernel) that it documents as safe to reuse and frees in ``close``.
 
 A backend's answer is a ``Found``: how many solutions it found (up to the limit), the first of
 them, and its own counters. It is not yet an answer to the user: the runner times the call,
@@ -178,14 +178,6 @@ class Backend:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def solve(self, board: Board, deadline: Deadline) -> Found:
-        """One solution, or none (count 0): ``search`` with limit 1."""
-        return self.search(board, deadline, 1)
-
-    def count(self, board: Board, limit: int, deadline: Deadline) -> Found:
-        """Solutions counted up to ``limit``, with the first: ``search``."""
-        return self.search(board, deadline, limit)
 
 
 class Solutions:

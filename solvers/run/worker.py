@@ -54,10 +54,7 @@ def attempt(
     start, cpu = time.perf_counter(), cpu_seconds()
     try:
         deadline = Deadline(timeout)
-        if operation is Operation.SOLVE:
-            found = engine.solve(board, deadline)
-        else:
-            found = engine.count(board, limit, deadline)
+        found = engine.search(board, deadline, 1 if operation is Operation.SOLVE else limit)
     # a signal's exception (Ctrl-C, SIGTERM) ends the run instead; a backend that calls
     # sys.exit is a backend that failed on this puzzle, not the end of the run
     except (Exception, SystemExit) as error:
