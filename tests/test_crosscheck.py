@@ -40,9 +40,11 @@ EXPECTED = {  # corpus entry -> solutions, counted up to 2
 CLASHING = ("full-9x9-one-wrong", "conflicting-givens")
 
 
-# MiniZinc runs a process per call (docs/minizinc.md): the default run gives it a board of each
-# size and outcome, the heavy run them all.
-BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6", "empty-9x9")}
+# The default run gives every backend a board of each outcome (one solution on 4x4 and on a
+# minimal 9x9, several, none, an empty board), the heavy run the whole corpus (14 boards x every
+# backend: MiniZinc runs a process per call, docs/minizinc.md). Every size stays in the default
+# run through test_backends_agree_on_the_unique_solutions.
+IN_THE_DEFAULT_RUN = ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6", "empty-9x9")
 
 
 @pytest.mark.parametrize(
@@ -51,7 +53,7 @@ BY_PROCESS = {"minizinc": ("4x4", "9x9-minimal", "several-9x9", "no-solution-6x6
         pytest.param(
             name,
             backend,
-            marks=[pytest.mark.heavy] if name not in BY_PROCESS.get(backend, EXPECTED) else [],
+            marks=[] if name in IN_THE_DEFAULT_RUN else [pytest.mark.heavy],
         )
         for name in EXPECTED
         for backend in BACKENDS

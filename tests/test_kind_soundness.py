@@ -79,6 +79,8 @@ def example_board(name: str, seed: int) -> tuple[Board, tuple[int, ...] | None]:
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_kind_s_steps_keep_the_solution(name):
+    """Every kind under ``-m heavy``; the default run two of each family of rules, the two whose
+    examples explain quickest (tests/conftest.py's HEAVY)."""
     board, solution = example_board(name, seed=len(name))
     # an example a user copies from `sudoku kinds` must have a solution (the palindrome's once
     # mirrored two cells of one row: a count of it searched for minutes)
