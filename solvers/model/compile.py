@@ -103,6 +103,11 @@ class Flat:
         return self.geometry.units
 
     @property
+    def stated_groups(self) -> tuple[SumGroup, ...]:
+        """The sum groups the rules state: ``sum_groups`` less the ``implied``."""
+        return self.sum_groups[: len(self.sum_groups) - len(self.implied)]
+
+    @property
     def cages(self) -> tuple[SumGroup, ...]:
         """``sum_groups`` by the alias an outside backend that declares ``CAGES`` reads."""
         return self.sum_groups
@@ -126,7 +131,7 @@ class Flat:
         n, found = self.size, []
         for name, unit in zip(self.geometry.unit_names, self.units, strict=True):
             found += _repeats(name, unit, cells, n)
-        for group in self.sum_groups[: len(self.sum_groups) - len(self.implied)]:
+        for group in self.stated_groups:  # givens breaking an implied one: no solution, no clash
             name = f"{group.name} (total {group.total})"
             found += _repeats(name, group.cells, cells, n)
             given = [cells[c] for c in group.cells if cells[c]]
