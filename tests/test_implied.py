@@ -94,7 +94,7 @@ def test_every_engine_counts_the_same_with_and_without_them(rules, rows):
     assert flatten(b).implied
     without = count_solutions(b, limit=10_000, backend="propagate:implied=off")
     assert rules.endswith("total=32") or without > 1
-    for backend in ("native:implied=off", "native", "propagate", "sat", "cpsat"):
+    for backend in ("native:implied=off", "native", "propagate:implied=on", "sat", "cpsat"):
         assert count_solutions(b, limit=10_000, backend=backend) == without, backend
 
 

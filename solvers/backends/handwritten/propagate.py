@@ -30,8 +30,9 @@ CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewe
 
 class Propagate(Backend):
     ENCODES = EVERY_KIND  # every kind: units packed, the rest as propagators
-    # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("on", "off")}
+    # the 45 rule's sum groups (solvers.model.implied): off by default, as measured (its Python
+    # sum rule pays more for the extra groups than they save: docs/native.md)
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("off", "on")}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         flat = flatten(board)
@@ -39,7 +40,7 @@ class Propagate(Backend):
             from solvers.backends.handwritten.constrained import ConstrainedSearch
 
             search = ConstrainedSearch(deadline, limit)
-            search.implied = self.options.get("implied", "on") == "on"
+            search.implied = self.options.get("implied", "off") == "on"
             return search.run(board)
         return _Search(layout_for(flat.geometry), deadline, limit).run(board)
 
