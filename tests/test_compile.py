@@ -10,7 +10,8 @@ EMPTY9 = "." * 81
 
 
 def flat_of(rules: str):
-    return flatten(parse(f"# rules: {rules}\n{EMPTY9}"))
+    """The rules as stated, flattened (the sums the 45 rule implies: test_implied.py)."""
+    return flatten(parse(f"# rules: {rules}\n{EMPTY9}"), implied=False)
 
 
 def test_a_classic_board_is_its_rows_columns_and_boxes():

@@ -81,7 +81,7 @@ def test_the_variants_compile_to_units_and_sum_groups():
     windoku = flatten(Board.empty(SHAPE, RULES["windoku"]))
     assert len(windoku.units) == 12 + 1 and windoku.units[-1] == (5, 6, 9, 10)
     killer = flatten(Board.empty(SHAPE, RULES["killer"]))
-    assert [(c.total, c.cells) for c in killer.sum_groups] == list(CAGES)
+    assert [(c.total, c.cells) for c in killer.stated_groups] == list(CAGES)
     assert killer.primitives == ()
     assert variants(set(), SHAPE) == () and flatten(Board.empty(SHAPE, Rules())).sum_groups == ()
 

@@ -229,7 +229,7 @@ class _Clashes:
         flat = flatten(board)
         self.peers = [set(peers) for peers in flat.geometry.peers]
         self.sums: list[list] = [[] for _ in board.cells]
-        for group in flat.sum_groups:
+        for group in flat.stated_groups:
             for cell in group.cells:
                 self.peers[cell].update(c for c in group.cells if c != cell)
                 self.sums[cell].append(group)

@@ -12,6 +12,13 @@ them:
 - **primitives**: the rest, as the vocabulary decomposes them (all-different groups of fewer
   than N cells, relations, linear rows, domains, tables).
 
+Among the sum groups, after the constraints' own, come the **implied** ones
+(``solvers.model.implied``): what the 45 rule says of the units and the sum groups (innies, or
+outies, in cells that see each other), derived before search as sigh's Interactive Sudoku
+Solver does, so that every engine reads them. They only restate the rules (a board's solutions
+are the same with and without them); ``implied=False`` leaves them out, to measure what they are
+worth (``native:implied=off``, ``propagate:implied=off``).
+
 An engine declares what it encodes beyond units (``Backend.ENCODES``): ``SUM_GROUPS`` (it has
 a sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a sum group reaches an
 engine that compiles primitives but not sum groups decomposed (``Flat.primitives_for``), as CPMpy
@@ -28,7 +35,7 @@ does not model itself.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -77,13 +84,15 @@ class Flat:
     """A board's rules, flattened: ``geometry`` holds every unit (its ``units`` and names),
     ``sum_groups`` the all-different groups with a sum, ``primitives`` the rest.
     ``sum_group_kinds`` and ``primitive_kinds`` say which constraint kinds put something among
-    the sum groups and among the primitives (the names a refusal gives)."""
+    the sum groups and among the primitives (the names a refusal gives). ``implied`` are the
+    sum groups the 45 rule derives, the last of ``sum_groups``."""
 
     geometry: Geometry
     sum_groups: tuple[SumGroup, ...] = ()
     primitives: tuple[Primitive, ...] = ()
     sum_group_kinds: frozenset[str] = frozenset()
     primitive_kinds: frozenset[str] = frozenset()
+    implied: tuple[SumGroup, ...] = ()
 
     @property
     def size(self) -> int:
@@ -92,6 +101,11 @@ class Flat:
     @property
     def units(self) -> tuple[tuple[int, ...], ...]:
         return self.geometry.units
+
+    @property
+    def stated_groups(self) -> tuple[SumGroup, ...]:
+        """The sum groups the rules state: ``sum_groups`` less the ``implied``."""
+        return self.sum_groups[: len(self.sum_groups) - len(self.implied)]
 
     @property
     def cages(self) -> tuple[SumGroup, ...]:
@@ -117,7 +131,7 @@ class Flat:
         n, found = self.size, []
         for name, unit in zip(self.geometry.unit_names, self.units, strict=True):
             found += _repeats(name, unit, cells, n)
-        for group in self.sum_groups:
+        for group in self.stated_groups:  # givens breaking an implied one: no solution, no clash
             name = f"{group.name} (total {group.total})"
             found += _repeats(name, group.cells, cells, n)
             given = [cells[c] for c in group.cells if cells[c]]
@@ -162,33 +176,53 @@ class Ruled(Protocol):
     def rules(self) -> Rules: ...
 
 
-def flatten(board: Ruled) -> Flat:
-    """The board's rules flattened (the same value for every board of one shape and rules)."""
-    return flat(board.shape, board.rules)
+def flatten(board: Ruled, implied: bool = True) -> Flat:
+    """The board's rules flattened (the same value for every board of one shape and rules),
+    with the implied sum groups unless ``implied`` is False."""
+    return flat(board.shape, board.rules, implied)
 
 
-def handed(board: Ruled, native: frozenset[str]) -> tuple[Flat, tuple[Constraint, ...]]:
+def handed(
+    board: Ruled, native: frozenset[str], implied: bool = True
+) -> tuple[Flat, tuple[Constraint, ...]]:
     """What an engine with models of its own for the kinds ``native`` is handed of the board's
     rules: the rest flattened (units, sum groups, primitives, as ``flatten`` gives them) and
     the constraints of those kinds as they are. The engine's model of such a constraint must
     say all the constraint says: its cells' all-different groups too, which then reach no
-    unit or sum group (a unit of the board's shape, a row say, stays one)."""
+    unit or sum group (a unit of the board's shape, a row say, stays one). The implied sum
+    groups are those of all the rules, the engine's own kinds' too."""
     rules = board.rules
     own = tuple(c for c in rules.constraints if c.kind in native)
     if not own:
-        return flatten(board), ()
-    rest = tuple(c for c in rules.constraints if c.kind not in native)
-    return flat(board.shape, Rules(rules.regions, rest)), own
+        return flatten(board, implied), ()
+    rest = flat(
+        board.shape,
+        Rules(rules.regions, tuple(c for c in rules.constraints if c not in own)),
+        False,
+    )
+    more = flatten(board, implied).implied
+    if more:
+        rest = replace(rest, sum_groups=rest.sum_groups + more, implied=more)
+    return rest, own
 
 
 @lru_cache(maxsize=1024)
-def flat(shape: Shape, rules: Rules) -> Flat:
+def flat(shape: Shape, rules: Rules, implied: bool = True) -> Flat:
     """``flatten`` for a shape and rules (cached: a killer file's puzzles each have rules of
     their own, which the judge, then the engine, flatten in turn)."""
     geometry = base_geometry(shape, rules.regions)
     if not rules.constraints:
         return Flat(geometry)
-    return _flatten(geometry, rules.constraints)
+    found = _flatten(geometry, rules.constraints)
+    if not implied or not found.sum_groups:
+        return found
+    from solvers.model.implied import implied_groups
+
+    cages = [(frozenset(group.cells), group.total) for group in found.sum_groups]
+    more = tuple(SumGroup(*group) for group in implied_groups(found.geometry, cages))
+    if not more:
+        return found
+    return replace(found, sum_groups=found.sum_groups + more, implied=more)
 
 
 def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:

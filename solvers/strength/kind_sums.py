@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from solvers.model.constraints.model import Constraint
+from solvers.model.implied import rule45
 from solvers.strength.support import (
     SHOWN,
     Found,
@@ -205,63 +206,37 @@ def _adding(cells: tuple, total: int, n: int, word: str = "") -> str:
 
 def _regions45(grid: Grid) -> list:
     """Each region's innies, outies, what the innies less the outies add up to, and its words
-    (computed once for a board)."""
-    n, units, names = grid.geometry.size, grid.geometry.units, grid.geometry.unit_names
+    (computed once for a board, from the 45 rule's relations: ``solvers.model.implied``)."""
+    n = grid.geometry.size
     cages = [
         (frozenset(c.cells), int(c.param("total")))
         for c in grid.constraints
         if c.kind == "killercage" and c.param("total") is not None
     ]
-    # a cage that shares a cell with another would count it twice
-    cages = [
-        (cells, total)
-        for i, (cells, total) in enumerate(cages)
-        if not any(cells & other for j, (other, _) in enumerate(cages) if j != i)
-    ]
-    if not cages:
-        return []
     whole = n * (n + 1) // 2
-    regions = [(names[i], tuple(unit), 1) for i, unit in enumerate(units)]
-    for lines, word in ((range(n), "rows"), (range(n, 2 * n), "columns")):
-        if not all(names[i].startswith(word[:-1]) for i in lines):
-            continue
-        for size in range(2, n):
-            for first in range(n - size + 1):
-                chosen = [units[lines[first + k]] for k in range(size)]
-                cells = tuple(sorted(cell for unit in chosen for cell in unit))
-                regions.append((f"{word} {first + 1}-{first + size}", cells, size))
     found = []
-    for name, cells, count in regions:
-        region, sum_ = frozenset(cells), whole * count
-        within = [(c, t) for c, t in cages if c <= region]
-        reach = [(c, t) for c, t in cages if c & region and not c <= region]
-        covered = frozenset().union(*(c for c, _ in within))
-        inside = tuple(cell for cell in cells if cell not in covered)
-        total = sum_ - sum(t for _, t in within)
-        if within and 1 <= len(inside) <= REST:
-            where = (
-                f"{whole} rule on {name}: its cages add up to {sum_ - total}, so "
-                f"{_adding(inside, total, n)}"
-            )
-            found.append((("quiet 45", name, "in"), inside, (), total, where))
-        if not reach:
+    for rule in rule45(grid.geometry, cages):
+        name, inside, outside, total = rule.region.name, rule.inside, rule.outside, rule.total
+        if not rule.reaching:
+            if 1 <= len(inside) <= REST:
+                where = (
+                    f"{whole} rule on {name}: its cages add up to {rule.cages}, so "
+                    f"{_adding(inside, total, n)}"
+                )
+                found.append((("quiet 45", name, "in"), inside, (), total, where))
             continue
-        touching = covered.union(*(c for c, _ in reach))
-        inside = tuple(cell for cell in cells if cell not in touching)
-        outside = tuple(sorted(touching - region))
-        total = sum_ - sum(t for _, t in within + reach)  # innies - outies
         if not 1 <= len(inside) + len(outside) <= REST:
             continue
         if inside:
             where = (
                 f"{whole} rule on {name}: the cages in and reaching into it add up to "
-                f"{sum_ - total}, so {cells_text(inside, n)} less {cells_text(outside, n)} "
+                f"{rule.cages}, so {cells_text(inside, n)} less {cells_text(outside, n)} "
                 f"make {total}"
             )
         else:
             where = (
                 f"{whole} rule on {name}: the cages in and reaching into it add up to "
-                f"{sum_ - total}, so the {_adding(outside, -total, n, 'outie')}"
+                f"{rule.cages}, so the {_adding(outside, -total, n, 'outie')}"
             )
         found.append((("quiet 45", name, "out"), inside, outside, total, where))
     return found

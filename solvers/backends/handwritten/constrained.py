@@ -45,8 +45,8 @@ class ConstrainedTables:
     at the start; ``props`` lists ``(propagator, data)``, propagator i being bit
     ``len(units) + i``."""
 
-    def __init__(self, board: Board) -> None:
-        flat = flatten(board)
+    def __init__(self, board: Board, implied: bool = True) -> None:
+        flat = flatten(board, implied)
         geometry, n = flat.geometry, flat.size
         self.n, self.full_mask, self.units = n, geometry.full_mask, geometry.units
         count = geometry.cell_count
@@ -211,12 +211,14 @@ def settle(candidates: list[int], placed: list[int], todo: list[int], dirty: int
 
 
 class ConstrainedSearch(PropagatingSearch):
-    """Up to ``limit`` solutions of a board with constraints of the vocabulary."""
+    """Up to ``limit`` solutions of a board with constraints of the vocabulary (with the
+    implied sum groups of the compile step unless ``implied`` is False)."""
 
     settle = staticmethod(settle)
+    implied = True
 
     def start(self, board: Board) -> tuple[list[int], list[int], list[int], int] | None:
-        self.geometry = tables = ConstrainedTables(board)
+        self.geometry = tables = ConstrainedTables(board, self.implied)
         candidates = [
             (1 << v if v else tables.full_mask) & domain
             for v, domain in zip(board.cells, tables.domains, strict=True)

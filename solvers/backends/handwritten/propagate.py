@@ -16,6 +16,8 @@ a propagator (``constrained``): propagate supports every kind.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten import Counted
 from solvers.backends.handwritten.packed import Layout, layout_for
@@ -28,13 +30,18 @@ CHOOSE_AMONG = 2  # ``choose`` scores the first CHOOSE_AMONG * N cells with fewe
 
 class Propagate(Backend):
     ENCODES = EVERY_KIND  # every kind: units packed, the rest as propagators
+    # the 45 rule's sum groups (solvers.model.implied): off by default, as measured (its Python
+    # sum rule pays more for the extra groups than they save: docs/native.md)
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("off", "on")}
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         flat = flatten(board)
         if flat.beyond(frozenset()):  # more than units
             from solvers.backends.handwritten.constrained import ConstrainedSearch
 
-            return ConstrainedSearch(deadline, limit).run(board)
+            search = ConstrainedSearch(deadline, limit)
+            search.implied = self.options.get("implied", "off") == "on"
+            return search.run(board)
         return _Search(layout_for(flat.geometry), deadline, limit).run(board)
 
 

@@ -7,7 +7,8 @@ adding up to the total, as masks with bit v for value v): that is the whole rule
 - ``SumGroups``, for the searches that fill one cell at a time (``bitmask``, ``mrv``,
   ``dfs``): a value may go into a group while some set holds it with the values placed there;
 - ``narrow``, a propagator over candidate masks (``constrained``): each cell keeps the values
-  of the sets that hold every value fixed in the group and that its cells can still all take.
+  of the sets that hold every value fixed in the group and that its cells can still all take,
+  and a value that all those sets hold, with one cell left for it, goes there.
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ class SumGroups:
 
 
 def narrow(candidates: list[int], todo: list[int], data: Group, tables: Any) -> int:
-    """The propagator (``propagators``' contract) of one group, ``data`` its cells and sets."""
+    """The propagator (``propagators``' contract) of one group, ``data`` its cells and sets:
+    each cell keeps the values of the sets left, and a value every one of them holds goes
+    where one cell alone can take it (as native's sum rule)."""
     cells, sets = data
     fixed = union = 0
     for cell in cells:
@@ -93,8 +96,17 @@ def narrow(candidates: list[int], todo: list[int], data: Group, tables: Any) -> 
         union |= mask
         if not mask & (mask - 1):
             fixed |= mask
-    allowed = 0
+    allowed, required = 0, -1
     for values in sets:
         if values & fixed == fixed and values & union == values:
             allowed |= values
-    return restrict(candidates, todo, cells, [allowed] * len(cells), tables)
+            required &= values
+    keep = [allowed] * len(cells)
+    required &= allowed
+    while required:
+        bit = required & -required
+        required ^= bit
+        holders = [i for i, cell in enumerate(cells) if candidates[cell] & bit]
+        if len(holders) == 1:
+            keep[holders[0]] = bit
+    return restrict(candidates, todo, cells, keep, tables)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from solvers.backends.contract import Backend, Found
 from solvers.backends.handwritten.native import aot
@@ -64,9 +64,12 @@ if "numba" in sys.modules or not aot.built():
 class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
+    # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("on", "off")}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
+        self._implied = options.get("implied", "on") == "on"
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
         self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 
@@ -116,7 +119,7 @@ class Native(Backend):
         shape, rules, plan = self._last
         if board.shape == shape and (board.rules is rules or board.rules == rules):
             return plan
-        plan = plan_for(board)
+        plan = plan_for(board, self._implied)
         self._last = (board.shape, board.rules, plan)
         return plan
 
@@ -132,5 +135,5 @@ class Native(Backend):
         from solvers.backends.handwritten.native.outcome import UNLIMITED
 
         return aot.solve_batch(
-            plan_for(board), values, limit, UNLIMITED, deadline=deadline, each=each
+            plan_for(board, self._implied), values, limit, UNLIMITED, deadline=deadline, each=each
         )

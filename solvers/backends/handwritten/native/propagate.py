@@ -13,7 +13,8 @@ contradiction, else how many candidates it removed.
 - naked pairs (boards of 16x16 and more): two cells of a unit with the same two candidates take
   them out of the unit's other cells;
 - sum rule: a sum group's cells keep only the values of the group's sets that hold every value
-  fixed in it and that its cells can still all take.
+  fixed in it and that its cells can still all take; a value every such set holds, with one
+  cell of the group left for it, goes there.
 """
 
 from __future__ import annotations
@@ -211,7 +212,8 @@ def naked_pairs(row, queue, qn, d0, d1, pair_at, t):
 @numba.njit(cache=True, inline="always")
 def sum_values(row, k, t):
     """The values sum group ``k``'s cells may keep: those of its sets that hold every value
-    fixed in the group and whose values its cells can all still take (0: none is left)."""
+    fixed in the group and whose values its cells can all still take (0: none is left); and
+    the values every such set holds (which some cell of the group must take)."""
     fixed = 0
     union = 0
     for j in range(2, t.sums[k, 0] + 2):
@@ -220,27 +222,46 @@ def sum_values(row, k, t):
         if mask & (mask - 1) == 0:
             fixed |= mask
     allowed = 0
+    required = -1
     for s in range(1, t.sum_sets[k, 0] + 1):
         values = t.sum_sets[k, s]
         if values & fixed == fixed and values & union == values:
             allowed |= values
-    return allowed
+            required &= values
+    return allowed, required & allowed
 
 
 @numba.njit(cache=True)
 def sum_rule(row, queue, qn, d0, d1, t):
-    """The sum rule in every sum group."""
+    """The sum rule in every sum group: its cells keep the values of its sets, and a value
+    that every set holds and one cell alone can take goes there (sigh's Interactive Sudoku
+    Solver's sum handler, with its combinations precomputed: docs/native.md)."""
     removed = 0
     work = 0
     for k in range(t.sums.shape[0]):
-        allowed = sum_values(row, k, t)
-        work += t.sums[k, 0] + t.sum_sets[k, 0]
-        for j in range(2, t.sums[k, 0] + 2):
+        allowed, required = sum_values(row, k, t)
+        size = t.sums[k, 0]
+        work += size + t.sum_sets[k, 0]
+        for j in range(2, size + 2):
             cell = t.sums[k, j]
             status, qn, d0, d1 = _remove(row, cell, ~allowed, queue, qn, d0, d1, t.unit_bits)
             if status < 0:
                 return -1, qn, d0, d1, work
             removed += status
+        while required != 0:
+            bit = required & -required
+            required &= required - 1
+            only = -1
+            for j in range(2, size + 2):
+                if row[t.sums[k, j]] & bit:
+                    only = t.sums[k, j] if only == -1 else -2
+            if only == -1:
+                return -1, qn, d0, d1, work
+            if only >= 0:
+                status, qn, d0, d1 = _remove(row, only, ~bit, queue, qn, d0, d1, t.unit_bits)
+                if status < 0:
+                    return -1, qn, d0, d1, work
+                removed += status
     return removed, qn, d0, d1, work
 
 

@@ -68,9 +68,10 @@ class KernelPlan(NamedTuple):
     primitives: NamedTuple | None = None
 
 
-def plan_for(board: Board) -> KernelPlan:
-    """The plan for ``board``'s shape and rules (cached per flattened rules)."""
-    return _plan(flatten(board))
+def plan_for(board: Board, implied: bool = True) -> KernelPlan:
+    """The plan for ``board``'s shape and rules (cached per flattened rules), with the
+    implied sum groups of the compile step unless ``implied`` is False."""
+    return _plan(flatten(board, implied))
 
 
 @lru_cache(maxsize=256)
