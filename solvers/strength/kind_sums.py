@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from solvers.model.constraints.model import Constraint
+from solvers.strength import kind_bounds
 from solvers.strength.support import (
     SHOWN,
     Found,
@@ -111,8 +112,9 @@ def multisumcage(grid: Grid, constraint: Constraint) -> Step | None:
 def littlekiller(grid: Grid, constraint: Constraint) -> Step | None:
     n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
     where = f"little killer {cells_text(cells, n)} sum {total}"
-    return _sum_step(grid, constraint, cells, {total}, False, where,
+    step = _sum_step(grid, constraint, cells, {total}, False, where,
                      lambda found: f"only {combos_text(found)}")  # fmt: skip
+    return step or kind_bounds.line(grid, cells, total, "little killer", where)
 
 
 def arrow(grid: Grid, constraint: Constraint) -> Step | None:
@@ -138,6 +140,8 @@ def arrow(grid: Grid, constraint: Constraint) -> Step | None:
 
     found = supports(grid, cells, accept, prune)
     where = f"arrow {cells_text(circle, n)} <- {cells_text(shaft, n)}"
+    if found is None:  # too many assignments: read by the shaft's and the circle's bounds
+        return kind_bounds.arrow(grid, circle, shaft, where)
 
     def words(found) -> str:
         return f"the shaft adds up to the circle only as {_shown(found, size)}"
