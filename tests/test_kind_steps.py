@@ -299,3 +299,14 @@ def test_a_little_killer_read_by_its_bounds():
     step = kind_bounds.line(grid, cells, 19, "little killer", "little killer r1c1-r9c9")
     assert gone(step) == {f"r{i}c{i}": {5, 6, 7, 8, 9} for i in range(1, 10)}
     assert "add up to 18-72" in step.describe(9)
+
+
+def test_a_long_weighted_sum_is_read_by_its_bounds():
+    """Row 1 once and r2c9 twice add up to 47: row 1 makes 45, so 2 * r2c9 = 2 and r2c9 is 1;
+    nine different values in row 1 are too many assignments to enumerate, the sum is read by
+    its bounds (row 1 once, r2c9 times 2)."""
+    row = " ".join(f"r1c{col}" for col in range(1, 10))
+    step = first_kind_step(f"sum {row} r2c9 total=47 weights=1,1,1,1,1,1,1,1,1,2")
+    assert gone(step) == {"r2c9": set(range(2, 10))}
+    assert step.technique == "sum"
+    assert "r2c9 (times 2)" in step.describe(9)

@@ -1,8 +1,9 @@
 """A long sum's least and greatest total, where its assignments are too many to enumerate.
 
-A player reads a long arrow or little killer by its bounds: the shaft's cells fall into groups
-that share a row, column or box, and the cells of a group hold different values, so a group of
-k cells adds up to at least its k smallest candidates and at most its k largest. The groups'
+A player reads a long arrow, little killer or (weighted) sum by its bounds: the cells fall into
+groups that share a row, column or box (and a weight), and the cells of a group hold different
+values, so a group of k cells adds up to at least its k smallest candidates and at most its k
+largest (times its weight). The groups'
 bounds add up to the line's: "the shaft adds up to at least 97, so the circle r1c8-r1c9 is at
 least 97". A cell's value goes where, with it, the line can no longer reach its total (its
 group's other cells then take the smallest, or the largest, values left to them). Sound: each
@@ -17,39 +18,46 @@ from solvers.strength.grid import values
 from solvers.strength.support import cells_text, kind_step
 from solvers.strength.techniques import Contradiction, Grid, Step
 
+Part = tuple[int, tuple[int, ...]]  # a weight and the cells of a group that all carry it
 
-def groups(grid: Grid, cells: Sequence[int]) -> list[tuple[int, ...]]:
-    """``cells`` split into groups of cells that share a unit (so differ), the largest first:
-    the fewer and larger the groups, the tighter their bounds."""
-    left, found = set(cells), []
-    units = grid.geometry.units
-    while left:
-        best = max(units, key=lambda unit: sum(cell in left for cell in unit))
-        group = tuple(cell for cell in best if cell in left)
-        if len(group) <= 1:
-            found += [(cell,) for cell in sorted(left)]
-            break
-        found.append(group)
-        left -= set(group)
+
+def groups(grid: Grid, cells: Sequence[int], weights: Sequence[int] | None = None) -> list[Part]:
+    """``cells`` split into groups of cells that share a unit (so differ) and carry the same
+    weight, the largest first: the fewer and larger the groups, the tighter their bounds."""
+    weights = weights or (1,) * len(cells)
+    found: list[Part] = []
+    for weight in sorted(set(weights)):
+        left = {cell for cell, w in zip(cells, weights, strict=True) if w == weight}
+        while left:
+            best = max(grid.geometry.units, key=lambda unit: sum(cell in left for cell in unit))
+            group = tuple(cell for cell in best if cell in left)
+            if len(group) <= 1:
+                found += [(weight, (cell,)) for cell in sorted(left)]
+                break
+            found.append((weight, group))
+            left -= set(group)
     return found
 
 
-def _ends(grid: Grid, group: Sequence[int], without: int = 0) -> tuple[int, int] | None:
-    """The least and the most ``group``'s cells (different values) add up to, none of them
-    taking a value of ``without`` (a mask); None when they cannot all be filled."""
+def _ends(grid: Grid, part: Part, without: int = 0) -> tuple[int, int] | None:
+    """The least and the most a group's cells (different values), each times its weight, add
+    up to, none of them taking a value of ``without`` (a mask); None when they cannot all be
+    filled."""
+    weight, group = part
     every = 0
     for cell in group:
         every |= grid.candidates[cell]
     held = values(every & ~without)
     if len(held) < len(group):
         return None
-    return sum(held[: len(group)]), sum(held[len(held) - len(group) :])
+    ends = weight * sum(held[: len(group)]), weight * sum(held[len(held) - len(group) :])
+    return min(ends), max(ends)
 
 
-def _bounds(grid: Grid, parts: list[tuple[int, ...]]) -> tuple[int, int] | None:
+def _bounds(grid: Grid, parts: list[Part]) -> tuple[int, int] | None:
     low = high = 0
-    for group in parts:
-        ends = _ends(grid, group)
+    for part in parts:
+        ends = _ends(grid, part)
         if ends is None:
             return None
         low, high = low + ends[0], high + ends[1]
@@ -57,23 +65,24 @@ def _bounds(grid: Grid, parts: list[tuple[int, ...]]) -> tuple[int, int] | None:
 
 
 def _shaft_losses(
-    grid: Grid, parts: list[tuple[int, ...]], low: int, high: int, least: int, most: int
+    grid: Grid, parts: list[Part], low: int, high: int, least: int, most: int
 ) -> list[tuple[int, int]]:
-    """The shaft's (cell, value) pairs with which its total can no longer lie in
+    """The line's (cell, value) pairs with which its total can no longer lie in
     [least, most]: the line's bounds [low, high] with the cell's group read again."""
     gone = []
-    for group in parts:
-        whole = _ends(grid, group)
+    for part in parts:
+        weight, group = part
+        whole = _ends(grid, part)
         assert whole is not None
         for cell in group:
-            rest = tuple(other for other in group if other != cell)
+            rest = (weight, tuple(other for other in group if other != cell))
             for value in values(grid.candidates[cell]):
-                ends = _ends(grid, rest, 1 << value) if rest else (0, 0)
+                ends = _ends(grid, rest, 1 << value) if rest[1] else (0, 0)
                 if ends is None:
                     gone.append((cell, value))
                     continue
-                with_low = low - whole[0] + ends[0] + value
-                with_high = high - whole[1] + ends[1] + value
+                with_low = low - whole[0] + ends[0] + weight * value
+                with_high = high - whole[1] + ends[1] + weight * value
                 if with_low > most or with_high < least:
                     gone.append((cell, value))
     return gone
@@ -129,10 +138,18 @@ def arrow(grid: Grid, circle: Sequence[int], shaft: Sequence[int], where: str) -
     return kind_step("arrow", where, reason, tuple(gone), n)
 
 
-def line(grid: Grid, cells: Sequence[int], total: int, technique: str, where: str) -> Step | None:
-    """A line of cells adding up to ``total`` (values repeat but where cells share a unit),
-    read by its bounds: each cell keeps the values with which the line can still reach it."""
-    parts = groups(grid, cells)
+def line(
+    grid: Grid,
+    cells: Sequence[int],
+    total: int,
+    technique: str,
+    where: str,
+    weights: Sequence[int] | None = None,
+) -> Step | None:
+    """A line of cells, each times its weight (1 unless given), adding up to ``total`` (values
+    repeat but where cells share a unit), read by its bounds: each cell keeps the values with
+    which the line can still reach it."""
+    parts = groups(grid, cells, weights)
     bounds = _bounds(grid, parts)
     if bounds is None or not bounds[0] <= total <= bounds[1]:
         raise Contradiction(f"the {where} can no longer reach {total}")
@@ -145,5 +162,8 @@ def line(grid: Grid, cells: Sequence[int], total: int, technique: str, where: st
     return kind_step(technique, where, reason, tuple(gone), n)
 
 
-def _grouped(parts: list[tuple[int, ...]], n: int) -> str:
-    return ", ".join(cells_text(group, n) for group in parts)
+def _grouped(parts: list[Part], n: int) -> str:
+    return ", ".join(
+        cells_text(group, n) + ("" if weight == 1 else f" (times {weight})")
+        for weight, group in parts
+    )

@@ -306,7 +306,8 @@ def sum_(grid: Grid, constraint: Constraint) -> Step | None:
     def words(found) -> str:
         return f"only {combos_text(found)}" if plain else ""
 
-    return _weighted_step(grid, cells, weights, total, where, words, "sum", constraint)
+    step = _weighted_step(grid, cells, weights, total, where, words, "sum", constraint)
+    return step or kind_bounds.line(grid, cells, total, "sum", where, weights)
 
 
 def rellikcage(grid: Grid, constraint: Constraint) -> Step | None:
