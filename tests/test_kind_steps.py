@@ -14,7 +14,7 @@ from kind_puzzles import gone
 
 from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
-from solvers.strength import human
+from solvers.strength import human, kind_bounds
 from solvers.strength.kinds import kind_step
 from solvers.strength.techniques import Contradiction
 
@@ -267,3 +267,46 @@ def test_a_zipper_s_pairs_meet_on_a_shared_total():
     are taken in the box): the rule leaves no assignment."""
     with pytest.raises(Contradiction):
         first_kind_step("zipper r1c1 r2c1 r2c2 r1c2", {"r1c1": 1, "r1c2": 2})
+
+
+SHAFT = " ".join(f"r1c{col}" for col in range(1, 10)) + " r2c9"  # row 1, then r2c9
+
+
+def test_a_long_arrow_s_two_digit_circle_lies_within_its_shaft_s_bounds():
+    """Shaft: all of row 1 (nine different values: 45) and r2c9 (1 to 9), so it adds up to
+    46 to 54; too many assignments to enumerate, the arrow is read by those bounds. The
+    circle r2c1-r2c2 is then 4x or 5x: its tens digit cannot be 1, 2, 3, 6, 7, 8 or 9."""
+    step = first_kind_step(f"arrow r2c1 r2c2 {SHAFT} circle=2")
+    assert gone(step) == {"r2c1": {1, 2, 3, 6, 7, 8, 9}}
+    assert step.technique == "arrow"
+    assert "add up to 46-54" in step.describe(9)
+
+
+def test_a_long_arrow_s_shaft_cell_takes_what_its_circle_leaves():
+    """The same shaft with the circle given as 46: row 1 makes 45, so r2c9 is 1."""
+    step = first_kind_step(f"arrow r2c1 r2c2 {SHAFT} circle=2", {"r2c1": 4, "r2c2": 6})
+    assert gone(step) == {"r2c9": {2, 3, 5, 7, 8, 9}}  # 4 and 6 are gone by row 2 already
+
+
+def test_a_little_killer_read_by_its_bounds():
+    """The reading a little killer falls back on where its assignments are too many
+    (``kind_bounds.line``), on the main diagonal of total 19: its cells fall in boxes 1, 5
+    and 9, three different values each (at least 1+2+3), so the line makes 18 at least; a
+    cell of 5 would make its box's three at least 5+1+2 = 8, the line 20: all lose 5 to 9."""
+    cells = tuple(cell for cell in range(0, 81, 10))
+    diagonal = " ".join(f"r{i}c{i}" for i in range(1, 10))
+    grid = human.placed_givens(board(f"littlekiller {diagonal} total=19"))
+    step = kind_bounds.line(grid, cells, 19, "little killer", "little killer r1c1-r9c9")
+    assert gone(step) == {f"r{i}c{i}": {5, 6, 7, 8, 9} for i in range(1, 10)}
+    assert "add up to 18-72" in step.describe(9)
+
+
+def test_a_long_weighted_sum_is_read_by_its_bounds():
+    """Row 1 once and r2c9 twice add up to 47: row 1 makes 45, so 2 * r2c9 = 2 and r2c9 is 1;
+    nine different values in row 1 are too many assignments to enumerate, the sum is read by
+    its bounds (row 1 once, r2c9 times 2)."""
+    row = " ".join(f"r1c{col}" for col in range(1, 10))
+    step = first_kind_step(f"sum {row} r2c9 total=47 weights=1,1,1,1,1,1,1,1,1,2")
+    assert gone(step) == {"r2c9": set(range(2, 10))}
+    assert step.technique == "sum"
+    assert "r2c9 (times 2)" in step.describe(9)

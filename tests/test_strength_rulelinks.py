@@ -144,3 +144,32 @@ def test_chains_across_rules_wait_until_every_cheaper_technique_stalls(seed: int
     first = next(i for i, name in enumerate(taken) if name.endswith("across rules"))
     assert (seed == 2) == any(name in UNIT_CHAINS for name in taken[:first])
     assert not any(name in UNIT_CHAINS for name in taken[first:])
+
+
+def test_a_dynamic_chain_across_rules_that_empties_a_cell_in_one_go_clashes() -> None:
+    """r1c2 holds 1 or 2. Assuming r1c1=1 and r2c2=2 together, r1c2 loses 1 (row 1) and 2
+    (box 1) before either loss is followed: no value is left it, a contradiction, though no
+    candidate was ever both on and off. A chain across rules says so at the first of those
+    "off"s (r1c2 must then be 1 as its last value, and is not); the chains along the units
+    alone keep SE's rule (a clash is a candidate both on and off) and go on."""
+    grid = human.placed_givens(board("xv r9c8 r9c9 sum=10"))
+    grid.candidates[cell("r1c2")] = mask(1, 2)
+    across = Chaining(grid, x=True, y=True, dynamic=True, rules=True)
+    across.run([key("r1c1", 1), key("r2c2", 2)], [], True)
+    assert across.clash == key("r1c2", 1)
+    assert key("r1c2", 1) in across.on and key("r1c2", 2) in across.off
+    units = Chaining(grid, x=True, y=True, dynamic=True)
+    units.run([key("r1c1", 1), key("r2c2", 2)], [], True)
+    assert units.clash != key("r1c2", 1)
+
+
+def test_a_dynamic_chain_across_rules_that_leaves_a_value_no_place_in_a_unit_clashes() -> None:
+    """In row 1, 5 may go only in r1c1 or r1c2: assuming both off for 5 leaves row 1 no
+    place for 5, a contradiction the chain across rules states at the first of them (its
+    hidden single in row 1 has no cell to land on)."""
+    grid = human.placed_givens(board("xv r9c8 r9c9 sum=10"))
+    for name in ("r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"):
+        grid.candidates[cell(name)] &= ~mask(5)
+    across = Chaining(grid, x=True, y=True, dynamic=True, rules=True)
+    across.run([], [key("r1c1", 5), key("r1c2", 5)], True)
+    assert across.clash in (key("r1c1", 5), key("r1c2", 5))

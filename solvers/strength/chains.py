@@ -118,6 +118,8 @@ class Chaining:
             cell, value = key >> SHIFT, key & MASK
             bit, node = 1 << value, key << 1
             made_on: list[tuple[int, tuple[int, ...]]] = []
+            if stop and self.rules and self.dynamic and self._emptied(key, cand, places):
+                return self
             if self.y and (rest := cand[cell] & ~bit) and rest & (rest - 1) == 0:
                 hidden = self._hidden(cell, source[cell] & ~cand[cell] & ~bit, key)
                 made_on.append((cell << SHIFT | rest.bit_length() - 1, (node, *hidden)))
@@ -204,6 +206,31 @@ class Chaining:
                 for value in values(before & ~after):
                     if remove(c << SHIFT | value, parents):
                         return True
+        return False
+
+    def _emptied(self, key: int, cand: list[int], places: list[int]) -> bool:
+        """The "off" ``key`` leaves its cell no value, or its value no place in one of the
+        cell's units: every other candidate of that cell (or unit) being off, ``key`` must be
+        on (a naked or hidden single), and it is off: the clash is set on ``key``. Without
+        this a chain whose links empty a cell in one go (a rule's pair removing two values at
+        once) never makes the "on" the clash would be found on."""
+        geometry = self.grid.geometry
+        source, stride = self.grid.candidates, geometry.size + 1
+        cell, value = key >> SHIFT, key & MASK
+        if self.y and not cand[cell]:
+            self.on.setdefault(key, tuple(self._hidden(cell, source[cell], key)))
+            self.clash = key
+            return True
+        if not self.x:
+            return False
+        bit = 1 << value
+        for u in geometry.units_of[cell]:
+            if places[u * stride + value] & ~(1 << cell):
+                continue
+            gone = (p << SHIFT | value for p in geometry.units[u] if p != cell and source[p] & bit)
+            self.on.setdefault(key, tuple(k << 1 for k in gone if k in self.off))
+            self.clash = key
+            return True
         return False
 
     def _hidden(self, cell: int, gone: int, key: int) -> list[int]:

@@ -16,6 +16,7 @@ from itertools import combinations
 
 from solvers.model.constraints.model import Constraint
 from solvers.model.implied import rule45
+from solvers.strength import kind_bounds
 from solvers.strength.support import (
     SHOWN,
     Found,
@@ -39,9 +40,18 @@ def bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
 
 
 def _sum_step(
-    grid: Grid, constraint, cells, totals, everyone: bool, where: str, words, technique=None
+    grid: Grid,
+    constraint,
+    cells,
+    totals,
+    everyone: bool,
+    where: str,
+    words,
+    technique=None,
+    fallback=None,
 ) -> Step | None:
-    """The step of cells adding up to one of ``totals``; ``words(found)`` says why."""
+    """The step of cells adding up to one of ``totals``; ``words(found)`` says why;
+    ``fallback()`` is the step where the enumeration passes its budget (else none)."""
     low, high = bounds(grid, cells)
 
     def prune(prefix: tuple[int, ...]) -> bool:
@@ -51,6 +61,8 @@ def _sum_step(
     found = supports(grid, cells, lambda xs: sum(xs) in totals, prune, everyone)
     if found is None and everyone:
         found = _by_sets(grid, cells, totals)
+    if found is None and fallback is not None:
+        return fallback()
     return _step(grid, constraint, cells, found, where, words, technique)
 
 
@@ -113,7 +125,8 @@ def littlekiller(grid: Grid, constraint: Constraint) -> Step | None:
     n, cells, total = grid.geometry.size, constraint.cells, int(constraint.param("total"))
     where = f"little killer {cells_text(cells, n)} sum {total}"
     return _sum_step(grid, constraint, cells, {total}, False, where,
-                     lambda found: f"only {combos_text(found)}")  # fmt: skip
+                     lambda found: f"only {combos_text(found)}", fallback=lambda:
+                     kind_bounds.line(grid, cells, total, "little killer", where))  # fmt: skip
 
 
 def arrow(grid: Grid, constraint: Constraint) -> Step | None:
@@ -139,6 +152,8 @@ def arrow(grid: Grid, constraint: Constraint) -> Step | None:
 
     found = supports(grid, cells, accept, prune)
     where = f"arrow {cells_text(circle, n)} <- {cells_text(shaft, n)}"
+    if found is None:  # too many assignments: read by the shaft's and the circle's bounds
+        return kind_bounds.arrow(grid, circle, shaft, where)
 
     def words(found) -> str:
         return f"the shaft adds up to the circle only as {_shown(found, size)}"
@@ -243,10 +258,11 @@ def _regions45(grid: Grid) -> list:
 
 
 def _weighted_step(
-    grid: Grid, cells, weights, total, where, words, technique, constraint=None
+    grid: Grid, cells, weights, total, where, words, technique, constraint=None, fallback=None
 ) -> Step | None:
     """Cells, each times its weight, adding up to ``total``; cells that see each other
-    differ. Cut where the weighted partial sum can no longer reach the total."""
+    differ. Cut where the weighted partial sum can no longer reach the total; ``fallback()``
+    is the step where the enumeration passes its budget (else none)."""
     low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
     for i in range(len(cells) - 1, -1, -1):
         mask, w = grid.candidates[cells[i]], weights[i]
@@ -261,6 +277,8 @@ def _weighted_step(
         return not done + low[i] <= total <= done + high[i]
 
     found = supports(grid, cells, lambda xs: weighted(xs) == total, prune)
+    if found is None and fallback is not None:
+        return fallback()
     return _step(grid, constraint, cells, found, where, words, technique)
 
 
@@ -277,7 +295,10 @@ def sum_(grid: Grid, constraint: Constraint) -> Step | None:
     def words(found) -> str:
         return f"only {combos_text(found)}" if plain else ""
 
-    return _weighted_step(grid, cells, weights, total, where, words, "sum", constraint)
+    def bounded() -> Step | None:
+        return kind_bounds.line(grid, cells, total, "sum", where, weights)
+
+    return _weighted_step(grid, cells, weights, total, where, words, "sum", constraint, bounded)
 
 
 def rellikcage(grid: Grid, constraint: Constraint) -> Step | None:
