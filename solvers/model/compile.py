@@ -17,7 +17,10 @@ Among the sum groups, after the constraints' own, come the **implied** ones
 outies, in cells that see each other), derived before search as sigh's Interactive Sudoku
 Solver does, so that every engine reads them. They only restate the rules (a board's solutions
 are the same with and without them); ``implied=False`` leaves them out, to measure what they are
-worth (``native:implied=off``, ``propagate:implied=off``).
+worth (``native:implied=off``, ``propagate:implied=off``). The 45 rule's other relations (innies
+that do not all see each other, innies less outies, the grid's gap) are linear rows, not sum
+groups: ``Flat.implied_linears``, which only the engines that compile primitives are given
+(``Flat.primitives_for``), so that an engine that does not is handed the board as before.
 
 An engine declares what it encodes beyond units (``Backend.ENCODES``): ``SUM_GROUPS`` (it has
 a sum rule of its own), ``PRIMITIVES`` (it compiles the five primitives); a sum group reaches an
@@ -85,7 +88,9 @@ class Flat:
     ``sum_groups`` the all-different groups with a sum, ``primitives`` the rest.
     ``sum_group_kinds`` and ``primitive_kinds`` say which constraint kinds put something among
     the sum groups and among the primitives (the names a refusal gives). ``implied`` are the
-    sum groups the 45 rule derives, the last of ``sum_groups``."""
+    sum groups the 45 rule derives, the last of ``sum_groups``; ``implied_linears`` its other
+    relations, apart from ``primitives`` (no engine needs them: ``primitives_for`` gives them
+    to those that compile primitives)."""
 
     geometry: Geometry
     sum_groups: tuple[SumGroup, ...] = ()
@@ -93,6 +98,7 @@ class Flat:
     sum_group_kinds: frozenset[str] = frozenset()
     primitive_kinds: frozenset[str] = frozenset()
     implied: tuple[SumGroup, ...] = ()
+    implied_linears: tuple[Primitive, ...] = ()
 
     @property
     def size(self) -> int:
@@ -114,16 +120,19 @@ class Flat:
 
     def primitives_for(self, encodes: frozenset[str]) -> tuple[Primitive, ...]:
         """The primitives an engine that encodes ``encodes`` is given: the sum groups among
-        them, decomposed into an all-different and a sum, unless it encodes ``SUM_GROUPS``."""
-        if not self.sum_groups or SUM_GROUPS in declared(encodes):
-            return self.primitives
+        them, decomposed into an all-different and a sum, unless it encodes ``SUM_GROUPS``;
+        then the ``implied_linears`` if it encodes ``PRIMITIVES``."""
+        encodes = declared(encodes)
+        more = self.implied_linears if PRIMITIVES in encodes else ()
+        if not self.sum_groups or SUM_GROUPS in encodes:
+            return (*self.primitives, *more)
         from solvers.model.constraints.primitives import AllDifferent, Linear
 
         lowered: list[Primitive] = []
         for group in self.sum_groups:
             terms = tuple((1, cell) for cell in group.cells)
             lowered += [AllDifferent(group.cells), Linear(terms, "==", group.total)]
-        return (*lowered, *self.primitives)
+        return (*lowered, *self.primitives, *more)
 
     def conflicts(self, cells: tuple[int, ...]) -> list[str]:
         """Each way the values ``cells`` (0: empty) break a unit or a sum group, as "row 1 has
@@ -200,9 +209,11 @@ def handed(
         Rules(rules.regions, tuple(c for c in rules.constraints if c not in own)),
         False,
     )
-    more = flatten(board, implied).implied
-    if more:
-        rest = replace(rest, sum_groups=rest.sum_groups + more, implied=more)
+    whole = flatten(board, implied)
+    more = whole.implied
+    if more or whole.implied_linears:
+        sums = rest.sum_groups + more
+        rest = replace(rest, sum_groups=sums, implied=more, implied_linears=whole.implied_linears)
     return rest, own
 
 
@@ -216,13 +227,18 @@ def flat(shape: Shape, rules: Rules, implied: bool = True) -> Flat:
     found = _flatten(geometry, rules.constraints)
     if not implied or not found.sum_groups:
         return found
-    from solvers.model.implied import implied_groups
+    from solvers.model.constraints.primitives import Linear
+    from solvers.model.implied import implied_groups, implied_linears
 
     cages = [(frozenset(group.cells), group.total) for group in found.sum_groups]
     more = tuple(SumGroup(*group) for group in implied_groups(found.geometry, cages))
-    if not more:
+    rows = tuple(
+        Linear(terms, "==", total) for terms, total, _ in implied_linears(found.geometry, cages)
+    )
+    if not more and not rows:
         return found
-    return replace(found, sum_groups=found.sum_groups + more, implied=more)
+    sums = found.sum_groups + more
+    return replace(found, sum_groups=sums, implied=more, implied_linears=rows)
 
 
 def _flatten(geometry: Geometry, constraints: Iterable) -> Flat:

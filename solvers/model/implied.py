@@ -11,7 +11,9 @@ outies make the difference. This is sigh's Interactive Sudoku Solver's optimizer
 read for our model: ``rule45`` states each region's relation once; explain puts it in words
 (``solvers.strength.kind_sums.innies``) and the compile step hands every engine those of them
 that are sum groups (``implied_groups``: innies or outies alone, in cells that all see each
-other, so that they hold different values).
+other, so that they hold different values), and the engines that read linear rows the others
+as such (``implied_linears``: +1 for each innie, -1 for each outie), with the whole grid among
+the regions (sigh's ``_fillInSumGap``) and sigh's limits on their size.
 
 A cage that shares a cell with another is left out: the two totals would count that cell twice.
 """
@@ -51,14 +53,16 @@ class Rule45:
     reaching: bool = False  # the cages reaching out were counted (outside may be empty)
 
 
-def regions(geometry: Geometry) -> list[Region]:
+def regions(geometry: Geometry, grid: bool = False) -> list[Region]:
     """Each unit, then each run of 2..N-1 whole rows, then of whole columns (where the
-    geometry's first units are its rows and columns)."""
+    geometry's first units are its rows and columns), then with ``grid`` the whole grid."""
     n, units, names = geometry.size, geometry.units, geometry.unit_names
     found = [Region(names[i], tuple(unit), 1) for i, unit in enumerate(units)]
     for lines, word in ((range(n), "rows"), (range(n, 2 * n), "columns")):
         if len(units) < 2 * n or not all(names[i].startswith(word[:-1]) for i in lines):
             continue
+        if grid and word == "rows":
+            found.append(Region("the grid", tuple(range(n * n)), n))
         for size in range(2, n):
             for first in range(n - size + 1):
                 chosen = [units[lines[first + k]] for k in range(size)]
@@ -77,15 +81,16 @@ def apart(cages: Iterable[Cage]) -> list[Cage]:
     ]
 
 
-def rule45(geometry: Geometry, cages: Iterable[Cage]) -> list[Rule45]:
+def rule45(geometry: Geometry, cages: Iterable[Cage], grid: bool = False) -> list[Rule45]:
     """For each region that a cage lies in or reaches into, its innies (the cages wholly
-    inside counted), then its innies and outies (the cages reaching into it counted too)."""
+    inside counted), then its innies and outies (the cages reaching into it counted too);
+    with ``grid``, the whole grid among the regions."""
     cages = apart(cages)
     if not cages:
         return []
     whole = geometry.size * (geometry.size + 1) // 2
     found = []
-    for region in regions(geometry):
+    for region in regions(geometry, grid):
         cells, sum_ = frozenset(region.cells), whole * region.count
         within = [(c, t) for c, t in cages if c <= cells]
         reach = [(c, t) for c, t in cages if c & cells and not c <= cells]
@@ -128,4 +133,44 @@ def implied_groups(
         word = "outies" if rule.outside else "innies"
         name = f"{whole} rule {word} of {rule.region.name}"
         found[key] = (tuple(sorted(cells)), total, name)
+    return list(found.values())
+
+
+MAX_CAGED = 6  # sigh's _MAX_SUM_SIZE: a relation over caged cells only, no longer than this
+
+
+def implied_linears(
+    geometry: Geometry, cages: Iterable[Cage]
+) -> list[tuple[tuple[tuple[int, int], ...], int, str]]:
+    """The 45 rule's relations that ``implied_groups`` leaves out, as linear rows: (terms,
+    total, name), terms ``(1, innie)`` and ``(-1, outie)`` adding up to ``total`` (the outies
+    alone: ``(1, outie)``, to minus the total), with the whole grid among the regions. Kept
+    within sigh's limits (``_makeInnieOutieSumHandlers``): at most N cells, not more than two
+    on both sides, at most ``MAX_CAGED`` where every cell is caged already, so that each row
+    stays cheap to propagate; each relation once."""
+    cages = list(cages)
+    n = geometry.size
+    whole = n * (n + 1) // 2
+    known = {cells for cells, _ in cages}
+    known |= {frozenset(cells) for cells, _, _ in implied_groups(geometry, cages)}
+    caged = frozenset().union(*(cells for cells, _ in cages))
+    found: dict[tuple[frozenset[tuple[int, int]], int], tuple] = {}
+    for rule in rule45(geometry, cages, grid=True):
+        inside, outside, total = rule.inside, rule.outside, rule.total
+        if not outside:
+            if not inside or len(inside) == len(rule.region.cells):
+                continue
+        elif not inside:
+            inside, outside, total = outside, (), -total
+        size = len(inside) + len(outside)
+        if not outside and frozenset(inside) in known:
+            continue
+        if size > n or min(len(inside), len(outside)) > 2:
+            continue
+        if size > MAX_CAGED and caged.issuperset(inside + outside):
+            continue
+        terms = tuple((1, cell) for cell in inside) + tuple((-1, cell) for cell in outside)
+        word = "innies less outies" if outside else "outies" if rule.outside else "innies"
+        key = (frozenset(terms), total)
+        found.setdefault(key, (terms, total, f"{whole} rule {word} of {rule.region.name}"))
     return list(found.values())

@@ -33,7 +33,7 @@ import numpy as np
 
 from solvers.backends.handwritten.native.arrays import padded
 from solvers.model.board import Board
-from solvers.model.compile import Flat, SumGroup, flatten
+from solvers.model.compile import EVERY_KIND, Flat, SumGroup, flatten
 from solvers.model.geometry import Shape
 
 MAX_UNITS = 128  # the dirty-unit set is two 64-bit words: units beyond it are peer groups
@@ -77,15 +77,14 @@ def plan_for(board: Board, implied: bool = True) -> KernelPlan:
 @lru_cache(maxsize=256)
 def _plan(flat: Flat) -> KernelPlan:
     units, n = tuple(dict.fromkeys(flat.units)), flat.size  # the units in order, each once
-    if not flat.primitives and len(units) <= MAX_UNITS:
+    primitives = flat.primitives_for(EVERY_KIND)  # the 45 rule's linear rows too
+    if not primitives and len(units) <= MAX_UNITS:
         return build_plan(units, flat.sum_groups, n)
     from solvers.backends.handwritten.native.constraints import apart, primitive_tables
 
-    peers = apart(list(units[MAX_UNITS:]), flat.primitives, n)
+    peers = apart(list(units[MAX_UNITS:]), primitives, n)
     plan = build_plan(units[:MAX_UNITS], flat.sum_groups, n, peers)
-    return plan._replace(
-        band=False, primitives=primitive_tables(flat.primitives, n, plan.tables.peers)
-    )
+    return plan._replace(band=False, primitives=primitive_tables(primitives, n, plan.tables.peers))
 
 
 def build_plan(
