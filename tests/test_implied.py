@@ -118,7 +118,7 @@ def test_engines_without_linear_rows_are_handed_the_board_as_before(backend):
     assert flat.primitives_for(encodes) == flatten(b, implied=False).primitives_for(encodes)
     assert set(flat.implied_linears) <= set(flat.primitives_for(EVERY_KIND))
     assert count_solutions(b, limit=10_000, backend=backend) == count_solutions(
-        b, limit=10_000, backend="native"
+        b, limit=10_000, backend="cpsat"
     )
 
 
