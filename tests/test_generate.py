@@ -210,7 +210,9 @@ def test_a_16x16_jigsaw_keeps_its_timeout_at_every_timeout():
     # A 16x16 jigsaw layout is completed by the batch kernel within a work budget, a count of
     # work that a loaded machine takes longer over, so the kernel and the regions' passes are
     # handed the puzzle's deadline too (docs/reliability.md, Generating). The kernels and the
-    # default counting backend are loaded first: the timeout covers the making alone.
+    # default counting backend are loaded first: the timeout covers the making alone. Without
+    # the deadline a layout ran 2-3.7 s past its timeout at load 6; the margin of 0.6 s takes
+    # in a loaded machine's scheduling (0.81 s for a 0.5 s timeout under two test runs at once).
     request = Request(Shape(4, 4), minimal=True, rules=frozenset({"jigsaw"}))
     count_solutions(parse("." * 256), 1)
     jigsaw = Rules(random_regions(Shape(4, 4), Random(0)))
@@ -220,7 +222,7 @@ def test_a_16x16_jigsaw_keeps_its_timeout_at_every_timeout():
         with contextlib.suppress(SolveTimeout):
             next(generate(request, seed, timeout))
         took = time.perf_counter() - start
-        assert took <= timeout + 0.3, f"seed {seed}: {took:.2f} s for a {timeout} s timeout"
+        assert took <= timeout + 0.6, f"seed {seed}: {took:.2f} s for a {timeout} s timeout"
 
 
 # In a fresh process: the counting backend is not loaded yet.
