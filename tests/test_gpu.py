@@ -275,14 +275,19 @@ def test_the_throughput_benchmark_runs_on_the_simulator(tmp_path):
     # bench/gpu.py on three 9x9 lines made here, in batches of two: every answer native's
     data = tmp_path / "nine.txt"
     data.write_text("\n".join(LINES[i] for i in (1, 2, 7)) + "\n", encoding="utf-8")
+    # (each batch verified while the next runs; native's answers kept in a file for a rerun)
+    kept = tmp_path / "native.npz"
     done = subprocess.run(
-        [sys.executable, "bench/gpu.py", "--data", str(data), "--repeat", "1", "--batch", "2"],
+        [sys.executable, "bench/gpu.py", "--data", str(data), "--repeat", "2", "--batch", "2",
+         "--overlap", "--native", str(kept)],
         cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "nine.txt x 1 (3 puzzles), limit 1, on numba's CUDA simulator" in done.stdout
+    assert "nine.txt x 2 (6 puzzles), limit 1, on numba's CUDA simulator" in done.stdout
     row = done.stdout.splitlines()[-1].split()
     assert row[0] == "2" and row[-3:] == ["0", "0", "0"]  # wrong, unsolved, != native
+    with np.load(kept) as native:
+        assert native["counts"].tolist() == [1, 1, 1] and native["solutions"].all()
 
 
 def test_killer_cages_are_refused_by_the_judge():

@@ -15,7 +15,7 @@ before numba is imported) runs the same kernel on the CPU, slowly: the tests use
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -45,9 +45,11 @@ class Gpu(Backend):
     ENCODES = frozenset()  # units alone: the kernel knows no sum or other primitive
     BATCHES = True  # one launch for a whole batch (search_many)
 
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"kernel": ("shared", "global")}
+
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self._batcher = Batcher()
+        self._batcher = Batcher(options.get("kernel", "shared"))
         self._loaded = False
         # The last batch's seconds apart (copies, launches): the benchmark's
         self.timings: Timings | None = None
