@@ -19,6 +19,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+# numba-cuda 0.30 names numpy.row_stack (an alias of vstack) when it first compiles a kernel,
+# and NumPy 2.5 has no such name: seen on an H200 machine (numba-cuda 0.30.4, NumPy 2.5.2),
+# where every compile failed with "module 'numpy' has no attribute 'row_stack'"
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
+
 try:
     from numba import cuda
 except ImportError as error:  # numba-cuda without the CUDA bindings it needs, say

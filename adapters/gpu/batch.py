@@ -36,9 +36,9 @@ UNLIMITED = 2**62  # the kernel's work budget per puzzle: never runs out (time s
 THREADS = 128  # threads per block: one puzzle each
 FIRST_SLICE = 1 << 14  # work units per puzzle in the first launch
 LAUNCH_S = 0.02  # the time a launch is sized to take
-LOOKS_PER_EACH = 4
+LOOKS_PER_EACH = 4  # with ``each``, launches sized so that the clock is looked at this often
 # the registers an answer reads (the rest stay on the device: fewer bytes copied back)
-READ = (kernel.PHASE, kernel.COUNT, kernel.GUESSES, kernel.NODES)  # with ``each``, launches sized so that the clock is looked at this often
+READ = (kernel.PHASE, kernel.COUNT, kernel.GUESSES, kernel.NODES)
 FORKED = (
     "gpu: CUDA cannot be used in a process forked from one that used it (--jobs N forks "
     "worker processes): run gpu with --jobs 1, whose one process keeps every GPU thread busy"

@@ -7,13 +7,13 @@ pauses), so both find the same first solution, counts, guesses and nodes. What d
 the state that every step reads lives. A thread of ``kernel.search`` works out a cell's
 candidates from its unit masks in device memory; with a couple of thousand threads on a
 multiprocessor, their boards overflow its L1 cache and most of those reads go to L2 (measured
-on an H200: 1.0-1.6 million sudoku17 puzzles a second, docs/gpu.md). Here each thread's
-values, unit masks and the candidates of every cell sit in shared memory (297 bytes on 9x9),
-the candidates are kept up to date as values are placed (a placement takes its value out of
-every peer's candidates), so a pass over the cells reads one word a cell instead of one a unit,
-and going back recomputes them from the unit masks. The rule tables are copied into shared
-memory once a block. Device memory keeps what is touched rarely: the trail and the branch
-stack (as in ``kernel``), and each board between launches.
+on an H200: 1.6 million sudoku17 puzzles a second, against 5.5 million here: docs/gpu.md).
+Here each thread's values, unit masks and the candidates of every cell sit in shared memory
+(297 bytes on 9x9), the candidates are kept up to date as values are placed (a placement takes
+its value out of every peer's candidates), so a pass over the cells reads one word a cell
+instead of one a unit, and going back recomputes them from the unit masks. The rule tables
+are copied into shared memory once a block. Device memory keeps what is touched rarely: the
+trail and the branch stack (as in ``kernel``), and each board between launches.
 
 A kernel is compiled for each geometry (cells, units, unit size, units a cell), whose sizes fix
 the shared arrays (``compiled``). A board whose state does not fit ``SHARED_BYTES`` with 32
@@ -41,7 +41,7 @@ from adapters.gpu.kernel import (
 )
 
 SHARED_BYTES = 48 * 1024  # the static shared memory a block may hold
-MOST_THREADS = 128  # threads a block, at most
+MOST_THREADS = 32  # threads a block, at most: on an H200, 32 beat 64 and 64 beat 128 (docs/gpu.md)
 
 
 def threads_for(cells: int, units: int, size: int, width: int) -> int:
