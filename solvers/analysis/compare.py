@@ -49,6 +49,8 @@ def copies_of(puzzles: list[Puzzle], settings: Settings) -> list[Copy]:
     found = []
     for puzzle in puzzles:
         found.append(Copy(puzzle.line, 0, puzzle.board))
+        if not settings.shuffle:  # the run's puzzles as given, no copy drawn
+            continue
         transforms = copies(puzzle.board, settings.shuffle, settings.seed, puzzle.line)
         for k, transform in enumerate(transforms, 1):
             found.append(Copy(puzzle.line, k, transform.forward(puzzle.board), transform))
