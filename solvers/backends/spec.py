@@ -59,9 +59,11 @@ class BackendSpec:
         name, colon, rest = text.strip().partition(":")
         if not registry.is_name(name):
             raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")
-        if colon and not rest.strip():
+        if not colon:
+            return cls(name)
+        if not rest.strip():
             raise UsageError(f"{text!r}: a colon with no KEY=VALUE after it")
-        return cls.of(name, _pairs(rest.split(",") if colon else [], text))
+        return cls.of(name, _pairs(rest.split(","), text))
 
     def with_options(self, options: Mapping[str, object]) -> BackendSpec:
         """The spec with ``options`` added; UsageError for one the spec already sets (neither

@@ -142,8 +142,8 @@ def plan_of(args: argparse.Namespace, run: Run, mode: str, limit: int = 1) -> Pl
         compile_first(default_compiled(args.file), run)
     else:
         spec = BackendSpec.parse(args.backend)
-        options = options_given(args.option)
-        spec = spec.with_options(options) if options else spec
+        if args.option:
+            spec = spec.with_options(options_given(args.option))
         backends = (spec.resolve(),)  # an unknown name, an unavailable backend, a bad option
         compile_first(backends, run)
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
@@ -209,7 +209,8 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
         specs = parse_list(text)
     found: dict[BackendSpec, BackendSpec] = {}
     for spec in specs:
-        resolved = spec.with_options(options.get(spec.name, {})).resolve().plain()
+        given = options.get(spec.name)
+        resolved = (spec.with_options(given) if given else spec).resolve().plain()
         if resolved in found:
             raise UsageError(_same_configuration(found[resolved], spec, resolved))
         found[resolved] = spec
