@@ -106,10 +106,10 @@ class Task:
             spec = plan.backends[0]
         else:
             spec = BackendSpec(choice.default_backend(board, self.few))
+        solving = plan.mode == "solve"
+        operation, limit = (Operation.SOLVE, 1) if solving else (Operation.COUNT, plan.limit)
         with borrowed(spec) as runner:
-            if plan.mode == "solve":
-                return runner.solve(board, timeout)
-            return runner.count(board, plan.limit, timeout)
+            return runner.each(operation, [board], limit, timeout)[0]
 
 
 def run(
