@@ -163,7 +163,7 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
         if path := path_of(args.file):
             fmt = "line" if written == "auto" else written
             line_file = LineFile(path, args.input_format, args.box, fmt)
-    bar = _bar(args, run)
+    bar = _bar(args, run) if progress_wanted(run.err) else None  # on a terminal alone
     told = (lambda done: bar.update(done - bar.n)) if bar is not None else None
     try:
         for piece in run_plan(items, plan, line_file=line_file, note=run.note, progress=told):
@@ -184,10 +184,8 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
 
 
 def _bar(args: argparse.Namespace, run: Run):
-    """A progress bar on a terminal, its total the puzzle lines of a line-format file (unknown
-    on standard input); None elsewhere, and for a file of boards."""
-    if not progress_wanted(run.err):
-        return None
+    """The progress bar, its total the puzzle lines of a line-format file (unknown on standard
+    input); None for a file of boards."""
     from solvers.formats.datasets import path_of
     from solvers.run.linefile import puzzle_lines, start  # NumPy: only with a bar to show
 
