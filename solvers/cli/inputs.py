@@ -158,11 +158,8 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
     line_file = None
     written = getattr(args, "format", "auto")
     if not (getattr(args, "json", False) or args.file == "-" or written == "fpuzzles"):
-        from solvers.formats.datasets import path_of
-
-        if path := path_of(args.file):
-            fmt = "line" if written == "auto" else written
-            line_file = LineFile(path, args.input_format, args.box, fmt)
+        fmt = "line" if written == "auto" else written
+        line_file = LineFile(args.file, args.input_format, args.box, fmt)
     bar = _bar(args, run) if progress_wanted(run.err) else None  # on a terminal alone
     told = (lambda done: bar.update(done - bar.n)) if bar is not None else None
     try:
