@@ -10,7 +10,6 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 BYTE_BASE = 0x10FF00
@@ -60,26 +59,3 @@ def as_text(binary: BinaryIO) -> TextIO:
 def open_text(path: str) -> TextIO:
     """The file at ``path`` as text (``as_text``)."""
     return as_text(open(path, "rb"))
-
-
-class Overlong(str):
-    """The first characters of a line longer than any puzzle (``binary``: they hold a NUL
-    byte, as /dev/zero's do: no text file)."""
-
-    binary: bool
-
-
-def bounded_lines(handle: TextIO, longest: int) -> Iterator[str]:
-    """A text file's lines, none held longer than ``longest`` + 1 characters: a longer line
-    is an ``Overlong`` as soon as its first ``longest`` + 1 characters are read, and its rest
-    is read in pieces and dropped when the next line is asked for, so that a file with no line
-    break (a huge download cut short) costs no memory and its message comes at once."""
-    while line := handle.readline(longest + 1):
-        if len(line) > longest and not line.endswith("\n"):
-            start = Overlong(line)
-            start.binary = "\x00" in line
-            yield start
-            while (rest := handle.readline(longest)) and not rest.endswith("\n"):
-                pass
-            continue
-        yield line
