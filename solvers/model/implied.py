@@ -108,6 +108,56 @@ def rule45(geometry: Geometry, cages: Iterable[Cage], grid: bool = False) -> lis
     return found
 
 
+def mostly_in(geometry: Geometry, cages: Iterable[Cage]) -> list[Rule45]:
+    """For each region, the 45 rule with the cages counted that have more than half their
+    cells in it (sigh's ``_makeInnieOutieSumHandlers`` counts those): a middle way between
+    ``rule45``'s two, with fewer innies than the cages wholly inside leave and fewer
+    outies than every cage reaching in brings; only where it differs from both."""
+    cages = apart(cages)
+    whole = geometry.size * (geometry.size + 1) // 2
+    found = []
+    for region in regions(geometry):
+        cells = frozenset(region.cells)
+        counted = [(c, t) for c, t in cages if 2 * len(c & cells) > len(c)]
+        if all(c <= cells for c, _ in counted):
+            continue  # the cages wholly inside: rule45's innies
+        if all(2 * len(c & cells) > len(c) for c, _ in cages if c & cells):
+            continue  # every cage reaching in: rule45's innies and outies
+        touching = frozenset().union(*(c for c, _ in counted))
+        inside = tuple(cell for cell in region.cells if cell not in touching)
+        outside = tuple(sorted(touching - cells))
+        taken = sum(t for _, t in counted)
+        found.append(Rule45(region, inside, outside, whole * region.count - taken, taken, True))
+    return found
+
+
+def one_out(geometry: Geometry, cages: Iterable[Cage]) -> list[Rule45]:
+    """For each unit and each cage reaching out of it by one cell (sigh's hidden cages,
+    ``_makeHiddenCageHandlers``): the unit's cells outside that cage and the cages wholly
+    inside, less that one outie, add up to the unit's total less those cages' totals. The
+    45 rule with one cage reaching in at a time (``rule45`` counts them all at once); kept
+    within sigh's ``_MAX_SUM_SIZE`` cells."""
+    cages = apart(cages)
+    whole = geometry.size * (geometry.size + 1) // 2
+    found = []
+    for region in regions(geometry)[: len(geometry.units)]:
+        cells = frozenset(region.cells)
+        within = [(c, t) for c, t in cages if c <= cells]
+        covered = frozenset().union(*(c for c, _ in within))
+        taken = sum(t for _, t in within)
+        for cage, total in cages:
+            outside = tuple(cage - cells)
+            if len(outside) != 1 or not cage & cells:
+                continue
+            inside = tuple(cell for cell in region.cells if cell not in covered | cage)
+            if len(inside) + 1 > MAX_CAGED:
+                continue
+            found.append(
+                Rule45(region, inside, outside, whole - taken - total, taken + total, True)
+            )
+    return found
+
+
 def implied_groups(
     geometry: Geometry, cages: Iterable[Cage]
 ) -> list[tuple[tuple[int, ...], int, str]]:
@@ -155,7 +205,8 @@ def implied_linears(
     known |= {frozenset(cells) for cells, _, _ in implied_groups(geometry, cages)}
     caged = frozenset().union(*(cells for cells, _ in cages))
     found: dict[tuple[frozenset[tuple[int, int]], int], tuple] = {}
-    for rule in rule45(geometry, cages, grid=True):
+    derived = rule45(geometry, cages, grid=True) + mostly_in(geometry, cages)
+    for rule in derived + one_out(geometry, cages):
         inside, outside, total = rule.inside, rule.outside, rule.total
         if not outside:
             if not inside or len(inside) == len(rule.region.cells):
