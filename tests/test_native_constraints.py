@@ -69,9 +69,6 @@ def root(board: Board) -> list[int]:
         ("ratio r1c1 r1c2", {0: 1}, 1, 2),
         # a linear row: an XV sum of 5 with a 1 leaves only 4 (singles leave 2, 3, 4)
         ("xv r1c1 r2c1 sum=5", {0: 1}, 4, 4),
-        # a linear row of cells that see each other: three different values of 1..4 adding
-        # up to 6 are 1, 2, 3, so r1c4 is 4 (each cell's bounds alone leave 1..4 everywhere)
-        ("sum r1c1 r1c2 r1c3 total=6", {}, 3, 4),
         # a table: a quadruple's 1 has one of its four cells left (singles leave 1 or 3)
         ("quadruple r1c2 r1c3 r2c2 r2c3 values=1", {1: 2, 2: 3, 6: 4}, 5, 1),
         # a domain: an even cell beside givens 2 and 3 in its box (singles leave 1 or 4)

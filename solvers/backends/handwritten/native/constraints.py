@@ -12,8 +12,6 @@ handles it best:
 relations  (R, 4+2N)   [a, b, most a's one b forbids, most b's one a forbids,
                         values of b each value of a allows (N), of a each of b's allows (N)]
 linears    (L, 3+2m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...]
-ends       (L, m)     for each term, where its group of terms ends (exclusive): a group is
-                      terms of one coefficient, 1 or -1, whose cells all see each other
 tables     (T, 3+k)    [first row, rows, cells, cell...]; the rows' masks in ``table_rows``
 table_rows (W, k)      one mask per cell of the row (the values the row allows there)
 watch      (C, 1+w)    [count, propagator...]: relations first, then linears, then tables
@@ -45,7 +43,6 @@ OPS = {"==": 0, "!=": 1, "<=": 2, ">=": 3}  # the kernel's numbers for Linear's 
 class Primitives(NamedTuple):
     relations: np.ndarray
     linears: np.ndarray
-    ends: np.ndarray
     tables: np.ndarray
     table_rows: np.ndarray
     watch: np.ndarray
@@ -104,7 +101,7 @@ def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
             watchers[cell].append(index)
     return Primitives(
         _relations(pairs, forbidden, apart, n),
-        *_linears(linears, peers),
+        _linears(linears),
         *_tables_of(tables, n),
         padded(watchers),
         init,
@@ -142,45 +139,13 @@ def _supports(forbidden: frozenset[tuple[int, int]], peers: bool, n: int) -> tup
     return (most_a, most_b, *(every & ~m for m in ab + ba))
 
 
-def _linears(linears: list[Linear], peers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The rows of ``linears``, each with its terms in groups of peers (``_groups``), and
-    where each term's group ends."""
-    most = max((len(p.terms) for p in linears), default=0)
-    table = np.zeros((len(linears), 3 + 2 * most), np.int64)
-    ends = np.zeros((len(linears), max(most, 1)), np.int64)
+def _linears(linears: list[Linear]) -> np.ndarray:
+    width = 3 + 2 * max((len(p.terms) for p in linears), default=0)
+    table = np.zeros((len(linears), width), np.int64)
     for i, p in enumerate(linears):
-        groups = _groups(p, peers) if p.op != "!=" else [[term] for term in p.terms]
-        terms = [x for group in groups for term in group for x in term]
-        table[i, :3] = [OPS[p.op], p.constant, len(p.terms)]
-        table[i, 3 : 3 + len(terms)] = terms
-        at = 0
-        for group in groups:
-            ends[i, at : at + len(group)] = at + len(group)
-            at += len(group)
-    return table, ends
-
-
-def _groups(p: Linear, peers: np.ndarray) -> list[list[tuple[int, int]]]:
-    """The terms of ``p`` in groups whose cells all see each other, each of one coefficient
-    (1 or -1; any other stands alone), greedily in order (sigh's
-    ``findExclusionGroupsGreedy``): a group's values differ, so its sum is at least that of
-    its fewest smallest candidates, which bounds the row more tightly than each cell alone."""
-    near = {}
-    groups: list[list[tuple[int, int]]] = []
-    for k, cell in p.terms:
-        if cell not in near:
-            near[cell] = set(peers[cell, 1 : 1 + peers[cell, 0]].tolist())
-        home = None
-        if k in (1, -1):
-            home = next(
-                (g for g in groups if g[0][0] == k and all(other in near[cell] for _, other in g)),
-                None,
-            )
-        if home is None:
-            groups.append([(k, cell)])
-        else:
-            home.append((k, cell))
-    return groups
+        terms = [x for term in p.terms for x in term]
+        table[i, : 3 + len(terms)] = [OPS[p.op], p.constant, len(p.terms), *terms]
+    return table
 
 
 def _tables_of(tables: list[Table], n: int) -> tuple[np.ndarray, np.ndarray]:

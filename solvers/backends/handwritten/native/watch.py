@@ -92,130 +92,19 @@ def _not_equal(row, i, queue, qn, d0, d1, unit_bits, lin):
     return _remove(row, lin[i, 4 + 2 * free], bit, queue, qn, d0, d1, unit_bits)
 
 
-@numba.njit(cache=True, inline="always")
-def _least(mask, s):
-    """The sum of the ``s`` smallest values of ``mask``, the s-th of them and the next (0
-    where there is none; the sum is -1 where ``mask`` holds fewer than s)."""
-    total = 0
-    last = 0
-    for _ in range(s):
-        if mask == 0:
-            return -1, 0, 0
-        low = mask & -mask
-        last = lowbit_index(low) + 1
-        total += last
-        mask ^= low
-    return total, last, (lowbit_index(mask & -mask) + 1 if mask else 0)
-
-
-@numba.njit(cache=True, inline="always")
-def _most(mask, s):
-    """``_least`` from the top: the sum of the ``s`` largest values, the s-th and the next."""
-    total = 0
-    last = 0
-    for _ in range(s):
-        if mask == 0:
-            return -1, 0, 0
-        last = highbit_index(mask) + 1
-        total += last
-        mask ^= 1 << (last - 1)
-    return total, last, (highbit_index(mask) + 1 if mask else 0)
-
-
 @numba.njit(cache=True)
-def _group_bounds(row, lin, i, j, e, skip):
-    """The least and greatest sum of the values of terms j..e-1 of row ``i`` but term
-    ``skip``: cells that all see each other, so the sum of their union's fewest smallest
-    values bounds it too; (1, 0) where they cannot all differ."""
-    union = 0
-    small = 0
-    big = 0
-    for m in range(j, e):
-        if m != skip:
-            mask = row[lin[i, 4 + 2 * m]]
-            union |= mask
-            small += lowbit_index(mask) + 1
-            big += highbit_index(mask) + 1
-    s = e - j - (1 if skip >= 0 else 0)
-    least, _, _ = _least(union, s)
-    if least < 0:
-        return 1, 0
-    most, _, _ = _most(union, s)
-    return max(small, least), min(big, most)
-
-
-@numba.njit(cache=True, inline="always")
-def _signed(k, small, big):
-    return (small, big) if k > 0 else (-big, -small)
-
-
-@numba.njit(cache=True)
-def _narrow_group(row, i, j, e, rest_lo, rest_hi, upper, lower, queue, qn, d0, d1, ub, lin):
-    """Each cell of the group j..e-1 of row ``i`` keeps the values v with which the group can
-    still meet the constant, the other terms within [rest_lo, rest_hi]: the others of the
-    group hold values other than v (``_least`` of their union without v)."""
-    k, constant = lin[i, 3 + 2 * j], lin[i, 1]
-    removed = 0
-    for m in range(j, e):
-        cell = lin[i, 4 + 2 * m]
-        small, big = _group_bounds(row, lin, i, j, e, m)
-        if small > big:
-            return -1, qn, d0, d1
-        union = 0
-        for o in range(j, e):
-            if o != m:
-                union |= row[lin[i, 4 + 2 * o]]
-        s = e - j - 1
-        least, low_last, low_next = _least(union, s)
-        most, high_last, high_next = _most(union, s)
-        drop = 0
-        mask = row[cell]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            v = lowbit_index(bit) + 1
-            lo_rest, hi_rest = least, most
-            if union & bit and v <= low_last:  # v is one of the smallest: the next instead
-                lo_rest = least - v + low_next if low_next else 1 << 30
-            if union & bit and v >= high_last:
-                hi_rest = most - v + high_next if high_next else -(1 << 30)
-            lo_rest, hi_rest = max(lo_rest, small), min(hi_rest, big)
-            if lo_rest > hi_rest:
-                drop |= bit
-                continue
-            c_lo, c_hi = _signed(k, v + lo_rest, v + hi_rest)
-            if (upper and rest_lo + c_lo > constant) or (lower and rest_hi + c_hi < constant):
-                drop |= bit
-        status, qn, d0, d1 = _remove(row, cell, drop, queue, qn, d0, d1, ub)
-        if status < 0:
-            return -1, qn, d0, d1
-        removed += status
-    return removed, qn, d0, d1
-
-
-@numba.njit(cache=True)
-def linear(row, i, queue, qn, d0, d1, unit_bits, lin, ends):
-    """Bounds consistency on linear row ``i``, its groups of peers each bounded as one
-    (``constraints._groups``: sigh's exclusion groups)."""
+def linear(row, i, queue, qn, d0, d1, unit_bits, lin):
+    """Bounds consistency on linear row ``i``."""
     op, constant, terms = lin[i, 0], lin[i, 1], lin[i, 2]
     if op == NE:
         status, qn, d0, d1 = _not_equal(row, i, queue, qn, d0, d1, unit_bits, lin)
         return status, qn, d0, d1, terms
     lo = 0
     hi = 0
-    j = 0
-    while j < terms:
-        e = ends[i, j]
-        if e - j == 1:
-            small, big = _bounds(lin[i, 3 + 2 * j], row[lin[i, 4 + 2 * j]])
-        else:
-            small, big = _group_bounds(row, lin, i, j, e, -1)
-            if small > big:
-                return -1, qn, d0, d1, terms
-            small, big = _signed(lin[i, 3 + 2 * j], small, big)
+    for j in range(terms):
+        small, big = _bounds(lin[i, 3 + 2 * j], row[lin[i, 4 + 2 * j]])
         lo += small
         hi += big
-        j = e
     upper = op != GE  # the sum must stay <= constant
     lower = op != LE  # the sum must stay >= constant
     if (upper and lo > constant) or (lower and hi < constant):
@@ -223,34 +112,21 @@ def linear(row, i, queue, qn, d0, d1, unit_bits, lin, ends):
     if (not upper or hi <= constant) and (not lower or lo >= constant):
         return 0, qn, d0, d1, terms  # every value of every cell fits
     removed = 0
-    j = 0
-    while j < terms:
-        e = ends[i, j]
-        k = lin[i, 3 + 2 * j]
-        if e - j == 1:
-            cell = lin[i, 4 + 2 * j]
-            small, big = _bounds(k, row[cell])
-            drop = 0
-            mask = row[cell]
-            while mask:
-                low = mask & -mask
-                kv = k * (lowbit_index(low) + 1)
-                if (upper and kv - small > constant - lo) or (lower and big - kv > hi - constant):
-                    drop |= low
-                mask ^= low
-            status, qn, d0, d1 = _remove(row, cell, drop, queue, qn, d0, d1, unit_bits)
-        else:  # the others' bounds as they were: no tighter than now, so still sound
-            small, big = _group_bounds(row, lin, i, j, e, -1)
-            if small > big:
-                return -1, qn, d0, d1, 2 * terms
-            small, big = _signed(k, small, big)
-            status, qn, d0, d1 = _narrow_group(
-                row, i, j, e, lo - small, hi - big, upper, lower, queue, qn, d0, d1, unit_bits, lin
-            )
+    for j in range(terms):
+        k, cell = lin[i, 3 + 2 * j], lin[i, 4 + 2 * j]
+        small, big = _bounds(k, row[cell])
+        drop = 0
+        mask = row[cell]
+        while mask:
+            low = mask & -mask
+            kv = k * (lowbit_index(low) + 1)
+            if (upper and kv - small > constant - lo) or (lower and big - kv > hi - constant):
+                drop |= low
+            mask ^= low
+        status, qn, d0, d1 = _remove(row, cell, drop, queue, qn, d0, d1, unit_bits)
         if status < 0:
             return -1, qn, d0, d1, 2 * terms
         removed += status
-        j = e
     return removed, qn, d0, d1, 2 * terms
 
 
@@ -315,7 +191,7 @@ def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, 
     """The general kernel's rules and the propagators, to a fixpoint: the work done, or -1 on
     a contradiction. On return (not -1) ``seen`` holds every cell's candidates."""
     # the tables taken out once: each array passed to a call costs a reference count
-    unit_bits, watch, rel, lin, ends = t.unit_bits, c.watch, c.relations, c.linears, c.ends
+    unit_bits, watch, rel, lin = t.unit_bits, c.watch, c.relations, c.linears
     head, rows = c.tables, c.table_rows
     relations, linears = rel.shape[0], lin.shape[0]
     work = 0
@@ -336,7 +212,7 @@ def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, 
                 status, qn, d0, d1, w = relation(row, p, queue, qn, d0, d1, unit_bits, rel)
             elif p < relations + linears:
                 i = p - relations
-                status, qn, d0, d1, w = linear(row, i, queue, qn, d0, d1, unit_bits, lin, ends)
+                status, qn, d0, d1, w = linear(row, i, queue, qn, d0, d1, unit_bits, lin)
             else:
                 i = p - relations - linears
                 status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc)
