@@ -13,7 +13,9 @@ read for our model: ``rule45`` states each region's relation once; explain puts 
 that are sum groups (``implied_groups``: innies or outies alone, in cells that all see each
 other, so that they hold different values), and the engines that read linear rows the others
 as such (``implied_linears``: +1 for each innie, -1 for each outie), with the whole grid among
-the regions (sigh's ``_fillInSumGap``) and sigh's limits on their size.
+the regions (sigh's ``_fillInSumGap``) and sigh's limits on their size; with them, two more ways
+of counting the cages that sigh's optimizer has: those with more than half their cells in a
+region (``mostly_in``), and each cage reaching out of a unit by one cell alone (``one_out``).
 
 A cage that shares a cell with another is left out: the two totals would count that cell twice.
 """
@@ -192,9 +194,10 @@ MAX_CAGED = 6  # sigh's _MAX_SUM_SIZE: a relation over caged cells only, no long
 def implied_linears(
     geometry: Geometry, cages: Iterable[Cage]
 ) -> list[tuple[tuple[tuple[int, int], ...], int, str]]:
-    """The 45 rule's relations that ``implied_groups`` leaves out, as linear rows: (terms,
-    total, name), terms ``(1, innie)`` and ``(-1, outie)`` adding up to ``total`` (the outies
-    alone: ``(1, outie)``, to minus the total), with the whole grid among the regions. Kept
+    """The 45 rule's relations that ``implied_groups`` leaves out, as linear rows, with those
+    of ``mostly_in`` and ``one_out``: (terms, total, name), terms ``(1, innie)`` and
+    ``(-1, outie)`` adding up to ``total`` (the outies alone: ``(1, outie)``, to minus the
+    total), with the whole grid among the regions. Kept
     within sigh's limits (``_makeInnieOutieSumHandlers``): at most N cells, not more than two
     on both sides, at most ``MAX_CAGED`` where every cell is caged already, so that each row
     stays cheap to propagate; each relation once."""
