@@ -18,7 +18,7 @@ from solvers.cli.arguments import options_given
 from solvers.cli.compiling import compile_first, default_compiled
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.formats.boards import Puzzle, format_board, read_puzzles
-from solvers.formats.textfile import as_text, open_text
+from solvers.formats.textfile import as_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import clash
@@ -38,7 +38,7 @@ def open_source(path: str) -> TextIO:
             return dataset.open()
         if not os.path.exists(path) and _is_puzzle_text(path):
             return io.StringIO(path if path.endswith("\n") else path + "\n")
-        return open_text(path)
+        return as_text(open(path, "rb"))
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
     buffer = getattr(sys.stdin, "buffer", None)

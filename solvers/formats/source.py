@@ -18,7 +18,7 @@ from typing import TextIO
 
 from solvers.base.errors import InputError, UsageError
 from solvers.formats import variant_text
-from solvers.formats.textfile import undecodable
+from solvers.formats.textfile import BYTE_BASE, UNDECODABLE
 
 # Characters of the longest puzzle in any form: an f-puzzles JSON document or link
 # (fpuzzles_link.MAX_JSON), a grid with its sections; a line puzzle is held to lines.MAX_LINE.
@@ -103,10 +103,9 @@ def line_problem(raw: str, number: int) -> InputError | None:
         return TooLong(f"over {MAX_PUZZLE:,} characters: no puzzle is that long", number)
     if "\x00" in raw:
         return InputError("a NUL byte: puzzles are plain text", number)
-    if bad := undecodable(raw):
-        column, byte = bad
-        message = f"byte 0x{byte:02X} is not UTF-8: save the file as UTF-8"
-        return InputError(message, number, column)
+    if bad := UNDECODABLE.search(raw):
+        message = f"byte 0x{ord(bad.group()) - BYTE_BASE:02X} is not UTF-8: save the file as UTF-8"
+        return InputError(message, number, bad.start() + 1)
     return None
 
 

@@ -3,7 +3,7 @@ Notepad's "Unicode" is UTF-16 with its mark), so a puzzle saved so reads as it s
 
 An undecodable byte ``b`` is read as the character ``BYTE_BASE + b`` (plane 16's private use
 area, which no puzzle uses), one character a byte: a message can then name it as the byte it
-is (``undecodable``), and a line's cells are counted as the file holds them."""
+is (``UNDECODABLE`` finds it), and a line's cells are counted as the file holds them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from typing import BinaryIO, TextIO
 
 BYTE_BASE = 0x10FF00
 BYTE_ERRORS = "sudoku-bytes"  # the codecs error handler reading undecodable bytes so
-_BYTES = re.compile("[\U0010ff00-\U0010ffff]")
+# a character that stands for an undecodable byte (``BYTE_BASE + byte``)
+UNDECODABLE = re.compile("[\U0010ff00-\U0010ffff]")
 
 # UTF-32's little-endian mark starts with UTF-16's: the longer one is tried first
 _MARKS = (
@@ -35,12 +36,6 @@ def _as_characters(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(BYTE_ERRORS, _as_characters)
 
 
-def undecodable(text: str) -> tuple[int, int] | None:
-    """(column, byte) of the first undecodable byte of a line read here, if it holds one."""
-    found = _BYTES.search(text)
-    return None if found is None else (found.start() + 1, ord(found.group()) - BYTE_BASE)
-
-
 def encoding_of(head: bytes) -> str:
     """The encoding a file's first bytes announce: ``utf-16`` or ``utf-32`` (whose codecs read
     the mark and drop it) for their byte-order marks, else ``utf-8``."""
@@ -49,13 +44,8 @@ def encoding_of(head: bytes) -> str:
 
 def as_text(binary: BinaryIO) -> TextIO:
     """``binary`` read as text in the encoding its first bytes announce; an undecodable byte
-    is read as one character that ``undecodable`` names, whatever the locale. A stream that cannot
+    is read as one character that ``UNDECODABLE`` finds, whatever the locale. A stream that cannot
     be peeked at is read as UTF-8 (a UTF-16 one is then refused by the reader, by name)."""
     peek = getattr(binary, "peek", None)
     head = peek(4)[:4] if peek is not None else b""
     return io.TextIOWrapper(binary, encoding=encoding_of(head), errors=BYTE_ERRORS)
-
-
-def open_text(path: str) -> TextIO:
-    """The file at ``path`` as text (``as_text``)."""
-    return as_text(open(path, "rb"))
