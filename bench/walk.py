@@ -6,10 +6,12 @@ calls, counted (issue 43's measure of the structure).
 
 The command runs in this process with a profiler hook on every call and return. A call is *on
 the way* when one of its arguments is the parsed ``argparse.Namespace`` or a value the way
-has produced: a value read from the namespace, or a value a call on the way returned (the
-backend spec, the plan, the puzzles, the answers). That is the data a reader follows from the
-parser to the engine and back to the output. Calls inside a backend's own search are not
-followed (the engine is where the way ends), nor calls into the standard library.
+has produced: a value read from the namespace, a value a call on the way returned (the
+backend spec, the plan, the puzzles, the answers), or one of our dataclasses built from such
+values (its generated ``__init__`` is in no file, ``<string>``, so it is no stop itself: its
+fields carry its arguments). That is the data a reader follows from the parser to the engine
+and back to the output. Calls inside a backend's own search are not followed (the engine is
+where the way ends), nor calls into the standard library.
 
 Counted over the functions on the way, each at its first call, in order:
 
