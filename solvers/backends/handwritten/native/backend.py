@@ -65,11 +65,16 @@ class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
     # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("on", "off")}
+    # ... and the constrained kernel's cell choice: dom/wdeg, or with ISS's value scores too
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "implied": ("on", "off"),
+        "choice": ("wdeg", "values"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._implied = options.get("implied", "on") == "on"
+        self._choice = options.get("choice", "wdeg")
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
         self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 
@@ -78,7 +83,9 @@ class Native(Backend):
         kernel is built ahead of time (``search_many``), and then never imports numba."""
         if self._solver is not None:
             return
-        self._solver = _solver_class()()
+        from solvers.backends.handwritten.native.outcome import VALUES, WDEG
+
+        self._solver = _solver_class()(VALUES if self._choice == "values" else WDEG)
         self.search(Board.pattern(Shape(2, 2)), Deadline(None), 1)  # load or compile the kernel
 
     @classmethod
