@@ -7,15 +7,15 @@ few nodes by both."""
 from __future__ import annotations
 
 import pytest
-
-from solvers import count_solutions
-from solvers.backends.handwritten.native.outcome import VALUES, WDEG
-from solvers.backends.handwritten.native.solver import Solver
-from solvers.backends.handwritten.native.tables import plan_for
 from test_implied import BOTTOM, REACHING, TOP, board
 from test_native_branching import trap
 
-CHOICES = ("native:choice=wdeg", "native:choice=values")
+from solvers import count_solutions
+from solvers.backends.handwritten.native.outcome import HOUSES, VALUES, WDEG
+from solvers.backends.handwritten.native.solver import Solver
+from solvers.backends.handwritten.native.tables import plan_for
+
+CHOICES = ("native:choice=wdeg", "native:choice=values", "native:choice=houses")
 
 
 @pytest.mark.parametrize(
@@ -35,7 +35,7 @@ def test_both_choices_count_as_cpsat(rules, rows):
         assert count_solutions(b, limit=10_000, backend=backend) == expected, backend
 
 
-@pytest.mark.parametrize("choice", [WDEG, VALUES])
+@pytest.mark.parametrize("choice", [WDEG, VALUES, HOUSES])
 def test_both_choices_go_where_the_search_fails(choice):
     b = trap()
     found, _, stats = Solver(choice).search(plan_for(b), bytes(b.cells), 2, None)

@@ -65,10 +65,11 @@ class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
     # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    # ... and the constrained kernel's cell choice: dom/wdeg, or with ISS's value scores too
+    # ... and the constrained kernel's cell choice: dom/wdeg, with ISS's value scores too, or
+    # with its value scores and its branches on a value's two places in a unit (``constrained``)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "implied": ("on", "off"),
-        "choice": ("wdeg", "values"),
+        "choice": ("wdeg", "values", "houses"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -83,9 +84,10 @@ class Native(Backend):
         kernel is built ahead of time (``search_many``), and then never imports numba."""
         if self._solver is not None:
             return
-        from solvers.backends.handwritten.native.outcome import VALUES, WDEG
+        from solvers.backends.handwritten.native.outcome import HOUSES, VALUES, WDEG
 
-        self._solver = _solver_class()(VALUES if self._choice == "values" else WDEG)
+        choice = {"wdeg": WDEG, "values": VALUES, "houses": HOUSES}[self._choice]
+        self._solver = _solver_class()(choice)
         self.search(Board.pattern(Shape(2, 2)), Deadline(None), 1)  # load or compile the kernel
 
     @classmethod

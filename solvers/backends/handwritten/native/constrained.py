@@ -12,7 +12,10 @@ Its cell choice is ``search``'s dom/wdeg (ctrl[CHOICE] WDEG), or with ctrl[CHOIC
 ISS's weight on values (its ``ConflictScores``' value scores, ``getMaxValueScore``): each value
 scores one for each contradiction it led to when placed, quartered whenever the cells' scores
 are halved; when the top value's score is at least N and more than 1.5 times the least nonzero
-one, every cell that still holds it weighs a fifth of that score more.
+one, every cell that still holds it weighs a fifth of that score more. With ctrl[CHOICE]
+HOUSES, the value scores and ISS's house candidates too (``_house_branch``): where the chosen
+cell has more than two candidates, a value with two places left in a unit may be branched on
+instead, one place then the other.
 """
 
 from __future__ import annotations
@@ -28,14 +31,15 @@ from solvers.backends.handwritten.native.outcome import (
     DONE,
     FOUND,
     GUESSES,
+    HOUSES,
     INVALID,
     LIMIT,
     NODES,
     PAUSED,
     PHASE,
     START,
-    VALUES,
     VERIFIED,
+    WDEG,
     WORK,
 )
 from solvers.backends.handwritten.native.search import (
@@ -96,9 +100,10 @@ def _weight5(score, mask, hot, top):
 
 
 @numba.njit(cache=True)
-def _choose_valued(row, branch, room, t):
+def _choose_valued(row, branch, room, t, houses):
     """``search._choose`` with the hot value's weight (the module's docstring): the cell with
-    the most weight per candidate, among those the busiest; False when all is solved."""
+    the most weight per candidate, among those the busiest, or with ``houses`` a value's two
+    places in a unit (``_house_branch``); False when all is solved."""
     cells = t.cell_units.shape[0]
     score = scores(room, cells)
     hot, top = _hot_value(room, cells, t.units.shape[1])
@@ -135,7 +140,41 @@ def _choose_valued(row, branch, room, t):
     branch[0] = best
     branch[1] = 0
     branch[2] = row[best]
+    if houses and score[best] > 0 and popcount(row[best]) > 2:
+        _house_branch(row, branch, score, popcount(row[best]), t)
     return True
+
+
+@numba.njit(cache=True)
+def _house_branch(row, branch, score, count, t):
+    """ISS's house candidates (``CandidateFinders.House``): a value with two places left in a
+    unit, one of whose cells weighs at least twice the chosen cell's weight per candidate,
+    replaces the branch on that cell by a branch on the two places (the heavier first;
+    branch[1] holds the other plus one). The heaviest such pair wins."""
+    need = 2 * (score[branch[0]] + 1)  # a pair's weight times ``count`` must reach it
+    units = t.units
+    top = -1
+    for u in range(units.shape[0]):
+        seen = once = twice = 0
+        for k in range(units.shape[1]):
+            mask = row[units[u, k]]
+            twice |= once & mask
+            once |= seen & mask
+            seen |= mask
+        two = once & ~twice
+        while two:
+            bit = two & -two
+            two ^= bit
+            a = b = -1
+            for k in range(units.shape[1]):
+                if row[units[u, k]] & bit:
+                    a, b = b, units[u, k]
+            if score[a] > score[b]:
+                a, b = b, a
+            heavier = score[b] + 1
+            if heavier * count >= need and heavier > top:
+                top = heavier
+                branch[0], branch[1], branch[2] = b, a + 1, bit
 
 
 @numba.njit(cache=True)
@@ -206,7 +245,8 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
     stop_at = ctrl[WORK] + budget
     if not _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return ctrl[PHASE]
-    depth, choose, valued = ctrl[DEPTH], ctrl[CHOOSE] != 0, ctrl[CHOICE] == VALUES
+    depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
+    valued, houses = ctrl[CHOICE] != WDEG, ctrl[CHOICE] == HOUSES
     found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
     work = ctrl[WORK]
     phase = DONE
@@ -214,7 +254,7 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
         if choose:
             choose = False
             if valued:
-                more = _choose_valued(state[depth], branch[depth], room, t)
+                more = _choose_valued(state[depth], branch[depth], room, t, houses)
             else:
                 more = _choose(state[depth], branch[depth], room, t)
             if more:
@@ -232,18 +272,23 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
             depth -= 1
             continue
         bit = values & -values
-        branch[depth, 2] = values ^ bit
+        cell = branch[depth, 0]
+        if branch[depth, 1] > 0:  # a value's two places in a unit: this one, then the other
+            branch[depth, 0] = branch[depth, 1] - 1
+            branch[depth, 1] = 0
+        else:
+            branch[depth, 2] = values ^ bit
         nodes += 1
         child = state[depth + 1]
         child[:] = state[depth]
-        done = _descend(child, branch[depth, 0], bit, room, t, c, pairs, scratch)
+        done = _descend(child, cell, bit, room, t, c, pairs, scratch)
         work += child.shape[0]  # the copy
         if done >= 0:
             work += done
             depth += 1
             choose = True
         else:
-            conflict(room, branch[depth, 0], t.cell_units.shape[0])
+            conflict(room, cell, t.cell_units.shape[0])
             if valued:
                 _value_conflict(room, bit, t.cell_units.shape[0], t.units.shape[1])
         if work >= stop_at:

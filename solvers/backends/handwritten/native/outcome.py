@@ -28,9 +28,9 @@ LOOKS_PER_ALLOWANCE, MIN_CALL_WORK = 8, 20_000
 # ctrl's slots (the kernel's registers), and the phases of a search: a search keeps its
 # registers in a small int64 array, ``ctrl``, owned by the caller, so that a kernel call can
 # stop after a budget of work and the next call resume exactly there
-# (CHOICE: the constrained kernel's cell choice, WDEG or VALUES: ``constrained``)
+# (CHOICE: the constrained kernel's cell choice, WDEG, VALUES or HOUSES: ``constrained``)
 PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED, CHOICE = range(CTRL_SIZE)
-WDEG, VALUES = 0, 1
+WDEG, VALUES, HOUSES = 0, 1, 2
 START, PAUSED, DONE, INVALID = 0, 1, 2, 3
 
 

@@ -95,7 +95,7 @@ def _first_call(dispatcher, args):
 
 class Solver:
     """Searches with one workspace per board shape (and rules' table sizes); ``choice`` is
-    the constrained kernel's cell choice (``outcome.WDEG`` or ``outcome.VALUES``)."""
+    the constrained kernel's cell choice (``outcome.WDEG``, ``VALUES`` or ``HOUSES``)."""
 
     def __init__(self, choice: int = outcome.WDEG) -> None:
         self._choice = choice
