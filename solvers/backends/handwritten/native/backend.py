@@ -69,13 +69,13 @@ class Native(Backend):
     # with its value scores and its branches on a value's two places in a unit (``constrained``)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "implied": ("on", "off"),
-        "choice": ("wdeg", "values", "houses"),
+        "choice": ("houses", "wdeg", "values"),
     }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._implied = options.get("implied", "on") == "on"
-        self._choice = options.get("choice", "wdeg")
+        self._choice = options.get("choice", "houses")
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
         self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 
