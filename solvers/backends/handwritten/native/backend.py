@@ -10,7 +10,8 @@ runner verifies it again.
 
 Boards whose rules have primitives take a kernel entry of their own (``constrained``): the
 same search, with the smaller all-different groups as peers and a propagator for each
-relation, linear row and table (``watch``).
+relation, linear row and table (``watch``), and a cell choice of its own (``choice``: dom/wdeg
+with ISS's value scores and house branches by default; docs/native.md).
 
 The kernels are compiled once and cached on disk (numba's ``cache=True``); the constructor loads
 (or compiles) them, which is setup: the runner times it apart from the puzzles.
