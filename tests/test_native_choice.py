@@ -1,5 +1,5 @@
 """``native:choice=``: the constrained kernel's cell choice, dom/wdeg (``wdeg``, the default),
-with ISS's value scores too (``values``), or with its house branches as well (``houses``:
+with ISS's value scores too (``values``), or with its house branches (``houses``:
 ``constrained``). Every way the search visits the same solutions: counts agree with cpsat's on
 killer boards (which take the constrained kernel: their implied linear rows), the pigeonhole
 board of test_native_branching is proved in a few nodes by each, and with ISS's puzzles at
@@ -62,7 +62,7 @@ def _iss_puzzle(name: str):
 @pytest.mark.heavy
 @pytest.mark.skipif(not KILLERS.exists(), reason="no /tmp/killers.txt (ISS's puzzles)")
 def test_the_house_branches_prove_the_hard_zero_cage_killer_in_far_fewer_guesses():
-    # measured: 31465 guesses with wdeg, 2848 with houses (docs/native.md)
+    # measured: 31465 guesses with wdeg, 3815 with houses (docs/native.md)
     b = _iss_puzzle(HARD)
     answer = solve(b, "native:choice=houses", timeout=120)  # verified against every rule
     guesses = {}

@@ -11,7 +11,7 @@ runner verifies it again.
 Boards whose rules have primitives take a kernel entry of their own (``constrained``): the
 same search, with the smaller all-different groups as peers and a propagator for each
 relation, linear row and table (``watch``), and a cell choice of its own (``choice``: dom/wdeg
-with ISS's value scores and house branches by default; docs/native.md).
+with ISS's house branches by default; docs/native.md).
 
 The kernels are compiled once and cached on disk (numba's ``cache=True``); the constructor loads
 (or compiles) them, which is setup: the runner times it apart from the puzzles.
@@ -66,8 +66,9 @@ class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
     # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    # ... and the constrained kernel's cell choice: dom/wdeg, with ISS's value scores too, or
-    # with its value scores and its branches on a value's two places in a unit (``constrained``)
+    # ... and the constrained kernel's cell choice: dom/wdeg with ISS's branches on a value's
+    # two places in a unit (the default), dom/wdeg alone, or with ISS's value scores
+    # (``constrained``)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "implied": ("on", "off"),
         "choice": ("houses", "wdeg", "values"),

@@ -13,9 +13,10 @@ ISS's weight on values (its ``ConflictScores``' value scores, ``getMaxValueScore
 scores one for each contradiction it led to when placed, quartered whenever the cells' scores
 are halved; when the top value's score is at least N and more than 1.5 times the least nonzero
 one, every cell that still holds it weighs a fifth of that score more. With ctrl[CHOICE]
-HOUSES, the value scores and ISS's house candidates too (``_house_branch``): where the chosen
-cell has more than two candidates, a value with two places left in a unit may be branched on
-instead, one place then the other.
+HOUSES, dom/wdeg with ISS's house candidates (``_house_branch``; without the value scores,
+which cost it guesses on ISS's killers: docs/native.md): where the chosen cell has more than
+two candidates, a value with two places left in a unit may be branched on instead, one place
+then the other.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from solvers.backends.handwritten.native.outcome import (
     PAUSED,
     PHASE,
     START,
+    VALUES,
     VERIFIED,
     WDEG,
     WORK,
@@ -245,18 +247,17 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
     stop_at = ctrl[WORK] + budget
     if not _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return ctrl[PHASE]
-    depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
-    valued, houses = ctrl[CHOICE] != WDEG, ctrl[CHOICE] == HOUSES
+    depth, choose, choice = ctrl[DEPTH], ctrl[CHOOSE] != 0, ctrl[CHOICE]
     found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
     work = ctrl[WORK]
     phase = DONE
     while depth >= 0:
         if choose:
             choose = False
-            if valued:
-                more = _choose_valued(state[depth], branch[depth], room, t, houses)
-            else:
+            if choice == WDEG:
                 more = _choose(state[depth], branch[depth], room, t)
+            else:  # (the value scores stay 0 unless VALUES counts them)
+                more = _choose_valued(state[depth], branch[depth], room, t, choice == HOUSES)
             if more:
                 guesses += 1
             else:
@@ -289,7 +290,7 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
             choose = True
         else:
             conflict(room, cell, t.cell_units.shape[0])
-            if valued:
+            if choice == VALUES:
                 _value_conflict(room, bit, t.cell_units.shape[0], t.units.shape[1])
         if work >= stop_at:
             phase = PAUSED
