@@ -26,18 +26,19 @@ from functools import lru_cache
 
 from numba import cuda, types
 
-from adapters.gpu.kernel import (
+from adapters.gpu.kernel import (  # its registers, and its steps that need no candidates
     COUNT,
     DEPTH,
     DONE,
     GUESSES,
-    INVALID,
     NODES,
     PAUSED,
     PHASE,
     REGISTERS,
     TRAIL,
     WORK,
+    _start,
+    _undo,
 )
 
 SHARED_BYTES = 48 * 1024  # the static shared memory a block may hold
@@ -70,20 +71,6 @@ def _place(t, p, c, bit, full, values, used, cand, trail, tlen, units, cell_unit
 
 
 @cuda.jit(device=True, inline=True)
-def _undo(t, p, mark, full, values, used, trail, tlen, cell_units):
-    """Take back every placement on the trail after ``mark`` (the candidates are recomputed
-    after, by ``_refresh``)."""
-    while tlen > mark:
-        tlen -= 1
-        c = trail[tlen, p]
-        bit = 1 << (int(values[c, t]) - 1)  # int: a uint8 shift would lose value 9 up
-        for j in range(1, cell_units[c, 0] + 1):
-            used[cell_units[c, j], t] &= full ^ bit
-        values[c, t] = 0
-    return tlen
-
-
-@cuda.jit(device=True, inline=True)
 def _refresh(t, full, values, used, cand, cell_units):
     """Every empty cell's candidates: the values none of its units holds."""
     for c in range(values.shape[0]):
@@ -92,29 +79,6 @@ def _refresh(t, full, values, used, cand, cell_units):
             for j in range(1, cell_units[c, 0] + 1):
                 m &= ~used[cell_units[c, j], t]
             cand[c, t] = m
-
-
-@cuda.jit(device=True, inline=True)
-def _start(t, p, puzzles, n, cell_units, values, used):
-    """Load puzzle ``p``'s givens; PAUSED (ready to search), INVALID (a value over N) or DONE
-    (two equal givens in a unit: no solution)."""
-    for u in range(used.shape[0]):
-        used[u, t] = 0
-    for c in range(values.shape[0]):
-        v = puzzles[p, c]
-        values[c, t] = v
-        if v > n:
-            return INVALID
-    for c in range(values.shape[0]):
-        v = int(values[c, t])
-        if v != 0:
-            bit = 1 << (v - 1)
-            for j in range(1, cell_units[c, 0] + 1):
-                u = cell_units[c, j]
-                if used[u, t] & bit:
-                    return DONE
-                used[u, t] |= bit
-    return PAUSED
 
 
 @cuda.jit(device=True, inline=True)
