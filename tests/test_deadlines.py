@@ -20,7 +20,7 @@ from solvers.backends import registry
 from solvers.backends.contract import Operation
 from solvers.formats.datasets import DATASETS
 from solvers.model.compile import PRIMITIVES
-from solvers.run.answer import Status
+from solvers.run.answer import Answer, Status
 from solvers.run.runner import Runner
 
 TIMEOUT = 0.5
@@ -107,7 +107,7 @@ def empty25_for(backend: str) -> Board:
     )  # windows are units: every backend
 
 
-def timed(backend: str, way: str, board: Board, timeout: float = TIMEOUT) -> tuple[float, Status]:
+def timed(backend: str, way: str, board: Board, timeout: float = TIMEOUT) -> tuple[float, Answer]:
     operation, limit, isolate = WAYS[way]
     with Runner(backend, isolate=isolate) as runner:
         runner.warm_up(board.shape, timeout)
@@ -118,7 +118,7 @@ def timed(backend: str, way: str, board: Board, timeout: float = TIMEOUT) -> tup
             answer = runner.solve(board, timeout)
         else:
             answer = runner.count(board, limit, timeout)
-        return time.perf_counter() - start, answer.status
+        return time.perf_counter() - start, answer
 
 
 # cms encodes each puzzle afresh, and adapters.cnf's reduced encoding plus pin_unused take about
@@ -155,8 +155,8 @@ def _marks(backend: str, way: str) -> list:
     [pytest.param(b, way, marks=_marks(b, way)) for b in BACKENDS for way in WAYS],
 )
 def test_every_backend_keeps_its_deadline_in_solve_count_and_compare(backend, way):
-    took, status = timed(backend, way, empty25_for(backend))
-    assert status in (Status.TIMEOUT, Status.SOLVED), status
+    took, answer = timed(backend, way, empty25_for(backend))
+    assert answer.status in (Status.TIMEOUT, Status.SOLVED), (answer.status, answer.detail)
     assert took <= ALLOWED, f"{backend} {way}: {took:.2f} s for a {TIMEOUT} s timeout"
 
 
@@ -197,8 +197,8 @@ def test_sat_solve_keeps_its_deadline_at_every_timeout():
     # would overshoot by up to the whole time spent, depending on where the deadline falls.
     board = empty25_for("sat")
     for timeout in (1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.3, 2.65, 3.0, 3.5, 4.0):
-        took, status = timed("sat", "solve", board, timeout)
-        assert status in (Status.TIMEOUT, Status.SOLVED), status
+        took, answer = timed("sat", "solve", board, timeout)
+        assert answer.status in (Status.TIMEOUT, Status.SOLVED), (answer.status, answer.detail)
         assert took <= 1.5 * timeout + 0.2, f"{took:.2f} s for a {timeout} s timeout"
 
 
