@@ -28,8 +28,8 @@ def refusal(label: str, name: str, board: Board) -> Answer | None:
     if unsupported := registry.lacking(name, board):
         detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
         return Answer(Status.UNSUPPORTED, label, detail=detail)
-    if clashing := clash(board):
-        return Answer(Status.INVALID, label, detail=clashing)
+    if conflicts := board.conflicts():
+        return Answer(Status.INVALID, label, detail=conflicts[0])
     return None
 
 
