@@ -17,7 +17,8 @@ What ``run`` decides once, for the whole run:
   ``search_many``: ``linefile``), which writes most answers as text itself, byte for byte
   what the per-puzzle path prints;
 - the workers: ``jobs`` processes (never more than there are puzzles) or a Dask cluster, by the
-  one spreading mechanism (``execution.parallel.spread``).
+  one spreading mechanism (``execution.parallel.spread``); with one job and no cluster, none:
+  the puzzles are answered here, in turn.
 """
 
 from __future__ import annotations
