@@ -21,7 +21,6 @@ from solvers.backends.contract import Backend
 from solvers.formats.datasets import DATASETS
 from solvers.model.verify import problems
 from solvers.run.answer import Status
-from solvers.run.judge import clash
 from solvers.run.runner import shared
 
 ORACLES = ("cpsat", "pysat")  # engines that share no code with native's or propagate's search
@@ -71,7 +70,7 @@ def enumerated(board: Board, backend: str) -> set[tuple[int, ...]]:
     found: set[tuple[int, ...]] = set()
     for value in range(1, board.size + 1):
         placed = board.with_cells(_placed(board.cells, cell, value))
-        if not clash(placed):
+        if not placed.conflicts():
             found |= enumerated(placed, backend)
     return found
 
@@ -146,7 +145,7 @@ def test_one_more_given_clashes_exactly_when_the_judge_says_the_board_does():
         for cell in [c for c, v in enumerate(board.cells) if not v][:40]:
             for value in range(1, board.size + 1):
                 placed = _placed(board.cells, cell, value)
-                assert clashes.at(placed, cell, value) == bool(clash(board.with_cells(placed)))
+                assert clashes.at(placed, cell, value) == bool(board.with_cells(placed).conflicts())
 
 
 @cache

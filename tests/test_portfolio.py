@@ -24,7 +24,7 @@ from solvers.formats.datasets import open_named
 from solvers.run import portfolio
 from solvers.run.answer import Status
 from solvers.run.portfolio import Portfolio, race
-from solvers.run.runner import Runner
+from solvers.run.runner import Runner, built
 
 SUDOKU = str(Path(sys.executable).with_name("sudoku"))
 VARIANT_SETS = [
@@ -204,7 +204,7 @@ class Sleeps(Backend):
 def real(name: str) -> tuple[str, Backend]:
     from solvers.backends.spec import BackendSpec
 
-    return name, BackendSpec.parse(name).resolve().build()
+    return name, built(BackendSpec.parse(name).resolve())
 
 
 PUZZLE = first("killer16")

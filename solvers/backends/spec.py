@@ -9,7 +9,8 @@ is three specs.
 A ``BackendSpec`` is the one form a backend's name takes past the edge that reads it (the
 command line, the library's ``backend=``): parsed there once, resolved there once (``resolve``:
 its class imported, its options checked), and handed along as it is to the pipeline, the
-runner and compare's records, which ask it for its class and options.
+runner (which builds its backend: ``solvers.run.runner.built``) and compare's records, which
+ask it for its class and options.
 """
 
 from __future__ import annotations
@@ -116,14 +117,6 @@ class BackendSpec:
     def contained(self) -> bool:
         """Whether the backend runs contained, in a worker process of its own."""
         return self.resolve().__dict__["contained"]
-
-    def build(self, *, load: bool = True) -> Backend:
-        """A backend built with every option, loaded for ``search`` (``Backend.load``) unless
-        ``load`` is False: a batch (``search_many``) loads what it needs itself."""
-        backend = self.cls(**dict(self.configuration))
-        if load:
-            backend.load()
-        return backend
 
     def plain(self) -> BackendSpec:
         """The spec without the options that restate a default: ``sat:encoding=extended`` is

@@ -21,7 +21,6 @@ from solvers.formats.boards import Puzzle, format_board, read_puzzles
 from solvers.formats.textfile import as_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
-from solvers.run.judge import clash
 from solvers.run.pipeline import LineFile, Plan
 from solvers.run.pipeline import run as run_plan
 
@@ -121,9 +120,9 @@ def puzzles_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle]:
     """The input's puzzles; each bad one (unreadable, or givens that clash) is reported (exit
     2) and skipped."""
     for item in items_of(args, run):
-        if isinstance(item, Puzzle) and (clashing := clash(item.board)):
+        if isinstance(item, Puzzle) and (clashing := item.board.conflicts()):
             # its record names the puzzle, as the other commands' records of clashing givens do
-            report_invalid(run, args, InputError(clashing, item.line), item.board)
+            report_invalid(run, args, InputError(clashing[0], item.line), item.board)
         elif isinstance(item, InputError):
             report_invalid(run, args, item)
         else:

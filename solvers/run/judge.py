@@ -16,20 +16,15 @@ from solvers.run.answer import Answer, Status
 COUNT_LIMIT = 2  # check and compare's unique mode count this far: one, and no second
 
 
-def clash(board: Board) -> str | None:
-    """The first way the givens already break a rule, or None."""
-    conflicts = board.conflicts()
-    return conflicts[0] if conflicts else None
-
-
 def refusal(label: str, name: str, board: Board) -> Answer | None:
     """The answer of backend ``name`` (shown as ``label``) to a board it is not asked, or None:
-    UNSUPPORTED for a rule it does not declare, INVALID for givens that clash (``clash``)."""
+    UNSUPPORTED for a rule it does not declare, INVALID for givens that clash
+    (``Board.conflicts``: the first)."""
     if unsupported := registry.lacking(name, board):
         detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
         return Answer(Status.UNSUPPORTED, label, detail=detail)
-    if clashing := clash(board):
-        return Answer(Status.INVALID, label, detail=clashing)
+    if conflicts := board.conflicts():
+        return Answer(Status.INVALID, label, detail=conflicts[0])
     return None
 
 

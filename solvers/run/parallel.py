@@ -150,16 +150,11 @@ def ordered(
     chunk_size: int = CHUNK_SIZE,
     progress: Callable[[int, float], None] | None = None,
 ) -> Iterator[tuple[Any, Any]]:
-    """(item, task(item.board)) for each item in input order; None for items that are not
-    Puzzles (they pass through, so that bad lines keep their place)."""
+    """(item, task(item.board)) for each item in input order, the boards sent in chunks to
+    ``workers(jobs, scheduler)``; None for items that are not Puzzles (they pass through, so
+    that bad lines keep their place). A run of one job with no cluster answers its puzzles in
+    turn without it (``pipeline.run``)."""
     start, done = time.perf_counter(), 0
-    if jobs == 1 and scheduler is None:
-        for item in items:
-            yield item, task(item.board) if isinstance(item, Puzzle) else None
-            done += 1
-            if progress and done % 64 == 0:
-                progress(done, time.perf_counter() - start)
-        return
     timing = [0, 0.0]  # puzzles and worker seconds of the chunks received so far
 
     def chunks() -> Iterator[Any]:

@@ -17,7 +17,8 @@ What ``run`` decides once, for the whole run:
   ``search_many``: ``linefile``), which writes most answers as text itself, byte for byte
   what the per-puzzle path prints;
 - the workers: ``jobs`` processes (never more than there are puzzles) or a Dask cluster, by the
-  one spreading mechanism (``execution.parallel.spread``).
+  one spreading mechanism (``execution.parallel.spread``); with one job and no cluster, none:
+  the puzzles are answered here, in turn.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 from solvers.backends import choice
 from solvers.backends.contract import Operation
 from solvers.backends.spec import BackendSpec
+from solvers.formats.boards import Puzzle
 from solvers.model.board import Board
 from solvers.model.geometry import Shape
 from solvers.run.answer import Answer
@@ -151,12 +153,19 @@ def run(
             items.close()  # the bulk path reads the file itself
         yield from _bulk(Task(plan, few), *route, line_file, jobs, progress)
         return
-    from solvers.run.parallel import ordered
-
     for spec in plan.backends:  # the per-puzzle path needs the class: resolved if it was not
         spec.resolve()
     task = Task(plan, few)
-    for done, pair in enumerate(ordered(task, chain(head, items), jobs, plan.scheduler), 1):
+    if jobs == 1 and plan.scheduler is None:  # here, each puzzle in turn
+        pairs: Iterator[Any] = (
+            (item, task(item.board) if isinstance(item, Puzzle) else None)
+            for item in chain(head, items)
+        )
+    else:
+        from solvers.run.parallel import ordered
+
+        pairs = ordered(task, chain(head, items), jobs, plan.scheduler)
+    for done, pair in enumerate(pairs, 1):
         yield pair
         if progress:
             progress(done)

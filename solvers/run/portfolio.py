@@ -31,6 +31,7 @@ from solvers.model.compile import EVERY_KIND
 from solvers.model.geometry import Shape
 from solvers.model.verify import problems
 from solvers.run.children import become_child
+from solvers.run.runner import built
 from solvers.run.worker import Attempt, attempt
 
 # The first RACED available are raced: native, the fastest on every shipped set but
@@ -52,7 +53,7 @@ if len(_PRESENT) < RACED:
 
 
 def _build(name: str) -> Backend:
-    return BackendSpec(name).build()
+    return built(BackendSpec(name))
 
 
 class Portfolio(Backend):

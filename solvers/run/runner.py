@@ -57,6 +57,16 @@ BACKSTOP = (1.5, 1.0)  # seconds = timeout * 1.5 + 1.0
 _CALLERS_FAULT = (InputError, UsageError, BackendUnavailable)
 
 
+def built(spec: BackendSpec, *, load: bool = True) -> Backend:
+    """The backend of ``spec`` (resolved on first need) built with every option, loaded for
+    ``search`` (``Backend.load``) unless ``load`` is False: a batch (``search_many``) loads
+    what it needs itself."""
+    backend = spec.cls(**dict(spec.configuration))
+    if load:
+        backend.load()
+    return backend
+
+
 class Runner:
     """One backend, built with the spec's options, and everything needed to ask it safely.
 
@@ -91,7 +101,7 @@ class Runner:
                 self._engine, self._unloaded = self._unloaded, None
                 self._engine.load()
             else:
-                self._engine = self.spec.build()
+                self._engine = built(self.spec)
             self.setup_seconds += time.perf_counter() - start
         return self._engine
 
@@ -104,7 +114,7 @@ class Runner:
 
     def _engine_for_worker(self) -> Backend:
         # Runs in the forked child: the parent's backend if it was built, else a new one.
-        return self._engine or self.spec.build()
+        return self._engine or built(self.spec)
 
     def __enter__(self) -> Runner:
         return self
@@ -173,7 +183,7 @@ class Runner:
         if engine is None:
             if self._unloaded is None:
                 start = time.perf_counter()
-                self._unloaded = self.spec.build(load=False)
+                self._unloaded = built(self.spec, load=False)
                 self.setup_seconds += time.perf_counter() - start
             engine = self._unloaded
         return engine.search_many(values, board, limit, deadline, each)

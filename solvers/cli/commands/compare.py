@@ -182,12 +182,6 @@ def _baseline(text: str, specs: list[BackendSpec]) -> str:
     return baseline
 
 
-def _timing(args: argparse.Namespace) -> Settings:
-    """The settings that make runs alike, known before any backend is loaded."""
-    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
-    return Settings(args.mode, timeout, args.shuffle, args.seed or 0)
-
-
 def run(args: argparse.Namespace, run: Run) -> None:
     from solvers.analysis import calibration, compare, plots, results, summary
 
@@ -195,7 +189,9 @@ def run(args: argparse.Namespace, run: Run) -> None:
     # backends load (seconds, for every backend)
     sources = args.datasets or list(DEFAULT_DATASETS)
     paths = _paths_of(sources)
-    timing = _timing(args)  # what makes runs alike, known before any backend loads
+    # the settings that make runs alike, known before any backend loads
+    timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
+    timing = Settings(args.mode, timeout, args.shuffle, args.seed or 0)
     older = results.read(args.against) if args.against else None
     if older is not None:
         _like(timing, sources, older, args.against)

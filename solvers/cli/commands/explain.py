@@ -12,7 +12,6 @@ from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_BAD_INPUT, EXIT_UNSOLVABLE, Run
 from solvers.formats.boards import Puzzle, format_board
 from solvers.model.cells import cell_name
-from solvers.run.judge import clash
 
 
 def add_to(commands) -> None:
@@ -60,8 +59,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
 
     # the N-th puzzle of the file, a bad one counted in its place: never a later one instead
     item = next(islice(items_of(args, run), args.puzzle - 1, None), None)
-    if isinstance(item, Puzzle) and (clashing := clash(item.board)):
-        item = InputError(clashing, item.line)
+    if isinstance(item, Puzzle) and (clashing := item.board.conflicts()):
+        item = InputError(clashing[0], item.line)
     if item is None:
         source = "standard input" if args.file == "-" else args.file
         run.warn(f"{source} has no puzzle {args.puzzle}", EXIT_BAD_INPUT)

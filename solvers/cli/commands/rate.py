@@ -9,7 +9,6 @@ from solvers.base.errors import InputError
 from solvers.cli.arguments import command, input_options
 from solvers.cli.inputs import items_of, report_invalid
 from solvers.cli.output import EXIT_UNSOLVABLE, Run
-from solvers.run.judge import clash
 
 
 def add_to(commands) -> None:
@@ -41,8 +40,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
     rows = [("puzzle", "line", "level", "difficulty", "hardest step")]
     # numbered as explain --puzzle numbers them: a bad puzzle counted in its place
     for number, item in enumerate(items_of(args, run), 1):
-        if not isinstance(item, InputError) and (clashing := clash(item.board)):
-            item = InputError(clashing, item.line)
+        if not isinstance(item, InputError) and (clashing := item.board.conflicts()):
+            item = InputError(clashing[0], item.line)
         if isinstance(item, InputError):
             report_invalid(run, args, item)
             continue
