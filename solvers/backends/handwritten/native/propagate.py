@@ -14,7 +14,8 @@ contradiction, else how many candidates it removed.
   them out of the unit's other cells;
 - sum rule: a sum group's cells keep only the values of the group's sets that hold every value
   fixed in it and that its cells can still all take; a value every such set holds, with one
-  cell of the group left for it, goes there.
+  cell of the group left for it, goes there, and with more, leaves the other cells of each unit
+  that holds all of them (``_claim``).
 """
 
 from __future__ import annotations
