@@ -174,7 +174,7 @@ def test_a_bad_option_is_said_before_anything_compiles(tmp_path):
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         "sudoku: backend native has no option 'x' "
-        "(options: implied=on|off, choice=houses|wdeg|values)\n"
+        "(options: implied=on|off, choice=wdeg|houses|values)\n"
     )
 
 

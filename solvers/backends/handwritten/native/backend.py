@@ -66,18 +66,18 @@ class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
     # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    # ... and the constrained kernel's cell choice: dom/wdeg with ISS's branches on a value's
-    # two places in a unit (the default), dom/wdeg alone, or with ISS's value scores
-    # (``constrained``)
+    # ... and the constrained kernel's cell choice: dom/wdeg (the default), with ISS's branches
+    # on a value's two places in a unit, or with ISS's value scores (``constrained``; since the
+    # sum rule claims a cage's required values, the house branches cost guesses: native.md)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "implied": ("on", "off"),
-        "choice": ("houses", "wdeg", "values"),
+        "choice": ("wdeg", "houses", "values"),
     }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._implied = options.get("implied", "on") == "on"
-        self._choice = options.get("choice", "houses")
+        self._choice = options.get("choice", "wdeg")
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
         self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 

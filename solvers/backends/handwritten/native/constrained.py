@@ -54,6 +54,7 @@ from solvers.backends.handwritten.native.search import (
     _valid,
     conflict,
     scores,
+    unit_busy,
     verify,
 )
 from solvers.backends.handwritten.native.watch import EQ, GE, LE, NE, settle_all
@@ -120,14 +121,7 @@ def _choose_valued(row, branch, room, t, houses):
     if weight == 0:
         return False
     busy = room[cells:]
-    units = t.units
-    for u in range(units.shape[0]):
-        open_ = 0
-        for k in range(units.shape[1]):
-            mask = row[units[u, k]]
-            if mask & (mask - 1):
-                open_ += 1 + (popcount(mask) == 2)
-        busy[u] = open_
+    unit_busy(row, busy, t)
     best, most = -1, -1
     for cell in range(cells):
         mask = row[cell]

@@ -12,7 +12,9 @@ handles it best:
 relations  (R, 4+2N)   [a, b, most a's one b forbids, most b's one a forbids,
                         values of b each value of a allows (N), of a each of b's allows (N)]
 linears    (L, 3+2m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...]
-tables     (T, 3+k)    [first row, rows, cells, cell...]; the rows' masks in ``table_rows``
+tables     (T, 4+k)    [first row, rows, cells, cell..., sets]; the rows' masks in ``table_rows``;
+                       sets: 1 when the cells all differ and each row is one set of as many
+                       values as cells, the same at every cell (a rellik cage's table)
 table_rows (W, k)      one mask per cell of the row (the values the row allows there)
 watch      (C, 1+w)    [count, propagator...]: relations first, then linears, then tables
 init       (C,)        the candidates each cell starts with (the domains)
@@ -60,8 +62,12 @@ def apart(groups: list[tuple[int, ...]], primitives, n: int) -> list[set[int]]:
     return peers
 
 
-def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
-    """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``)."""
+def primitive_tables(
+    primitives, n: int, peers: np.ndarray, units: np.ndarray | None = None
+) -> Primitives:
+    """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``). A
+    table of value sets is watched by the other cells of each of the kernel's ``units`` that
+    holds two or more of its cells too: a value they lose may be one the set must hold."""
     every = (1 << n) - 1
     init = np.full(n * n, every, np.int64)
     forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
@@ -92,6 +98,7 @@ def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
             near[a] = set(peers[a, 1 : 1 + peers[a, 0]].tolist())
     apart = [b in near[a] for a, b in pairs]
     watchers: list[list[int]] = [[] for _ in range(n * n)]
+    head, rows = _tables_of(tables, n, peers)
     for index, scope in enumerate(
         [list(pair) for pair in pairs]
         + [[cell for _, cell in p.terms] for p in linears]
@@ -99,13 +106,29 @@ def primitive_tables(primitives, n: int, peers: np.ndarray) -> Primitives:
     ):
         for cell in scope:
             watchers[cell].append(index)
+    first = len(pairs) + len(linears)
+    for i, p in enumerate(tables):
+        if head[i, -1] and units is not None:
+            for cell in _beside(p.cells, units):
+                watchers[cell].append(first + i)
     return Primitives(
         _relations(pairs, forbidden, apart, n),
         _linears(linears),
-        *_tables_of(tables, n),
+        head,
+        rows,
         padded(watchers),
         init,
     )
+
+
+def _beside(cells, units: np.ndarray) -> list[int]:
+    """The cells outside ``cells`` of the units holding two or more of them."""
+    inside = set(cells)
+    found: dict[int, None] = {}
+    for unit in units.tolist():
+        if len(inside.intersection(unit)) >= 2:
+            found.update((cell, None) for cell in unit if cell not in inside)
+    return list(found)
 
 
 def _mask(values, n: int) -> int:
@@ -148,11 +171,24 @@ def _linears(linears: list[Linear]) -> np.ndarray:
     return table
 
 
-def _tables_of(tables: list[Table], n: int) -> tuple[np.ndarray, np.ndarray]:
+def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     width = max((len(p.cells) for p in tables), default=0)
-    head = np.zeros((len(tables), 3 + width), np.int64)
+    head = np.zeros((len(tables), 4 + width), np.int64)
     rows: list[list[int]] = []
     for i, p in enumerate(tables):
         head[i, : 3 + len(p.cells)] = [len(rows), len(p.rows), len(p.cells), *p.cells]
-        rows += [[_mask(values, n) for values in row] + [0] * (width - len(row)) for row in p.rows]
+        masks = [[_mask(values, n) for values in row] for row in p.rows]
+        head[i, -1] = _value_sets(p.cells, masks, peers)
+        rows += [row + [0] * (width - len(row)) for row in masks]
     return head, np.array(rows, np.int64).reshape(len(rows), width)
+
+
+def _value_sets(cells, masks: list[list[int]], peers: np.ndarray) -> bool:
+    """Whether a table's cells all differ and each row allows one set of as many values as
+    cells at every cell: then each row says which values the cells hold, in some order."""
+    if len(set(cells)) != len(cells) or not masks:
+        return False
+    seen = {cell: set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in cells}
+    if any(b not in seen[a] for a in cells for b in cells if a != b):
+        return False
+    return all(len(set(row)) == 1 and row[0].bit_count() == len(cells) for row in masks)

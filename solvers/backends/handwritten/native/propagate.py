@@ -14,7 +14,8 @@ contradiction, else how many candidates it removed.
   them out of the unit's other cells;
 - sum rule: a sum group's cells keep only the values of the group's sets that hold every value
   fixed in it and that its cells can still all take; a value every such set holds, with one
-  cell of the group left for it, goes there.
+  cell of the group left for it, goes there, and with more, leaves the other cells of each unit
+  that holds all of them (``_claim``).
 """
 
 from __future__ import annotations
@@ -234,7 +235,8 @@ def sum_values(row, k, t):
 @numba.njit(cache=True)
 def sum_rule(row, queue, qn, d0, d1, t):
     """The sum rule in every sum group: its cells keep the values of its sets, and a value
-    that every set holds and one cell alone can take goes there (sigh's Interactive Sudoku
+    that every set holds goes where one cell alone can take it, or leaves the units that hold
+    all its places (``_claim``) (sigh's Interactive Sudoku
     Solver's sum handler, with its combinations precomputed: docs/native.md)."""
     removed = 0
     work = 0
@@ -252,16 +254,50 @@ def sum_rule(row, queue, qn, d0, d1, t):
             bit = required & -required
             required &= required - 1
             only = -1
+            c0 = c1 = -1  # the units holding every place of it
             for j in range(2, size + 2):
-                if row[t.sums[k, j]] & bit:
-                    only = t.sums[k, j] if only == -1 else -2
+                cell = t.sums[k, j]
+                if row[cell] & bit:
+                    only = cell if only == -1 else -2
+                    c0 &= t.unit_bits[cell, 0]
+                    c1 &= t.unit_bits[cell, 1]
             if only == -1:
                 return -1, qn, d0, d1, work
             if only >= 0:
                 status, qn, d0, d1 = _remove(row, only, ~bit, queue, qn, d0, d1, t.unit_bits)
+            else:
+                status, qn, d0, d1, w = _claim(row, k, bit, c0, c1, queue, qn, d0, d1, t)
+                work += w
+            if status < 0:
+                return -1, qn, d0, d1, work
+            removed += status
+    return removed, qn, d0, d1, work
+
+
+@numba.njit(cache=True)
+def _claim(row, k, bit, c0, c1, queue, qn, d0, d1, t):
+    """Value ``bit``, which sum group ``k`` must hold, leaves the cells outside the group of
+    each unit that holds all its places in the group (ISS's required value exclusions)."""
+    removed = 0
+    work = 0
+    size = t.sums[k, 0]
+    while c0 != 0 or c1 != 0:
+        u, c0, c1 = next_unit(c0, c1)
+        for m in range(t.units.shape[1]):
+            cell = t.units[u, m]
+            if row[cell] & bit == 0:
+                continue
+            inside = False
+            for j in range(2, size + 2):
+                if t.sums[k, j] == cell:
+                    inside = True
+                    break
+            if not inside:
+                status, qn, d0, d1 = _remove(row, cell, bit, queue, qn, d0, d1, t.unit_bits)
                 if status < 0:
                     return -1, qn, d0, d1, work
                 removed += status
+        work += t.units.shape[1]
     return removed, qn, d0, d1, work
 
 

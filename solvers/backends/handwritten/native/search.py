@@ -73,9 +73,8 @@ def conflict(room, cell, cells):
 
 
 @numba.njit(cache=True, inline="always")
-def _busiest(row, cells, weight, size, score, busy, t):
-    """Among the cells of ``weight`` per ``size`` candidates (the most), the first whose units
-    hold the most unsolved plus bivalue cells (``busy`` is room for a count per unit)."""
+def unit_busy(row, busy, t):
+    """How busy each unit is into ``busy``: its unsolved cells plus its bivalue ones."""
     units = t.units
     for u in range(units.shape[0]):
         open_ = 0
@@ -84,6 +83,13 @@ def _busiest(row, cells, weight, size, score, busy, t):
             if mask & (mask - 1):
                 open_ += 1 + (popcount(mask) == 2)
         busy[u] = open_
+
+
+@numba.njit(cache=True, inline="always")
+def _busiest(row, cells, weight, size, score, busy, t):
+    """Among the cells of ``weight`` per ``size`` candidates (the most), the first whose units
+    hold the most unsolved plus bivalue cells (``busy`` is room for a count per unit)."""
+    unit_busy(row, busy, t)
     best = -1
     top = -1
     for cell in range(cells):

@@ -97,7 +97,7 @@ class Solver:
     """Searches with one workspace per board shape (and rules' table sizes); ``choice`` is
     the constrained kernel's cell choice (``outcome.WDEG``, ``VALUES`` or ``HOUSES``)."""
 
-    def __init__(self, choice: int = outcome.HOUSES) -> None:
+    def __init__(self, choice: int = outcome.WDEG) -> None:
         self._choice = choice
         self._spaces: dict[tuple, Workspace] = {}
         self._last: tuple[KernelPlan | None, Workspace | None] = (None, None)

@@ -84,7 +84,9 @@ def _plan(flat: Flat) -> KernelPlan:
 
     peers = apart(list(units[MAX_UNITS:]), primitives, n)
     plan = build_plan(units[:MAX_UNITS], flat.sum_groups, n, peers)
-    return plan._replace(band=False, primitives=primitive_tables(primitives, n, plan.tables.peers))
+    return plan._replace(
+        band=False, primitives=primitive_tables(primitives, n, plan.tables.peers, plan.tables.units)
+    )
 
 
 def build_plan(

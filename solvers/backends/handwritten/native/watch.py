@@ -8,7 +8,10 @@ cells lost candidates), with the work it did.
 - relation: arc consistency, each cell keeps the values some value of the other allows;
 - linear: bounds consistency for ==, <= and >= (a term keeps the values for which the other
   terms' bounds can still meet the constant); != once every cell but one is fixed;
-- table: each cell keeps the values of the rows that every cell can still take.
+- table: each cell keeps the values of the rows that every cell can still take; a table of
+  value sets (a rellik cage's: its cells all differ, each row one set of as many values as
+  cells) keeps the sets its cells can still cover, and places what every such set holds where
+  one cell alone can take it.
 
 ``settle_all`` alternates the general kernel's ``settle`` with the propagators that watch a
 cell whose candidates changed since they last ran (``seen`` holds each cell's candidates as
@@ -131,24 +134,115 @@ def linear(row, i, queue, qn, d0, d1, unit_bits, lin):
 
 
 @numba.njit(cache=True)
-def table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc):
-    """Table ``i``: each cell keeps the values of the rows still open to every cell."""
+def table(row, i, queue, qn, d0, d1, t, head, rows, acc):
+    """Table ``i``: each cell keeps the values of the rows still open to every cell. A table of
+    value sets (``_set_row``) reads its rows as sets, and places what each open set holds."""
     first, count, width = head[i, 0], head[i, 1], head[i, 2]
+    sets = head[i, head.shape[1] - 1]
+    need = _needed(row, i, head, t) if sets else 0
+    required = -1
     acc[:width] = 0
     for r in range(first, first + count):
+        supply = 0
         for j in range(width):
-            if row[head[i, 3 + j]] & rows[r, j] == 0:
+            mask = row[head[i, 3 + j]] & rows[r, j]
+            if mask == 0:
                 break
+            supply |= mask
         else:
+            if sets and not _set_row(row, i, head, rows[r, 0], supply, need):
+                continue
+            required &= supply
             for j in range(width):
                 acc[j] |= rows[r, j]
     removed = 0
     for j in range(width):
-        status, qn, d0, d1 = _remove(row, head[i, 3 + j], ~acc[j], queue, qn, d0, d1, unit_bits)
+        status, qn, d0, d1 = _remove(row, head[i, 3 + j], ~acc[j], queue, qn, d0, d1, t.unit_bits)
+        if status < 0:
+            return -1, qn, d0, d1, count * width
+        removed += status
+    if sets:
+        status, qn, d0, d1 = _place_required(row, i, head, required, queue, qn, d0, d1, t)
         if status < 0:
             return -1, qn, d0, d1, count * width
         removed += status
     return removed, qn, d0, d1, count * width
+
+
+@numba.njit(cache=True)
+def _set_row(row, i, head, values, supply, need):
+    """Whether a table of value sets (its cells all differ, each row one set of as many values
+    as cells) may still take the set ``values``, whose values its cells can take are
+    ``supply``: every value of it has a place (``supply`` is all of it), every value a unit
+    can put only among the table's cells (``need``) is in it, and no k cells hold fewer than k
+    of its values between them (ISS's ``Rellik``: the values forced into the cage)."""
+    if supply != values or need & ~values:
+        return False
+    width = head[i, 2]
+    for j in range(width):
+        mask = row[head[i, 3 + j]] & values
+        within = 0
+        for k in range(width):
+            if row[head[i, 3 + k]] & values & ~mask == 0:
+                within += 1
+        if within > popcount(mask):
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def _needed(row, i, head, t):
+    """The values some unit can put only among table ``i``'s cells (ISS's
+    ``HouseRequiredRellik``): those no cell of the unit outside the table can take."""
+    width = head[i, 2]
+    n = t.units.shape[1]
+    need = 0
+    for j in range(width):
+        cell = head[i, 3 + j]
+        for k in range(1, t.cell_units[cell, 0] + 1):
+            u = t.cell_units[cell, k]
+            seen = False  # the unit was looked at from an earlier cell of the table
+            for e in range(j):
+                if (t.unit_bits[head[i, 3 + e], u >> 6] >> (u & 63)) & 1:
+                    seen = True
+                    break
+            if seen:
+                continue
+            outside = 0
+            for m in range(n):
+                other = t.units[u, m]
+                inside = False
+                for e in range(width):
+                    if head[i, 3 + e] == other:
+                        inside = True
+                        break
+                if not inside:
+                    outside |= row[other]
+            need |= ~outside
+    return need & ((1 << n) - 1)
+
+
+@numba.njit(cache=True)
+def _place_required(row, i, head, required, queue, qn, d0, d1, t):
+    """Each value that every open set of table ``i`` holds, where one cell of it alone can
+    take it, goes there (-1 when no cell can)."""
+    width = head[i, 2]
+    removed = 0
+    while required != 0:
+        bit = required & -required
+        required &= required - 1
+        only = -1
+        for j in range(width):
+            if row[head[i, 3 + j]] & bit:
+                only = head[i, 3 + j] if only == -1 else -2
+        if only == -1:
+            return -1, qn, d0, d1
+        if only >= 0:
+            status, qn, d0, d1 = _remove(row, only, ~bit, queue, qn, d0, d1, t.unit_bits)
+            if status < 0:
+                return -1, qn, d0, d1
+            removed += status
+    return removed, qn, d0, d1
 
 
 @numba.njit(cache=True)
@@ -215,7 +309,7 @@ def settle_all(row, cells, queue, qn, d0, d1, room, t, pairs, c, seen, pending, 
                 status, qn, d0, d1, w = linear(row, i, queue, qn, d0, d1, unit_bits, lin)
             else:
                 i = p - relations - linears
-                status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, unit_bits, head, rows, acc)
+                status, qn, d0, d1, w = table(row, i, queue, qn, d0, d1, t, head, rows, acc)
             work += w
             removed += max(status, 0)
             if status < 0:
