@@ -24,6 +24,7 @@ from solvers.model import verify
 from solvers.model.verify import failing_rows, problems
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import disagreements, disputed
+from solvers.run.runner import Runner
 
 S9 = Shape(3, 3)
 
@@ -153,6 +154,19 @@ def test_an_answer_a_worker_cannot_send_is_one_short_error_line(cli, registered)
         "unpicklable: 1 errors; the first, puzzle 3: worker could not send its reply: Can't "
         "pickle local object 'Unpicklable.search.<locals>.<lambda>'"
     )
+
+
+def test_an_answer_whose_sending_nests_deep_still_reaches_the_caller(registered):
+    # A worker's main thread starts as deep as its parent's stack at the fork: an answer whose
+    # pickling needs nearly the whole recursion limit is sent from a thread of its own (as
+    # a search's timeout was not, after a deep search, in CI's slow run: "worker could not
+    # send its reply: maximum recursion depth exceeded while pickling an object").
+    name = registered("needsroom", "tiny_backend:NeedsRoom", summary="deep stats")
+    board = parse(DATASETS["easy9"].puzzles()[0])
+    with Runner(name, isolate=True) as runner:
+        answer = runner.solve(board, 10.0)
+    assert answer.status is Status.SOLVED, answer.detail
+    assert answer.stats["room"] == 7
 
 
 @pytest.mark.parametrize(

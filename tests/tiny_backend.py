@@ -4,6 +4,8 @@ Tiny solves by trying, for the first empty cell, each value no peer holds, and r
 a first search looks like. It is registered in the tests with one ``register`` line.
 """
 
+import sys
+
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Ticker
 
@@ -171,6 +173,27 @@ class Unpicklable(Backend):
 
         found = PropagatingSearch(deadline, limit).run(board)
         return Found(found.count, found.solution, {"hook": lambda: None})
+
+
+class NeedsRoom(Backend):
+    """Propagate's answers, with a statistic whose pickling nests almost as deep as the
+    recursion limit allows from a fresh stack: more than a worker's main thread has left,
+    forked inside its parent's calls."""
+
+    def search(self, board, deadline, limit):
+        from solvers.backends.handwritten.rules import PropagatingSearch
+
+        found = PropagatingSearch(deadline, limit).run(board)
+        return Found(found.count, found.solution, {"room": _Room()})
+
+
+class _Room:
+    def __reduce__(self):
+        def down(n: int) -> int:
+            return 0 if n == 0 else down(n - 1)
+
+        down(sys.getrecursionlimit() - 40)
+        return int, (7,)
 
 
 class SolverNotCounter(Backend):

@@ -312,12 +312,40 @@ def _answer(pipe: Any, build: Callable[[], Backend]) -> None:
 
 
 def _send(pipe: Any, reply: tuple[str, Any]) -> None:
-    """Send a reply; one that cannot be pickled goes back as a BackendCrashed."""
+    """Send a reply; one that cannot be pickled goes back as a BackendCrashed.
+
+    A search's exception is sent without its traceback, whose frames (hundreds, from a deep
+    recursive search) go at once rather than in a collection during the pickling. Pickling
+    that still meets the recursion limit (seen after a deep search stopped by its deadline,
+    in a process where a gc callback was installed before the fork: hypothesis's, in the test
+    run) is done again on a thread of its own, whose count of nested calls starts afresh."""
+    if reply[0] == "ok" and isinstance(reply[1], Attempt) and reply[1].error is not None:
+        reply[1].error.with_traceback(None)
     try:
-        pipe.send(reply)
+        try:
+            pipe.send(reply)
+        except RecursionError:
+            _on_a_thread(pipe.send, reply)
     except Exception as error:
         # the reply itself is not shown: an answer's repr is a whole grid and its stats
         failure = BackendCrashed(f"worker could not send its reply: {error}")
         pipe.send(
             ("ok", Attempt(None, failure, 0.0, 0.0)) if reply[0] == "ok" else ("error", failure)
         )
+
+
+def _on_a_thread(call: Callable[[Any], None], argument: Any) -> None:
+    """``call(argument)`` on a new thread, waited for; what it raises is raised here."""
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            call(argument)
+        except BaseException as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=run, name="sudoku-reply")
+    thread.start()
+    thread.join()
+    if raised:
+        raise raised[0]
