@@ -15,10 +15,10 @@ definition), within the same budget; a rule too open for it says nothing here.
 
 The rule's claiming reads the other way, as claiming reads a row's value locked in a box:
 where a unit's value can only go in the unit's cells on the rule, the rule holds it there,
-and only the rule's assignments that put it there count ("arrow r1c1 <- r2c1-r3c1 claims
-box 1's 9 can only go in r1c1-r2c1: with it there, r1c1 cannot be 3, ..."). Sound: every
-solution places the value in the unit, so in one of those cells, and the solution's values
-on the rule are one of the assignments that remain.
+and only the rule's assignments that put it there count ("renban r1c1-r1c2-r1c3 claims the 9
+of box 1, which can only go in r1c1-r1c2-r1c3: with it there, r1c1 cannot be 1, ...").
+Sound: every solution places the value in the unit, so in one of those cells, and the
+solution's values on the rule are one of the assignments that remain.
 """
 
 from __future__ import annotations
@@ -95,12 +95,16 @@ def rule_claiming(grid: Grid) -> Step | None:
             raise Contradiction(f"the {_named(constraint, n)} cannot hold what its units claim")
         gone = losses(grid, scope, found.support)
         if gone:
+            units: dict[tuple, list[str]] = {}  # one claim a value and its places, however
+            for unit, value, places in claims:  # many units say it
+                units.setdefault((value, places), []).append(geometry.unit_names[unit])
             said = "; ".join(
-                f"{geometry.unit_names[unit]}'s {value} can only go in {cells_text(places, n)}"
-                for unit, value, places in claims
+                f"the {value} of {' and '.join(names)}, which can only go in "
+                f"{cells_text(places, n)}"
+                for (value, places), names in units.items()
             )
             where = f"{_named(constraint, n)} claims {said}"
-            reason = f"with {'them' if len(claims) > 1 else 'it'} there, {cannot(gone, n)}"
+            reason = f"with {'them' if len(units) > 1 else 'it'} there, {cannot(gone, n)}"
             return Step("rule claiming", CLAIMING, where, eliminated=gone, reason=reason)
     return None
 
