@@ -75,6 +75,8 @@ def rule_claiming(grid: Grid) -> Step | None:
         if constraint.kind in SKIP:
             continue
         scope = _scope(grid, constraint)
+        if len(scope) > WHOLE:
+            continue  # too wide to enumerate (a board-wide rule meets every unit)
         claims = _claims(grid, scope)
         if not claims:
             continue
