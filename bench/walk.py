@@ -6,10 +6,12 @@ calls, counted (issue 43's measure of the structure).
 
 The command runs in this process with a profiler hook on every call and return. A call is *on
 the way* when one of its arguments is the parsed ``argparse.Namespace`` or a value the way
-has produced: a value read from the namespace, or a value a call on the way returned (the
-backend spec, the plan, the puzzles, the answers). That is the data a reader follows from the
-parser to the engine and back to the output. Calls inside a backend's own search are not
-followed (the engine is where the way ends), nor calls into the standard library.
+has produced: a value read from the namespace, a value a call on the way returned (the
+backend spec, the plan, the puzzles, the answers), or one of our dataclasses built from such
+values (its generated ``__init__`` is in no file, ``<string>``, so it is no stop itself: its
+fields carry its arguments). That is the data a reader follows from the parser to the engine
+and back to the output. Calls inside a backend's own search are not followed (the engine is
+where the way ends), nor calls into the standard library.
 
 Counted over the functions on the way, each at its first call, in order:
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import importlib
 import io
 import os
@@ -90,6 +93,12 @@ class Walk:
                 on_way = any(id(v) in self.followed for v in values if v is not None)
                 if on_way and (code.co_filename, code.co_qualname) not in self.stops:
                     self.stop(code.co_filename, code.co_qualname)
+            elif not self.inside_search and self._generated_init(frame):
+                # A dataclass's generated __init__ has no file of ours (``<string>``): its
+                # fields carry its arguments, so the instance is on the way when they are.
+                values = [frame.f_locals.get(n) for n in code.co_varnames[1 : code.co_argcount]]
+                if any(id(v) in self.followed for v in values if v is not None):
+                    self.follow(frame.f_locals["self"])
             if ours and code.co_name == "search" and self._is_backend(frame):
                 self.inside_search += 1  # the engine: the way ends here
                 self.stack.append("search")
@@ -127,6 +136,16 @@ class Walk:
             if (path, function) not in stops:
                 stops.append((path, function))
         return stops
+
+    def _generated_init(self, frame) -> bool:
+        """A generated ``__init__`` of one of our dataclasses."""
+        code, instance = frame.f_code, frame.f_locals.get("self")
+        if code.co_name != "__init__" or code.co_filename != "<string>":
+            return False
+        if not dataclasses.is_dataclass(instance):
+            return False
+        module = sys.modules.get(type(instance).__module__)
+        return str(getattr(module, "__file__", "")).startswith(self.prefixes)
 
     @staticmethod
     def _is_backend(frame) -> bool:

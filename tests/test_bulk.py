@@ -33,7 +33,7 @@ from solvers.run import linefile, pipeline
 def per_puzzle(monkeypatch, cli, *args):
     """The command through the per-puzzle path only."""
     with monkeypatch.context() as patch:
-        patch.setattr(pipeline, "_bulk_spec", lambda *a: None)
+        patch.setattr(pipeline, "_bulk_route", lambda *a: None)
         return cli(*args)
 
 

@@ -71,6 +71,19 @@ bad[0, 0] = 5  # over N
 bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
 bad[2, :4] = 1, 2, 3, 4
 record("bad", batch(bad, 2))
+# the global kernel (gpu:kernel=global) on the same hard and several-solution boards, slices of
+# work small enough that every search pauses and resumes between launches in both kernels
+from adapters.gpu import batch as batching
+batching.FIRST_SLICE, batching.LAUNCH_S = 60, 1e-9
+for kind in ("shared", "global"):
+    gpu = registry.backend_class("gpu")(kernel=kind)
+    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+            for line in DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]]
+    found = batch(rows, 3)
+    record(f"kernel {kind}", found)
+    out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
+batching.FIRST_SLICE, batching.LAUNCH_S = 1 << 14, 0.02
+gpu = registry.backend_class("gpu")()
 record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
 # an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
 solved9 = [int(ch) for ch in sys.argv[2]]
@@ -164,6 +177,13 @@ def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated):
     assert found["counts"] == [0, 1]
     assert not any(found["solutions"][0])
     assert "".join(map(str, found["solutions"][1])) == SOLVED9
+
+
+def test_both_kernels_search_alike_pausing_between_launches(simulated):
+    shared, global_ = simulated["kernel shared"], simulated["kernel global"]
+    assert shared == {**global_, "launches": shared["launches"]}  # counts, grids, guesses, nodes
+    assert shared["counts"] == [1, 1, 3, 3] and min(shared["guesses"]) > 0
+    assert shared["launches"] > 3 and global_["launches"] > 3  # each search paused and resumed
 
 
 def test_a_batch_of_rules_beyond_units_is_refused(simulated):
@@ -275,14 +295,19 @@ def test_the_throughput_benchmark_runs_on_the_simulator(tmp_path):
     # bench/gpu.py on three 9x9 lines made here, in batches of two: every answer native's
     data = tmp_path / "nine.txt"
     data.write_text("\n".join(LINES[i] for i in (1, 2, 7)) + "\n", encoding="utf-8")
+    # (each batch verified while the next runs; native's answers kept in a file for a rerun)
+    kept = tmp_path / "native.npz"
     done = subprocess.run(
-        [sys.executable, "bench/gpu.py", "--data", str(data), "--repeat", "1", "--batch", "2"],
+        [sys.executable, "bench/gpu.py", "--data", str(data), "--repeat", "2", "--batch", "2",
+         "--overlap", "--native", str(kept)],
         cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "nine.txt x 1 (3 puzzles), limit 1, on numba's CUDA simulator" in done.stdout
+    assert "nine.txt x 2 (6 puzzles), limit 1, on numba's CUDA simulator" in done.stdout
     row = done.stdout.splitlines()[-1].split()
     assert row[0] == "2" and row[-3:] == ["0", "0", "0"]  # wrong, unsolved, != native
+    with np.load(kept) as native:
+        assert native["counts"].tolist() == [1, 1, 1] and native["solutions"].all()
 
 
 def test_killer_cages_are_refused_by_the_judge():
@@ -309,7 +334,7 @@ COMPILE = """
 import types
 import numba.cuda.dispatcher
 from numba import cuda, types as t
-from adapters.gpu import kernel
+from adapters.gpu import kernel, shared
 
 # compile_ptx asks the driver for the device of each device function it calls: with no GPU
 # here, it is told of an H100-class one (compute capability 9.0) instead
@@ -323,13 +348,18 @@ signature = (array(t.uint8), t.int64, t.int64, array(t.int32), array(t.int32), t
              array(t.int16), array(t.int32), array(t.int64), array(t.uint8), array(t.int64, 1))
 try:
     ptx, _ = cuda.compile_ptx(kernel.search.py_func, signature, cc=(9, 0))
+    for geometry in ((81, 27, 9, 4), (256, 48, 16, 4)):  # the shared kernel: 9x9, 16x16
+        threads = shared.threads_for(*geometry)
+        found, _ = cuda.compile_ptx(shared.compiled(*geometry, threads).py_func, signature,
+                                    cc=(9, 0))
+        ptx += found if ".shared" in found else ""
 except Exception as error:  # no CUDA compiler library here (NVVM; NVRTC for numba-cuda)
     said = f"{type(error).__name__}: {error}"
     if any(name in said.lower() for name in ("nvvm", "libdevice", "nvrtc", "dynamiclib")):
         print("no CUDA compiler:", said.splitlines()[0])
         raise SystemExit(0)
     raise
-print("ptx", ".entry" in ptx)
+print("ptx", ptx.count(".entry") == 3)
 """
 
 

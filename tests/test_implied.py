@@ -51,6 +51,27 @@ BOTTOM_LINEAR = {
     (("r7c7", 1), ("r7c8", 1), ("r7c9", 1), ("r8c7", 1), ("r8c8", 1), ("r9c6", -1)): 45 - 31,
 }
 
+# rows 7-9 empty; row 7 is 3..9 1 2, row 8 6..9 1..5, row 9 9 1..8. The 18 of row 7 reaches out
+# of box 7 by r7c4 alone, the 10 lies in it, the 18 of row 8 reaches into box 8 by two of its
+# three cells
+REACHING = (
+    "killercage r7c1 r7c2 r7c3 r7c4 total=18; killercage r9c1 r9c2 total=10; "
+    "killercage r8c3 r8c4 r8c5 total=18"
+)
+REACHING_LINEAR = {
+    # box 7 with the 10 and the 18 of row 7 counted (sigh's hidden cage: one cage reaching
+    # out by one cell); rule45 counts the 18 of row 8 too, which gives three innies less
+    # three outies, beyond the limits
+    (("r8c1", 1), ("r8c2", 1), ("r8c3", 1), ("r9c3", 1), ("r7c4", -1)): 45 - 10 - 18,
+    # box 8 with the cage that has more than half its cells in it counted (sigh's innies and
+    # outies): the 18 of row 8, less its r8c3; rule45's two ways give seven innies alone (no
+    # cage lies inside) or six innies less four outies (both 18s)
+    (
+        *(("r7c4", 1), ("r7c5", 1), ("r7c6", 1), ("r8c6", 1)),
+        *(("r9c4", 1), ("r9c5", 1), ("r9c6", 1), ("r8c3", -1)),
+    ): 45 - 18,
+}
+
 
 def board(rules: str, empty_rows: range) -> Board:
     """A 9x9 board with ``rules`` and every row of SOLUTION given but ``empty_rows`` (from 1)."""
@@ -87,6 +108,11 @@ def linear(b: Board) -> dict[tuple[tuple[str, int], ...], int]:
 
 def test_innies_less_outies_as_linear_rows():
     assert linear(board(BOTTOM, range(7, 10))) == BOTTOM_LINEAR
+
+
+def test_one_cage_reaching_out_at_a_time_and_the_cages_mostly_inside():
+    rows = linear(board(REACHING, range(7, 10)))
+    assert {terms: rows.get(terms) for terms in REACHING_LINEAR} == REACHING_LINEAR
 
 
 def test_the_gap_the_cages_leave_in_the_grid():
@@ -142,6 +168,7 @@ def test_implied_off_leaves_them_out_and_the_sum_groups_as_the_rules_give():
     [
         (TOP, range(1, 4)),
         (BOTTOM, range(7, 10)),
+        (REACHING, range(7, 10)),
         # a total that no completion reaches: none, with or without
         (BOTTOM.replace("total=31", "total=32"), range(7, 10)),
     ],

@@ -20,6 +20,7 @@ from solvers.backends.contract import STATS, Backend
 from solvers.backends.handwritten.native import aot, batch
 from solvers.formats.boards import format_board, parse
 from solvers.formats.datasets import DATASETS
+from solvers.model import verify
 from solvers.model.verify import failing_rows, problems
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import disagreements, disputed
@@ -272,6 +273,26 @@ def test_the_bulk_verifier_finds_what_the_verifier_finds():
         expected.append(bool(problems(puzzle, candidate)))
     found = failing_rows(Board.empty(S9), np.array(boards), np.array(solutions, np.uint8))
     assert found.tolist() == expected and any(expected) and not all(expected)
+
+
+def test_the_bulk_verifier_checks_many_rows_in_chunks_on_threads():
+    """Past ``verify.CHUNK`` rows the rows are checked a chunk at a time on threads: each
+    fault is found in whichever chunk it falls, and no other row is flagged."""
+    full = np.array(complete_board(S9, random.Random(5)).cells, np.uint8)
+    rows = 3 * verify.CHUNK + 17  # four chunks, the last a short one
+    relabel = np.array([np.r_[0, np.random.default_rng(r).permutation(9) + 1] for r in range(50)])
+    solutions = relabel[np.arange(rows) % 50][np.arange(rows)[:, None], full[None, :]]
+    solutions = solutions.astype(np.uint8)  # valid grids: the digits renamed
+    puzzles = np.where(np.arange(81) % 4 == 0, solutions, 0).astype(np.uint8)
+    bad = {5: (3, 0), verify.CHUNK: (40, 10), 2 * verify.CHUNK + 1: (80, 255), rows - 1: (1, 0)}
+    for row, (cell, value) in bad.items():
+        solutions[row, cell] = value  # out of range
+    puzzles[verify.CHUNK - 1, 4] = solutions[verify.CHUNK - 1, 4] % 9 + 1  # a given broken
+    swapped = verify.CHUNK + 3  # two cells of a row swapped: the columns break
+    solutions[swapped, [0, 1]] = solutions[swapped, [1, 0]]
+    puzzles[swapped] = 0
+    found = failing_rows(Board.empty(S9), puzzles, solutions)
+    assert sorted(np.flatnonzero(found).tolist()) == sorted([*bad, verify.CHUNK - 1, swapped])
 
 
 def test_the_bulk_verifier_reads_cages():

@@ -172,7 +172,10 @@ def test_a_bad_option_is_said_before_anything_compiles(tmp_path):
     command = [*SUDOKU, "count", str(board), "--backend", "native:x=1"]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == "sudoku: backend native has no option 'x' (options: implied=on|off)\n"
+    assert done.stderr == (
+        "sudoku: backend native has no option 'x' "
+        "(options: implied=on|off, choice=houses|wdeg|values)\n"
+    )
 
 
 def test_the_default_runs_native_on_a_file_of_many_puzzles_only(tmp_path):

@@ -174,12 +174,27 @@ def bounded(err: str) -> str:
     return re.sub(r": at most [^\n]*", ": at most ...", err)
 
 
-@pytest.mark.parametrize("reply", [None, b"HTTP/1.0 200 OK\r\n\r\nhello"])
-def test_a_server_that_is_no_dask_scheduler_is_named_within_seconds(cli, reply):
+# A server that sends nothing is named once the probe's wait is over: the default run waits
+# 0.5 s of it, the slow run the wait a user meets (5 s, solvers/run/parallel.py's
+# CONNECT_SECONDS), idle seconds of a worker that the default run would sit through.
+@pytest.mark.parametrize(
+    "reply, seconds",
+    [
+        pytest.param(None, 0.5, id="silent-short-wait"),
+        pytest.param(None, None, id="silent", marks=pytest.mark.slow),
+        pytest.param(b"HTTP/1.0 200 OK\r\n\r\nhello", None, id="http"),
+    ],
+)
+def test_a_server_that_is_no_dask_scheduler_is_named_within_seconds(
+    cli, reply, seconds, monkeypatch
+):
     # before, a plain HTTP server on the port held the Dask client for more than 10 minutes
     import socket
     import threading
     import time
+
+    if seconds is not None:
+        monkeypatch.setattr("solvers.run.parallel.CONNECT_SECONDS", seconds)
 
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
@@ -206,3 +221,6 @@ def test_a_server_that_is_no_dask_scheduler_is_named_within_seconds(cli, reply):
     assert run.code == 2
     assert run.err.splitlines()[-1].startswith(f"sudoku: {address} is not a Dask scheduler: ")
     assert "Traceback" not in run.err
+    if reply is None:  # named for its silence, after the probe's own wait
+        wait = 5 if seconds is None else seconds
+        assert run.err.splitlines()[-1].endswith(f"it sent nothing in {wait} s"), run.err

@@ -14,7 +14,7 @@ from conftest import CliRun
 from solvers import InputError, read_puzzles
 from solvers.backends.spec import BackendSpec
 from solvers.cli.main import main
-from solvers.formats.textfile import open_text
+from solvers.formats.textfile import as_text
 
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PATHS = {
@@ -46,7 +46,7 @@ def sudoku(monkeypatch, tmp_path):
 def library(tmp_path, data: bytes) -> list:
     file = tmp_path / "library.txt"
     file.write_bytes(data)
-    with open_text(str(file)) as handle:
+    with as_text(open(file, "rb")) as handle:
         return [
             str(item) if isinstance(item, InputError) else item for item in read_puzzles(handle)
         ]

@@ -248,8 +248,18 @@ def test_compare_names_a_missing_or_repeated_dataset_before_any_work(cli, tmp_pa
     assert "dataset small4 named twice" in run.err and not out.exists()
 
 
-def test_a_full_disk_is_named_as_a_write_error(cli, compare_run):
-    run = cli("report", str(compare_run[1]), "-o", "/dev/full")
+@pytest.fixture
+def small_run(cli, tmp_path) -> Path:
+    """A run of one backend on two puzzles: a page a fifth as costly to draw as compare_run's,
+    for the tests of where the page goes rather than of what it shows."""
+    path = tmp_path / "small.json"
+    args = ["small4", "--limit", "2", "--backends", "propagate", "--json", str(path)]
+    assert cli("compare", *args).code == 0
+    return path
+
+
+def test_a_full_disk_is_named_as_a_write_error(cli, small_run):
+    run = cli("report", str(small_run), "-o", "/dev/full")
     said = "sudoku: cannot write -o /dev/full: No space left on device\n"  # the file named
     assert (run.code, run.err) == (2, said)
 

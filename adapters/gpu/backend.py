@@ -15,9 +15,15 @@ before numba is imported) runs the same kernel on the CPU, slowly: the tests use
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
+
+# numba-cuda 0.30 names numpy.row_stack (an alias of vstack) when it first compiles a kernel,
+# and NumPy 2.5 has no such name: seen on an H200 machine (numba-cuda 0.30.4, NumPy 2.5.2),
+# where every compile failed with "module 'numpy' has no attribute 'row_stack'"
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
 
 try:
     from numba import cuda
@@ -45,9 +51,11 @@ class Gpu(Backend):
     ENCODES = frozenset()  # units alone: the kernel knows no sum or other primitive
     BATCHES = True  # one launch for a whole batch (search_many)
 
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"kernel": ("shared", "global")}
+
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self._batcher = Batcher()
+        self._batcher = Batcher(options.get("kernel", "shared"))
         self._loaded = False
         # The last batch's seconds apart (copies, launches): the benchmark's
         self.timings: Timings | None = None

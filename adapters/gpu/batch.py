@@ -25,7 +25,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import cuda
 
-from adapters.gpu import kernel
+from adapters.gpu import kernel, shared
 from solvers.backends.batch import Batch, Flag
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout, UsageError
@@ -37,6 +37,8 @@ THREADS = 128  # threads per block: one puzzle each
 FIRST_SLICE = 1 << 14  # work units per puzzle in the first launch
 LAUNCH_S = 0.02  # the time a launch is sized to take
 LOOKS_PER_EACH = 4  # with ``each``, launches sized so that the clock is looked at this often
+# the registers an answer reads (the rest stay on the device: fewer bytes copied back)
+READ = (kernel.PHASE, kernel.COUNT, kernel.GUESSES, kernel.NODES)
 FORKED = (
     "gpu: CUDA cannot be used in a process forked from one that used it (--jobs N forks "
     "worker processes): run gpu with --jobs 1, whose one process keeps every GPU thread busy"
@@ -98,9 +100,10 @@ class Batcher:
     device for the next batch (a deliberate cache: nothing of one puzzle survives its batch
     that the next one reads, as every search starts from its own givens)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kernel: str = "shared") -> None:
         self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
+        self._shared = kernel == "shared"  # where it fits; else, and for "global", kernel.search
 
     def run(
         self,
@@ -135,16 +138,16 @@ class Batcher:
         to_device = time.perf_counter() - started
         launches, spent = self._launch(space, table, count, size, limit, deadline, each)
         started = time.perf_counter()
-        regs = space.regs.copy_to_host()[:, :count]
-        solutions = space.solutions[:count].copy_to_host() if count else np.zeros((0, cells))
+        regs = {r: space.regs[r, :count].copy_to_host() for r in READ}
+        solutions = (
+            space.solutions[:count].copy_to_host() if count else np.zeros((0, cells), np.uint8)
+        )
         from_device = time.perf_counter() - started
         flags = _flags(regs)
-        solutions = np.where((flags == Flag.SOLVED)[:, None], solutions, 0).astype(np.uint8)
+        solutions[flags != Flag.SOLVED] = 0  # what a search left there is no answer
         answered = (flags != Flag.BAD_VALUE) & (flags != Flag.UNFINISHED)
         counts = np.where(answered, regs[kernel.COUNT], 0).astype(np.int64)
-        batch = Batch(
-            counts, solutions, flags, regs[kernel.GUESSES].copy(), regs[kernel.NODES].copy()
-        )
+        batch = Batch(counts, solutions, flags, regs[kernel.GUESSES], regs[kernel.NODES])
         return batch, Timings(to_device, spent, from_device, launches)
 
     def _table(self, units: tuple[tuple[int, ...], ...], cells: int) -> tuple:
@@ -160,10 +163,22 @@ class Batcher:
             self._space = space = _Space(count, cells, units)
         return space
 
+    def _kernel(self, table: tuple, size: int) -> tuple:
+        """The kernel for this geometry and the threads a block it is launched with: the
+        shared-memory one where a block of its boards fits, else ``kernel.search``."""
+        units, cell_units = table
+        geometry = (cell_units.shape[0], units.shape[0], size, cell_units.shape[1])
+        threads = shared.threads_for(*geometry) if self._shared else 0
+        if threads:
+            return shared.compiled(*geometry, threads), threads
+        return kernel.search, THREADS
+
     def _launch(self, space, table, count, size, limit, deadline, each) -> tuple[int, float]:
         """Launch the kernel until no search is left paused, or ``each`` seconds have gone on
         launches; (launches, seconds)."""
-        threads = min(THREADS, max(count, 1))  # one block of P threads for a few puzzles
+        search, threads = self._kernel(table, size)
+        if search is kernel.search:
+            threads = min(threads, max(count, 1))  # one block of P threads for a few puzzles
         blocks = (count + threads - 1) // threads
         work, launches, spent, first = FIRST_SLICE, 0, 0.0, True
         aim = LAUNCH_S if each is None else min(LAUNCH_S, each / LOOKS_PER_EACH)
@@ -175,7 +190,7 @@ class Batcher:
                 break
             started = time.perf_counter()
             space.pending.copy_to_device(np.zeros(1, np.int64))
-            kernel.search[blocks, threads](
+            search[blocks, threads](
                 space.puzzles, count, size, *table, limit, UNLIMITED, work, first,
                 *space.state(), space.solutions, space.pending)  # fmt: skip
             space.pending.copy_to_host(pending)  # waits for the launch to end
@@ -193,7 +208,7 @@ def _stats(space: _Space, count: int) -> dict[str, int]:
     return {"guesses": int(regs[kernel.GUESSES].sum()), "nodes": int(regs[kernel.NODES].sum())}
 
 
-def _flags(regs: np.ndarray) -> np.ndarray:
+def _flags(regs: dict[int, np.ndarray]) -> np.ndarray:
     """Each puzzle's ``Flag`` from its registers (SOLVED before the verifier's word; a search
     still paused is UNFINISHED)."""
     phase, found = regs[kernel.PHASE], regs[kernel.COUNT]

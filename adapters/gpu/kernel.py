@@ -49,38 +49,41 @@ def _place(p, c, bit, values, used, trail, tlen, cell_units):
 
 
 @cuda.jit(device=True, inline=True)
-def _undo(p, mark, values, used, trail, tlen, cell_units):
-    """Take back every placement on the trail after ``mark``."""
+def _undo(col, p, mark, full, values, used, trail, tlen, cell_units):
+    """Take back every placement on puzzle ``p``'s trail after ``mark``; its board is column
+    ``col`` of ``values`` and ``used`` (``p`` here; the thread's own in ``shared``'s kernel)."""
     while tlen > mark:
         tlen -= 1
         c = trail[tlen, p]
-        bit = 1 << (int(values[c, p]) - 1)  # int: a uint8 shift would lose value 9 up
+        bit = 1 << (int(values[c, col]) - 1)  # int: a uint8 shift would lose value 9 up
         for j in range(1, cell_units[c, 0] + 1):
-            used[cell_units[c, j], p] &= ~bit
-        values[c, p] = 0
+            used[cell_units[c, j], col] &= full ^ bit  # not ~bit: negative, refused by
+            # the simulator's unsigned arrays (``shared``'s masks)
+        values[c, col] = 0
     return tlen
 
 
 @cuda.jit(device=True, inline=True)
-def _start(p, puzzles, n, cell_units, values, used):
-    """Load puzzle ``p``'s givens; PAUSED (ready to search), INVALID (a value over N) or DONE
-    (two equal givens in a unit: no solution)."""
+def _start(col, p, puzzles, n, cell_units, values, used):
+    """Load puzzle ``p``'s givens into column ``col`` of ``values`` and ``used``; PAUSED
+    (ready to search), INVALID (a value over N) or DONE (two equal givens in a unit: no
+    solution)."""
     for u in range(used.shape[0]):
-        used[u, p] = 0
+        used[u, col] = 0
     for c in range(puzzles.shape[1]):
         v = puzzles[p, c]
-        values[c, p] = v
+        values[c, col] = v
         if v > n:
             return INVALID
     for c in range(puzzles.shape[1]):
-        v = int(values[c, p])
+        v = int(values[c, col])
         if v != 0:
             bit = 1 << (v - 1)
             for j in range(1, cell_units[c, 0] + 1):
                 u = cell_units[c, j]
-                if used[u, p] & bit:
+                if used[u, col] & bit:
                     return DONE
-                used[u, p] |= bit
+                used[u, col] |= bit
     return PAUSED
 
 
@@ -132,7 +135,7 @@ def search(puzzles, count_, n, units, cell_units, limit, budget, slice_work, fir
     full = (1 << n) - 1
     cells = puzzles.shape[1]
     if first:
-        phase = _start(p, puzzles, n, cell_units, values, used)
+        phase = _start(p, p, puzzles, n, cell_units, values, used)
         regs[PHASE, p] = phase
         for r in range(1, REGISTERS):
             regs[r, p] = 0
@@ -192,7 +195,7 @@ def search(puzzles, count_, n, units, cell_units, limit, budget, slice_work, fir
             tlen = _place(p, best, bit, values, used, trail, tlen, cell_units)
             continue
         while depth > 0:  # back to the deepest level with a value left to try
-            tlen = _undo(p, mark[depth - 1, p], values, used, trail, tlen, cell_units)
+            tlen = _undo(p, p, mark[depth - 1, p], full, values, used, trail, tlen, cell_units)
             rest = left[depth - 1, p]
             if rest != 0:
                 bit = rest & -rest

@@ -24,8 +24,7 @@ from solvers.analysis import calibration
 from solvers.analysis.results import BackendRun, DatasetRun, Record, Settings, puzzle_hash
 from solvers.backends import registry
 from solvers.backends.spec import BackendSpec
-from solvers.formats import variant_text
-from solvers.formats.boards import Puzzle, format_puzzle
+from solvers.formats.boards import Puzzle
 from solvers.generation.shuffle import Transform, copies
 from solvers.model.board import Board
 from solvers.model.verify import problems
@@ -49,6 +48,8 @@ def copies_of(puzzles: list[Puzzle], settings: Settings) -> list[Copy]:
     found = []
     for puzzle in puzzles:
         found.append(Copy(puzzle.line, 0, puzzle.board))
+        if not settings.shuffle:  # the run's puzzles as given, no copy drawn
+            continue
         transforms = copies(puzzle.board, settings.shuffle, settings.seed, puzzle.line)
         for k, transform in enumerate(transforms, 1):
             found.append(Copy(puzzle.line, k, transform.forward(puzzle.board), transform))
@@ -106,15 +107,8 @@ def run_dataset(
         replace(r, disputed=True) if (r.spec, r.key) in doubted else r for r in dataset.records
     ]
     dataset.notes = left_out + notes(dataset) + said
-    dataset.hashes = {p.line: puzzle_hash(_as_text(p.board)) for p in puzzles}
+    dataset.hashes = {p.line: puzzle_hash(p.board) for p in puzzles}
     return dataset
-
-
-def _as_text(board: Board) -> str:
-    """The puzzle as its rules line and its line: what its hash is taken of (constraints are
-    in the rules line)."""
-    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
-    return head + format_puzzle(board)
 
 
 def judged(

@@ -23,6 +23,7 @@ from solvers.formats import whole
 from solvers.run.answer import Answer, Status
 
 if TYPE_CHECKING:
+    from solvers.model.board import Board
     from solvers.strength.tally import Measured
 
 FORMAT = "sudoku-compare/2"
@@ -267,6 +268,12 @@ def _add_strength(datasets: list[DatasetRun], items: list[dict]) -> None:
         by_name[item["dataset"]].strength.append(Measured(**fields))
 
 
-def puzzle_hash(text: str) -> str:
-    """A short hash of a puzzle as written (``formats.format_puzzle``): its cells and rules."""
+def puzzle_hash(board: Board) -> str:
+    """A short hash of a puzzle as written: its rules line (constraints are there) and its
+    line (``formats.format_puzzle``)."""
+    from solvers.formats import variant_text  # the writers: only where a run is hashed
+    from solvers.formats.boards import format_puzzle
+
+    head = "" if board.rules.is_classic else variant_text.header(board.rules, board.size) + "\n"
+    text = head + format_puzzle(board)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

@@ -11,11 +11,11 @@ listed or an unknown name is asked for (a name ``--backend`` could not select is
 why: ``plugin_problems``); its module is imported in a child process before this one imports
 it (``probe_imports``: one that crashes, hangs or raises as it loads is broken, with why), its
 class is held to the backend contract before use (``backend.contract_fault``), and it runs
-contained, in a worker process of its own, unless it declares ``IN_PROCESS`` (``contained``;
-docs/plugins.md). ``register`` adds one in code, run as a built-in one is. Importing
-``solvers`` imports no adapter library: a backend is a dotted path until it is used, and a
-missing library becomes one clear sentence from ``availability`` or BackendUnavailable from
-``backend_class``.
+contained, in a worker process of its own, unless it declares ``IN_PROCESS``
+(``BackendSpec.contained``; docs/plugins.md). ``register`` adds one in code, run as a
+built-in one is. Importing ``solvers`` imports no adapter library: a backend is a dotted path
+until it is used, and a missing library becomes one clear sentence from ``availability`` or
+BackendUnavailable from ``backend_class``.
 
 This is the one module that reaches the adapters, so that what loading an engine takes is
 decided here (and in the native kernel's ``load()``), not in each caller: the writers of a
@@ -273,12 +273,6 @@ def probe_imports(names: Iterable[str]) -> None:
         from solvers.backends.probe import import_faults
 
         _import_faults.update(import_faults(fresh))
-
-
-def contained(name: str) -> bool:
-    """Whether backend ``name`` runs contained, in a worker process of its own: an outside
-    package's, unless its class declares ``IN_PROCESS``."""
-    return entry(name).outside and not backend_class(name).IN_PROCESS
 
 
 def encoder(name: str) -> ModuleType:

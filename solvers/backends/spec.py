@@ -15,7 +15,8 @@ runner and compare's records, which ask it for its class and options.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from solvers.backends import registry
@@ -31,11 +32,18 @@ ALL = registry.ALL
 class BackendSpec:
     """A backend name and the options given for it, kept sorted by key: what the user asked
     for, its ``label``. Resolved on first need (``resolve``; once, then kept with the spec,
-    across a pickle too): its backend's class (``cls``) and every option with the defaults
-    filled in (``configuration``)."""
+    across a pickle too): its backend's class (``cls``), every option with the defaults filled
+    in (``configuration``) and whether it runs ``contained``, each a plain attribute from then
+    on, which every layer reads without resolving anything again."""
 
     name: str
     options: tuple[tuple[str, str], ...] = ()
+    label: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # how the spec is written back: ``name`` or ``name:key=value,...``
+        pairs = ",".join(f"{k}={v}" for k, v in self.options)
+        object.__setattr__(self, "label", f"{self.name}:{pairs}" if pairs else self.name)
 
     @classmethod
     def of(cls, name: str, options: Mapping[str, object] | None = None) -> BackendSpec:
@@ -51,15 +59,11 @@ class BackendSpec:
         name, colon, rest = text.strip().partition(":")
         if not registry.is_name(name):
             raise UsageError(f"{text!r} is not a backend spec such as sat:encoding=minimal")
-        if colon and not rest.strip():
+        if not colon:
+            return cls(name)
+        if not rest.strip():
             raise UsageError(f"{text!r}: a colon with no KEY=VALUE after it")
-        return cls.of(name, _pairs(rest.split(",") if colon else [], text))
-
-    @property
-    def label(self) -> str:
-        """How the spec is written back: ``name`` or ``name:key=value,...``."""
-        pairs = ",".join(f"{k}={v}" for k, v in self.options)
-        return f"{self.name}:{pairs}" if pairs else self.name
+        return cls.of(name, _pairs(rest.split(","), text))
 
     def with_options(self, options: Mapping[str, object]) -> BackendSpec:
         """The spec with ``options`` added; UsageError for one the spec already sets (neither
@@ -79,26 +83,39 @@ class BackendSpec:
     def resolve(self) -> BackendSpec:
         """This spec, resolved: its backend's class imported (UsageError for an unknown name,
         BackendUnavailable if it cannot be imported) and every option checked (UsageError for
-        a bad one). Done once, then kept with the spec (``_resolved``, pickled with it); the
-        edge that reads a spec calls it, so that a run fails before any work."""
-        if "_resolved" not in self.__dict__:
+        a bad one). Done once, then kept with the spec (``cls``, ``configuration``,
+        ``contained``: pickled with it); the edge that reads a spec calls it, so that a run
+        fails before any work."""
+        if "cls" not in self.__dict__:
             from solvers.backends.contract import choose_options
 
             cls = registry.backend_class(self.name)
             options = choose_options(self.name, cls.OPTIONS, dict(self.options))
             # a frozen dataclass: kept beside its fields, as functools.cached_property keeps
-            self.__dict__["_resolved"] = cls, tuple(options.items())
+            self.__dict__.update(
+                cls=cls,
+                configuration=tuple(options.items()),
+                # an outside package's backend runs in a worker process of its own, unless its
+                # class declares ``IN_PROCESS``
+                contained=registry.entry(self.name).outside and not cls.IN_PROCESS,
+            )
         return self
 
-    @property
+    # Before ``resolve``, each of these resolves the spec (then ``resolve`` has set them all).
+    @cached_property
     def cls(self) -> type[Backend]:
-        """The backend's class (resolving the spec if it is not yet)."""
-        return self.resolve()._resolved[0]
+        """The backend's class."""
+        return self.resolve().__dict__["cls"]
 
-    @property
+    @cached_property
     def configuration(self) -> tuple[tuple[str, str], ...]:
         """Every option of the backend, as given or its default, in the backend's order."""
-        return self.resolve()._resolved[1]
+        return self.resolve().__dict__["configuration"]
+
+    @cached_property
+    def contained(self) -> bool:
+        """Whether the backend runs contained, in a worker process of its own."""
+        return self.resolve().__dict__["contained"]
 
     def build(self, *, load: bool = True) -> Backend:
         """A backend built with every option, loaded for ``search`` (``Backend.load``) unless
@@ -114,7 +131,8 @@ class BackendSpec:
         defaults = {key: values[0] for key, values in self.cls.OPTIONS.items()}
         own = tuple(pair for pair in self.options if defaults.get(pair[0]) != pair[1])
         spec = BackendSpec(self.name, own)
-        spec.__dict__["_resolved"] = self._resolved  # the same class and configuration
+        resolved = ("cls", "configuration", "contained")
+        spec.__dict__.update({key: self.__dict__[key] for key in resolved})  # the same ones
         return spec
 
 

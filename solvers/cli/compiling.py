@@ -37,12 +37,12 @@ def default_compiled(path: str | None) -> list[BackendSpec]:
     a few puzzles, whose default is one that needs no compile, or standard input."""
     from solvers.backends import choice
     from solvers.formats.datasets import path_of
-    from solvers.formats.textfile import open_text
+    from solvers.formats.textfile import as_text
 
     found = path_of(path) if path and path != "-" else None
     if found is None:
         return []
-    with open_text(found) as handle:
+    with as_text(open(found, "rb")) as handle:
         lines = islice(handle, 4 * choice.SMALL_RUN)  # blank and comment lines, a few
         if sum(1 for line in lines if line.strip() and line[0] != "#") <= choice.SMALL_RUN:
             return []

@@ -18,7 +18,7 @@ from solvers.cli.arguments import options_given
 from solvers.cli.compiling import compile_first, default_compiled
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.formats.boards import Puzzle, format_board, read_puzzles
-from solvers.formats.textfile import as_text, open_text
+from solvers.formats.textfile import as_text
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.judge import clash
@@ -38,7 +38,7 @@ def open_source(path: str) -> TextIO:
             return dataset.open()
         if not os.path.exists(path) and _is_puzzle_text(path):
             return io.StringIO(path if path.endswith("\n") else path + "\n")
-        return open_text(path)
+        return as_text(open(path, "rb"))
     if sys.stdin is None or sys.stdin.closed:
         raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
     buffer = getattr(sys.stdin, "buffer", None)
@@ -142,8 +142,8 @@ def plan_of(args: argparse.Namespace, run: Run, mode: str, limit: int = 1) -> Pl
         compile_first(default_compiled(args.file), run)
     else:
         spec = BackendSpec.parse(args.backend)
-        options = options_given(args.option)
-        spec = spec.with_options(options) if options else spec
+        if args.option:
+            spec = spec.with_options(options_given(args.option))
         backends = (spec.resolve(),)  # an unknown name, an unavailable backend, a bad option
         compile_first(backends, run)
     return Plan(mode, backends, limit, args.timeout, args.jobs, args.scheduler)
@@ -158,12 +158,9 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
     line_file = None
     written = getattr(args, "format", "auto")
     if not (getattr(args, "json", False) or args.file == "-" or written == "fpuzzles"):
-        from solvers.formats.datasets import path_of
-
-        if path := path_of(args.file):
-            fmt = "line" if written == "auto" else written
-            line_file = LineFile(path, args.input_format, args.box, fmt)
-    bar = _bar(args, run)
+        fmt = "line" if written == "auto" else written
+        line_file = LineFile(args.file, args.input_format, args.box, fmt)
+    bar = _bar(args, run) if progress_wanted(run.err) else None  # on a terminal alone
     told = (lambda done: bar.update(done - bar.n)) if bar is not None else None
     try:
         for piece in run_plan(items, plan, line_file=line_file, note=run.note, progress=told):
@@ -184,10 +181,8 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
 
 
 def _bar(args: argparse.Namespace, run: Run):
-    """A progress bar on a terminal, its total the puzzle lines of a line-format file (unknown
-    on standard input); None elsewhere, and for a file of boards."""
-    if not progress_wanted(run.err):
-        return None
+    """The progress bar, its total the puzzle lines of a line-format file (unknown on standard
+    input); None for a file of boards."""
     from solvers.formats.datasets import path_of
     from solvers.run.linefile import puzzle_lines, start  # NumPy: only with a bar to show
 
@@ -209,7 +204,8 @@ def backends_named(text: str, options: Mapping[str, Mapping[str, str]] = {}) -> 
         specs = parse_list(text)
     found: dict[BackendSpec, BackendSpec] = {}
     for spec in specs:
-        resolved = spec.with_options(options.get(spec.name, {})).resolve().plain()
+        given = options.get(spec.name)
+        resolved = (spec.with_options(given) if given else spec).resolve().plain()
         if resolved in found:
             raise UsageError(_same_configuration(found[resolved], spec, resolved))
         found[resolved] = spec

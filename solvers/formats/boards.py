@@ -112,29 +112,12 @@ LOOK_AHEAD = 64
 
 def _format_of(source: Source, text: str) -> str:
     """The format of a source whose first content line is ``text``: ``detect``'s, or, when
-    that line can be no grid's row, the format of the first line after it that can be a
-    puzzle's start (the line format when none can), the lines read ahead read again."""
-    found = detect(text)
-    if found == "line" or found == "fpuzzles" or _grid_start(text):
+    that line can be no puzzle's start, the format of the first line after it that can be
+    (the line format when none can), the lines read ahead read again."""
+    if found := detect(text):
         return found
-    ahead = source.look_ahead(lambda line: _puzzle_start(line), LOOK_AHEAD)
-    return detect(ahead[-1][1]) if ahead and _puzzle_start(ahead[-1][1]) else "line"
-
-
-def _puzzle_start(text: str) -> bool:
-    return detect(text) in ("line", "fpuzzles") or _grid_start(text)
-
-
-def _grid_start(text: str) -> bool:
-    """Whether a line can be a spaced or compact grid's first row, or a section's header."""
-    if _section(text):
-        return True
-    words = text.split()
-    if len(words) == 1:
-        return MIN_SIZE <= len(text) <= 9 and all(c in "0123456789." for c in text)
-    return MIN_SIZE <= len(words) <= MAX_SIZE and all(
-        word == "." or (word.isascii() and word.isdigit()) for word in words
-    )
+    ahead = source.look_ahead(lambda line: detect(line) is not None, LOOK_AHEAD)
+    return (detect(ahead[-1][1]) if ahead else None) or "line"
 
 
 def parse(text: str, fmt: str = "auto", shape: Shape | None = None) -> Board:
@@ -174,8 +157,10 @@ def format_puzzle(board: Board) -> str:
     return format_board(board, "line") + (f" {extra}" if extra else "")
 
 
-def detect(text: str) -> str:
-    """The format of a source from its first content line."""
+def detect(text: str) -> str | None:
+    """The format of a source from its first content line; None when that line can be no
+    puzzle's start: a short junk line ("hello", "574") that is no spaced or compact grid's
+    first row."""
     if fpuzzles_link.looks_like(text):
         return "fpuzzles"
     if _section(text):
@@ -183,7 +168,13 @@ def detect(text: str) -> str:
     words = text.split()
     if len(words[0]) >= min(SQUARES) or _first_field(words[0]) != words[0]:
         return "line"  # a grid row holds at most 9 digits or a few-digit number
-    return "spaced" if len(words) > 1 else "compact"
+    if len(words) == 1:
+        row = MIN_SIZE <= len(text) <= 9 and all(c in "0123456789." for c in text)
+        return "compact" if row else None
+    row = MIN_SIZE <= len(words) <= MAX_SIZE and all(
+        word == "." or (word.isascii() and word.isdigit()) for word in words
+    )
+    return "spaced" if row else None
 
 
 def _line_puzzles(source: Source, first: tuple[int, str], shape: Shape | None):

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from solvers.base.errors import InputError
 from solvers.formats import variant_text
 from solvers.formats.lines import at_line, shape_for
-from solvers.formats.symbols import number
+from solvers.formats.symbols import describe
 from solvers.model.board import Board
 from solvers.model.geometry import MAX_SIZE, Shape
 
@@ -33,9 +33,9 @@ def parse_grid(
     tokens = [(n, _tokens(text, fmt)) for n, text in grid]
     for n, row in tokens:  # a symbol that is no number is named before any count is blamed
         for token, column in row:
-            number(token, MAX_SIZE, n, column)
+            _number(token, MAX_SIZE, n, column)
     size = _size(tokens, sections, fmt, first)
-    cells = [number(tok, size, n, col) for n, row in tokens for tok, col in row] or [0] * size**2
+    cells = [_number(tok, size, n, col) for n, row in tokens for tok, col in row] or [0] * size**2
     board_shape = shape_for(size, shape, first)
     fields = {key: [text for _, text in found] for key, found in sections.items()}
     rules = variant_text.build_rules(names, board_shape, fields, first)
@@ -78,6 +78,21 @@ def _tokens(text: str, fmt: str) -> list[tuple[str, int]]:
     if fmt == "spaced":
         return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
     return [(s, i + 1) for i, s in enumerate(text)]
+
+
+def _number(token: str, size: int, line: int, column: int) -> int:
+    """The value of a token of the grid: an ASCII integer, or ``.``."""
+    if token == ".":
+        return 0
+    if not (token.isascii() and token.isdigit()):
+        raise InputError(f"{describe(token)} is not a digit, a letter or '.'", line, column)
+    if len(token.lstrip("0")) > 6:  # int() refuses thousands of digits; none is a value
+        said = f"value {token[:12]}... ({len(token)} digits) is no cell's value"
+        raise InputError(said, line, column)
+    found = int(token)
+    if found > size:
+        raise InputError(f"value {found} is outside 1..{size}", line, column)
+    return found
 
 
 def _size(tokens: list, sections: dict, fmt: str, first: int) -> int:

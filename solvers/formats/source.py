@@ -14,10 +14,11 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Iterator
+from typing import TextIO
 
 from solvers.base.errors import InputError, UsageError
 from solvers.formats import variant_text
-from solvers.formats.textfile import Overlong, bounded_lines, undecodable
+from solvers.formats.textfile import BYTE_BASE, UNDECODABLE
 
 # Characters of the longest puzzle in any form: an f-puzzles JSON document or link
 # (fpuzzles_link.MAX_JSON), a grid with its sections; a line puzzle is held to lines.MAX_LINE.
@@ -27,6 +28,29 @@ _RULES_LIKE = re.compile(r"#\s*rules?\b\s*[:=]?(.*)", re.IGNORECASE)  # '# rule:
 # A bad ``# rules:`` line is its own error; the puzzles under it, up to the next rules line,
 # are each an error too (their rules are unknown), and the rest of the file is read as usual.
 UNREAD = "unread rules line "
+
+
+class Overlong(str):
+    """The first characters of a line longer than any puzzle (``binary``: they hold a NUL
+    byte, as /dev/zero's do: no text file)."""
+
+    binary: bool
+
+
+def bounded_lines(handle: TextIO, longest: int) -> Iterator[str]:
+    """A text file's lines, none held longer than ``longest`` + 1 characters: a longer line
+    is an ``Overlong`` as soon as its first ``longest`` + 1 characters are read, and its rest
+    is read in pieces and dropped when the next line is asked for, so that a file with no line
+    break (a huge download cut short) costs no memory and its message comes at once."""
+    while line := handle.readline(longest + 1):
+        if len(line) > longest and not line.endswith("\n"):
+            start = Overlong(line)
+            start.binary = "\x00" in line
+            yield start
+            while (rest := handle.readline(longest)) and not rest.endswith("\n"):
+                pass
+            continue
+        yield line
 
 
 class TooLong(InputError):
@@ -79,10 +103,9 @@ def line_problem(raw: str, number: int) -> InputError | None:
         return TooLong(f"over {MAX_PUZZLE:,} characters: no puzzle is that long", number)
     if "\x00" in raw:
         return InputError("a NUL byte: puzzles are plain text", number)
-    if bad := undecodable(raw):
-        column, byte = bad
-        message = f"byte 0x{byte:02X} is not UTF-8: save the file as UTF-8"
-        return InputError(message, number, column)
+    if bad := UNDECODABLE.search(raw):
+        message = f"byte 0x{ord(bad.group()) - BYTE_BASE:02X} is not UTF-8: save the file as UTF-8"
+        return InputError(message, number, bad.start() + 1)
     return None
 
 

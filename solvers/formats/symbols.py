@@ -22,21 +22,6 @@ def value(symbol: str, size: int, line: int, column: int) -> int:
     return found
 
 
-def number(token: str, size: int, line: int, column: int) -> int:
-    """The value of a spaced or compact grid's token: an ASCII integer, or ``.``."""
-    if token == ".":
-        return 0
-    if not (token.isascii() and token.isdigit()):
-        raise InputError(f"{describe(token)} is not a digit, a letter or '.'", line, column)
-    if len(token.lstrip("0")) > 6:  # int() refuses thousands of digits; none is a value
-        said = f"value {token[:12]}... ({len(token)} digits) is no cell's value"
-        raise InputError(said, line, column)
-    found = int(token)
-    if found > size:
-        raise InputError(f"value {found} is outside 1..{size}", line, column)
-    return found
-
-
 def describe(text: str) -> str:
     """A symbol as a message shows it: quoted, with its code point when it is not plain."""
     if len(text) == 1 and not (text.isascii() and text.isprintable()):

@@ -3,19 +3,19 @@ Notepad's "Unicode" is UTF-16 with its mark), so a puzzle saved so reads as it s
 
 An undecodable byte ``b`` is read as the character ``BYTE_BASE + b`` (plane 16's private use
 area, which no puzzle uses), one character a byte: a message can then name it as the byte it
-is (``undecodable``), and a line's cells are counted as the file holds them."""
+is (``UNDECODABLE`` finds it), and a line's cells are counted as the file holds them."""
 
 from __future__ import annotations
 
 import codecs
 import io
 import re
-from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 BYTE_BASE = 0x10FF00
 BYTE_ERRORS = "sudoku-bytes"  # the codecs error handler reading undecodable bytes so
-_BYTES = re.compile("[\U0010ff00-\U0010ffff]")
+# a character that stands for an undecodable byte (``BYTE_BASE + byte``)
+UNDECODABLE = re.compile("[\U0010ff00-\U0010ffff]")
 
 # UTF-32's little-endian mark starts with UTF-16's: the longer one is tried first
 _MARKS = (
@@ -36,12 +36,6 @@ def _as_characters(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(BYTE_ERRORS, _as_characters)
 
 
-def undecodable(text: str) -> tuple[int, int] | None:
-    """(column, byte) of the first undecodable byte of a line read here, if it holds one."""
-    found = _BYTES.search(text)
-    return None if found is None else (found.start() + 1, ord(found.group()) - BYTE_BASE)
-
-
 def encoding_of(head: bytes) -> str:
     """The encoding a file's first bytes announce: ``utf-16`` or ``utf-32`` (whose codecs read
     the mark and drop it) for their byte-order marks, else ``utf-8``."""
@@ -50,36 +44,8 @@ def encoding_of(head: bytes) -> str:
 
 def as_text(binary: BinaryIO) -> TextIO:
     """``binary`` read as text in the encoding its first bytes announce; an undecodable byte
-    is read as one character that ``undecodable`` names, whatever the locale. A stream that cannot
+    is read as one character that ``UNDECODABLE`` finds, whatever the locale. A stream that cannot
     be peeked at is read as UTF-8 (a UTF-16 one is then refused by the reader, by name)."""
     peek = getattr(binary, "peek", None)
     head = peek(4)[:4] if peek is not None else b""
     return io.TextIOWrapper(binary, encoding=encoding_of(head), errors=BYTE_ERRORS)
-
-
-def open_text(path: str) -> TextIO:
-    """The file at ``path`` as text (``as_text``)."""
-    return as_text(open(path, "rb"))
-
-
-class Overlong(str):
-    """The first characters of a line longer than any puzzle (``binary``: they hold a NUL
-    byte, as /dev/zero's do: no text file)."""
-
-    binary: bool
-
-
-def bounded_lines(handle: TextIO, longest: int) -> Iterator[str]:
-    """A text file's lines, none held longer than ``longest`` + 1 characters: a longer line
-    is an ``Overlong`` as soon as its first ``longest`` + 1 characters are read, and its rest
-    is read in pieces and dropped when the next line is asked for, so that a file with no line
-    break (a huge download cut short) costs no memory and its message comes at once."""
-    while line := handle.readline(longest + 1):
-        if len(line) > longest and not line.endswith("\n"):
-            start = Overlong(line)
-            start.binary = "\x00" in line
-            yield start
-            while (rest := handle.readline(longest)) and not rest.endswith("\n"):
-                pass
-            continue
-        yield line

@@ -13,7 +13,9 @@ read for our model: ``rule45`` states each region's relation once; explain puts 
 that are sum groups (``implied_groups``: innies or outies alone, in cells that all see each
 other, so that they hold different values), and the engines that read linear rows the others
 as such (``implied_linears``: +1 for each innie, -1 for each outie), with the whole grid among
-the regions (sigh's ``_fillInSumGap``) and sigh's limits on their size.
+the regions (sigh's ``_fillInSumGap``) and sigh's limits on their size; with them, two more ways
+of counting the cages that sigh's optimizer has: those with more than half their cells in a
+region (``mostly_in``), and each cage reaching out of a unit by one cell alone (``one_out``).
 
 A cage that shares a cell with another is left out: the two totals would count that cell twice.
 """
@@ -108,6 +110,56 @@ def rule45(geometry: Geometry, cages: Iterable[Cage], grid: bool = False) -> lis
     return found
 
 
+def mostly_in(geometry: Geometry, cages: Iterable[Cage]) -> list[Rule45]:
+    """For each region, the 45 rule with the cages counted that have more than half their
+    cells in it (sigh's ``_makeInnieOutieSumHandlers`` counts those): a middle way between
+    ``rule45``'s two, with fewer innies than the cages wholly inside leave and fewer
+    outies than every cage reaching in brings; only where it differs from both."""
+    cages = apart(cages)
+    whole = geometry.size * (geometry.size + 1) // 2
+    found = []
+    for region in regions(geometry):
+        cells = frozenset(region.cells)
+        counted = [(c, t) for c, t in cages if 2 * len(c & cells) > len(c)]
+        if all(c <= cells for c, _ in counted):
+            continue  # the cages wholly inside: rule45's innies
+        if all(2 * len(c & cells) > len(c) for c, _ in cages if c & cells):
+            continue  # every cage reaching in: rule45's innies and outies
+        touching = frozenset().union(*(c for c, _ in counted))
+        inside = tuple(cell for cell in region.cells if cell not in touching)
+        outside = tuple(sorted(touching - cells))
+        taken = sum(t for _, t in counted)
+        found.append(Rule45(region, inside, outside, whole * region.count - taken, taken, True))
+    return found
+
+
+def one_out(geometry: Geometry, cages: Iterable[Cage]) -> list[Rule45]:
+    """For each unit and each cage reaching out of it by one cell (sigh's hidden cages,
+    ``_makeHiddenCageHandlers``): the unit's cells outside that cage and the cages wholly
+    inside, less that one outie, add up to the unit's total less those cages' totals. The
+    45 rule with one cage reaching in at a time (``rule45`` counts them all at once); kept
+    within sigh's ``_MAX_SUM_SIZE`` cells."""
+    cages = apart(cages)
+    whole = geometry.size * (geometry.size + 1) // 2
+    found = []
+    for region in regions(geometry)[: len(geometry.units)]:
+        cells = frozenset(region.cells)
+        within = [(c, t) for c, t in cages if c <= cells]
+        covered = frozenset().union(*(c for c, _ in within))
+        taken = sum(t for _, t in within)
+        for cage, total in cages:
+            outside = tuple(cage - cells)
+            if len(outside) != 1 or not cage & cells:
+                continue
+            inside = tuple(cell for cell in region.cells if cell not in covered | cage)
+            if len(inside) + 1 > MAX_CAGED:
+                continue
+            found.append(
+                Rule45(region, inside, outside, whole - taken - total, taken + total, True)
+            )
+    return found
+
+
 def implied_groups(
     geometry: Geometry, cages: Iterable[Cage]
 ) -> list[tuple[tuple[int, ...], int, str]]:
@@ -142,9 +194,10 @@ MAX_CAGED = 6  # sigh's _MAX_SUM_SIZE: a relation over caged cells only, no long
 def implied_linears(
     geometry: Geometry, cages: Iterable[Cage]
 ) -> list[tuple[tuple[tuple[int, int], ...], int, str]]:
-    """The 45 rule's relations that ``implied_groups`` leaves out, as linear rows: (terms,
-    total, name), terms ``(1, innie)`` and ``(-1, outie)`` adding up to ``total`` (the outies
-    alone: ``(1, outie)``, to minus the total), with the whole grid among the regions. Kept
+    """The 45 rule's relations that ``implied_groups`` leaves out, as linear rows, with those
+    of ``mostly_in`` and ``one_out``: (terms, total, name), terms ``(1, innie)`` and
+    ``(-1, outie)`` adding up to ``total`` (the outies alone: ``(1, outie)``, to minus the
+    total), with the whole grid among the regions. Kept
     within sigh's limits (``_makeInnieOutieSumHandlers``): at most N cells, not more than two
     on both sides, at most ``MAX_CAGED`` where every cell is caged already, so that each row
     stays cheap to propagate; each relation once."""
@@ -155,7 +208,8 @@ def implied_linears(
     known |= {frozenset(cells) for cells, _, _ in implied_groups(geometry, cages)}
     caged = frozenset().union(*(cells for cells, _ in cages))
     found: dict[tuple[frozenset[tuple[int, int]], int], tuple] = {}
-    for rule in rule45(geometry, cages, grid=True):
+    derived = rule45(geometry, cages, grid=True) + mostly_in(geometry, cages)
+    for rule in derived + one_out(geometry, cages):
         inside, outside, total = rule.inside, rule.outside, rule.total
         if not outside:
             if not inside or len(inside) == len(rule.region.cells):

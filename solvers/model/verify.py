@@ -9,6 +9,7 @@ is wrong; ``failing_rows`` checks many at once (the bulk path's answers).
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from solvers.base.errors import WrongAnswer
@@ -64,22 +65,52 @@ def wrong_solution(backend: str, found: list[str]) -> str:
     return f"backend {backend} returned a wrong solution: {shown}"
 
 
+CHUNK = 8192  # rows checked at a time: a chunk's arrays stay in the processor's caches
+
+
 def failing_rows(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np.ndarray:
     """The verifier for many puzzles at once, vectorised with NumPy: a (P,) bool array, True
     where row p of ``solutions`` does not solve row p of ``puzzles`` (values of boards with
     ``board``'s shape and rules, 0 empty): a value outside 1..N, a given changed, a unit that
     is not a permutation of 1..N, or a constraint its kind's check finds broken. It reads the
-    same units and checks as ``problems`` and shares nothing with any search."""
+    same units and checks as ``problems`` and shares nothing with any search.
+
+    Rows are checked ``CHUNK`` at a time, the chunks on a thread per core (NumPy lets go of
+    the interpreter's lock in its loops): millions of answers (the gpu backend's batches) are
+    checked at the rate they are found."""
+    import numpy as np
+
+    rows = len(puzzles)
+    if rows <= CHUNK:
+        return _failing(board, puzzles, solutions)
+    starts = range(0, rows, CHUNK)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    from concurrent.futures import ThreadPoolExecutor
+
+    def chunk(start: int) -> np.ndarray:
+        end = start + CHUNK
+        return _failing(board, puzzles[start:end], solutions[start:end])
+
+    if board.rules.constraints or (cores or 1) < 2:  # the kinds' checks hold the lock
+        return np.concatenate([chunk(start) for start in starts])
+    with ThreadPoolExecutor(min(cores, len(starts)), "sudoku-verify") as pool:
+        return np.concatenate(list(pool.map(chunk, starts)))
+
+
+def _failing(board: Board, puzzles: np.ndarray, solutions: np.ndarray) -> np.ndarray:
+    """``failing_rows`` of one chunk."""
     import numpy as np
 
     n = board.size
     values = np.asarray(solutions)
-    givens = np.asarray(puzzles)
-    failing = ((values < 1) | (values > n)).any(axis=1)
-    failing |= ((givens != 0) & (givens != values)).any(axis=1)
-    # bit v for value v, one row per cell (cell-major: each gather below reads whole rows)
-    kind = np.uint16 if n < 16 else np.uint32
-    bits = np.left_shift(kind(1), np.clip(values, 0, n).astype(kind)).T.copy()
+    # cell-major (one row per cell): every step below reads whole rows, and each unit's
+    # rows are gathered at once
+    cells = np.ascontiguousarray(values.T)
+    givens = np.ascontiguousarray(np.asarray(puzzles).T)
+    failing = ((givens != 0) & (givens != cells)).any(axis=0)  # a given changed
+    # bit v for value v; 0 and values over N get bits 0 and N+1, which no unit may hold
+    kind = np.uint16 if n < 15 else np.uint32
+    bits = np.left_shift(kind(1), np.clip(cells, 0, n + 1).astype(kind))
     units = np.array(base_geometry(board.shape, board.rules.regions).units, np.intp)
     seen = bits[units[:, 0]]
     for k in range(1, n):

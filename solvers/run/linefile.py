@@ -35,7 +35,7 @@ from solvers.formats.bulk import (
     split_lines,
 )
 from solvers.formats.source import MAX_PUZZLE, UNREAD
-from solvers.formats.textfile import BYTE_ERRORS, open_text
+from solvers.formats.textfile import BYTE_ERRORS, as_text
 from solvers.model.board import Board
 from solvers.model.geometry import Shape
 
@@ -323,7 +323,7 @@ def _text(job: Job, shape: Shape, found, ok: np.ndarray) -> list[bytes] | np.nda
 def start(path: str, fmt: str) -> int | None:
     """The line of the file's CSV header (0 for none); None when this path would not read it
     as the per-puzzle path does (not the line format, no puzzle, not UTF-8)."""
-    with open_text(path) as handle:
+    with as_text(open(path, "rb")) as handle:
         if handle.encoding != "utf-8":  # UTF-16: this path reads a line's bytes as UTF-8
             return None
         return line_start(handle, fmt)

@@ -59,10 +59,11 @@ class Plan:
 
 @dataclass(frozen=True)
 class LineFile:
-    """A file on disk the bulk path may answer: read as ``input_format`` (boards of ``shape``
-    if given), solutions written as ``written`` (line, compact or spaced)."""
+    """A file the bulk path may answer, as a user named it (a path, or a shipped dataset's
+    name; the path only if it is a file on disk): read as ``input_format`` (boards of
+    ``shape`` if given), solutions written as ``written`` (line, compact or spaced)."""
 
-    path: str
+    name: str
     input_format: str
     shape: Shape | None
     written: str
@@ -106,10 +107,10 @@ class Task:
             spec = plan.backends[0]
         else:
             spec = BackendSpec(choice.default_backend(board, self.few))
+        solving = plan.mode == "solve"
+        operation, limit = (Operation.SOLVE, 1) if solving else (Operation.COUNT, plan.limit)
         with borrowed(spec) as runner:
-            if plan.mode == "solve":
-                return runner.solve(board, timeout)
-            return runner.count(board, plan.limit, timeout)
+            return runner.each(operation, [board], limit, timeout)[0]
 
 
 def run(
@@ -145,10 +146,10 @@ def run(
         cores = os.cpu_count() or 1
         if jobs > cores:
             note(f"--jobs {jobs} on {cores} cores: the workers share them")
-    if line_file is not None and (spec := _bulk_spec(plan, line_file, few)) is not None:
+    if line_file is not None and (route := _bulk_route(plan, line_file, few)) is not None:
         if hasattr(items, "close"):
             items.close()  # the bulk path reads the file itself
-        yield from _bulk(Task(plan, few), spec, line_file, jobs, progress)
+        yield from _bulk(Task(plan, few), *route, line_file, jobs, progress)
         return
     from solvers.run.parallel import ordered
 
@@ -161,18 +162,23 @@ def run(
             progress(done)
 
 
-def _bulk_spec(plan: Plan, line_file: LineFile, few: int | None) -> BackendSpec | None:
-    """The backend the bulk path answers this run with, or None where it does not apply: a
-    backend with a batch search of its own (``Backend.BATCHES``: the plan's, or the default
-    choice for the run), here or on local workers, on a file in the line format."""
+def _bulk_route(plan: Plan, line_file: LineFile, few: int | None) -> tuple[BackendSpec, str] | None:
+    """The backend and the file on disk the bulk path answers this run with, or None where it
+    does not apply: a backend with a batch search of its own (``Backend.BATCHES``: the plan's,
+    or the default choice for the run), here or on local workers, on a file in the line
+    format."""
     if plan.mode == "check" or plan.scheduler:
         return None
     spec = plan.backends[0] if plan.backends else _default(few)
     if not spec.resolve().cls.BATCHES:
         return None
+    from solvers.formats.datasets import path_of
     from solvers.run.linefile import start  # NumPy: only for this path
 
-    return spec if start(line_file.path, line_file.input_format) is not None else None
+    path = path_of(line_file.name)
+    if path is None or start(path, line_file.input_format) is None:
+        return None
+    return spec, path
 
 
 def _default(few: int | None) -> BackendSpec:
@@ -184,6 +190,7 @@ def _default(few: int | None) -> BackendSpec:
 def _bulk(
     task: Task,
     spec: BackendSpec,
+    path: str,
     line_file: LineFile,
     jobs: int,
     progress: Callable[[int], None] | None,
@@ -193,11 +200,11 @@ def _bulk(
     from solvers.run.linefile import Job, answers, start
 
     plan = task.plan
-    skip = start(line_file.path, line_file.input_format)
+    skip = start(path, line_file.input_format)
     job = Job(plan.mode, plan.limit, line_file.written, line_file.shape, plan.timeout, task, spec)
     errors = [0]  # bad lines so far: the ranges' counts hold the puzzles alone
     told = (lambda puzzles: progress(puzzles + errors[0])) if progress else None
-    for piece in answers(job, line_file.path, skip, jobs, told):
+    for piece in answers(job, path, skip, jobs, told):
         yield piece
         if not isinstance(piece, bytes):
             errors[0] += piece[1] is None

@@ -19,7 +19,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from solvers.backends import registry
 from solvers.backends.contract import Backend, Found, Operation
 from solvers.backends.spec import BackendSpec
 from solvers.base.errors import (
@@ -63,7 +62,7 @@ class Runner:
 
     ``isolate``: True runs every call in a worker process; None (the default) only the calls
     with a timeout that the backend cannot keep by itself, every call of a backend that runs
-    contained (``registry.contained``) where this process may have children, and in the
+    contained (``BackendSpec.contained``) where this process may have children, and in the
     process a user signals (``children.signalled_here``) every call of a backend that is not
     ``INTERRUPTIBLE``.
     """
@@ -76,7 +75,7 @@ class Runner:
         self.label = self.spec.label
         self.options = dict(self.spec.configuration)
         self.isolate = isolate
-        self.contained = registry.contained(self.spec.name)
+        self.contained = self.spec.contained
         self.setup_seconds = 0.0  # building the backend, preparing shapes, warming up
         self._engine: Backend | None = None
         self._unloaded: Backend | None = None  # built for batches alone (``many``)

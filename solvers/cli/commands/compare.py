@@ -194,7 +194,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
     # the cheap checks first: the datasets, and a run to be compared with, before the
     # backends load (seconds, for every backend)
     sources = args.datasets or list(DEFAULT_DATASETS)
-    _check_sources(sources)
+    paths = _paths_of(sources)
     timing = _timing(args)  # what makes runs alike, known before any backend loads
     older = results.read(args.against) if args.against else None
     if older is not None:
@@ -230,7 +230,14 @@ def run(args: argparse.Namespace, run: Run) -> None:
             continue
         run.emit(_heading(source, puzzles, settings))
         dataset = compare.run_dataset(
-            source, _path_of(source), puzzles, specs, settings, plan, _progress(run, source), paces
+            source,
+            paths[source],
+            puzzles,
+            specs,
+            settings,
+            plan,
+            lambda label, source=source: run.progress(f"{source}: {label}"),  # per spec
+            paces,
         )
         tables.append(summary.summarize(dataset, settings))
         if dataset.backends:
@@ -288,12 +295,13 @@ def _strength(run: Run, source: str, puzzles: list[Puzzle], levels: list[str]) -
     return found
 
 
-def _check_sources(sources: list[str]) -> None:
+def _paths_of(sources: list[str]) -> dict[str, str]:
     """Every dataset named once and readable, before any work (stdin, ``-``, is read as it
-    comes)."""
-    from solvers.formats.datasets import DATASETS, open_named
+    comes): the path each is recorded under, a shipped one's in the package."""
+    from solvers.formats.datasets import DATASETS, open_named, shipped
 
-    shipped = f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
+    listed = f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
+    paths: dict[str, str] = {}
     for source in sources:
         if sources.count(source) > 1:
             raise UsageError(f"dataset {source} named twice: its tables could not be told apart")
@@ -301,14 +309,16 @@ def _check_sources(sources: list[str]) -> None:
             try:
                 open_named(source).close()
             except FileNotFoundError as error:
-                raise InputError(f"cannot read {source}: {error.strerror}; {shipped}") from None
+                raise InputError(f"cannot read {source}: {error.strerror}; {listed}") from None
             except OSError as error:
                 raise InputError(f"cannot read {source}: {error.strerror or error}") from None
-
-
-def _progress(run: Run, source: str):
-    """Each spec's progress line, as ``compare.run_dataset`` asks for it."""
-    return lambda label: run.progress(f"{source}: {label}")
+        dataset = shipped(source)
+        paths[source] = (
+            os.path.abspath(source)
+            if dataset is None
+            else f"(shipped) solvers/formats/datasets/{dataset.filename}"
+        )
+    return paths
 
 
 def _against(run: Run, new, old, path: str) -> None:
@@ -360,12 +370,3 @@ def _heading(source: str, puzzles: list, settings: Settings) -> str:
     elif settings.shuffle:
         text += " (variants: not shuffled)"
     return f"{text}, mode {settings.mode}, timeout {settings.timeout:g} s per puzzle"
-
-
-def _path_of(source: str) -> str:
-    from solvers.formats.datasets import shipped
-
-    dataset = shipped(source)
-    if dataset is None:
-        return os.path.abspath(source)
-    return f"(shipped) solvers/formats/datasets/{dataset.filename}"

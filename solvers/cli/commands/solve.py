@@ -15,7 +15,7 @@ from solvers.cli.output import (
 from solvers.formats import variant_text
 from solvers.formats.boards import Puzzle, format_board
 from solvers.model.board import Board
-from solvers.run.answer import Answer
+from solvers.run.answer import Answer, Status
 
 
 def add_to(commands) -> None:
@@ -43,7 +43,8 @@ def run(args: argparse.Namespace, run: Run) -> None:
                 run.emit(written(item, answer.solution, fmt, args.format == "auto"))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
-        report_unsolved(run, item, answer, args.timeout)
+        if answer.status is not Status.SOLVED:
+            report_unsolved(run, item, answer, args.timeout)
 
 
 def written(item: Puzzle, solution: Board, fmt: str, as_read: bool = False) -> str:

@@ -73,9 +73,9 @@ def open_named(name_or_path: str) -> TextIO:
     dataset = shipped(name_or_path)
     if dataset is not None:
         return dataset.open()
-    from solvers.formats.textfile import open_text
+    from solvers.formats.textfile import as_text
 
-    return open_text(name_or_path)
+    return as_text(open(name_or_path, "rb"))
 
 
 def _packaged(filename: str):

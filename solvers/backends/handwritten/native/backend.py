@@ -10,7 +10,8 @@ runner verifies it again.
 
 Boards whose rules have primitives take a kernel entry of their own (``constrained``): the
 same search, with the smaller all-different groups as peers and a propagator for each
-relation, linear row and table (``watch``).
+relation, linear row and table (``watch``), and a cell choice of its own (``choice``: dom/wdeg
+with ISS's house branches by default; docs/native.md).
 
 The kernels are compiled once and cached on disk (numba's ``cache=True``); the constructor loads
 (or compiles) them, which is setup: the runner times it apart from the puzzles.
@@ -65,11 +66,18 @@ class Native(Backend):
     ENCODES = EVERY_KIND  # a sum rule of its own (propagate.py), and every primitive
     BATCHES = True  # the batch kernel (batch.py), or its copy built ahead of time (aot.py)
     # the 45 rule's sum groups (solvers.model.implied): off, to measure what they are worth
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"implied": ("on", "off")}
+    # ... and the constrained kernel's cell choice: dom/wdeg with ISS's branches on a value's
+    # two places in a unit (the default), dom/wdeg alone, or with ISS's value scores
+    # (``constrained``)
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "implied": ("on", "off"),
+        "choice": ("houses", "wdeg", "values"),
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self._implied = options.get("implied", "on") == "on"
+        self._choice = options.get("choice", "houses")
         self._solver = None  # numba's per-puzzle kernel: loaded by ``load`` (setup)
         self._last: tuple = (None, None, None)  # the last board's shape, rules and plan
 
@@ -78,7 +86,10 @@ class Native(Backend):
         kernel is built ahead of time (``search_many``), and then never imports numba."""
         if self._solver is not None:
             return
-        self._solver = _solver_class()()
+        from solvers.backends.handwritten.native.outcome import HOUSES, VALUES, WDEG
+
+        choice = {"wdeg": WDEG, "values": VALUES, "houses": HOUSES}[self._choice]
+        self._solver = _solver_class()(choice)
         self.search(Board.pattern(Shape(2, 2)), Deadline(None), 1)  # load or compile the kernel
 
     @classmethod

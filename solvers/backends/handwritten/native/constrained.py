@@ -7,6 +7,16 @@ that classic and killer boards keep their compiled kernels as they are; numba co
 loads) this one the first time a board with primitives is searched, and never in a run
 without one.
 ``run_constrained`` checks its first solution against every rule of the board.
+
+Its cell choice is ``search``'s dom/wdeg (ctrl[CHOICE] WDEG), or with ctrl[CHOICE] VALUES also
+ISS's weight on values (its ``ConflictScores``' value scores, ``getMaxValueScore``): each value
+scores one for each contradiction it led to when placed, quartered whenever the cells' scores
+are halved; when the top value's score is at least N and more than 1.5 times the least nonzero
+one, every cell that still holds it weighs a fifth of that score more. With ctrl[CHOICE]
+HOUSES, dom/wdeg with ISS's house candidates (``_house_branch``; without the value scores,
+which cost it guesses on ISS's killers: docs/native.md): where the chosen cell has more than
+two candidates, a value with two places left in a unit may be branched on instead, one place
+then the other.
 """
 
 from __future__ import annotations
@@ -14,19 +24,24 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from solvers.backends.handwritten.native.bits import lowbit_index, popcount
 from solvers.backends.handwritten.native.outcome import (
+    CHOICE,
     CHOOSE,
     DEPTH,
     DONE,
     FOUND,
     GUESSES,
+    HOUSES,
     INVALID,
     LIMIT,
     NODES,
     PAUSED,
     PHASE,
     START,
+    VALUES,
     VERIFIED,
+    WDEG,
     WORK,
 )
 from solvers.backends.handwritten.native.search import (
@@ -42,6 +57,126 @@ from solvers.backends.handwritten.native.search import (
     verify,
 )
 from solvers.backends.handwritten.native.watch import EQ, GE, LE, NE, settle_all
+
+
+@numba.njit(cache=True, inline="always")
+def _value_scores(room, cells, n):
+    """The conflict score of each value: the ``n`` words before the cells' (``scores``)."""
+    end = room.shape[0] - cells - 1
+    return room[end - n : end]
+
+
+@numba.njit(cache=True)
+def _value_conflict(room, bit, cells, n):
+    """Value ``bit``, placed, led to a contradiction (``conflict`` has counted it for its
+    cell): its score goes up; when the cells' scores were just halved, every value's is
+    quartered (values' scores change faster: ISS's ``decay``)."""
+    value = _value_scores(room, cells, n)
+    value[lowbit_index(bit)] += 1
+    if scores(room, cells)[cells] == 0:
+        for v in range(n):
+            value[v] >>= 2
+
+
+@numba.njit(cache=True)
+def _hot_value(room, cells, n):
+    """(the value that led to the most contradictions lately, as a bit; its score), or (0, 0)
+    unless it stands out: a score of at least ``n``, above 1.5 times the least nonzero one."""
+    value = _value_scores(room, cells, n)
+    top, bit, least = 0, 0, 1 << 62
+    for v in range(n):
+        if value[v] > top:
+            top, bit = value[v], 1 << v
+        if value[v] and value[v] < least:
+            least = value[v]
+    if top < n or 2 * top <= 3 * least:
+        return 0, 0
+    return bit, top
+
+
+@numba.njit(cache=True, inline="always")
+def _weight5(score, mask, hot, top):
+    """Five times a cell's weight: ``search``'s (1 plus its score), plus a fifth of the hot
+    value's score when the cell holds that value."""
+    return 5 * (score + 1) + (top if mask & hot else 0)
+
+
+@numba.njit(cache=True)
+def _choose_valued(row, branch, room, t, houses):
+    """``search._choose`` with the hot value's weight (the module's docstring): the cell with
+    the most weight per candidate, among those the busiest, or with ``houses`` a value's two
+    places in a unit (``_house_branch``); False when all is solved."""
+    cells = t.cell_units.shape[0]
+    score = scores(room, cells)
+    hot, top = _hot_value(room, cells, t.units.shape[1])
+    weight, size = 0, 1
+    for k in range(cells):
+        mask = row[k]
+        if mask & (mask - 1):
+            count = popcount(mask)
+            w = _weight5(score[k], mask, hot, top)
+            if w * size > weight * count:
+                weight, size = w, count
+    if weight == 0:
+        return False
+    busy = room[cells:]
+    units = t.units
+    for u in range(units.shape[0]):
+        open_ = 0
+        for k in range(units.shape[1]):
+            mask = row[units[u, k]]
+            if mask & (mask - 1):
+                open_ += 1 + (popcount(mask) == 2)
+        busy[u] = open_
+    best, most = -1, -1
+    for cell in range(cells):
+        mask = row[cell]
+        if mask & (mask - 1) and _weight5(score[cell], mask, hot, top) * size == weight * popcount(
+            mask
+        ):
+            here = 0
+            for k in range(1, t.cell_units[cell, 0] + 1):
+                here += busy[t.cell_units[cell, k]]
+            if here > most:
+                most, best = here, cell
+    branch[0] = best
+    branch[1] = 0
+    branch[2] = row[best]
+    if houses and score[best] > 0 and popcount(row[best]) > 2:
+        _house_branch(row, branch, score, popcount(row[best]), t)
+    return True
+
+
+@numba.njit(cache=True)
+def _house_branch(row, branch, score, count, t):
+    """ISS's house candidates (``CandidateFinders.House``): a value with two places left in a
+    unit, one of whose cells weighs at least twice the chosen cell's weight per candidate,
+    replaces the branch on that cell by a branch on the two places (the heavier first;
+    branch[1] holds the other plus one). The heaviest such pair wins."""
+    need = 2 * (score[branch[0]] + 1)  # a pair's weight times ``count`` must reach it
+    units = t.units
+    top = -1
+    for u in range(units.shape[0]):
+        seen = once = twice = 0
+        for k in range(units.shape[1]):
+            mask = row[units[u, k]]
+            twice |= once & mask
+            once |= seen & mask
+            seen |= mask
+        two = once & ~twice
+        while two:
+            bit = two & -two
+            two ^= bit
+            a = b = -1
+            for k in range(units.shape[1]):
+                if row[units[u, k]] & bit:
+                    a, b = b, units[u, k]
+            if score[a] > score[b]:
+                a, b = b, a
+            heavier = score[b] + 1
+            if heavier * count >= need and heavier > top:
+                top = heavier
+                branch[0], branch[1], branch[2] = b, a + 1, bit
 
 
 @numba.njit(cache=True)
@@ -94,6 +229,7 @@ def _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
     _first_scores(score, puzzle.shape[0], t)
     for cell in range(puzzle.shape[0]):
         score[cell] += c.watch[cell, 0]  # the propagators over it weigh too
+    _value_scores(room, puzzle.shape[0], t.units.shape[1])[:] = 0
     if not _valid(puzzle, t.units.shape[1]):
         ctrl[PHASE] = INVALID
         return False
@@ -111,14 +247,18 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
     stop_at = ctrl[WORK] + budget
     if not _open(puzzle, state, room, ctrl, t, c, pairs, scratch):
         return ctrl[PHASE]
-    depth, choose = ctrl[DEPTH], ctrl[CHOOSE] != 0
+    depth, choose, choice = ctrl[DEPTH], ctrl[CHOOSE] != 0, ctrl[CHOICE]
     found, nodes, guesses = ctrl[FOUND], ctrl[NODES], ctrl[GUESSES]
     work = ctrl[WORK]
     phase = DONE
     while depth >= 0:
         if choose:
             choose = False
-            if _choose(state[depth], branch[depth], room, t):
+            if choice == WDEG:
+                more = _choose(state[depth], branch[depth], room, t)
+            else:  # (the value scores stay 0 unless VALUES counts them)
+                more = _choose_valued(state[depth], branch[depth], room, t, choice == HOUSES)
+            if more:
                 guesses += 1
             else:
                 if found == 0:
@@ -133,18 +273,25 @@ def run(puzzle, state, branch, room, ctrl, first, t, c, budget, pairs, scratch):
             depth -= 1
             continue
         bit = values & -values
-        branch[depth, 2] = values ^ bit
+        cell = branch[depth, 0]
+        if branch[depth, 1] > 0:  # a value's two places in a unit: this one, then the other
+            branch[depth, 0] = branch[depth, 1] - 1
+            branch[depth, 1] = 0
+        else:
+            branch[depth, 2] = values ^ bit
         nodes += 1
         child = state[depth + 1]
         child[:] = state[depth]
-        done = _descend(child, branch[depth, 0], bit, room, t, c, pairs, scratch)
+        done = _descend(child, cell, bit, room, t, c, pairs, scratch)
         work += child.shape[0]  # the copy
         if done >= 0:
             work += done
             depth += 1
             choose = True
         else:
-            conflict(room, branch[depth, 0], t.cell_units.shape[0])
+            conflict(room, cell, t.cell_units.shape[0])
+            if choice == VALUES:
+                _value_conflict(room, bit, t.cell_units.shape[0], t.units.shape[1])
         if work >= stop_at:
             phase = PAUSED
             break

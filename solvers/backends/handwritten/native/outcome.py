@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from solvers.base.deadline import Deadline
 
 UNLIMITED = 2**62  # a work budget that never runs out
-CTRL_SIZE = 9  # the kernel's registers (their names: below)
+CTRL_SIZE = 10  # the kernel's registers (their names: below)
 # Work units per kernel call of a batch (a short call: docs/reliability.md, Signals): a signal
 # is acted on within one call.
 CALL_WORK = 20_000_000
@@ -28,7 +28,9 @@ LOOKS_PER_ALLOWANCE, MIN_CALL_WORK = 8, 20_000
 # ctrl's slots (the kernel's registers), and the phases of a search: a search keeps its
 # registers in a small int64 array, ``ctrl``, owned by the caller, so that a kernel call can
 # stop after a budget of work and the next call resume exactly there
-PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED = range(CTRL_SIZE)
+# (CHOICE: the constrained kernel's cell choice, WDEG, VALUES or HOUSES: ``constrained``)
+PHASE, DEPTH, CHOOSE, FOUND, NODES, GUESSES, WORK, LIMIT, VERIFIED, CHOICE = range(CTRL_SIZE)
+WDEG, VALUES, HOUSES = 0, 1, 2
 START, PAUSED, DONE, INVALID = 0, 1, 2, 3
 
 

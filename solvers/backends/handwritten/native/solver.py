@@ -94,9 +94,11 @@ def _first_call(dispatcher, args):
 
 
 class Solver:
-    """Searches with one workspace per board shape (and rules' table sizes)."""
+    """Searches with one workspace per board shape (and rules' table sizes); ``choice`` is
+    the constrained kernel's cell choice (``outcome.WDEG``, ``VALUES`` or ``HOUSES``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, choice: int = outcome.HOUSES) -> None:
+        self._choice = choice
         self._spaces: dict[tuple, Workspace] = {}
         self._last: tuple[KernelPlan | None, Workspace | None] = (None, None)
 
@@ -120,6 +122,7 @@ class Solver:
         puzzle = np.frombuffer(cells, np.uint8)
         ctrl = space.ctrl
         ctrl[outcome.PHASE], ctrl[outcome.LIMIT], ctrl[outcome.WORK] = outcome.START, limit, 0
+        ctrl[outcome.CHOICE] = self._choice
         phase = _sliced(space, plan, puzzle, math.inf if deadline is None else deadline)
         if phase == outcome.INVALID:
             raise ValueError("a value is outside 1..N")

@@ -128,7 +128,8 @@ def sizes(plan: KernelPlan) -> tuple[int, int]:
     t, cells = plan.tables, plan.cell_count
     width = WIDTH9 if plan.band else cells + len(t.units)
     scratch = max(t.units.shape[1], t.parts.shape[1], len(t.units))
-    return width, cells + scratch + cells + 1  # the queue, scratch, the conflict scores
+    # the queue, scratch, a conflict score per value (``constrained``), per cell, and a count
+    return width, cells + scratch + t.units.shape[1] + cells + 1
 
 
 @lru_cache(maxsize=1)
