@@ -25,6 +25,7 @@ from solvers.strength import (
     cycles,
     direct,
     exclusion,
+    kind_fill,
     kind_must,
     kind_pairs,
     kinds,
@@ -71,6 +72,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("locked", partial(locked, pointing=False)),
     ("locked", kind_must.rule_claiming),  # a unit's value locked in a rule's cells (2.8)
     ("locked", kind_pairs.rules_together),  # two rules that share a cell, read at once (2.8)
+    ("locked", kind_fill.rule_fills_house),  # a house's other cells hold what a rule leaves (2.8)
     ("subsets", partial(naked_subset, k=2)),
     ("fish", partial(fish, k=2)),
     ("subsets", partial(hidden_subset, k=2)),

@@ -43,7 +43,7 @@ def rules_together(grid: Grid) -> Step | None:
         found = _joint(grid, first, second, cells, split)
         if found is None:
             continue  # too many assignments to enumerate: this reading says nothing
-        where = f"{_named(first, n)} with {_named(second, n)}"
+        where = f"{rule_named(first, n)} with {rule_named(second, n)}"
         if not found.any:
             raise Contradiction(f"the {where} allow no values together")
         gone = losses(grid, cells, found.support)
@@ -84,7 +84,7 @@ def _joint(grid: Grid, first: Constraint, second: Constraint, cells, split: int)
     return supports(grid, cells, lambda xs: keeps(second, xs), prune)
 
 
-def _named(constraint: Constraint, n: int) -> str:
+def rule_named(constraint: Constraint, n: int) -> str:
     """``white dot r9c7-r9c8``; a sum rule with its total."""
     words = [NAMES.get(constraint.kind, constraint.kind), cells_text(constraint.cells, n)]
     for key in ("total", "sum"):
