@@ -27,7 +27,7 @@ from solvers.strength.techniques import Contradiction, Grid, Step
 
 RATING = 2.8  # claiming's rating: a house's values read with one rule's combinations
 WHOLE = 10  # a rule of at most this many cells (as a rule's pointing)
-LEFT = 5  # the house's cells off the rule, at most
+LEFT = 3  # the house's cells off the rule, at most
 SUMS = frozenset({"killercage", "multisumcage"})
 
 
