@@ -25,7 +25,9 @@ from solvers.strength import (
     cycles,
     direct,
     exclusion,
+    kind_fill,
     kind_must,
+    kind_pairs,
     kinds,
     rulechains,
     stronglinks,
@@ -68,6 +70,9 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("locked", partial(locked, pointing=True)),
     ("locked", kind_must.rule_pointing),  # a rule's must-hold value pointed out of it (2.7)
     ("locked", partial(locked, pointing=False)),
+    ("locked", kind_must.rule_claiming),  # a unit's value locked in a rule's cells (2.8)
+    ("locked", kind_pairs.rules_together),  # two rules that share a cell, read at once (2.8)
+    ("locked", kind_fill.rule_fills_house),  # a house's other cells hold what a rule leaves (2.8)
     ("subsets", partial(naked_subset, k=2)),
     ("fish", partial(fish, k=2)),
     ("subsets", partial(hidden_subset, k=2)),
