@@ -21,6 +21,7 @@ from collections.abc import Callable
 from solvers.formats.boards import read_puzzles
 from solvers.model.board import Board
 from solvers.model.cells import cell_name
+from solvers.strength import human
 
 BASE = "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
 N = 9
@@ -233,3 +234,14 @@ def gone(step) -> dict[str, set[int]]:
     for cell, value in step.eliminated:
         found.setdefault(cell_name(cell, 9), set()).add(value)
     return found
+
+
+def grid_of(rules: str, givens: dict[str, int] | None = None):
+    """The candidate grid of an empty 9x9 under ``rules`` (a rules line), with ``givens`` (by
+    cell name) placed: the board a step's test starts from."""
+    cells = ["."] * 81
+    for name, value in (givens or {}).items():
+        row, column = int(name[1]), int(name[3])
+        cells[(row - 1) * 9 + column - 1] = str(value)
+    (puzzle,) = read_puzzles(io.StringIO(f"# rules: {rules}\n{''.join(cells)}\n"))
+    return human.placed_givens(puzzle.board)

@@ -9,25 +9,13 @@ rise along it, and a box's two cells off a thermometer of seven hold the two it 
 
 from __future__ import annotations
 
-import io
+from kind_puzzles import gone, grid_of
 
-from kind_puzzles import gone
-
-from solvers.formats.boards import read_puzzles
 from solvers.strength import human
 from solvers.strength.kind_fill import rule_fills_house
 from solvers.strength.kinds import kind_step
 
 BOX1_BUT_TWO = "r1c3 r2c3 r2c2 r2c1 r3c1 r3c2 r3c3"  # box 1 but r1c1 and r1c2
-
-
-def grid_of(rules: str, givens: dict[str, int] | None = None):
-    cells = ["."] * 81
-    for name, value in (givens or {}).items():
-        row, column = int(name[1]), int(name[3])
-        cells[(row - 1) * 9 + column - 1] = str(value)
-    (puzzle,) = read_puzzles(io.StringIO(f"# rules: {rules}\n{''.join(cells)}\n"))
-    return human.placed_givens(puzzle.board)
 
 
 def test_a_thermometer_filling_a_box_but_two_cells_ends_8_9():

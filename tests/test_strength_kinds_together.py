@@ -11,23 +11,11 @@ neighbour and double the other, so it is 2 (1, 4) or 4 (2, 8).
 
 from __future__ import annotations
 
-import io
+from kind_puzzles import gone, grid_of
 
-from kind_puzzles import gone
-
-from solvers.formats.boards import read_puzzles
 from solvers.strength import human
 from solvers.strength.kind_must import rule_claiming
 from solvers.strength.kind_pairs import rules_together
-
-
-def grid_of(rules: str, givens: dict[str, int] | None = None):
-    cells = ["."] * 81
-    for name, value in (givens or {}).items():
-        row, column = int(name[1]), int(name[3])
-        cells[(row - 1) * 9 + column - 1] = str(value)
-    (puzzle,) = read_puzzles(io.StringIO(f"# rules: {rules}\n{''.join(cells)}\n"))
-    return human.placed_givens(puzzle.board)
 
 
 def test_a_renban_that_a_box_s_9_must_lie_in_is_7_8_9():
