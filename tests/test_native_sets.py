@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_implied import board
 
-from solvers import count_solutions
+from solvers import Board, count_solutions
 from solvers.backends.handwritten.native.solver import Solver
 from solvers.backends.handwritten.native.tables import plan_for
 from solvers.formats.boards import read_puzzles
@@ -82,13 +82,19 @@ def test_what_the_cage_must_hold_is_refused_at_the_root(case):
 KILLERS = Path("/tmp/killers.txt")  # ISS's killer puzzles (bench/iss.py), never in the project
 
 
+def killer(name: str) -> Board:
+    """The ISS killer puzzle of that name: its comment line and its board, read together."""
+    lines = KILLERS.read_text().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.endswith(f": {name}"))
+    (puzzle,) = read_puzzles(io.StringIO("\n".join(lines[at : at + 2]) + "\n"))
+    return puzzle.board
+
+
 @pytest.mark.heavy
 @pytest.mark.skipif(not KILLERS.exists(), reason="no /tmp/killers.txt (ISS's puzzles)")
 def test_hazy_rellik_is_proved_in_few_guesses():
-    lines = KILLERS.read_text().splitlines()
-    at = next(k for k, line in enumerate(lines) if line.endswith(": Hazy Rellik"))
-    (puzzle,) = read_puzzles(io.StringIO("\n".join(lines[at : at + 2]) + "\n"))
-    found, _, stats = Solver().search(plan_for(puzzle.board), bytes(puzzle.board.cells), 2, None)
+    b = killer("Hazy Rellik")
+    found, _, stats = Solver().search(plan_for(b), bytes(b.cells), 2, None)
     assert found == 1  # unique
     assert stats["guesses"] < 1_000  # 18 measured (ISS 637); before, over 400,000 in 15 s
 
@@ -96,10 +102,7 @@ def test_hazy_rellik_is_proved_in_few_guesses():
 @pytest.mark.heavy
 @pytest.mark.skipif(not KILLERS.exists(), reason="no /tmp/killers.txt (ISS's puzzles)")
 def test_wecoc_1_is_proved_in_fewer_guesses():
-    lines = KILLERS.read_text().splitlines()
-    at = next(k for k, line in enumerate(lines) if line.endswith(": Wecoc #1"))
-    (puzzle,) = read_puzzles(io.StringIO("\n".join(lines[at : at + 2]) + "\n"))
-    b = puzzle.board
+    b = killer("Wecoc #1")
     found, _, stats = Solver().search(plan_for(b), bytes(b.cells), 2, None)
     assert found == 1  # unique
     assert stats["guesses"] < 30_000  # 19,061 measured (ISS 14,134); 38,123 without _claim
