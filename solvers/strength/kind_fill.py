@@ -22,7 +22,7 @@ from solvers.model.constraints.model import Constraint
 from solvers.strength.kind_pairs import rule_named
 from solvers.strength.kind_sums import bounds
 from solvers.strength.kinds import UNITS, scope
-from solvers.strength.support import cannot, cells_text, losses, supports
+from solvers.strength.support import cannot, cells_text, losses, read_before, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 RATING = 2.8  # claiming's rating: a house's values read with one rule's combinations
@@ -40,12 +40,9 @@ def rule_fills_house(grid: Grid) -> Step | None:
         readings = grid.memo["rule houses"] = _readings(grid)
     n = grid.geometry.size
     for constraint, unit, cells, split in readings:
-        masks = tuple(grid.candidates[cell] for cell in cells)
-        key = ("quiet house", constraint, unit)
-        if grid.memo.get(key) == masks:
+        if read_before(grid, ("quiet house", constraint, unit), cells):
             continue
-        grid.memo[key] = masks
-        if all(mask & (mask - 1) == 0 for mask in masks[split:]):
+        if all(m & (m - 1) == 0 for m in (grid.candidates[cell] for cell in cells[split:])):
             continue  # the house's other cells are placed: the rule's own step reads them
         found = _joint(grid, constraint, cells, split)
         if found is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.model import Constraint
 from solvers.strength.kinds import UNITS, scope
-from solvers.strength.support import cannot, cells_text, losses, supports
+from solvers.strength.support import cannot, cells_text, losses, read_before, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 RATING = 2.8  # claiming's rating: two rules' combinations read at once, after a rule's pointing
@@ -35,11 +35,8 @@ def rules_together(grid: Grid) -> Step | None:
         pairs = grid.memo["rule pairs"] = _pairs(grid)
     n = grid.geometry.size
     for first, second, cells, split in pairs:
-        masks = tuple(grid.candidates[cell] for cell in cells)
-        key = ("quiet pair", first, second)
-        if grid.memo.get(key) == masks:
+        if read_before(grid, ("quiet pair", first, second), cells):
             continue
-        grid.memo[key] = masks
         found = _joint(grid, first, second, cells, split)
         if found is None:
             continue  # too many assignments to enumerate: this reading says nothing

@@ -109,6 +109,16 @@ def enumerated(
     return kind_step(technique, where, words(found), gone, grid.geometry.size)
 
 
+def read_before(grid: Grid, key: object, cells: Sequence[int]) -> bool:
+    """Whether a reading named ``key`` was last made on these very candidates of ``cells``
+    (it would find nothing new); notes them as read either way."""
+    masks = tuple(grid.candidates[cell] for cell in cells)
+    if grid.memo.get(key) == masks:
+        return True
+    grid.memo[key] = masks
+    return False
+
+
 def losses(grid: Grid, cells: Sequence[int], kept: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """The (cell, value) pairs of ``cells`` whose candidates ``kept`` (a mask per cell) drops."""
     gone = []
