@@ -20,7 +20,7 @@ from __future__ import annotations
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.model import Constraint
 from solvers.strength.kind_pairs import rule_named
-from solvers.strength.kind_sums import bounds
+from solvers.strength.kind_sums import bounds, cage_totals
 from solvers.strength.kinds import UNITS, scope
 from solvers.strength.support import cannot, cells_text, losses, read_before, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
@@ -82,11 +82,7 @@ def _readings(grid: Grid) -> list[tuple[Constraint, int, tuple[int, ...], int]]:
 def _joint(grid: Grid, constraint: Constraint, cells: tuple[int, ...], split: int):
     n, scratch = grid.geometry.size, [0] * (grid.geometry.size**2)
     kind = KINDS[constraint.kind]
-    totals = None
-    if constraint.kind in SUMS:
-        given = constraint.param("totals") or (constraint.param("total"),)
-        if given[0] is not None:
-            totals = {int(t) for t in given}
+    totals = cage_totals(constraint) if constraint.kind in SUMS else None
     low, high = bounds(grid, cells[:split])
 
     def keeps(prefix: tuple[int, ...]) -> bool:

@@ -29,7 +29,7 @@ from math import prod
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
-from solvers.strength.kind_sums import bounds
+from solvers.strength.kind_sums import bounds, cage_totals
 from solvers.strength.support import Found, cannot, cells_text, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
@@ -194,10 +194,9 @@ def _assignments(
     few cells checked whole against its kind's definition; None where too open."""
     n = grid.geometry.size
     if constraint.kind in SUMS:
-        totals = constraint.param("totals") or (constraint.param("total"),)
-        if totals[0] is None or len(scope) > WHOLE:
+        totals = cage_totals(constraint)
+        if totals is None or len(scope) > WHOLE:
             return None
-        totals = {int(t) for t in totals}
         low, high = bounds(grid, scope)
 
         def prune(prefix: tuple[int, ...]) -> bool:

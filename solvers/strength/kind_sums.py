@@ -29,6 +29,12 @@ from solvers.strength.support import (
 from solvers.strength.techniques import Contradiction, Grid, Step
 
 
+def cage_totals(constraint: Constraint) -> set[int] | None:
+    """The totals a killer or multi-sum cage may add up to; None for a cage with no total."""
+    given = constraint.param("totals") or (constraint.param("total"),)
+    return None if given[0] is None else {int(t) for t in given}
+
+
 def bounds(grid: Grid, cells) -> tuple[list[int], list[int]]:
     """The least and the most the cells from position i to the end can add up to."""
     low, high = [0] * (len(cells) + 1), [0] * (len(cells) + 1)
