@@ -93,6 +93,12 @@ try:
     out["timeout"] = "none"
 except SolveTimeout as error:
     out["timeout"] = str(error)
+# a batch after one stopped by its deadline: nothing of the first is read as the second's
+try:
+    batch(np.zeros((40, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+except SolveTimeout:
+    pass
+record("each after a timeout", batch([[0] * 81, solved9], 10**9, each=0.5))
 killer = parse(open("examples/killer.txt", encoding="utf-8").read())
 try:
     batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
@@ -171,8 +177,9 @@ def test_a_batch_is_searched_at_once(simulated):
     assert simulated["small4"]["launches"] == 1
 
 
-def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated):
-    found = simulated["each"]
+@pytest.mark.parametrize("case", ["each", "each after a timeout"])
+def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated, case):
+    found = simulated[case]
     assert found["flags"] == [2, 0]  # UNFINISHED (an empty 9x9 counted to a billion), SOLVED
     assert found["counts"] == [0, 1]
     assert not any(found["solutions"][0])
