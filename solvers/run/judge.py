@@ -19,8 +19,9 @@ COUNT_LIMIT = 2  # check and compare's unique mode count this far: one, and no s
 def refusal(label: str, name: str, board: Board) -> Answer | None:
     """The answer of backend ``name`` (shown as ``label``) to a board it is not asked, or None:
     UNSUPPORTED for a rule it does not declare, INVALID for givens that clash
-    (``Board.conflicts``: the first)."""
-    if unsupported := registry.lacking(name, board):
+    (``Board.conflicts``: the first). A classic board is every backend's: the registry is
+    asked what a backend lacks only for a board with rules beyond the classic ones."""
+    if not board.rules.is_classic and (unsupported := registry.lacking(name, board)):
         detail = f"{label} does not support {' and '.join(sorted(unsupported))}"
         return Answer(Status.UNSUPPORTED, label, detail=detail)
     if conflicts := board.conflicts():
