@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a .npz of native's answers: read if it holds these, else written",
     )
     parser.add_argument("--threads", type=int, default=None, help="CUDA threads a block, at most")
-    parser.add_argument("--kernel", choices=("shared", "global"), default="shared",
+    parser.add_argument("--kernel", choices=("band", "shared", "global"), default="band",
                         help="the gpu backend's kernel option")  # fmt: skip
     parser.add_argument("--overlap", action="store_true",
                         help="verify each batch while the next is searched")  # fmt: skip
@@ -141,15 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     device = device.decode() if isinstance(device, bytes) else device
     puzzles = puzzles_of(args.data, args.puzzles)
     native = None if args.no_native else native_answers(puzzles, args.limit, args.native)
+    from adapters.gpu import band, shared
     from adapters.gpu import batch as batching
-    from adapters.gpu import shared
 
     batching.THREADS = args.threads or batching.THREADS
     shared.MOST_THREADS = args.threads or shared.MOST_THREADS
+    band.THREADS = args.threads or band.THREADS
     gpu = registry.backend_class("gpu")(kernel=args.kernel)
     gpu.load()  # compile the kernel (setup, not measured)
     how = "each verified while the next runs" if args.overlap else "one batch at a time"
-    threads = f"{args.kernel} kernel, up to {batching.THREADS} threads a block"
+    most = {"band": band.THREADS, "shared": shared.MOST_THREADS, "global": batching.THREADS}
+    threads = f"{args.kernel} kernel, up to {most[args.kernel]} threads a block"
     print(f"{args.data.name} x {args.repeat} ({len(puzzles) * args.repeat:,} puzzles), "
           f"limit {args.limit}, on {device}, {threads}, {how}")  # fmt: skip
     print(f"{'batch':>9} {'end to end/s':>13} {'kernel/s':>12} {'to device s':>11} "

@@ -82,6 +82,9 @@ for kind in ("shared", "global"):
     found = batch(rows, 3)
     record(f"kernel {kind}", found)
     out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
+gpu = registry.backend_class("gpu")(kernel="band")  # native's band search, step for step
+record("kernel band", found := batch(rows, 3))
+out["kernel band"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
 batching.FIRST_SLICE, batching.LAUNCH_S = 1 << 14, 0.02
 gpu = registry.backend_class("gpu")()
 record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
@@ -191,6 +194,51 @@ def test_both_kernels_search_alike_pausing_between_launches(simulated):
     assert shared == {**global_, "launches": shared["launches"]}  # counts, grids, guesses, nodes
     assert shared["counts"] == [1, 1, 3, 3] and min(shared["guesses"]) > 0
     assert shared["launches"] > 3 and global_["launches"] > 3  # each search paused and resumed
+
+
+def test_the_band_kernel_searches_as_natives_band_kernel_does(simulated):
+    # classic 9x9 boards: the same first solutions (several-solution boards too), counts,
+    # guesses and nodes as native's, whose kernel it writes again for the device
+    band = simulated["kernel band"]
+    lines = DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]
+    native = solve_many(np.array([grid(line) for line in lines], np.uint8), 3)
+    assert band["counts"] == native.counts.tolist() == [1, 1, 3, 3]
+    assert band["solutions"] == native.solutions.tolist()
+    assert (band["guesses"], band["nodes"]) == (native.guesses.tolist(), native.nodes.tolist())
+    assert min(band["guesses"]) > 0 and band["launches"] > 3  # it paused and resumed
+
+
+BANDS_DEEP = """
+import json, sys
+import numpy as np
+from adapters.gpu import band
+from solvers import Board, Shape
+from solvers.backends import registry
+from solvers.base.deadline import Deadline
+band.LEVELS = 1  # (the simulator reads it as the kernel runs; a GPU when it compiles)
+rows = np.array(json.loads(sys.argv[1]), np.uint8)
+gpu = registry.backend_class("gpu")(kernel="band")
+found = gpu.search_many(rows, Board.empty(Shape(3, 3)), 3, Deadline())
+handed = gpu._batcher._fallback is not None  # some searches went deeper than one level
+print(json.dumps([found.counts.tolist(), found.solutions.tolist(), found.flags.tolist(), handed]))
+"""
+
+
+def test_a_band_search_deeper_than_its_levels_is_answered_by_the_shared_kernel():
+    lines = DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]
+    rows = [grid(line) for line in lines]
+    done = subprocess.run(
+        [sys.executable, "-c", BANDS_DEEP, json.dumps(rows)],
+        cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    counts, solutions, flags, handed = json.loads(done.stdout)
+    native = solve_many(np.array(rows, np.uint8), 3)
+    assert handed
+    assert counts == native.counts.tolist() == [1, 1, 3, 3] and flags == [0, 0, 0, 0]
+    board = Board.empty(Shape(3, 3))
+    assert not failing_rows(board, np.array(rows, np.uint8), np.array(solutions, np.uint8)).any()
+    assert solutions[:2] == native.solutions[:2].tolist()  # one solution: the same grid
 
 
 def test_a_batch_of_rules_beyond_units_is_refused(simulated):
@@ -341,7 +389,7 @@ COMPILE = """
 import types
 import numba.cuda.dispatcher
 from numba import cuda, types as t
-from adapters.gpu import kernel, shared
+from adapters.gpu import band, kernel, shared
 
 # compile_ptx asks the driver for the device of each device function it calls: with no GPU
 # here, it is told of an H100-class one (compute capability 9.0) instead
@@ -360,13 +408,18 @@ try:
         found, _ = cuda.compile_ptx(shared.compiled(*geometry, threads).py_func, signature,
                                     cc=(9, 0))
         ptx += found if ".shared" in found else ""
+    band_signature = (array(t.uint8), t.int64, array(t.int32), t.int64, t.int64, t.boolean,
+                      array(t.int32), array(t.int32), array(t.int64), array(t.uint8),
+                      array(t.int64, 1))
+    found, _ = cuda.compile_ptx(band.search.py_func, band_signature, cc=(9, 0))
+    ptx += found if ".shared" in found else ""
 except Exception as error:  # no CUDA compiler library here (NVVM; NVRTC for numba-cuda)
     said = f"{type(error).__name__}: {error}"
     if any(name in said.lower() for name in ("nvvm", "libdevice", "nvrtc", "dynamiclib")):
         print("no CUDA compiler:", said.splitlines()[0])
         raise SystemExit(0)
     raise
-print("ptx", ptx.count(".entry") == 3)
+print("ptx", ptx.count(".entry") == 4)
 """
 
 

@@ -1,10 +1,11 @@
-"""``gpu``: singles and the fewest candidates first, one CUDA thread per puzzle (numba).
+"""``gpu``: one CUDA thread per puzzle (numba): native's band search on classic 9x9 boards,
+singles and the fewest candidates first on every other.
 
 Every board whose rules are units alone (classic boards of every shape from 4x4 to 25x25,
 rectangular boxes included; X, windoku and jigsaw too, their extra groups being units): the
-kernel reads each cell's units from the compile step and knows no box shape. ``search`` runs a
-batch of one puzzle (the judge verifies its answer, as every backend's); ``search_many`` (the
-contract's batch, ``BATCHES``: the bulk path of ``sudoku solve FILE`` hands it a line file's
+general kernels read each cell's units from the compile step and know no box shape. ``search``
+runs a batch of one puzzle (the judge verifies its answer, as every backend's); ``search_many``
+(the contract's batch, ``BATCHES``: the bulk path of ``sudoku solve FILE`` hands it a line file's
 boards) runs many in one launch, and its caller verifies every first solution on the host, as
 for every backend (``solve_many``).
 
@@ -51,20 +52,23 @@ class Gpu(Backend):
     ENCODES = frozenset()  # units alone: the kernel knows no sum or other primitive
     BATCHES = True  # one launch for a whole batch (search_many)
 
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"kernel": ("shared", "global")}
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {"kernel": ("band", "shared", "global")}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self._batcher = Batcher(options.get("kernel", "shared"))
+        self._batcher = Batcher(options.get("kernel", "band"))
         self._loaded = False
         # The last batch's seconds apart (copies, launches): the benchmark's
         self.timings: Timings | None = None
 
     def load(self) -> None:
-        """Compile the kernel (a launch on an empty 4x4), which is setup: timed apart from the
-        puzzles. A batch that comes first compiles it at its first launch."""
+        """Compile the kernels (a launch on an empty 4x4 and one on a 9x9 grid with one cell
+        empty), which is setup: timed apart from the puzzles. A batch that comes first
+        compiles its kernel at its first launch."""
         if not self._loaded:
             self._batcher.run(Board.empty(Shape(2, 2)), np.zeros((1, 16), np.uint8))
+            grid = [(3 * (r % 3) + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]
+            self._batcher.run(Board.empty(Shape(3, 3)), np.array([[0, *grid[1:]]], np.uint8))
             self._loaded = True
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:

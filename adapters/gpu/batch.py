@@ -25,12 +25,14 @@ from typing import NamedTuple
 import numpy as np
 from numba import cuda
 
+from adapters.gpu import band as bands
 from adapters.gpu import kernel, shared
 from solvers.backends.batch import Batch, Flag
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.compile import flatten
+from solvers.model.geometry import Shape
 
 UNLIMITED = 2**62  # the kernel's work budget per puzzle: never runs out (time stops a batch)
 THREADS = 128  # threads per block: one puzzle each
@@ -76,22 +78,29 @@ def tables(units: tuple[tuple[int, ...], ...], cells: int) -> tuple[np.ndarray, 
 
 class _Space:
     """The device arrays of a batch of up to ``capacity`` puzzles of ``cells`` cells and
-    ``units`` units, kept for the next batch that fits (allocating is a driver call)."""
+    ``units`` units, kept for the next batch that fits (allocating is a driver call); for the
+    band kernel (``band``), its levels' states and branches instead of the boards and trails."""
 
-    def __init__(self, capacity: int, cells: int, units: int) -> None:
-        self.fits = (capacity, cells, units)
+    def __init__(self, capacity: int, cells: int, units: int, band: bool = False) -> None:
+        self.fits = (capacity, cells, units, band)
         self.puzzles = cuda.device_array((capacity, cells), np.uint8)
-        self.values = cuda.device_array((cells, capacity), np.uint8)
-        self.used = cuda.device_array((units, capacity), np.int32)
-        self.trail = cuda.device_array((cells, capacity), np.int16)
-        self.mark = cuda.device_array((cells, capacity), np.int16)
-        self.cell = cuda.device_array((cells, capacity), np.int16)
-        self.left = cuda.device_array((cells, capacity), np.int32)
+        if band:
+            self.states = cuda.device_array((30 * (bands.LEVELS + 1), capacity), np.int32)
+            self.branch = cuda.device_array((3 * (bands.LEVELS + 1), capacity), np.int32)
+        else:
+            self.values = cuda.device_array((cells, capacity), np.uint8)
+            self.used = cuda.device_array((units, capacity), np.int32)
+            self.trail = cuda.device_array((cells, capacity), np.int16)
+            self.mark = cuda.device_array((cells, capacity), np.int16)
+            self.cell = cuda.device_array((cells, capacity), np.int16)
+            self.left = cuda.device_array((cells, capacity), np.int32)
         self.regs = cuda.device_array((kernel.REGISTERS, capacity), np.int64)
         self.solutions = cuda.device_array((capacity, cells), np.uint8)
         self.pending = cuda.device_array(1, np.int64)
 
     def state(self) -> tuple:
+        if self.fits[3]:
+            return (self.states, self.branch, self.regs)
         return (self.values, self.used, self.trail, self.mark, self.cell, self.left, self.regs)
 
 
@@ -100,10 +109,13 @@ class Batcher:
     device for the next batch (a deliberate cache: nothing of one puzzle survives its batch
     that the next one reads, as every search starts from its own givens)."""
 
-    def __init__(self, kernel: str = "shared") -> None:
+    def __init__(self, kernel: str = "band") -> None:
         self._tables: dict[tuple, tuple] = {}
         self._space: _Space | None = None
-        self._shared = kernel == "shared"  # where it fits; else, and for "global", kernel.search
+        # band: classic 9x9 boards (the rest as shared); shared where a block of boards fits;
+        # else, and for global, kernel.search
+        self._kind = kernel
+        self._fallback: Batcher | None = None  # the band kernel's searches that went too deep
 
     def run(
         self,
@@ -131,12 +143,13 @@ class Batcher:
             raise ValueError(f"puzzles must be a (P, {cells}) array, not {puzzles.shape}")
         count = len(puzzles)
         started = time.perf_counter()
-        table = self._table(flat.units, cells)
-        space = self._room(max(count, 1), cells, len(dict.fromkeys(flat.units)))
+        band = self._kind == "band" and _classic9(flat.units, size)
+        table = (self._band_table(),) if band else self._table(flat.units, cells)
+        space = self._room(max(count, 1), cells, len(dict.fromkeys(flat.units)), band)
         if count:
             space.puzzles[:count].copy_to_device(puzzles)
         to_device = time.perf_counter() - started
-        launches, spent = self._launch(space, table, count, size, limit, deadline, each)
+        launches, spent = self._launch(space, table, count, size, limit, deadline, each, band)
         started = time.perf_counter()
         regs = {r: space.regs[r, :count].copy_to_host() for r in READ}
         solutions = (
@@ -148,7 +161,20 @@ class Batcher:
         answered = (flags != Flag.BAD_VALUE) & (flags != Flag.UNFINISHED)
         counts = np.where(answered, regs[kernel.COUNT], 0).astype(np.int64)
         batch = Batch(counts, solutions, flags, regs[kernel.GUESSES], regs[kernel.NODES])
-        return batch, Timings(to_device, spent, from_device, launches)
+        timings = Timings(to_device, spent, from_device, launches)
+        deep = np.flatnonzero(regs[kernel.PHASE] == bands.OVERFLOW)
+        if len(deep):  # searched again by the shared kernel, from their givens
+            self._fallback = self._fallback or Batcher("shared")
+            again, more = self._fallback.run(board, puzzles[deep], limit, deadline, each)
+            for mine, theirs in zip(batch, again, strict=True):
+                mine[deep] = theirs
+            timings = Timings(*(a + b for a, b in zip(timings, more, strict=True)))
+        return batch, timings
+
+    def _band_table(self):
+        if "band" not in self._tables:
+            self._tables["band"] = cuda.to_device(bands.tables())
+        return self._tables["band"]
 
     def _table(self, units: tuple[tuple[int, ...], ...], cells: int) -> tuple:
         key = (units, cells)
@@ -156,11 +182,11 @@ class Batcher:
             self._tables[key] = tuple(map(cuda.to_device, tables(units, cells)))
         return self._tables[key]
 
-    def _room(self, count: int, cells: int, units: int) -> _Space:
+    def _room(self, count: int, cells: int, units: int, band: bool) -> _Space:
         space = self._space
-        if space is None or space.fits[1:] != (cells, units) or space.fits[0] < count:
+        if space is None or space.fits[1:] != (cells, units, band) or space.fits[0] < count:
             self._space = space = None  # free the old arrays before asking for new ones
-            self._space = space = _Space(count, cells, units)
+            self._space = space = _Space(count, cells, units, band)
         return space
 
     def _kernel(self, table: tuple, size: int) -> tuple:
@@ -168,15 +194,19 @@ class Batcher:
         shared-memory one where a block of its boards fits, else ``kernel.search``."""
         units, cell_units = table
         geometry = (cell_units.shape[0], units.shape[0], size, cell_units.shape[1])
-        threads = shared.threads_for(*geometry) if self._shared else 0
+        threads = shared.threads_for(*geometry) if self._kind != "global" else 0
         if threads:
             return shared.compiled(*geometry, threads), threads
         return kernel.search, THREADS
 
-    def _launch(self, space, table, count, size, limit, deadline, each) -> tuple[int, float]:
+    def _launch(self, space, table, count, size, limit, deadline, each, band) -> tuple:
         """Launch the kernel until no search is left paused, or ``each`` seconds have gone on
         launches; (launches, seconds)."""
-        search, threads = self._kernel(table, size)
+        if band:
+            search, threads, head = bands.search, bands.THREADS, (*table, limit)
+        else:
+            search, threads = self._kernel(table, size)
+            head = (size, *table, limit, UNLIMITED)
         if search is kernel.search:
             threads = min(threads, max(count, 1))  # one block of P threads for a few puzzles
         blocks = (count + threads - 1) // threads
@@ -191,8 +221,8 @@ class Batcher:
             started = time.perf_counter()
             space.pending.copy_to_device(np.zeros(1, np.int64))
             search[blocks, threads](
-                space.puzzles, count, size, *table, limit, UNLIMITED, work, first,
-                *space.state(), space.solutions, space.pending)  # fmt: skip
+                space.puzzles, count, *head, work, first, *space.state(), space.solutions,
+                space.pending)  # fmt: skip
             space.pending.copy_to_host(pending)  # waits for the launch to end
             took = time.perf_counter() - started
             spent += took
@@ -201,6 +231,12 @@ class Batcher:
             # the next launch sized to take about ``aim`` (at most 8 times this one's work)
             work = int(min(work * 8, max(FIRST_SLICE, work * aim / max(took, 1e-6))))
         return launches, spent
+
+
+@lru_cache(maxsize=8)
+def _classic9(units: tuple[tuple[int, ...], ...], size: int) -> bool:
+    """Whether these are the classic 9x9 board's units alone (the band kernel's board)."""
+    return size == 9 and set(units) == set(flatten(Board.empty(Shape(3, 3))).units)
 
 
 def _stats(space: _Space, count: int) -> dict[str, int]:

@@ -6,53 +6,20 @@ For one digit, within a band the three rows and the three boxes must be matched 
 a stack the bands and the three columns likewise (``MATCH9``). These two steps are hidden singles
 in rows, columns and boxes and locked candidates both ways, in a few table lookups. A row left
 with one cell places the digit there; naked singles come from bit-sliced counts of a band's nine
-words. After Zhouyundong's representation in JCZSolve; the tables are derived here. It finds what
-the general kernel finds with locked candidates, in about half the time (docs/native.md).
+words. After Zhouyundong's representation in JCZSolve; the tables are derived in
+``solvers.model.bands``. It finds what the general kernel finds with locked candidates, in about
+half the time (docs/native.md).
 """
 
 from __future__ import annotations
 
-import itertools
-
-import numpy as np
-
 from solvers.backends.handwritten.native.bits import lowbit_index, popcount
 from solvers.backends.handwritten.native.cache import numba
+from solvers.model.bands import FULL27, band_tables
 
-FULL27 = (1 << 27) - 1
 # Work units charged per step, in line with the general kernel's one per mask read.
 DIGIT_WORK, PLACE_WORK, NAKED_WORK, NODE_WORK = 48, 18, 54, 60
-
-
-def _tables():
-    # a row of 9 cells -> which of its three mini-rows hold a candidate
-    shrink = np.zeros(512, np.int64)
-    for x in range(512):
-        shrink[x] = (x & 0o7 != 0) | (x & 0o70 != 0) << 1 | (x & 0o700 != 0) << 2
-    # a 3x3 bipartite graph (bit 3i+j: i may go with j) -> its edges on some perfect matching
-    perms = [sum(1 << (r * 3 + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
-    match = np.zeros(512, np.int64)
-    for m in range(512):
-        for bits in perms:
-            if bits & m == bits:
-                match[m] |= bits
-    expand = np.zeros(512, np.int64)  # mini-rows -> their cells in a band word
-    for m in range(512):
-        for k in range(9):
-            if m >> k & 1:
-                expand[m] |= 0o7 << (9 * (k // 3) + 3 * (k % 3))
-    cols27 = np.array([c | c << 9 | c << 18 for c in range(512)], np.int64)
-    row27 = np.array([511 << (9 * r) for r in range(3)], np.int64)
-    col27 = np.array([1 << c | 1 << (c + 9) | 1 << (c + 18) for c in range(9)], np.int64)
-    # a cell's row and box within its band, itself left out
-    rowbox27 = np.array(
-        [(511 << (9 * (i // 9)) | 0o7007007 << (3 * (i % 9 // 3))) & ~(1 << i) for i in range(27)],
-        np.int64,
-    )
-    return shrink, match, expand[match], cols27, row27, col27, rowbox27
-
-
-SHRINK9, MATCH9, COMPLEX9, COLS27, ROW27, COL27, ROWBOX27 = _tables()
+SHRINK9, MATCH9, COMPLEX9, COLS27, ROW27, COL27, ROWBOX27 = band_tables()
 
 
 @numba.njit(cache=True, inline="always")
