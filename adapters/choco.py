@@ -32,7 +32,7 @@ from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 
 CONSISTENCIES = ("AC", "AC_REGIN", "AC_ZHANG", "BC", "FC", "NEQS", "DEFAULT")
@@ -59,6 +59,7 @@ class ChocoBackend(Backend):
         "model": ("native", "decomposed"),
         "consistency": CONSISTENCIES,
         "search": tuple(SEARCHES),
+        "cages": ("table", "sum"),
     }
 
     def native_kinds(self) -> frozenset[str]:
@@ -86,10 +87,17 @@ class ChocoBackend(Backend):
         cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
         for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
-        for primitive in flat.primitives_for(self.ENCODES):
+        # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
+        n, cages = board.size, self.options.get("cages", "table")
+        groups = flat.sum_groups if self.native_kinds() else ()
+        encodes = self.ENCODES | ({SUM_GROUPS} if groups else set())
+        for primitive in flat.primitives_for(encodes):
             _post(model, primitive, cells, consistency)
+        for group in groups:
+            scope = [cells[c] for c in group.cells]
+            choco_native.sum_group(model, scope, (group.total,), n, cages)
         for constraint in own:
-            choco_native.post(model, cells, constraint, board.size)
+            choco_native.post(model, cells, constraint, n, cages)
         return model, cells
 
 

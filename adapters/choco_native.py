@@ -43,6 +43,7 @@ from math import factorial
 from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 
+from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
 
@@ -180,6 +181,22 @@ def _cage(model: Model, cells: Sequence, totals: Sequence[int], n: int) -> None:
     model.sum(list(cells), "=", total).post()
 
 
+def sum_group(model: Model, cells: Sequence, totals: Sequence[int], n: int, cages: str) -> None:
+    """Cells holding different values adding up to one of ``totals`` (a cage, or a sum group
+    of the compile step: the 45 rule's among them): with ``cages=table`` where its fillings
+    are at most ``CAGE_TABLE``, Choco's ``table`` of them (arc consistent on the whole cage,
+    where the sum and the all-different each prune alone), else ``_cage``."""
+    allowed = None
+    if cages == "table" and totals:
+        allowed = fillings(len(cells), totals, n, CAGE_TABLE)
+    if allowed is None:
+        _cage(model, cells, totals, n)
+    elif allowed:
+        model.table(list(cells), [list(t) for t in allowed]).post()
+    else:
+        model.arithm(cells[0], "<", 1).post()  # no filling: no value fits
+
+
 def _killercage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     total = c.param("total")
     _cage(model, cells, () if total is None else (int(total),), n)
@@ -204,7 +221,13 @@ MODELS: dict[str, Callable[[Model, Sequence, Constraint, int], None]] = {
 }
 
 
-def post(model: Model, cells: Sequence, constraint: Constraint, n: int) -> None:
+def post(model: Model, cells: Sequence, constraint: Constraint, n: int, cages: str = "sum") -> None:
     """``constraint`` (of a kind in ``MODELS``) posted over ``cells``, the board's cell
-    variables in cell order."""
-    MODELS[constraint.kind](model, [cells[i] for i in constraint.cells], constraint, n)
+    variables in cell order; a cage with a total by ``sum_group`` with ``cages``."""
+    scope, kind = [cells[i] for i in constraint.cells], constraint.kind
+    if kind == "killercage" and constraint.param("total") is not None:
+        sum_group(model, scope, (int(constraint.param("total")),), n, cages)
+    elif kind == "multisumcage":
+        sum_group(model, scope, tuple(int(t) for t in constraint.param("totals")), n, cages)
+    else:
+        MODELS[kind](model, scope, constraint, n)

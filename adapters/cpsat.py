@@ -23,7 +23,7 @@ from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
 from solvers.model.constraints.primitives import (
     OPERATORS,
     AllDifferent,
@@ -41,6 +41,7 @@ class CpSatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("native", "decomposed", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
+        "cages": ("table", "sum"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -95,10 +96,17 @@ class CpSatBackend(Backend):
         cells = (_Boolean if self.model_kind == "boolean" else _Integer)(model, board)
         for unit in flat.units:
             cells.unit(unit)
-        for primitive in flat.primitives_for(self.ENCODES):
+        # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
+        n, cages = board.size, self.options.get("cages", "table")
+        groups = flat.sum_groups if self.native_kinds() else ()
+        for primitive in flat.primitives_for(self.ENCODES | ({SUM_GROUPS} if groups else set())):
             cells.add(primitive)
+        for group in groups:
+            cpsat_native.sum_group(
+                model, [cells.cells[c] for c in group.cells], group.total, n, cages
+            )
         for constraint in own:  # only the integer cells have native models (native_kinds)
-            cpsat_native.post(model, cells.cells, constraint, board.size)
+            cpsat_native.post(model, cells.cells, constraint, n, cages)
         return model, cells.read
 
 

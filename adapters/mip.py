@@ -55,7 +55,7 @@ from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -81,6 +81,7 @@ class MipBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("highs", "scip"),
         "model": ("native", "decomposed"),
+        "cages": ("combinations", "rows"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -93,7 +94,11 @@ class MipBackend(Backend):
 
     def native_kinds(self) -> frozenset[str]:
         # the default where built by hand (MipBackend(solver="highs")), as the spec would
-        return self.NATIVE if self.options.get("model", "native") == "native" else frozenset()
+        if self.options.get("model", "native") != "native":
+            return frozenset()
+        if self.options.get("cages") == "rows":  # cages as the decomposition's rows
+            return self.NATIVE - {"killercage", "multisumcage"}
+        return self.NATIVE
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
@@ -113,10 +118,16 @@ class MipBackend(Backend):
     def program(self, board: Board, deadline: Deadline) -> _Highs | _Scip:
         """``board``'s integer program for the chosen solver, ready to ``run``."""
         n, (flat, own) = board.size, handed(board, self.native_kinds())
-        rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        # natively, the sum groups (the 45 rule's among them) as cages are, a choice of sets
+        sets = "killercage" in self.native_kinds()
+        groups = flat.sum_groups if sets else ()
+        encodes = self.ENCODES | ({SUM_GROUPS} if sets else set())
+        rows = _PrimitiveRows(n, flat.primitives_for(encodes))
         rows.givens = board.cells
         for constraint in own:
             mip_native.add(rows, constraint)
+        for group in groups:
+            mip_native.sum_group(rows, group.cells, group.total)
         lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)

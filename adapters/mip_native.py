@@ -286,6 +286,12 @@ MODELS: dict[str, Callable[[Rows, Sequence[int], Constraint], None]] = {
 }
 
 
+def sum_group(rows: Rows, cells: Sequence[int], total: int) -> None:
+    """A sum group of the compile step (a cage of another kind, or one the 45 rule implies)
+    as a cage: a choice among its sets of values (``mip:sums=sets``)."""
+    _cage(rows, cells, (total,))
+
+
 def add(rows: Rows, constraint: Constraint) -> None:
     """``constraint`` (of a kind in ``MODELS``) written as rows into ``rows``."""
     MODELS[constraint.kind](rows, constraint.cells, constraint)

@@ -33,7 +33,7 @@ from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, handed
+from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
 from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -53,6 +53,7 @@ class Z3Backend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "cells": ("bool", "int", "bitvec"),
         "model": ("native", "decomposed"),
+        "cages": ("combinations", "pb"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -70,6 +71,10 @@ class Z3Backend(Backend):
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         flat, own = handed(board, self.native_kinds())
+        n, cages = board.size, self.options.get("cages", "combinations")
+        # natively over Boolean cells, the sum groups (the 45 rule's among them) as cages are
+        boolean = self.native_kinds() and self.options["cells"] == "bool"
+        groups = flat.sum_groups if boolean else ()
         model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
@@ -79,12 +84,16 @@ class Z3Backend(Backend):
         try:
             # building the terms of a 16x16's pair rules alone takes seconds
             primitives = _Primitives(model)
-            for primitive in flat.primitives_for(self.ENCODES):
+            encodes = self.ENCODES | ({SUM_GROUPS} if groups else set())
+            for primitive in flat.primitives_for(encodes):
                 solver.add(primitives.terms(primitive))
+                deadline.check({"building": "the board's rules"})
+            for group in groups:
+                solver.add(z3_native.literal_group(model.holds, group.cells, group.total, n, cages))
                 deadline.check({"building": "the board's rules"})
             for constraint in own:
                 if model.boolean:
-                    solver.add(z3_native.literal_terms(model.holds, constraint, board.size))
+                    solver.add(z3_native.literal_terms(model.holds, constraint, n, cages))
                 else:
                     solver.add(z3_native.terms(model.values(), constraint, board.size))
                 deadline.check({"building": "the board's rules"})
