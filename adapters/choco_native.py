@@ -24,10 +24,13 @@ assignments of every variable, so a free one would count a solution twice.
 - ``difference``: ``distance`` equal to the dot's value. ``ratio``: a ``table`` of the pairs
   in the ratio (the decomposition's forbidden pairs, turned round).
 - ``whispers``: ``distance`` between neighbours greater than the gap less one.
-- ``killercage``: ``all_different``, ``sum`` equal to the total, and each cell's domain cut to
-  the values that some set of distinct values with that total holds.
-- ``multisumcage``: ``all_different`` and ``sum`` equal to a variable whose domain is the
-  totals (in place of a table of the sets, a disjunction when too large to expand).
+- ``killercage``, ``multisumcage`` and the compile step's sum groups (the 45 rule's implied
+  ones among them: ``sum_group``): with ``cages=table`` (default) and at most ``CAGE_TABLE``
+  fillings (every ordering of every set of distinct values with the total or one of the
+  totals), a ``table`` of them, which Choco keeps arc consistent on the whole cage; else
+  (``cages=sum``, or more fillings) ``all_different``, ``sum`` equal to the total (to a
+  variable whose domain is the totals), and each cell's domain cut to the values that some
+  set holds.
 
 Not here, by measurement: ``quadruple`` as ``count`` of each value at least its times (on a
 published quadruple puzzle nine times the nodes of the decomposition's table per value, which

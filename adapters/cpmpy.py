@@ -1,7 +1,10 @@
 """``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
 
 An integer variable per cell, ``AllDifferent`` per unit of the board's flattened geometry, a
-given as an equality, the other primitives as CPMpy's globals (``_primitive``). ``solver`` picks
+given as an equality, the other primitives as CPMpy's globals (``_primitive``), each sum group
+(a cage, or one the 45 rule implies) as a ``Table`` of its fillings where they are at most
+``CAGE_TABLE`` (``cages=table``, default), else or with ``cages=sum`` as ``AllDifferent``, its
+sum and each cell's values cut to those a filling holds (``_sum_group``). ``solver`` picks
 what CPMpy translates it for: ``choco`` (default, fastest by measurement: README, "Backends"),
 ``ortools`` (CP-SAT), ``z3``, ``exact`` or ``pysat``. Against the direct adapters (``choco``,
 ``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
@@ -24,12 +27,18 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
-from adapters.primitive_forms import CAGE_TABLE, SMALL_TABLE, expanded, fillings
+from adapters.primitive_forms import (
+    CAGE_TABLE,
+    SMALL_TABLE,
+    expanded,
+    fillings,
+    groups_as_cages,
+)
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, SUM_GROUPS, flatten
+from solvers.model.compile import PRIMITIVES, flatten
 from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 
 # CPMpy's transformation for these is long on 25x25 and runs before any limit can be set
@@ -64,10 +73,10 @@ class CpmpyBackend(Backend):
         constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in flat.units]
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
         # each sum group (a cage, the 45 rule's among them) by ``_sum_group``
-        encodes = self.ENCODES | {SUM_GROUPS}
-        constraints += [_primitive(p, cells) for p in flat.primitives_for(encodes)]
+        primitives, groups = groups_as_cages(flat, self.ENCODES)
+        constraints += [_primitive(p, cells) for p in primitives]
         table = self.options.get("cages", "table") == "table"
-        constraints += [_sum_group(group, cells, board.size, table) for group in flat.sum_groups]
+        constraints += [_sum_group(group, cells, board.size, table) for group in groups]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
         remaining = deadline.timeout()
         solutions = Solutions(limit)

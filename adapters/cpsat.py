@@ -2,15 +2,17 @@
 
 ``model=native`` (default): one integer variable per cell with domain 1..N, givens fixed,
 ``AddAllDifferent`` per unit, and CP-SAT's own model of each kind it has one for
-(``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum,
-...), handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
+(``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum, ...),
+handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
 the same cells with every kind as the shared decomposition gives it, so that a comparison shows
-what the native models are worth. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value, and the shared decomposition. Each
-model compiles the rest of the board's rules, its primitives (``solvers.model.compile``), with
-CP-SAT's own constraints (``_Cells``).
-One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
-own time limit is the deadline."""
+what the native models are worth; natively, killer cages and the compile step's sum groups (the
+45 rule's implied ones among them) are tables of their fillings (``cages=table``, default) or
+sums (``cages=sum``: ``cpsat_native.sum_group``). ``model=boolean``: one 0/1 variable per cell
+and value, with exactly-one constraints per cell and per unit and value, and the shared
+decomposition. Each model compiles the rest of the board's rules, its primitives
+(``solvers.model.compile``), with CP-SAT's own constraints (``_Cells``). One worker by default:
+it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the
+deadline."""
 
 from __future__ import annotations
 
@@ -19,11 +21,12 @@ from typing import ClassVar
 from ortools.sat.python import cp_model
 
 from adapters import cpsat_native
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import (
     OPERATORS,
     AllDifferent,
@@ -98,8 +101,10 @@ class CpSatBackend(Backend):
             cells.unit(unit)
         # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
         n, cages = board.size, self.options.get("cages", "table")
-        groups = flat.sum_groups if self.native_kinds() else ()
-        for primitive in flat.primitives_for(self.ENCODES | ({SUM_GROUPS} if groups else set())):
+        primitives, groups = flat.primitives_for(self.ENCODES), ()
+        if self.native_kinds():
+            primitives, groups = groups_as_cages(flat, self.ENCODES)
+        for primitive in primitives:
             cells.add(primitive)
         for group in groups:
             cpsat_native.sum_group(

@@ -20,8 +20,11 @@ requires for counting: CP-SAT enumerates assignments of all variables.
 - ``thermometer``, ``slow-thermometer``: ``<`` or ``<=`` between neighbours.
 - ``difference``, ``ratio`` (Kropki), ``whispers``: a Boolean per pair saying which of the two
   is the larger, and a linear equality or bound on that side (in place of forbidden pairs).
-- ``killercage``: all-different, the linear sum, and each cell's domain cut to the values that
-  some set of distinct values with that total holds (what the decomposition leaves to search).
+- ``killercage`` and the compile step's sum groups (the 45 rule's implied ones among them:
+  ``sum_group``): with ``cages=table`` (default) and at most ``CAGE_TABLE`` fillings (every
+  ordering of every set of distinct values with the total), ``add_allowed_assignments`` of
+  them; else (``cages=sum``, or more fillings) all-different, the linear sum, and each cell's
+  domain cut to the values that some set holds (what the decomposition leaves to search).
 """
 
 from __future__ import annotations

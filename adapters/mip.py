@@ -35,12 +35,14 @@ undone; only a second failure is an ``EngineError``, naming HiGHS's status.
 thermometers in order encoding, Kropki dots, whispers and XV as aggregated rows, skyscrapers by
 the running maximum), handed those constraints unflattened (``solvers.model.compile.handed``);
 ``model=decomposed`` gives every kind as the shared decomposition does, so that a comparison
-shows what the formulations are worth (docs/models.md). The rest of the rules, the board's
-primitives (``solvers.model.compile``), are rows over the same binaries (``_PrimitiveRows``); a
-table row and a "!=" add a binary each, after the cells', as the native formulations' own
-binaries do (the cuts name cell binaries only, so a solution is counted once whatever the
-others are).
-"""
+shows what the formulations are worth (docs/models.md). With the native model,
+``cages=combinations`` (default) gives the compile step's sum groups, the 45 rule's implied ones
+among them, the cages' formulation too (``mip_native.sum_group``), and ``cages=rows`` gives
+cages and groups alike as the decomposition's all-different and sum row (docs/backends.md has
+both measured). The rest of the rules, the board's primitives (``solvers.model.compile``), are
+rows over the same binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each,
+after the cells', as the native formulations' own binaries do (the cuts name cell binaries only,
+so a solution is counted once whatever the others are)."""
 
 from __future__ import annotations
 
@@ -51,11 +53,12 @@ import highspy
 import numpy as np
 
 from adapters import mip_native
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -119,10 +122,10 @@ class MipBackend(Backend):
         """``board``'s integer program for the chosen solver, ready to ``run``."""
         n, (flat, own) = board.size, handed(board, self.native_kinds())
         # natively, the sum groups (the 45 rule's among them) as cages are, a choice of sets
-        sets = "killercage" in self.native_kinds()
-        groups = flat.sum_groups if sets else ()
-        encodes = self.ENCODES | ({SUM_GROUPS} if sets else set())
-        rows = _PrimitiveRows(n, flat.primitives_for(encodes))
+        primitives, groups = flat.primitives_for(self.ENCODES), ()
+        if "killercage" in self.native_kinds():
+            primitives, groups = groups_as_cages(flat, self.ENCODES)
+        rows = _PrimitiveRows(n, primitives)
         rows.givens = board.cells
         for constraint in own:
             mip_native.add(rows, constraint)

@@ -9,7 +9,9 @@ dots, whispers, renban and skyscrapers; over integer and bit-vector cells, integ
 for those and X-sums, sandwiches, between lines), handed those constraints unflattened
 (``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
-(docs/models.md).
+(docs/models.md). Natively over Boolean cells, the compile step's sum groups (the 45 rule's
+implied ones among them) are modelled as cages are, by ``cages``: ``combinations`` (default,
+a selector per set of values, as the CNF backends) or ``pb`` (``PbEq`` sums).
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
@@ -29,11 +31,12 @@ import z3
 
 from adapters import z3_native
 from adapters.persistent import Build, PerGeometry
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, SUM_GROUPS, handed
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 from solvers.model.geometry import Geometry
 
@@ -74,7 +77,9 @@ class Z3Backend(Backend):
         n, cages = board.size, self.options.get("cages", "combinations")
         # natively over Boolean cells, the sum groups (the 45 rule's among them) as cages are
         boolean = self.native_kinds() and self.options["cells"] == "bool"
-        groups = flat.sum_groups if boolean else ()
+        given, groups = flat.primitives_for(self.ENCODES), ()
+        if boolean:
+            given, groups = groups_as_cages(flat, self.ENCODES)
         model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
@@ -84,8 +89,7 @@ class Z3Backend(Backend):
         try:
             # building the terms of a 16x16's pair rules alone takes seconds
             primitives = _Primitives(model)
-            encodes = self.ENCODES | ({SUM_GROUPS} if groups else set())
-            for primitive in flat.primitives_for(encodes):
+            for primitive in given:
                 solver.add(primitives.terms(primitive))
                 deadline.check({"building": "the board's rules"})
             for group in groups:

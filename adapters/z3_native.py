@@ -15,8 +15,11 @@ of one cell its supports in the other (the support encoding, which unit propagat
 consistent: Gent, "Arc consistency in SAT", ECAI 2002), and cuts domains the decomposition
 leaves to search:
 
-- ``killercage``, ``multisumcage``: at most one cell per value, each cell limited to the
-  values some set of distinct values with the total holds, and the ``PbEq`` sum over those.
+- ``killercage``, ``multisumcage`` and the compile step's sum groups (the 45 rule's implied
+  ones among them: ``literal_group``): with ``cages=combinations`` (default) a selector per
+  set of distinct values with the total (``literal_sets``, the CNF backends' model); with
+  ``cages=pb`` at most one cell per value, each cell limited to the values some set holds,
+  and the ``PbEq`` sum over those.
 - ``thermometer``, ``slow-thermometer``: supports of ``<`` (``<=``) between neighbours.
 - ``difference``, ``ratio`` (Kropki), ``whispers``: supports of the dot's (the line's) rule.
 - ``renban``: at most one cell per value, and for every two cells the supports of "differ by
