@@ -6,10 +6,10 @@
 handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
 the same cells with every kind as the shared decomposition gives it, so that a comparison shows
 what the native models are worth; natively, killer cages and the compile step's sum groups (the
-45 rule's implied ones among them) are tables of their fillings (``cages=table``, default) or
-sums (``cages=sum``: ``cpsat_native.sum_group``). ``model=boolean``: one 0/1 variable per cell
-and value, with exactly-one constraints per cell and per unit and value, and the shared
-decomposition. Each model compiles the rest of the board's rules, its primitives
+45 rule's implied ones among them) are sums beside an all-different (``cages=sum``, default) or
+tables of their fillings (``cages=table``: ``cpsat_native.sum_group``). ``model=boolean``: one
+0/1 variable per cell and value, with exactly-one constraints per cell and per unit and value,
+and the shared decomposition. Each model compiles the rest of the board's rules, its primitives
 (``solvers.model.compile``), with CP-SAT's own constraints (``_Cells``). One worker by default:
 it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the
 deadline."""
@@ -44,7 +44,7 @@ class CpSatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("native", "decomposed", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
-        "cages": ("table", "sum"),
+        "cages": ("sum", "table"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -100,7 +100,7 @@ class CpSatBackend(Backend):
         for unit in flat.units:
             cells.unit(unit)
         # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
-        n, cages = board.size, self.options.get("cages", "table")
+        n, cages = board.size, self.options.get("cages", "sum")
         primitives, groups = flat.primitives_for(self.ENCODES), ()
         if self.native_kinds():
             primitives, groups = groups_as_cages(flat, self.ENCODES)

@@ -21,10 +21,11 @@ requires for counting: CP-SAT enumerates assignments of all variables.
 - ``difference``, ``ratio`` (Kropki), ``whispers``: a Boolean per pair saying which of the two
   is the larger, and a linear equality or bound on that side (in place of forbidden pairs).
 - ``killercage`` and the compile step's sum groups (the 45 rule's implied ones among them:
-  ``sum_group``): with ``cages=table`` (default) and at most ``CAGE_TABLE`` fillings (every
-  ordering of every set of distinct values with the total), ``add_allowed_assignments`` of
-  them; else (``cages=sum``, or more fillings) all-different, the linear sum, and each cell's
-  domain cut to the values that some set holds (what the decomposition leaves to search).
+  ``sum_group``): all-different, the linear sum, and each cell's domain cut to the values
+  that some set of distinct values with the total holds (what the decomposition leaves to
+  search); with ``cages=table``, where the fillings (every ordering of every such set) are at
+  most ``CAGE_TABLE``, ``add_allowed_assignments`` of them instead, which proved fewer of the
+  Interactive Sudoku Solver's killers in 5 s (22 of 28 against 24: docs/backends.md).
 """
 
 from __future__ import annotations
