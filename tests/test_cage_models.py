@@ -12,10 +12,11 @@ import pytest
 from corpus import complete_board
 from own_models import count_alike, open_runners
 
-from adapters.primitive_forms import fillings
+from adapters.primitive_forms import fillings, groups_as_cages
 from solvers import Board, Shape
 from solvers.generation.layouts import random_cages
-from solvers.model.compile import flatten
+from solvers.model.compile import PRIMITIVES, Flat, SumGroup, flatten
+from solvers.model.constraints.primitives import AllDifferent, Linear
 from solvers.model.variants import Rules
 
 SPECS = {
@@ -61,3 +62,15 @@ def test_a_cages_fillings_are_its_sets_in_every_order():
     )
     assert fillings(2, (20,), 9, 100) == []  # no two values add up to 20
     assert fillings(6, (27,), 9, 100) is None  # more than 100 fillings: none
+
+
+def test_a_sum_group_too_large_to_list_its_sets_is_lowered_the_rest_kept():
+    # on 25x25, 12 cells have 5.2 million subsets of 1..25 to look through; 3 cells 2,300
+    big = SumGroup(tuple(range(12)), 150)
+    small = SumGroup((25, 26, 27), 6)
+    flat = Flat(Shape(5, 5).geometry, sum_groups=(big, small))
+    given, groups = groups_as_cages(flat, frozenset({PRIMITIVES}))
+    assert groups == (small,)
+    assert AllDifferent(big.cells) in given
+    assert Linear(tuple((1, c) for c in big.cells), "==", 150) in given
+    assert not any(set(getattr(p, "cells", ())) == {25, 26, 27} for p in given)
