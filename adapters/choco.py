@@ -1,18 +1,20 @@
 """``choco``: the Choco constraint solver (pychoco, Choco compiled to a native library).
 
 An integer variable per cell (a given is a one-value domain) and ``all_different`` per unit of
-the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC``
-(default, fastest by measurement: README, "Backends") is arc consistency by bipartite matching
-(Régin), which python-constraint's AllDifferent lacks. ``model=native`` (default) posts Choco's
-own model of each kind it has one for (``adapters.choco_native``: skyscrapers, sandwiches and
-X-sums by ``regular`` automata, renban by ``min`` and ``max``, ...), handed those constraints
-unflattened (``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
+the board's flattened geometry, whose propagation is chosen by ``consistency``: ``AC`` (default,
+fastest by measurement: README, "Backends") is arc consistency by bipartite matching (Régin),
+which python-constraint's AllDifferent lacks. ``model=native`` (default) posts Choco's own model
+of each kind it has one for (``adapters.choco_native``: skyscrapers, sandwiches and X-sums by
+``regular`` automata, renban by ``min`` and ``max``, ...), handed those constraints unflattened
+(``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
-(docs/models.md). The rest of the rules, the board's primitives (``solvers.model.compile``), are
-posted as Choco's own constraints (``_post``). ``search`` names Choco's search strategy over
-the cells (``default``: Choco's own choice; docs/models.md says which measured best).
-A model per puzzle: Choco's models cannot take constraints back, so nothing is kept between
-puzzles.
+(docs/models.md); natively, the compile step's sum groups (the 45 rule's implied ones among
+them) are posted as cages are, by ``cages``: ``table`` (default, a table of the fillings) or
+``sum`` (``choco_native.sum_group``). The rest of the rules, the board's primitives
+(``solvers.model.compile``), are posted as Choco's own constraints (``_post``). ``search`` names
+Choco's search strategy over the cells (``default``: Choco's own choice; docs/models.md says
+which measured best). A model per puzzle: Choco's models cannot take constraints back, so
+nothing is kept between puzzles.
 
 The deadline is Choco's time limit, given as a string in seconds (``"0.500s"``: a string in
 milliseconds such as ``"500ms"`` is silently no limit at all), which runs from the first
@@ -27,7 +29,7 @@ from typing import ClassVar
 from pychoco import Model, backend
 
 from adapters import choco_native
-from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded, groups_as_cages
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
@@ -59,6 +61,7 @@ class ChocoBackend(Backend):
         "model": ("native", "decomposed"),
         "consistency": CONSISTENCIES,
         "search": tuple(SEARCHES),
+        "cages": ("table", "sum"),
     }
 
     def native_kinds(self) -> frozenset[str]:
@@ -86,10 +89,18 @@ class ChocoBackend(Backend):
         cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
         for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
-        for primitive in flat.primitives_for(self.ENCODES):
+        # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
+        n, cages = board.size, self.options.get("cages", "table")
+        primitives, groups = flat.primitives_for(self.ENCODES), ()
+        if self.native_kinds():
+            primitives, groups = groups_as_cages(flat, self.ENCODES)
+        for primitive in primitives:
             _post(model, primitive, cells, consistency)
+        for group in groups:
+            scope = [cells[c] for c in group.cells]
+            choco_native.sum_group(model, scope, (group.total,), n, cages)
         for constraint in own:
-            choco_native.post(model, cells, constraint, board.size)
+            choco_native.post(model, cells, constraint, n, cages)
         return model, cells
 
 

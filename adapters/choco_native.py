@@ -24,10 +24,13 @@ assignments of every variable, so a free one would count a solution twice.
 - ``difference``: ``distance`` equal to the dot's value. ``ratio``: a ``table`` of the pairs
   in the ratio (the decomposition's forbidden pairs, turned round).
 - ``whispers``: ``distance`` between neighbours greater than the gap less one.
-- ``killercage``: ``all_different``, ``sum`` equal to the total, and each cell's domain cut to
-  the values that some set of distinct values with that total holds.
-- ``multisumcage``: ``all_different`` and ``sum`` equal to a variable whose domain is the
-  totals (in place of a table of the sets, a disjunction when too large to expand).
+- ``killercage``, ``multisumcage`` and the compile step's sum groups (the 45 rule's implied
+  ones among them: ``sum_group``): with ``cages=table`` (default) and at most ``CAGE_TABLE``
+  fillings (every ordering of every set of distinct values with the total or one of the
+  totals), a ``table`` of them, which Choco keeps arc consistent on the whole cage; else
+  (``cages=sum``, or more fillings) ``all_different``, ``sum`` equal to the total (to a
+  variable whose domain is the totals), and each cell's domain cut to the values that some
+  set holds.
 
 Not here, by measurement: ``quadruple`` as ``count`` of each value at least its times (on a
 published quadruple puzzle nine times the nodes of the decomposition's table per value, which
@@ -43,6 +46,7 @@ from math import factorial
 from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 
+from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
 
@@ -180,6 +184,22 @@ def _cage(model: Model, cells: Sequence, totals: Sequence[int], n: int) -> None:
     model.sum(list(cells), "=", total).post()
 
 
+def sum_group(model: Model, cells: Sequence, totals: Sequence[int], n: int, cages: str) -> None:
+    """Cells holding different values adding up to one of ``totals`` (a cage, or a sum group
+    of the compile step: the 45 rule's among them): with ``cages=table`` where its fillings
+    are at most ``CAGE_TABLE``, Choco's ``table`` of them (arc consistent on the whole cage,
+    where the sum and the all-different each prune alone), else ``_cage``."""
+    allowed = None
+    if cages == "table" and totals:
+        allowed = fillings(len(cells), totals, n, CAGE_TABLE)
+    if allowed is None:
+        _cage(model, cells, totals, n)
+    elif allowed:
+        model.table(list(cells), [list(t) for t in allowed]).post()
+    else:
+        model.arithm(cells[0], "<", 1).post()  # no filling: no value fits
+
+
 def _killercage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     total = c.param("total")
     _cage(model, cells, () if total is None else (int(total),), n)
@@ -204,7 +224,13 @@ MODELS: dict[str, Callable[[Model, Sequence, Constraint, int], None]] = {
 }
 
 
-def post(model: Model, cells: Sequence, constraint: Constraint, n: int) -> None:
+def post(model: Model, cells: Sequence, constraint: Constraint, n: int, cages: str = "sum") -> None:
     """``constraint`` (of a kind in ``MODELS``) posted over ``cells``, the board's cell
-    variables in cell order."""
-    MODELS[constraint.kind](model, [cells[i] for i in constraint.cells], constraint, n)
+    variables in cell order; a cage with a total by ``sum_group`` with ``cages``."""
+    scope, kind = [cells[i] for i in constraint.cells], constraint.kind
+    if kind == "killercage" and constraint.param("total") is not None:
+        sum_group(model, scope, (int(constraint.param("total")),), n, cages)
+    elif kind == "multisumcage":
+        sum_group(model, scope, tuple(int(t) for t in constraint.param("totals")), n, cages)
+    else:
+        MODELS[kind](model, scope, constraint, n)

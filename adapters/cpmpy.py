@@ -1,7 +1,10 @@
 """``cpmpy``: one CPMpy model, solved by any of the solvers CPMpy hands it to.
 
 An integer variable per cell, ``AllDifferent`` per unit of the board's flattened geometry, a
-given as an equality, the other primitives as CPMpy's globals (``_primitive``). ``solver`` picks
+given as an equality, the other primitives as CPMpy's globals (``_primitive``), each sum group
+(a cage, or one the 45 rule implies) as a ``Table`` of its fillings where they are at most
+``CAGE_TABLE`` (``cages=table``, default), else or with ``cages=sum`` as ``AllDifferent``, its
+sum and each cell's values cut to those a filling holds (``_sum_group``). ``solver`` picks
 what CPMpy translates it for: ``choco`` (default, fastest by measurement: README, "Backends"),
 ``ortools`` (CP-SAT), ``z3``, ``exact`` or ``pysat``. Against the direct adapters (``choco``,
 ``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
@@ -24,7 +27,13 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
-from adapters.primitive_forms import SMALL_TABLE, expanded
+from adapters.primitive_forms import (
+    CAGE_TABLE,
+    SMALL_TABLE,
+    expanded,
+    fillings,
+    groups_as_cages,
+)
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
@@ -49,7 +58,8 @@ class CpmpyBackend(Backend):
     # (docs/reliability.md, "Memory"). Its other solvers pay a fork every 500 puzzles.
     RECYCLE_AFTER = 500
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "solver": ("choco", "ortools", "z3", "exact", "pysat")
+        "solver": ("choco", "ortools", "z3", "exact", "pysat"),
+        "cages": ("table", "sum"),
     }
 
     def stops_itself(self, operation: Operation) -> bool:
@@ -62,7 +72,11 @@ class CpmpyBackend(Backend):
         cells = cp.intvar(1, board.size, shape=board.shape.cell_count, name="cell")
         constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in flat.units]
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
-        constraints += [_primitive(p, cells) for p in flat.primitives_for(self.ENCODES)]
+        # each sum group (a cage, the 45 rule's among them) by ``_sum_group``
+        primitives, groups = groups_as_cages(flat, self.ENCODES)
+        constraints += [_primitive(p, cells) for p in primitives]
+        table = self.options.get("cages", "table") == "table"
+        constraints += [_sum_group(group, cells, board.size, table) for group in groups]
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
         remaining = deadline.timeout()
         solutions = Solutions(limit)
@@ -79,6 +93,20 @@ class CpmpyBackend(Backend):
         if solutions.count < limit and not _finished(status, remaining):
             raise SolveTimeout(stats=stats)
         return solutions.found(board, stats)
+
+
+def _sum_group(group, cells, n: int, table: bool):
+    """A sum group's cells holding different values with its total: with ``table``, where
+    its fillings are at most ``CAGE_TABLE``, a ``Table`` of them (arc consistent on the whole
+    group); else ``AllDifferent``, the sum, and each cell's values cut to those some filling
+    holds (what the sum and the all-different leave apart)."""
+    scope = [cells[c] for c in group.cells]
+    allowed = fillings(len(scope), (group.total,), n, CAGE_TABLE) if table else None
+    if allowed is not None:
+        return cp.Table(scope, allowed) if allowed else cp.BoolVal(False)
+    held = sorted({v for values in group.value_sets(n) for v in range(1, n + 1) if values >> v & 1})
+    inside = [cp.InDomain(x, held) for x in scope] if held else [cp.BoolVal(False)]
+    return cp.all([cp.AllDifferent(scope), cp.sum(scope) == group.total, *inside])
 
 
 def _primitive(primitive, cells):

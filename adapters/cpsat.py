@@ -2,15 +2,17 @@
 
 ``model=native`` (default): one integer variable per cell with domain 1..N, givens fixed,
 ``AddAllDifferent`` per unit, and CP-SAT's own model of each kind it has one for
-(``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum,
-...), handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
+(``adapters.cpsat_native``: skyscrapers by visibility, renban by its minimum and maximum, ...),
+handed those constraints unflattened (``solvers.model.compile.handed``). ``model=decomposed``:
 the same cells with every kind as the shared decomposition gives it, so that a comparison shows
-what the native models are worth. ``model=boolean``: one 0/1 variable per cell and value, with
-exactly-one constraints per cell and per unit and value, and the shared decomposition. Each
-model compiles the rest of the board's rules, its primitives (``solvers.model.compile``), with
-CP-SAT's own constraints (``_Cells``).
-One worker by default: it measured fastest for single puzzles (README, "Backends"). CP-SAT's
-own time limit is the deadline."""
+what the native models are worth; natively, killer cages and the compile step's sum groups (the
+45 rule's implied ones among them) are sums beside an all-different (``cages=sum``, default) or
+tables of their fillings (``cages=table``: ``cpsat_native.sum_group``). ``model=boolean``: one
+0/1 variable per cell and value, with exactly-one constraints per cell and per unit and value,
+and the shared decomposition. Each model compiles the rest of the board's rules, its primitives
+(``solvers.model.compile``), with CP-SAT's own constraints (``_Cells``). One worker by default:
+it measured fastest for single puzzles (README, "Backends"). CP-SAT's own time limit is the
+deadline."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import ClassVar
 from ortools.sat.python import cp_model
 
 from adapters import cpsat_native
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
@@ -41,6 +44,7 @@ class CpSatBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "model": ("native", "decomposed", "boolean"),
         "workers": ("1", "2", "4", "8", "16"),
+        "cages": ("sum", "table"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -95,10 +99,19 @@ class CpSatBackend(Backend):
         cells = (_Boolean if self.model_kind == "boolean" else _Integer)(model, board)
         for unit in flat.units:
             cells.unit(unit)
-        for primitive in flat.primitives_for(self.ENCODES):
+        # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
+        n, cages = board.size, self.options.get("cages", "sum")
+        primitives, groups = flat.primitives_for(self.ENCODES), ()
+        if self.native_kinds():
+            primitives, groups = groups_as_cages(flat, self.ENCODES)
+        for primitive in primitives:
             cells.add(primitive)
+        for group in groups:
+            cpsat_native.sum_group(
+                model, [cells.cells[c] for c in group.cells], group.total, n, cages
+            )
         for constraint in own:  # only the integer cells have native models (native_kinds)
-            cpsat_native.post(model, cells.cells, constraint, board.size)
+            cpsat_native.post(model, cells.cells, constraint, n, cages)
         return model, cells.read
 
 

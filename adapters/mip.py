@@ -35,12 +35,14 @@ undone; only a second failure is an ``EngineError``, naming HiGHS's status.
 thermometers in order encoding, Kropki dots, whispers and XV as aggregated rows, skyscrapers by
 the running maximum), handed those constraints unflattened (``solvers.model.compile.handed``);
 ``model=decomposed`` gives every kind as the shared decomposition does, so that a comparison
-shows what the formulations are worth (docs/models.md). The rest of the rules, the board's
-primitives (``solvers.model.compile``), are rows over the same binaries (``_PrimitiveRows``); a
-table row and a "!=" add a binary each, after the cells', as the native formulations' own
-binaries do (the cuts name cell binaries only, so a solution is counted once whatever the
-others are).
-"""
+shows what the formulations are worth (docs/models.md). With the native model,
+``cages=combinations`` (default) gives the compile step's sum groups, the 45 rule's implied ones
+among them, the cages' formulation too (``mip_native.sum_group``), and ``cages=rows`` gives
+cages and groups alike as the decomposition's all-different and sum row (docs/backends.md has
+both measured). The rest of the rules, the board's primitives (``solvers.model.compile``), are
+rows over the same binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each,
+after the cells', as the native formulations' own binaries do (the cuts name cell binaries only,
+so a solution is counted once whatever the others are)."""
 
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ import highspy
 import numpy as np
 
 from adapters import mip_native
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
@@ -81,6 +84,7 @@ class MipBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("highs", "scip"),
         "model": ("native", "decomposed"),
+        "cages": ("combinations", "rows"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -93,7 +97,11 @@ class MipBackend(Backend):
 
     def native_kinds(self) -> frozenset[str]:
         # the default where built by hand (MipBackend(solver="highs")), as the spec would
-        return self.NATIVE if self.options.get("model", "native") == "native" else frozenset()
+        if self.options.get("model", "native") != "native":
+            return frozenset()
+        if self.options.get("cages") == "rows":  # cages as the decomposition's rows
+            return self.NATIVE - {"killercage", "multisumcage"}
+        return self.NATIVE
 
     def stops_itself(self, operation: Operation) -> bool:
         return False  # see the module's docstring: killed in a worker at the deadline
@@ -113,10 +121,16 @@ class MipBackend(Backend):
     def program(self, board: Board, deadline: Deadline) -> _Highs | _Scip:
         """``board``'s integer program for the chosen solver, ready to ``run``."""
         n, (flat, own) = board.size, handed(board, self.native_kinds())
-        rows = _PrimitiveRows(n, flat.primitives_for(self.ENCODES))
+        # natively, the sum groups (the 45 rule's among them) as cages are, a choice of sets
+        primitives, groups = flat.primitives_for(self.ENCODES), ()
+        if "killercage" in self.native_kinds():
+            primitives, groups = groups_as_cages(flat, self.ENCODES)
+        rows = _PrimitiveRows(n, primitives)
         rows.givens = board.cells
         for constraint in own:
             mip_native.add(rows, constraint)
+        for group in groups:
+            mip_native.sum_group(rows, group.cells, group.total)
         lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
         program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)

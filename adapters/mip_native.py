@@ -15,7 +15,9 @@ binaries only, so a solution is counted once whatever they are.
   rather than one per cell and set as the decomposition's table of sets or runs makes, and it
   replaces a cage's weak sum row (whose linear relaxation holds for fractional values). A cage
   with more than ``SETS`` sets (large cages on 16x16) keeps all-different, the sum row and
-  the values cut.
+  the values cut. The compile step's sum groups (the 45 rule's implied ones among them) are
+  written the same way (``sum_group``), unless ``mip:cages=rows`` leaves cages and groups to
+  the decomposition's all-different and sum row.
 - ``thermometer``, ``slow-thermometer``: for each pair of neighbours a < b (or a <= b), for
   each w, "b <= w implies a <= w - 1" as ``sum(x[b, u <= w]) <= sum(x[a, u <= w - 1])``: the
   order encoding of the comparison (Tamura et al., "Compiling finite linear CSP into SAT",
@@ -284,6 +286,12 @@ MODELS: dict[str, Callable[[Rows, Sequence[int], Constraint], None]] = {
     "skyscraper": _skyscraper,
     **dict.fromkeys(PAIR_KINDS, _pairs),
 }
+
+
+def sum_group(rows: Rows, cells: Sequence[int], total: int) -> None:
+    """A sum group of the compile step (a cage of another kind, or one the 45 rule implies)
+    as a cage: a choice among its sets of values (``mip:sums=sets``)."""
+    _cage(rows, cells, (total,))
 
 
 def add(rows: Rows, constraint: Constraint) -> None:

@@ -9,7 +9,9 @@ dots, whispers, renban and skyscrapers; over integer and bit-vector cells, integ
 for those and X-sums, sandwiches, between lines), handed those constraints unflattened
 (``solvers.model.compile.handed``); ``model=decomposed`` gives every kind as the shared
 decomposition does, so that a comparison shows what the native models are worth
-(docs/models.md).
+(docs/models.md). Natively over Boolean cells, the compile step's sum groups (the 45 rule's
+implied ones among them) are modelled as cages are, by ``cages``: ``combinations`` (default,
+a selector per set of values, as the CNF backends) or ``pb`` (``PbEq`` sums).
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
@@ -29,6 +31,7 @@ import z3
 
 from adapters import z3_native
 from adapters.persistent import Build, PerGeometry
+from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
@@ -53,6 +56,7 @@ class Z3Backend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "cells": ("bool", "int", "bitvec"),
         "model": ("native", "decomposed"),
+        "cages": ("combinations", "pb"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -70,6 +74,12 @@ class Z3Backend(Backend):
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         flat, own = handed(board, self.native_kinds())
+        n, cages = board.size, self.options.get("cages", "combinations")
+        # natively over Boolean cells, the sum groups (the 45 rule's among them) as cages are
+        boolean = self.native_kinds() and self.options["cells"] == "bool"
+        given, groups = flat.primitives_for(self.ENCODES), ()
+        if boolean:
+            given, groups = groups_as_cages(flat, self.ENCODES)
         model = self._kept.get(flat.geometry, deadline)
         solver, before = model.solver, _counters(model.solver)
         givens = [model.holds(cell, v) for cell, v in enumerate(board.cells) if v]
@@ -79,12 +89,15 @@ class Z3Backend(Backend):
         try:
             # building the terms of a 16x16's pair rules alone takes seconds
             primitives = _Primitives(model)
-            for primitive in flat.primitives_for(self.ENCODES):
+            for primitive in given:
                 solver.add(primitives.terms(primitive))
+                deadline.check({"building": "the board's rules"})
+            for group in groups:
+                solver.add(z3_native.literal_group(model.holds, group.cells, group.total, n, cages))
                 deadline.check({"building": "the board's rules"})
             for constraint in own:
                 if model.boolean:
-                    solver.add(z3_native.literal_terms(model.holds, constraint, board.size))
+                    solver.add(z3_native.literal_terms(model.holds, constraint, n, cages))
                 else:
                     solver.add(z3_native.terms(model.values(), constraint, board.size))
                 deadline.check({"building": "the board's rules"})

@@ -15,8 +15,11 @@ of one cell its supports in the other (the support encoding, which unit propagat
 consistent: Gent, "Arc consistency in SAT", ECAI 2002), and cuts domains the decomposition
 leaves to search:
 
-- ``killercage``, ``multisumcage``: at most one cell per value, each cell limited to the
-  values some set of distinct values with the total holds, and the ``PbEq`` sum over those.
+- ``killercage``, ``multisumcage`` and the compile step's sum groups (the 45 rule's implied
+  ones among them: ``literal_group``): with ``cages=combinations`` (default) a selector per
+  set of distinct values with the total (``literal_sets``, the CNF backends' model); with
+  ``cages=pb`` at most one cell per value, each cell limited to the values some set holds,
+  and the ``PbEq`` sum over those.
 - ``thermometer``, ``slow-thermometer``: supports of ``<`` (``<=``) between neighbours.
 - ``difference``, ``ratio`` (Kropki), ``whispers``: supports of the dot's (the line's) rule.
 - ``renban``: at most one cell per value, and for every two cells the supports of "differ by
@@ -62,6 +65,8 @@ import z3
 
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
+
+SETS = 256  # a cage's sets given a selector each up to this many (``literal_sets``)
 
 
 def _values(count: int, totals: Sequence[int], n: int) -> list[int]:
@@ -204,6 +209,46 @@ def _literal_cage(holds: Callable, cells: Sequence[int], totals: Sequence[int], 
     return [*terms, z3.Or([z3.PbEq(weighted, t) for t in totals])]
 
 
+def literal_sets(holds: Callable, cells: Sequence[int], totals: Sequence[int], n: int) -> list:
+    """The cells hold distinct values making up one set of values with one of ``totals``, as
+    clauses over the literals with a selector per set (the CNF backends' ``cages=combinations``,
+    ``adapters.cnf_native``): each cell's values outside every set false, a selector implies
+    each cell takes a value of its set and each value of its set in some cell, and a cell's
+    value implies one of the selectors of the sets holding it, so that a value all but one of
+    the cells have lost goes to the last by propagation, where the ``PbEq`` sum waits for the
+    cells' values. A cage with more than ``SETS`` sets keeps the ``PbEq`` sum."""
+    sets = sorted({s for t in totals for s in sum_sets(len(cells), t, n)})
+    if len(sets) > SETS:
+        return _literal_cage(holds, cells, totals, n)
+    terms, held = _different(holds, cells, n), 0
+    for values in sets:
+        held |= values
+    terms += [z3.Not(holds(c, v)) for c in cells for v in range(1, n + 1) if not held >> v & 1]
+    if len(sets) < 2:
+        return terms if sets else [*terms, z3.BoolVal(False, holds(cells[0], 1).ctx)]
+    ctx = holds(cells[0], 1).ctx
+    picks = [z3.FreshBool("set", ctx) for _ in sets]
+    terms.append(z3.Or(picks))
+    for pick, values in zip(picks, sets, strict=True):
+        members = [v for v in range(1, n + 1) if values >> v & 1]
+        terms += [z3.Or(z3.Not(pick), *(holds(c, v) for v in members)) for c in cells]
+        terms += [z3.Or(z3.Not(pick), *(holds(c, v) for c in cells)) for v in members]
+    for c in cells:
+        for v in range(1, n + 1):
+            if held >> v & 1:
+                chosen = [p for p, values in zip(picks, sets, strict=True) if values >> v & 1]
+                terms.append(z3.Or(z3.Not(holds(c, v)), *chosen))
+    return terms
+
+
+def literal_group(holds: Callable, cells: Sequence[int], total: int, n: int, cages: str) -> list:
+    """A sum group of the compile step (a cage of another kind, or one the 45 rule implies)
+    over the literals, as a cage with that total is (``literal_terms``)."""
+    if cages == "combinations":
+        return literal_sets(holds, cells, (total,), n)
+    return _literal_cage(holds, cells, (total,), n)
+
+
 def _literal_killercage(holds: Callable, cells: Sequence[int], c: Constraint, n: int) -> list:
     total = c.param("total")
     return _literal_cage(holds, cells, () if total is None else (int(total),), n)
@@ -273,10 +318,19 @@ LITERALS: dict[str, Callable[[Callable, Sequence[int], Constraint, int], list]] 
 }
 
 
-def literal_terms(holds: Callable, constraint: Constraint, n: int) -> list:
+def literal_terms(
+    holds: Callable, constraint: Constraint, n: int, cages: str = "combinations"
+) -> list:
     """Z3's terms of ``constraint`` (of a kind in ``LITERALS``) over the literals
-    ``holds(cell, value)``."""
-    return LITERALS[constraint.kind](holds, constraint.cells, constraint, n)
+    ``holds(cell, value)``; a cage with a total by ``literal_sets`` where ``cages`` is
+    ``combinations``, else by its ``PbEq`` sum."""
+    kind = constraint.kind
+    if cages == "combinations" and kind in ("killercage", "multisumcage"):
+        total = constraint.param("total")
+        totals = constraint.param("totals") if kind == "multisumcage" else (total,)
+        if totals and None not in totals:
+            return literal_sets(holds, constraint.cells, [int(t) for t in totals], n)
+    return LITERALS[kind](holds, constraint.cells, constraint, n)
 
 
 def terms(values: Sequence, constraint: Constraint, n: int) -> list:
