@@ -1,8 +1,9 @@
 """The ``gpu`` backend, run on numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1) where no GPU is
 here: the same kernel, each CUDA thread a Python thread. numba reads that variable when it is
 first imported, and this process has imported numba already (the native kernel), so the
-simulated runs are child processes: one script does every batch the tests below read
-(``simulated``), and a few commands go through the judge. Every answer is compared with
+simulated runs are child processes: one script does the batches the tests below read, those
+of the default run in one child (``simulated``) and the long ones, under ``heavy``, in another
+(``simulated_long``), and a few commands go through the judge. Every answer is compared with
 native's, the project's fastest backend, which shares no code with the kernel."""
 
 from __future__ import annotations
@@ -59,52 +60,53 @@ def record(key, found):
     out[key] = {"counts": found.counts.tolist(), "solutions": found.solutions.tolist(),
                 "flags": found.flags.tolist(), "launches": gpu.timings.launches}
 
-for name, many, limit in json.loads(sys.argv[1]):
-    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
-            for line in DATASETS[name].puzzles()[:many]]
-    record(name, batch(rows, limit))
-empty4 = np.zeros((1, 16), np.uint8)
-record("empty4 to 1000", batch(empty4, 1000))
-record("empty4 to 100", batch(empty4, 100))
-bad = np.zeros((3, 16), np.uint8)
-bad[0, 0] = 5  # over N
-bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
-bad[2, :4] = 1, 2, 3, 4
-record("bad", batch(bad, 2))
-# the global kernel (gpu:kernel=global) on the same hard and several-solution boards, slices of
-# work small enough that every search pauses and resumes between launches in both kernels
-from adapters.gpu import batch as batching
-batching.FIRST_SLICE, batching.LAUNCH_S = 60, 1e-9
-for kind in ("shared", "global"):
-    gpu = registry.backend_class("gpu")(kernel=kind)
-    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
-            for line in DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]]
-    found = batch(rows, 3)
-    record(f"kernel {kind}", found)
-    out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
-batching.FIRST_SLICE, batching.LAUNCH_S = 1 << 14, 0.02
-gpu = registry.backend_class("gpu")()
-record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
-# an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
-solved9 = [int(ch) for ch in sys.argv[2]]
-record("each", batch([[0] * 81, solved9], 10**9, each=0.5))
-try:
-    batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
-    out["timeout"] = "none"
-except SolveTimeout as error:
-    out["timeout"] = str(error)
-# a batch after one stopped by its deadline: nothing of the first is read as the second's
-try:
-    batch(np.zeros((40, 81), np.uint8), 10**9, deadline=Deadline(0.3))
-except SolveTimeout:
-    pass
-record("each after a timeout", batch([[0] * 81, solved9], 10**9, each=0.5))
-killer = parse(open("examples/killer.txt", encoding="utf-8").read())
-try:
-    batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
-    out["killer"] = "none"
-except UsageError as error:
-    out["killer"] = str(error)
+cases, solved9, parts = json.loads(sys.argv[1]), [int(ch) for ch in sys.argv[2]], sys.argv[3:]
+if "default" in parts:
+    for name, many, limit in cases:
+        rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+                for line in DATASETS[name].puzzles()[:many]]
+        record(name, batch(rows, limit))
+    empty4 = np.zeros((1, 16), np.uint8)
+    record("empty4 to 1000", batch(empty4, 1000))
+    record("empty4 to 100", batch(empty4, 100))
+    bad = np.zeros((3, 16), np.uint8)
+    bad[0, 0] = 5  # over N
+    bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
+    bad[2, :4] = 1, 2, 3, 4
+    record("bad", batch(bad, 2))
+    record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
+    # an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
+    record("each", batch([[0] * 81, solved9], 10**9, each=0.5))
+    try:
+        batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+        out["timeout"] = "none"
+    except SolveTimeout as error:
+        out["timeout"] = str(error)
+    killer = parse(open("examples/killer.txt", encoding="utf-8").read())
+    try:
+        batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
+        out["killer"] = "none"
+    except UsageError as error:
+        out["killer"] = str(error)
+if "long" in parts:
+    # a batch after one stopped by its deadline: nothing of the first is read as the second's
+    # (40 empty 9x9s on the simulator: 6 s of a loaded machine)
+    try:
+        batch(np.zeros((40, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+    except SolveTimeout:
+        pass
+    record("each after a timeout", batch([[0] * 81, solved9], 10**9, each=0.5))
+    # the global kernel (gpu:kernel=global) on the same hard and several-solution boards, slices
+    # of work small enough that every search pauses and resumes between launches in both kernels
+    from adapters.gpu import batch as batching
+    batching.FIRST_SLICE, batching.LAUNCH_S = 60, 1e-9
+    for kind in ("shared", "global"):
+        gpu = registry.backend_class("gpu")(kernel=kind)
+        rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+                for line in DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]]
+        found = batch(rows, 3)
+        record(f"kernel {kind}", found)
+        out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
 print(json.dumps(out))
 """
 # A solved 9x9 grid made here (the shifted-rows pattern)
@@ -122,14 +124,27 @@ def sudoku(*args: str, env: dict[str, str] = SIMULATOR) -> subprocess.CompletedP
     )  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def simulated() -> dict:
+def batches(part: str) -> dict:
+    """The script's batches of ``part`` ("default" or "long"), each recorded by its name."""
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(CASES), SOLVED9],
+        [sys.executable, "-c", SCRIPT, json.dumps(CASES), SOLVED9, part],
         cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def simulated() -> dict:
+    """The default run's batches: one kernel (the default, shared), the cases a user meets."""
+    return batches("default")
+
+
+@pytest.fixture(scope="module")
+def simulated_long() -> dict:
+    """The heavy run's batches: both kernels pausing at every launch, a batch after a timed-out
+    one (10 s on a loaded machine, as long as the default run's whole script)."""
+    return batches("long")
 
 
 @pytest.mark.parametrize("name, many, limit", CASES)
@@ -178,16 +193,16 @@ def test_a_batch_is_searched_at_once(simulated):
 
 
 @pytest.mark.parametrize("case", ["each", "each after a timeout"])
-def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated, case):
-    found = simulated[case]
+def test_a_search_past_each_is_unfinished_and_the_others_answered(request, case):
+    found = request.getfixturevalue("simulated" if case == "each" else "simulated_long")[case]
     assert found["flags"] == [2, 0]  # UNFINISHED (an empty 9x9 counted to a billion), SOLVED
     assert found["counts"] == [0, 1]
     assert not any(found["solutions"][0])
     assert "".join(map(str, found["solutions"][1])) == SOLVED9
 
 
-def test_both_kernels_search_alike_pausing_between_launches(simulated):
-    shared, global_ = simulated["kernel shared"], simulated["kernel global"]
+def test_both_kernels_search_alike_pausing_between_launches(simulated_long):
+    shared, global_ = simulated_long["kernel shared"], simulated_long["kernel global"]
     assert shared == {**global_, "launches": shared["launches"]}  # counts, grids, guesses, nodes
     assert shared["counts"] == [1, 1, 3, 3] and min(shared["guesses"]) > 0
     assert shared["launches"] > 3 and global_["launches"] > 3  # each search paused and resumed
