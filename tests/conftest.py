@@ -346,6 +346,11 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
         # a line file counted as native counts it, each answer: its count with a deadline (a
         # 9x9 unfinished in its batch), and its solve without one, stay in the default run
         "test_a_line_file_is_answered_as_natives_byte_for_byte": AllBut(("count-lines1-options1",)),
+        # the script's long batches (``simulated_long``): the default kernel's searches, each
+        # answer native's, and a search past ``each`` in a batch of its own, in the default run
+        "test_both_kernels_search_alike_pausing_between_launches": None,
+        "test_the_band_kernel_searches_as_natives_band_kernel_does": None,
+        "test_a_search_past_each_is_unfinished_and_the_others_answered": ("each",),
     },
     "test_handwritten.py": {"test_25x25_half_empty_boards_are_solved": ("native",)},
     "test_interrupts.py": {

@@ -1,8 +1,9 @@
 """The ``gpu`` backend, run on numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1) where no GPU is
 here: the same kernel, each CUDA thread a Python thread. numba reads that variable when it is
 first imported, and this process has imported numba already (the native kernel), so the
-simulated runs are child processes: one script does every batch the tests below read
-(``simulated``), and a few commands go through the judge. Every answer is compared with
+simulated runs are child processes: one script does the batches the tests below read, those
+of the default run in one child (``simulated``) and the long ones, under ``heavy``, in another
+(``simulated_long``), and a few commands go through the judge. Every answer is compared with
 native's, the project's fastest backend, which shares no code with the kernel."""
 
 from __future__ import annotations
@@ -59,55 +60,57 @@ def record(key, found):
     out[key] = {"counts": found.counts.tolist(), "solutions": found.solutions.tolist(),
                 "flags": found.flags.tolist(), "launches": gpu.timings.launches}
 
-for name, many, limit in json.loads(sys.argv[1]):
-    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
-            for line in DATASETS[name].puzzles()[:many]]
-    record(name, batch(rows, limit))
-empty4 = np.zeros((1, 16), np.uint8)
-record("empty4 to 1000", batch(empty4, 1000))
-record("empty4 to 100", batch(empty4, 100))
-bad = np.zeros((3, 16), np.uint8)
-bad[0, 0] = 5  # over N
-bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
-bad[2, :4] = 1, 2, 3, 4
-record("bad", batch(bad, 2))
-# the global kernel (gpu:kernel=global) on the same hard and several-solution boards, slices of
-# work small enough that every search pauses and resumes between launches in both kernels
-from adapters.gpu import batch as batching
-batching.FIRST_SLICE, batching.LAUNCH_S = 60, 1e-9
-for kind in ("shared", "global"):
-    gpu = registry.backend_class("gpu")(kernel=kind)
-    rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
-            for line in DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]]
-    found = batch(rows, 3)
-    record(f"kernel {kind}", found)
-    out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
-gpu = registry.backend_class("gpu")(kernel="band")  # native's band search, step for step
-record("kernel band", found := batch(rows, 3))
-out["kernel band"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
-batching.FIRST_SLICE, batching.LAUNCH_S = 1 << 14, 0.02
-gpu = registry.backend_class("gpu")()
-record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
-# an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
-solved9 = [int(ch) for ch in sys.argv[2]]
-record("each", batch([[0] * 81, solved9], 10**9, each=0.5))
-try:
-    batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
-    out["timeout"] = "none"
-except SolveTimeout as error:
-    out["timeout"] = str(error)
-# a batch after one stopped by its deadline: nothing of the first is read as the second's
-try:
-    batch(np.zeros((40, 81), np.uint8), 10**9, deadline=Deadline(0.3))
-except SolveTimeout:
-    pass
-record("each after a timeout", batch([[0] * 81, solved9], 10**9, each=0.5))
-killer = parse(open("examples/killer.txt", encoding="utf-8").read())
-try:
-    batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
-    out["killer"] = "none"
-except UsageError as error:
-    out["killer"] = str(error)
+cases, solved9, parts = json.loads(sys.argv[1]), [int(ch) for ch in sys.argv[2]], sys.argv[3:]
+if "default" in parts:
+    for name, many, limit in cases:
+        rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+                for line in DATASETS[name].puzzles()[:many]]
+        record(name, found := batch(rows, limit))
+        out[name].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
+    empty4 = np.zeros((1, 16), np.uint8)
+    record("empty4 to 1000", batch(empty4, 1000))
+    record("empty4 to 100", batch(empty4, 100))
+    bad = np.zeros((3, 16), np.uint8)
+    bad[0, 0] = 5  # over N
+    bad[1, 0] = bad[1, 1] = 3  # two 3s in the first row
+    bad[2, :4] = 1, 2, 3, 4
+    record("bad", batch(bad, 2))
+    record("six6 empty", batch(np.zeros((1, 36), np.uint8), 5, board=Board.empty(Shape(2, 3))))
+    # an empty 9x9 counted to a billion never ends; a full grid beside it ends at once
+    record("each", batch([[0] * 81, solved9], 10**9, each=0.5))
+    try:
+        batch(np.zeros((1, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+        out["timeout"] = "none"
+    except SolveTimeout as error:
+        out["timeout"] = str(error)
+    killer = parse(open("examples/killer.txt", encoding="utf-8").read())
+    try:
+        batch(np.zeros((1, 81), np.uint8), 1, board=Board.empty(killer.shape, killer.rules))
+        out["killer"] = "none"
+    except UsageError as error:
+        out["killer"] = str(error)
+if "long" in parts:
+    # a batch after one stopped by its deadline: nothing of the first is read as the second's
+    # (40 empty 9x9s on the simulator: 6 s of a loaded machine)
+    try:
+        batch(np.zeros((40, 81), np.uint8), 10**9, deadline=Deadline(0.3))
+    except SolveTimeout:
+        pass
+    record("each after a timeout", batch([[0] * 81, solved9], 10**9, each=0.5))
+    # the global kernel (gpu:kernel=global) on the same hard and several-solution boards, slices
+    # of work small enough that every search pauses and resumes between launches in both kernels
+    from adapters.gpu import batch as batching
+    batching.FIRST_SLICE, batching.LAUNCH_S = 60, 1e-9
+    for kind in ("shared", "global"):
+        gpu = registry.backend_class("gpu")(kernel=kind)
+        rows = [[int(ch, 36) if ch != "." else 0 for ch in line]
+                for line in DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]]
+        found = batch(rows, 3)
+        record(f"kernel {kind}", found)
+        out[f"kernel {kind}"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
+    gpu = registry.backend_class("gpu")(kernel="band")  # native's band search, step for step
+    record("kernel band", found := batch(rows, 3))
+    out["kernel band"].update(guesses=found.guesses.tolist(), nodes=found.nodes.tolist())
 print(json.dumps(out))
 """
 # A solved 9x9 grid made here (the shifted-rows pattern)
@@ -125,14 +128,28 @@ def sudoku(*args: str, env: dict[str, str] = SIMULATOR) -> subprocess.CompletedP
     )  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def simulated() -> dict:
+def batches(part: str) -> dict:
+    """The script's batches of ``part`` ("default" or "long"), each recorded by its name."""
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(CASES), SOLVED9],
+        [sys.executable, "-c", SCRIPT, json.dumps(CASES), SOLVED9, part],
         cwd=ROOT, env=SIMULATOR, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def simulated() -> dict:
+    """The default run's batches: the default kernels (band on classic 9x9, shared on the other
+    boards), the cases a user meets."""
+    return batches("default")
+
+
+@pytest.fixture(scope="module")
+def simulated_long() -> dict:
+    """The heavy run's batches: every kernel pausing at every launch, a batch after a timed-out
+    one (10 s on a loaded machine, as long as the default run's whole script)."""
+    return batches("long")
 
 
 @pytest.mark.parametrize("name, many, limit", CASES)
@@ -149,6 +166,10 @@ def test_every_answer_is_natives(simulated, name, many, limit):
     unique = native.counts == 1  # one solution: the same grid from any search
     assert (solutions[unique] == native.solutions[unique]).all()
     assert not solutions[~solved].any()
+    if rows.shape[1] == 81:  # the band kernel, native's search on the device, step for step
+        assert found["solutions"] == native.solutions.tolist()
+        steps = (native.guesses.tolist(), native.nodes.tolist())
+        assert (found["guesses"], found["nodes"]) == steps
 
 
 def test_the_sets_cover_no_one_and_several_solutions(simulated):
@@ -181,25 +202,25 @@ def test_a_batch_is_searched_at_once(simulated):
 
 
 @pytest.mark.parametrize("case", ["each", "each after a timeout"])
-def test_a_search_past_each_is_unfinished_and_the_others_answered(simulated, case):
-    found = simulated[case]
+def test_a_search_past_each_is_unfinished_and_the_others_answered(request, case):
+    found = request.getfixturevalue("simulated" if case == "each" else "simulated_long")[case]
     assert found["flags"] == [2, 0]  # UNFINISHED (an empty 9x9 counted to a billion), SOLVED
     assert found["counts"] == [0, 1]
     assert not any(found["solutions"][0])
     assert "".join(map(str, found["solutions"][1])) == SOLVED9
 
 
-def test_both_kernels_search_alike_pausing_between_launches(simulated):
-    shared, global_ = simulated["kernel shared"], simulated["kernel global"]
+def test_both_kernels_search_alike_pausing_between_launches(simulated_long):
+    shared, global_ = simulated_long["kernel shared"], simulated_long["kernel global"]
     assert shared == {**global_, "launches": shared["launches"]}  # counts, grids, guesses, nodes
     assert shared["counts"] == [1, 1, 3, 3] and min(shared["guesses"]) > 0
     assert shared["launches"] > 3 and global_["launches"] > 3  # each search paused and resumed
 
 
-def test_the_band_kernel_searches_as_natives_band_kernel_does(simulated):
+def test_the_band_kernel_searches_as_natives_band_kernel_does(simulated_long):
     # classic 9x9 boards: the same first solutions (several-solution boards too), counts,
     # guesses and nodes as native's, whose kernel it writes again for the device
-    band = simulated["kernel band"]
+    band = simulated_long["kernel band"]
     lines = DATASETS["hard9"].puzzles()[:2] + DATASETS["several9"].puzzles()[:2]
     native = solve_many(np.array([grid(line) for line in lines], np.uint8), 3)
     assert band["counts"] == native.counts.tolist() == [1, 1, 3, 3]
@@ -287,13 +308,13 @@ SEVERAL = ["1.3...1.2...4...", "...4.4.....1.1..", "................"]
         ("count", LINES + SEVERAL, ["--timeout", "60"]),  # a 9x9 unfinished in its batch
     ],
 )
-def test_a_line_file_is_answered_as_natives_byte_for_byte(tmp_path, mode, lines, options):
+def test_a_line_file_is_answered_as_natives_byte_for_byte(cli, tmp_path, mode, lines, options):
     puzzles = tmp_path / "mixed.txt"
     puzzles.write_text("\n".join(lines) + "\n", encoding="utf-8")
     gpu = sudoku(mode, str(puzzles), "--backend", "gpu", *options)
-    native = sudoku(mode, str(puzzles), "--backend", "native", *options)
-    assert (gpu.returncode, gpu.stdout, gpu.stderr) == (
-        native.returncode, native.stdout, native.stderr)  # fmt: skip
+    # native's in this process: the same command, no simulator to start
+    native = cli(mode, str(puzzles), "--backend", "native", *options)
+    assert (gpu.returncode, gpu.stdout, gpu.stderr) == (native.code, native.out, native.err)
     assert gpu.returncode == 2 and "line 5: row 1 has 6 twice" in gpu.stderr
     assert "line 7: no solution" in gpu.stderr if mode == "solve" else "\n0\n" in gpu.stdout
 

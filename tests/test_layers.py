@@ -85,9 +85,11 @@ def tree_of(path: Path) -> ast.Module:
     return _parsed(path.read_text(encoding="utf-8"))
 
 
-def every_import(path: Path, root: Path = ROOT) -> list[str]:
+@cache
+def every_import(path: Path, root: Path = ROOT) -> tuple[str, ...]:
     """Every module ``path`` imports, the package's and others', relative imports resolved
-    (``from x import y`` gives ``x`` and ``x.y``: y may be a module)."""
+    (``from x import y`` gives ``x`` and ``x.y``: y may be a module). Found once per file:
+    the import graph, the layers' tests and the seams' each ask for every module's."""
     tree = tree_of(path)
     package = path.relative_to(root).parent.parts
     names = []
@@ -98,7 +100,7 @@ def every_import(path: Path, root: Path = ROOT) -> list[str]:
             base = package[: len(package) - node.level + 1] if node.level else ()
             module = ".".join([*base, *([node.module] if node.module else [])])
             names += [module] + [f"{module}.{alias.name}" for alias in node.names]
-    return names
+    return tuple(names)
 
 
 def imports(path: Path, root: Path = ROOT) -> list[str]:
@@ -106,7 +108,8 @@ def imports(path: Path, root: Path = ROOT) -> list[str]:
     return [n for n in every_import(path, root) if n.split(".")[0] in ("solvers", "adapters")]
 
 
-def named(path: Path, root: Path = ROOT) -> list[str]:
+@cache
+def named(path: Path, root: Path = ROOT) -> tuple[str, ...]:
     """The package's modules ``path`` names as text, as importlib, ``__import__`` or a table of
     dotted paths would import them: a string ("solvers.cli.output", "adapters.cnf:Writer"), or
     an f-string's leading "package." A package named so counts with every module in it: a
@@ -124,7 +127,7 @@ def named(path: Path, root: Path = ROOT) -> list[str]:
             continue
         if name in known:
             found += [name, *sorted(m for m in known if m.startswith(name + "."))]
-    return found
+    return tuple(found)
 
 
 def upward(module: str, path: Path, root: Path = ROOT) -> list[str]:
@@ -347,7 +350,7 @@ def test_no_module_outside_a_backends_package_names_it_but_the_catalog_and_the_p
     for module, path in modules():
         if module.startswith(NATIVE) or not module.startswith("solvers."):
             continue  # an adapter is a backend's own package; its "native" is a model option
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.Constant) and node.value == "native":
                 naming.add(module)
     assert naming == NAMES_NATIVE
