@@ -129,5 +129,5 @@ def _units_alone(constraint: Constraint, board: Board) -> bool:
     extra region of N cells): ``board.geometry`` holds it, and the unit scan checks it."""
     if AllDifferent not in kind_of(constraint).primitives:
         return False
-    alone = flat(board.shape, Rules(regions=board.rules.regions, constraints=(constraint,)))
+    alone = flat(board.shape, Rules(regions=board.rules.regions, constraints=(constraint,)), False)
     return not alone.beyond(frozenset())
