@@ -7,6 +7,7 @@ circle, a little killer's diagonal to its clue: values may repeat there, except 
 see each other. Each step enumerates the assignments over the current candidates, cutting a
 partial sum that can no longer reach the total, and keeps what some assignment uses; past
 the enumeration's budget it says nothing (the generic step reads the rule by its primitives).
+A cage with no total (ISS's 0 cage) says only that its cells differ.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from solvers.model.constraints.model import Constraint
-from solvers.model.implied import mostly_in, one_out, rule45
+from solvers.model.implied import rule45
 from solvers.strength import kind_bounds
 from solvers.strength.support import (
     SHOWN,
@@ -131,9 +132,11 @@ def _unsummed(grid: Grid, constraint: Constraint) -> Step | None:
         placed = [mask if mask & (mask - 1) == 0 else 0 for mask in masks]
         found = Found(len(cells))
         found.any = True
-        found.support = [
-            mask & ~sum(p for j, p in enumerate(placed) if j != i) for i, mask in enumerate(masks)
-        ]
+        for i, mask in enumerate(masks):
+            taken = 0
+            for j, single in enumerate(placed):
+                taken |= single if j != i else 0
+            found.support[i] = mask & ~taken
     where = f"killer cage {cells_text(cells, n)} with no total"
     return _step(grid, constraint, cells, found, where, lambda found: "its cells differ")
 
@@ -245,10 +248,7 @@ def _adding(cells: tuple, total: int, n: int, word: str = "") -> str:
 
 def _regions45(grid: Grid) -> list:
     """Each region's innies, outies, what the innies less the outies add up to, and its words
-    (computed once for a board, from the 45 rule's relations: ``solvers.model.implied``):
-    the cages wholly inside counted, then those reaching in too, then (where those leave too
-    many cells) the cages with most of their cells inside, and a unit with one cage reaching
-    out of it by one cell; each set of cells and total once."""
+    (computed once for a board, from the 45 rule's relations: ``solvers.model.implied``)."""
     n = grid.geometry.size
     cages = [
         (frozenset(c.cells), int(c.param("total")))
@@ -256,13 +256,7 @@ def _regions45(grid: Grid) -> list:
         if c.kind == "killercage" and c.param("total") is not None
     ]
     whole = n * (n + 1) // 2
-    found, seen = [], set()
-
-    def add(key, inside, outside, total, where) -> None:
-        if (inside, outside, total) not in seen:
-            seen.add((inside, outside, total))
-            found.append((key, inside, outside, total, where))
-
+    found = []
     for rule in rule45(grid.geometry, cages):
         name, inside, outside, total = rule.region.name, rule.inside, rule.outside, rule.total
         if not rule.reaching:
@@ -271,35 +265,23 @@ def _regions45(grid: Grid) -> list:
                     f"{whole} rule on {name}: its cages add up to {rule.cages}, so "
                     f"{_adding(inside, total, n)}"
                 )
-                add(("quiet 45", name, "in"), inside, (), total, where)
+                found.append((("quiet 45", name, "in"), inside, (), total, where))
             continue
         if not 1 <= len(inside) + len(outside) <= REST:
             continue
-        counted = "the cages in and reaching into it"
-        add(("quiet 45", name, "out"), inside, outside, total, _relation(rule, counted, n))
-    for rule in mostly_in(grid.geometry, cages):
-        if 1 <= len(rule.inside) + len(rule.outside) <= REST:
-            counted = "the cages with most of their cells in it"
-            key = ("quiet 45", rule.region.name, "most")
-            add(key, rule.inside, rule.outside, rule.total, _relation(rule, counted, n))
-    for rule in one_out(grid.geometry, cages):
-        if 1 <= len(rule.inside) + len(rule.outside) <= REST:
-            counted = f"its cages and the one reaching out by {cells_text(rule.outside, n)}"
-            key = ("quiet 45", rule.region.name, "one", rule.outside)
-            add(key, rule.inside, rule.outside, rule.total, _relation(rule, counted, n))
+        if inside:
+            where = (
+                f"{whole} rule on {name}: the cages in and reaching into it add up to "
+                f"{rule.cages}, so {cells_text(inside, n)} less {cells_text(outside, n)} "
+                f"make {total}"
+            )
+        else:
+            where = (
+                f"{whole} rule on {name}: the cages in and reaching into it add up to "
+                f"{rule.cages}, so the {_adding(outside, -total, n, 'outie')}"
+            )
+        found.append((("quiet 45", name, "out"), inside, outside, total, where))
     return found
-
-
-def _relation(rule, counted: str, n: int) -> str:
-    """The words of a 45 rule relation with outies: what was counted, and what is left."""
-    whole = n * (n + 1) // 2
-    inside, outside, total = rule.inside, rule.outside, rule.total
-    head = f"{whole} rule on {rule.region.name}: {counted} add up to {rule.cages}, so "
-    if inside and outside:
-        return head + f"{cells_text(inside, n)} less {cells_text(outside, n)} make {total}"
-    if inside:
-        return head + _adding(inside, total, n)
-    return head + f"the {_adding(outside, -total, n, 'outie')}"
 
 
 def _weighted_step(
