@@ -327,3 +327,13 @@ def test_a_wide_killer_cage_with_no_total_takes_its_placed_value_from_its_other_
     cells = "r1c1 r2c4 r3c7 r4c2 r5c5 r6c8 r7c3 r8c6"
     step = first_kind_step(f"killercage {cells}", {"r1c1": 4})
     assert gone(step) == {cell: {4} for cell in cells.split()[1:]}
+
+
+def test_a_long_little_killer_is_read_by_its_runs_through_the_boxes():
+    """The main diagonal, 22: each box's run of three different values is at least 1+2+3, so
+    a run is at most 22 - 12 = 10 and a cell at most 10 - 1 - 2 = 7. Too many assignments to
+    enumerate whole: the runs' sums are joined instead."""
+    cells = "r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9"
+    step = first_kind_step(f"littlekiller {cells} total=22")
+    assert gone(step) == {cell: {8, 9} for cell in cells.split()}
+    assert "read in runs that see nothing of each other" in step.describe(9)

@@ -66,13 +66,14 @@ def _sum_step(
         done, i = sum(prefix), len(prefix)
         return not any(done + low[i] <= total <= done + high[i] for total in totals)
 
-    if not everyone:
-        quick = by_parts(grid, cells, totals)
-        if quick is not None and quick.any and not losses(grid, cells, quick.support):
-            return None  # nothing goes: the enumeration, there for its words, is not needed
+    quick = None if everyone else by_parts(grid, cells, totals)
+    if quick is not None and quick.any and not losses(grid, cells, quick.support):
+        return None  # nothing goes: the enumeration, there for its words, is not needed
     found = supports(grid, cells, lambda xs: sum(xs) in totals, prune, everyone)
     if found is None and everyone:
         found = _by_sets(grid, cells, totals)
+    if found is None and quick is not None:  # too many to enumerate whole: the parts say it
+        return _step(grid, constraint, cells, quick, where, _by_their_parts, technique)
     if found is None and fallback is not None:
         return fallback()
     return _step(grid, constraint, cells, found, where, words, technique)
@@ -179,6 +180,10 @@ def sum_must(grid: Grid, cells, totals) -> int | None:
             if not without.any:
                 must |= 1 << value
     return must
+
+
+def _by_their_parts(found) -> str:
+    return "read in runs that see nothing of each other, their sums joined"
 
 
 def _by_sets(grid: Grid, cells, totals) -> Found:
