@@ -310,3 +310,30 @@ def test_a_long_weighted_sum_is_read_by_its_bounds():
     assert gone(step) == {"r2c9": set(range(2, 10))}
     assert step.technique == "sum"
     assert "r2c9 (times 2)" in step.describe(9)
+
+
+def test_a_killer_cage_with_no_total_keeps_its_cells_different():
+    """ISS's 0 cage: no sum, its cells differ. r1c1, r5c5 and r9c9 share no unit, so only
+    the cage says that the 4 given in r1c1 cannot repeat in the others."""
+    step = first_kind_step("killercage r1c1 r5c5 r9c9", {"r1c1": 4})
+    assert gone(step) == {"r5c5": {4}, "r9c9": {4}}
+    assert step.technique == "killer cage"
+    assert step.describe(9).startswith("killer cage r1c1-r5c5-r9c9 with no total: its cells differ")
+
+
+def test_a_wide_killer_cage_with_no_total_takes_its_placed_value_from_its_other_cells():
+    """Eight cells in eight rows, columns and boxes: too many assignments to enumerate, so the
+    cage's placed value leaves its other cells."""
+    cells = "r1c1 r2c4 r3c7 r4c2 r5c5 r6c8 r7c3 r8c6"
+    step = first_kind_step(f"killercage {cells}", {"r1c1": 4})
+    assert gone(step) == {cell: {4} for cell in cells.split()[1:]}
+
+
+def test_a_long_little_killer_is_read_by_its_runs_through_the_boxes():
+    """The main diagonal, 22: each box's run of three different values is at least 1+2+3, so
+    a run is at most 22 - 12 = 10 and a cell at most 10 - 1 - 2 = 7. Too many assignments to
+    enumerate whole: the runs' sums are joined instead."""
+    cells = "r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9"
+    step = first_kind_step(f"littlekiller {cells} total=22")
+    assert gone(step) == {cell: {8, 9} for cell in cells.split()}
+    assert "read in runs that see nothing of each other" in step.describe(9)

@@ -29,7 +29,7 @@ from math import prod
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.model import Constraint
 from solvers.strength.grid import values
-from solvers.strength.kind_sums import bounds, cage_totals
+from solvers.strength.kind_sums import bounds, cage_totals, sum_must
 from solvers.strength.support import Found, cannot, cells_text, losses, supports
 from solvers.strength.techniques import Contradiction, Grid, Step
 
@@ -165,7 +165,11 @@ def _must(grid: Grid, constraint: Constraint, scope: tuple[int, ...]) -> int:
     every = 0
     for mask in masks:
         every |= mask
-    must = _enumerated(grid, constraint, scope, every) if every else 0
+    must = None
+    if every and constraint.kind == "littlekiller":  # read by its parts, far cheaper
+        must = sum_must(grid, scope, {int(constraint.param("total"))})
+    if must is None:
+        must = _enumerated(grid, constraint, scope, every) if every else 0
     grid.memo[key] = (masks, must)
     return must
 
@@ -193,17 +197,20 @@ def _assignments(
     sees only assignments the rule allows): a cage's sums cut as they go, any other rule of a
     few cells checked whole against its kind's definition; None where too open."""
     n = grid.geometry.size
-    if constraint.kind in SUMS:
-        totals = cage_totals(constraint)
+    if constraint.kind in SUMS or constraint.kind == "littlekiller":
+        totals = (
+            cage_totals(constraint) if constraint.kind in SUMS else {int(constraint.param("total"))}
+        )
         if totals is None or len(scope) > WHOLE:
             return None
+        everyone = constraint.kind in SUMS  # a little killer's cells may repeat
         low, high = bounds(grid, scope)
 
         def prune(prefix: tuple[int, ...]) -> bool:
             done, i = sum(prefix), len(prefix)
             return not any(done + low[i] <= t <= done + high[i] for t in totals)
 
-        return supports(grid, scope, lambda xs: sum(xs) in totals and need(xs), prune, True)
+        return supports(grid, scope, lambda xs: sum(xs) in totals and need(xs), prune, everyone)
     if len(scope) > WHOLE or prod(grid.candidates[c].bit_count() for c in scope) > 1_000_000:
         return None
     kind, scratch = KINDS[constraint.kind], [0] * (n * n)

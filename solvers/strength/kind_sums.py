@@ -7,12 +7,14 @@ circle, a little killer's diagonal to its clue: values may repeat there, except 
 see each other. Each step enumerates the assignments over the current candidates, cutting a
 partial sum that can no longer reach the total, and keeps what some assignment uses; past
 the enumeration's budget it says nothing (the generic step reads the rule by its primitives).
+A cage with no total (ISS's 0 cage) says only that its cells differ.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from math import prod
 
 from solvers.model.constraints.model import Constraint
 from solvers.model.implied import rule45
@@ -64,12 +66,124 @@ def _sum_step(
         done, i = sum(prefix), len(prefix)
         return not any(done + low[i] <= total <= done + high[i] for total in totals)
 
+    quick = None if everyone else by_parts(grid, cells, totals)
+    if quick is not None and quick.any and not losses(grid, cells, quick.support):
+        return None  # nothing goes: the enumeration, there for its words, is not needed
     found = supports(grid, cells, lambda xs: sum(xs) in totals, prune, everyone)
     if found is None and everyone:
         found = _by_sets(grid, cells, totals)
+    if found is None and quick is not None:  # too many to enumerate whole: the parts say it
+        return _step(grid, constraint, cells, quick, where, _by_their_parts, technique)
     if found is None and fallback is not None:
         return fallback()
     return _step(grid, constraint, cells, found, where, words, technique)
+
+
+PART = 5_000  # assignments of one part of ``by_parts`` at most
+
+
+def by_parts(grid: Grid, cells, totals, without: int = 0) -> Found | None:
+    """What each cell may hold where the cells add up to one of ``totals`` and only cells
+    that see each other differ (a little killer), read by parts: the cells split into groups
+    that see nothing of each other (a diagonal's run through one box), each group's
+    assignments enumerated by their sum, and the sums joined (which totals the other parts
+    can make with it): the same supports as the whole enumeration, at the cost of its parts.
+    ``without`` a value mask no cell may take. No combinations kept (words come from the
+    enumeration); None where a part is too open."""
+    masks = [grid.candidates[cell] & ~without for cell in cells]
+    parts, sums = _parts(grid, cells), []
+    for part in parts:
+        if prod(masks[i].bit_count() for i in part) > PART:
+            return None
+        by_sum: dict[int, list[int]] = {}
+        _walk_part(grid, [cells[i] for i in part], [masks[i] for i in part], by_sum)
+        sums.append(by_sum)
+    before, after = [{0}], [{0}]
+    for by_sum in sums:
+        before.append({a + s for a in before[-1] for s in by_sum})
+    for by_sum in reversed(sums):
+        after.append({a + s for a in after[-1] for s in by_sum})
+    after.reverse()
+    found = Found(len(cells))
+    for k, (part, by_sum) in enumerate(zip(parts, sums, strict=True)):
+        others = {a + b for a in before[k] for b in after[k + 1]}
+        for s, support in by_sum.items():
+            if any(total - s in others for total in totals):
+                found.any = True
+                for i, mask in zip(part, support, strict=True):
+                    found.support[i] |= mask
+    return found
+
+
+def _parts(grid: Grid, cells) -> list[list[int]]:
+    """The positions of ``cells`` in groups joined by seeing each other (kept per cells)."""
+    key = ("sum parts", tuple(cells))
+    if key not in grid.memo:
+        group = list(range(len(cells)))
+
+        def root(i: int) -> int:
+            while group[i] != i:
+                i = group[i]
+            return i
+
+        for i, j in combinations(range(len(cells)), 2):
+            if cells[j] in grid.peer_sets[cells[i]]:
+                group[root(i)] = root(j)
+        parts: dict[int, list[int]] = {}
+        for i in range(len(cells)):
+            parts.setdefault(root(i), []).append(i)
+        grid.memo[key] = list(parts.values())
+    return grid.memo[key]
+
+
+def _walk_part(grid: Grid, cells, masks, by_sum: dict[int, list[int]]) -> None:
+    """Each assignment of one part (cells that see each other differ), by its sum: the
+    values each cell takes in some assignment of that sum."""
+    chosen = [0] * len(cells)
+    seen = [
+        [j for j in range(i) if cells[j] in grid.peer_sets[cells[i]]] for i in range(len(cells))
+    ]
+
+    def walk(i: int, done: int) -> None:
+        if i == len(cells):
+            support = by_sum.setdefault(done, [0] * len(cells))
+            for position, value in enumerate(chosen):
+                support[position] |= 1 << value
+            return
+        mask = masks[i]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            value = bit.bit_length() - 1
+            if any(chosen[j] == value for j in seen[i]):
+                continue
+            chosen[i] = value
+            walk(i + 1, done + value)
+
+    walk(0, 0)
+
+
+def sum_must(grid: Grid, cells, totals) -> int | None:
+    """The values every assignment of ``by_parts`` uses (a mask): those without which none is
+    left; None where a part is too open, 0 where there is no assignment at all."""
+    whole = by_parts(grid, cells, totals)
+    if whole is None or not whole.any:
+        return None if whole is None else 0
+    every, must = 0, 0
+    for mask in whole.support:
+        every |= mask
+    for value in range(1, grid.geometry.size + 1):
+        if every >> value & 1:
+            without = by_parts(grid, cells, totals, 1 << value)
+            if without is None:
+                return None
+            if not without.any:
+                must |= 1 << value
+    return must
+
+
+def _by_their_parts(found) -> str:
+    return "read in runs that see nothing of each other, their sums joined"
 
 
 def _by_sets(grid: Grid, cells, totals) -> Found:
@@ -112,12 +226,32 @@ def _technique(constraint: Constraint) -> str:
 
 def killercage(grid: Grid, constraint: Constraint) -> Step | None:
     total = constraint.param("total")
-    if total is None:
-        return None  # its cells differ: the generic step reads that
     n, cells = grid.geometry.size, constraint.cells
+    if total is None:
+        return _unsummed(grid, constraint)
     where = f"killer cage {cells_text(cells, n)} sum {total}"
     return _sum_step(grid, constraint, cells, {int(total)}, True, where,
                      lambda found: f"only {combos_text(found)}")  # fmt: skip
+
+
+def _unsummed(grid: Grid, constraint: Constraint) -> Step | None:
+    """A cage with no total (ISS's 0 cage): its cells differ, nothing more. Its different
+    assignments enumerated, or where they pass the budget, each placed value gone from the
+    cage's other cells."""
+    n, cells = grid.geometry.size, constraint.cells
+    found = supports(grid, cells, lambda xs: True, everyone=True)
+    if found is None:
+        masks = [grid.candidates[cell] for cell in cells]
+        placed = [mask if mask & (mask - 1) == 0 else 0 for mask in masks]
+        found = Found(len(cells))
+        found.any = True
+        for i, mask in enumerate(masks):
+            taken = 0
+            for j, single in enumerate(placed):
+                taken |= single if j != i else 0
+            found.support[i] = mask & ~taken
+    where = f"killer cage {cells_text(cells, n)} with no total"
+    return _step(grid, constraint, cells, found, where, lambda found: "its cells differ")
 
 
 def multisumcage(grid: Grid, constraint: Constraint) -> Step | None:
