@@ -190,6 +190,7 @@ class MiniZincBackend(Backend):
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": _SOLVERS,
         "model": mzn.OPTIONS["model"],
+        "cages": mzn.CAGES,
     }
 
     def __init__(self, **options: str) -> None:
@@ -206,7 +207,8 @@ class MiniZincBackend(Backend):
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         text = minizinc.Model()
-        text.add_string(mzn.model(board, native=self.native_kinds()))
+        cages = self.options.get("cages", mzn.CAGES[0])
+        text.add_string(mzn.model(board, native=self.native_kinds(), cages=cages))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)
             driver = _Watched(_driver())

@@ -14,9 +14,13 @@ branches on the cell with the fewest values left for the failures its constraint
 prints the solved grid as one line in the project's line format, what ``sudoku solve --format
 line`` prints.
 
-Each global is included by its own file under its current name (``all_different``, ``table``):
-``include "globals.mzn"`` fails with Debian's MiniZinc 2.6 and Gecode 6.2, whose library
-redefines globals under the older signatures. All-different carries ``:: domain``, asking for
+Each global is included by its own file (``include "globals.mzn"`` fails with Debian's MiniZinc
+2.6 and Gecode 6.2, whose library redefines globals under the older signatures), and the two
+that Gecode 6.2's library has only under their older names are written by those names,
+``all_different_int`` and ``table_int``: so a model run as exported reaches Gecode's own
+propagators there, where ``all_different`` and ``table`` would reach it decomposed (a newer
+MiniZinc maps the older names to the current ones, with a deprecation warning; docs/minizinc.md
+has the measurement). All-different carries ``:: domain``, asking for
 the strongest (matching) propagation; a solver without it ignores it. A binary relation is a
 ``table`` of its allowed pairs and a compressed table a ``table`` of its tuples when they are
 few (``SMALL_TABLE``), else an array of Booleans, one per row, each equal to a conjunction of
@@ -28,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from adapters import mzn_native
-from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded
+from adapters.primitive_forms import SMALL_TABLE, WRITTEN, expanded, groups_as_cages
 from solvers.formats.symbols import SYMBOLS
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
@@ -40,6 +44,10 @@ NATIVE = frozenset(mzn_native.MODELS)  # the kinds with a model of MiniZinc's ow
 # native: those kinds by MiniZinc's own models, or decomposed as every engine's are; the
 # default first, by measurement (docs/models.md)
 OPTIONS = {"model": ("native", "decomposed")}
+# natively, how a cage and the compile step's sum groups (the 45 rule's) are written: a table
+# of their fillings or a sum beside an all-different (``mzn_native.sum_group``); the default
+# first, by measurement (docs/minizinc.md). The backend's option; the export writes the default
+CAGES = ("table", "sum")
 
 RELATIONS = ("table", "clauses")  # how a binary relation is written; the first by measurement
 # dom_w_deg, by measurement on published puzzles (docs/minizinc.md)
@@ -60,8 +68,8 @@ class ModelWriter:
         if len(cells) == 2:
             self._add(f"{self._cell(cells[0])} != {self._cell(cells[1])}", name)
             return
-        self._include("all_different.mzn")
-        self._add(f"all_different({self._array(cells)}) :: domain", name)
+        self._include("all_different_int.mzn")
+        self._add(f"all_different_int({self._array(cells)}) :: domain", name)
 
     def linear(self, terms: Sequence[tuple[int, int]], op: str, total: int, name: str = "") -> None:
         """``sum(coefficient * value of cell) op total``: a plain ``sum`` when every
@@ -123,6 +131,10 @@ class ModelWriter:
         )
         self._add(f"exists({name})")
 
+    def allowed(self, cells: Sequence[int], tuples: Sequence[tuple[int, ...]]) -> None:
+        """The cells hold one of ``tuples`` (none: nothing fits)."""
+        self._table(cells, tuples)
+
     def cell_name(self, cell: int) -> str:
         """The cell as the model names it, ``cell[row, column]``."""
         return self._cell(cell)
@@ -176,9 +188,9 @@ class ModelWriter:
         if not tuples:  # no tuple: nothing fits (a table literal cannot be empty)
             self._add("false")
             return
-        self._include("table.mzn")
+        self._include("table_int.mzn")
         rows = " | ".join(", ".join(map(str, t)) for t in tuples)
-        self._add(f"table({self._array(cells)}, [| {rows} |])")
+        self._add(f"table_int({self._array(cells)}, [| {rows} |])")
 
     def _grid(self) -> str:
         n, cells = self.size, self.board.cells
@@ -215,17 +227,24 @@ def model(
     comments: Sequence[str] = (),
     relation: str = RELATIONS[0],
     native: frozenset[str] = NATIVE,
+    cages: str = CAGES[0],
 ) -> str:
     """The MiniZinc model of ``board`` under its rules, headed by ``comments``; ``relation``
     says how a binary relation is written (``RELATIONS``); the constraints of the kinds
     ``native`` (of ``NATIVE``) by MiniZinc's own models (``adapters.mzn_native``), the rest
-    decomposed."""
+    decomposed; natively, the cages and the compile step's sum groups as ``cages`` says
+    (``CAGES``)."""
     writer, (flat, own) = ModelWriter(board, relation), handed(board, native & NATIVE)
     for name, unit in zip(flat.geometry.unit_names, flat.units, strict=True):
         writer.all_different(unit, name)
     units = set(map(frozenset, flat.units))
     for constraint in own:
-        mzn_native.post(writer, constraint, units)
-    for primitive in flat.primitives_for(ENCODES):
+        mzn_native.post(writer, constraint, units, cages)
+    primitives, groups = flat.primitives_for(ENCODES), ()
+    if native & NATIVE:
+        primitives, groups = groups_as_cages(flat, ENCODES)
+    for group in groups:
+        mzn_native.sum_group(writer, group.cells, group.total, cages)
+    for primitive in primitives:
         writer.add(primitive)
     return writer.text(comments)

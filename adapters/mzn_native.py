@@ -14,8 +14,12 @@ enumerates every variable then counts each solution once).
   table of every filling (up to 3,136 compressed rows of a skyscraper clue) is never built.
 - ``renban``: ``all_different`` and ``max(x) - min(x) = length - 1`` (Gecode's own maximum and
   minimum propagators), in place of a table of runs.
-- ``killercage``: ``all_different``, the ``sum``, and each cell's domain cut to the values of
-  the sets of distinct values with that total (what the decomposition leaves to search).
+- ``killercage`` and the compile step's sum groups (the 45 rule's implied ones among them:
+  ``sum_group``): with ``cages=table`` (default) and at most ``CAGE_TABLE`` fillings, a
+  ``table`` of the fillings (Gecode's table propagator: domain consistent on the whole cage,
+  where the sum and the all-different each prune alone); else ``all_different``, the ``sum``,
+  and each cell's domain cut to the values of the sets of distinct values with that total
+  (what the decomposition leaves to search).
 - ``thermometer``, ``slow-thermometer``: ``<`` or ``<=`` between neighbours, written directly.
 """
 
@@ -25,6 +29,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import pairwise
 from typing import Protocol
 
+from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
 
@@ -44,6 +49,8 @@ class Writer(Protocol):
     def all_different(self, cells: Sequence[int], name: str = "") -> None: ...
 
     def post(self, constraint: str, include: str = "") -> None: ...
+
+    def allowed(self, cells: Sequence[int], tuples: Sequence[tuple[int, ...]]) -> None: ...
 
 
 def automaton(n: int, start: State, step: Step, accepts: Callable[[State], bool]) -> str:
@@ -123,16 +130,28 @@ def _renban(w: Writer, cells: Sequence[int], c: Constraint) -> None:
     w.post(f"max({line}) - min({line}) = {len(cells) - 1}")
 
 
-def _killercage(w: Writer, cells: Sequence[int], c: Constraint) -> None:
-    w.all_different(cells)
+def _killercage(w: Writer, cells: Sequence[int], c: Constraint, cages: str = "sum") -> None:
     total = c.param("total")
     if total is None:
+        w.all_different(cells)
         return
+    sum_group(w, cells, int(total), cages)
+
+
+def sum_group(w: Writer, cells: Sequence[int], total: int, cages: str) -> None:
+    """Cells holding different values adding up to ``total`` (a cage, or a sum group of the
+    compile step): with ``cages=table`` where its fillings are at most ``CAGE_TABLE``, a
+    ``table`` of them; else an ``all_different``, the ``sum`` and the values cut."""
+    allowed = fillings(len(cells), (total,), w.size, CAGE_TABLE) if cages == "table" else None
+    if allowed is not None:
+        w.allowed(cells, allowed)  # none: a table that nothing fits
+        return
+    w.all_different(cells)
     held = 0
-    for values in sum_sets(len(cells), int(total), w.size):
+    for values in sum_sets(len(cells), total, w.size):
         held |= values
     possible = [v for v in range(1, w.size + 1) if held >> v & 1]
-    w.post(f"sum({w.cell_array(cells)}) = {int(total)}")
+    w.post(f"sum({w.cell_array(cells)}) = {total}")
     if len(possible) < w.size:
         within = "{" + ", ".join(map(str, possible)) + "}" if possible else "{}"
         for cell in cells:
@@ -162,10 +181,14 @@ MODELS: dict[str, Callable[[Writer, Sequence[int], Constraint], None]] = {
 LINES = frozenset({"skyscraper", "xsum", "sandwich"})
 
 
-def post(w: Writer, constraint: Constraint, units: set[frozenset[int]]) -> None:
+def post(w: Writer, constraint: Constraint, units: set[frozenset[int]], cages: str = "sum") -> None:
     """``constraint`` (of a kind in ``MODELS``) written through ``w``; ``units``: the board's
-    units, whose all-different is written already."""
+    units, whose all-different is written already; a cage with a total by ``sum_group`` with
+    ``cages``."""
     cells = constraint.cells
     if constraint.kind in LINES and frozenset(cells) not in units:
         w.all_different(cells)
+    if constraint.kind == "killercage":
+        _killercage(w, cells, constraint, cages)
+        return
     MODELS[constraint.kind](w, cells, constraint)

@@ -76,8 +76,8 @@ def test_each_native_model_makes_the_board_made_for_it_unique_as_the_rule_does(k
 def test_a_native_model_is_written_with_minizincs_globals_and_none_of_the_decomposition():
     board = parse(MADE["skyscraper"].replace("\n", "; renban r4c1 r4c2 r4c3\n"))
     native, decomposed = mzn.model(board), mzn.model(board, native=frozenset())
-    assert "regular(" in native and "max(" in native and "table(" not in native
-    assert "regular(" not in decomposed and "table(" in decomposed
+    assert "regular(" in native and "max(" in native and "table_int(" not in native
+    assert "regular(" not in decomposed and "table_int(" in decomposed
 
 
 def test_encode_writes_the_native_model_unless_asked_for_the_decomposition(cli):
@@ -85,8 +85,8 @@ def test_encode_writes_the_native_model_unless_asked_for_the_decomposition(cli):
     native = cli("encode", "--to", "minizinc", stdin=puzzle)
     decomposed = cli("encode", "--to", "minizinc", "--option", "model=decomposed", stdin=puzzle)
     assert native.code == decomposed.code == 0, (native.err, decomposed.err)
-    assert "max([" in native.out and "table(" not in native.out
-    assert "max([" not in decomposed.out and "table(" in decomposed.out
+    assert "max([" in native.out and "table_int(" not in native.out
+    assert "max([" not in decomposed.out and "table_int(" in decomposed.out
     wrong = cli("encode", "--to", "minizinc", "--option", "model=boolean", stdin=puzzle)
     assert wrong.code == 2
     assert wrong.err.strip() == (
