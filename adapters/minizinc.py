@@ -20,7 +20,12 @@ MiniZinc 2.6 reaches a solver's own propagator for a global through the global's
 in the solver's library; Debian's Gecode 6.2 library has its globals under their older names
 only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed, many times
 slower (docs/minizinc.md). For such a library the backend puts a folder of ``fzn_`` files
-ahead of it that call the older names (``OLDER_NAMES``).
+ahead of it that call the older names (``OLDER_NAMES``). The model now writes those older names
+itself (``adapters.mzn``), so that the export run as written reaches the propagators too; the
+folder is kept for a model written by the current names.
+
+``cages``: how a killer cage and the compile step's sum groups (the 45 rule's) are written
+(``adapters.mzn_native.sum_group``): ``table`` (default, a table of the fillings) or ``sum``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ each unit of the geometry (rows, columns, regions and every all-different group 
 an all-different named in a comment, then each primitive (``solvers.model.constraints.primitives``;
 an all-different group with a sum as an all-different and a sum), the constraints of the kinds
 ``NATIVE`` excepted: those are written first by MiniZinc's own models (``adapters.mzn_native``:
-``regular``, ``max``, ``min``), unless the caller asks for the decomposition. The search annotation
+``regular``, ``max``, ``min``; a killer cage and the compile step's sum groups, the 45 rule's
+among them, as a ``table`` of their fillings: ``CAGES``), unless the caller asks for the
+decomposition. The search annotation
 branches on the cell with the fewest values left for the failures its constraints caused
 (``dom_w_deg``), its least value first. The output item
 prints the solved grid as one line in the project's line format, what ``sudoku solve --format
