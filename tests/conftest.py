@@ -214,15 +214,12 @@ def pytest_collection(session: pytest.Session):
 # pytest-xdist would otherwise hand out the files with the most tests first, and these few-test,
 # long files came last, one worker running them alone while the other sat idle): the longest of
 # the default run (``pytest -p no:randomly --durations=0``, summed by file, at c569e07 with the
-# HEAVY below), then those of the heavy run. test_compare.py's first: its first test makes
-# compare_run, which six other files read; handed out fourth, it was made while
-# test_report.py began on the other worker, which sat waiting for it (14.7 s of the 767 s of
-# durations at load 8, fasttests43i).
+# HEAVY below), then those of the heavy run.
 HEAVY_FIRST = (
-    "test_compare.py",
     "test_gpu.py",
     "test_kind_soundness.py",  # its heavy form: minutes of one worker (the variant sets)
     "test_plugins.py",
+    "test_compare.py",
     "test_crosscheck.py",
     "test_signals.py",
     "test_failures.py",
