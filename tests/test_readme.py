@@ -123,15 +123,26 @@ def run_block(pairs: list[tuple[str, list[str]]], timings: bool, cwd: Path) -> l
 
 
 @pytest.fixture(scope="module")
-def quick_outputs(tmp_path_factory) -> dict[str, list[list[str]]]:
+def quick_outputs(tmp_path_factory, request) -> dict[str, list[list[str]]]:
     """README.md's blocks but the slow timings, run at once in threads (each block is a few
-    processes of its own, each in its own scratch checkout): the suite's time, halved."""
+    processes of its own, each in its own scratch checkout): the suite's time, halved. Only
+    the blocks whose tests this run selected: a block under ``heavy`` (tests/conftest.py) is
+    not run in the default run to be read by no test."""
 
     def run(body: tuple[str, ...]) -> list[list[str]]:
         checkout = reader_checkout(tmp_path_factory.mktemp("readme"))
         return run_block(commands(list(body)), False, checkout)
 
-    quick = [block for block in blocks() if not _slow(*block[:2]) and _runnable(block[2])]
+    selected = {
+        item.callspec.id
+        for item in request.session.items
+        if getattr(item, "originalname", None) == "test_readme_example_prints_what_the_readme_shows"
+    }
+    quick = [
+        block
+        for block in blocks()
+        if block[0] in selected and not _slow(*block[:2]) and _runnable(block[2])
+    ]
     # A block shown on two pages (the README's tour, and its command's docs page) runs once.
     bodies = list(dict.fromkeys(tuple(body) for _, _, body in quick))
     with ThreadPoolExecutor(max_workers=4) as pool:
