@@ -177,3 +177,16 @@ def test_native_counts_as_dfs_on_many_random_boards_of_each_kind(name):
                 assert (ours.status, ours.count) == (reference.status, reference.count), (
                     board.rules.constraints
                 )
+
+
+def test_the_verifier_and_the_kernel_flatten_a_boards_rules_once():
+    """The verifier's ``flat(shape, rules)`` is the kernel's ``flatten(board)``: one cache
+    entry, so a fresh process decomposes a skyscraper clue's table once, not twice (1.1 s of
+    CPU on ISS's Renban skyscrapers, docs/native.md)."""
+    from solvers.model.compile import flat, flatten
+
+    rules = Rules(constraints=constraints("skyscraper r1c1 r1c2 r1c3 r1c4 total=2", 4))
+    board = Board.empty(Shape(2, 2), rules)
+    assert board.conflicts() == []
+    assert flat(board.shape, board.rules) is flatten(board) is flat(board.shape, rules, True)
+    assert plan_for(board) is plan_for(board)

@@ -217,10 +217,17 @@ def handed(
     return rest, own
 
 
-@lru_cache(maxsize=1024)
 def flat(shape: Shape, rules: Rules, implied: bool = True) -> Flat:
     """``flatten`` for a shape and rules (cached: a killer file's puzzles each have rules of
     their own, which the judge, then the engine, flatten in turn)."""
+    # One cache key however ``implied`` is passed: lru_cache keys flat(s, r) and
+    # flat(s, r, True) apart, and the verifier's call then flattened the rules twice (1.1 s
+    # of CPU in a fresh process on Renban skyscrapers, docs/native.md).
+    return _flat(shape, rules, implied)
+
+
+@lru_cache(maxsize=1024)
+def _flat(shape: Shape, rules: Rules, implied: bool) -> Flat:
     geometry = base_geometry(shape, rules.regions)
     if not rules.constraints:
         return Flat(geometry)

@@ -135,6 +135,13 @@ def _mask(values, n: int) -> int:
     return sum(1 << (v - 1) for v in set(values) if 1 <= v <= n)
 
 
+def _mask_of(values: frozenset[int], n: int, made: dict[frozenset[int], int]) -> int:
+    mask = made.get(values)
+    if mask is None:
+        mask = made[values] = _mask(values, n)
+    return mask
+
+
 def _relations(pairs, forbidden, apart: list[bool], n: int) -> np.ndarray:
     rows = [
         [a, b, *_supports(frozenset(forbidden[(a, b)]), peers, n)]
@@ -175,9 +182,13 @@ def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarr
     width = max((len(p.cells) for p in tables), default=0)
     head = np.zeros((len(tables), 4 + width), np.int64)
     rows: list[list[int]] = []
+    # A mask per set of values, made once: a skyscraper clue's table has thousands of rows
+    # of a few dozen sets, and making each mask anew took most of a fresh process's CPU on
+    # Renban skyscrapers (0.36 s of 0.4 in the plan; docs/native.md, issue 41).
+    made: dict[frozenset[int], int] = {}
     for i, p in enumerate(tables):
         head[i, : 3 + len(p.cells)] = [len(rows), len(p.rows), len(p.cells), *p.cells]
-        masks = [[_mask(values, n) for values in row] for row in p.rows]
+        masks = [[_mask_of(values, n, made) for values in row] for row in p.rows]
         head[i, -1] = _value_sets(p.cells, masks, peers)
         rows += [row + [0] * (width - len(row)) for row in masks]
     return head, np.array(rows, np.int64).reshape(len(rows), width)
