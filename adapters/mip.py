@@ -230,7 +230,9 @@ class _PrimitiveRows:
 class _Highs:
     """A HiGHS model of ``len(lower)`` binaries."""
 
-    def __init__(self, lower: np.ndarray, options: dict[str, str]) -> None:
+    def __init__(self, lower: np.ndarray, options: dict[str, str] | None = None) -> None:
+        """``options``: the backend's (``heuristics``, ``restart``; None: the defaults)."""
+        options = options or {}
         self.highs = highspy.Highs()
         self.highs.setOptionValue("output_flag", False)  # no banner, no log
         if options.get("heuristics", "off") == "off":  # the module's docstring: the root's LP work
