@@ -37,9 +37,12 @@ has a CNF of its own for (``adapters.cnf_native``: cages, renban lines, skyscrap
 sandwiches, X-sums, arrows, Kropki dots, whispers, XV) that CNF in place of their
 decomposition (``solvers.model.compile.handed``), except the kinds whose sum an explicit
 ``pb`` option names (``PB_KINDS``); ``model=decomposed`` decomposes every kind, so that a
-comparison shows what the native CNF is worth (docs/models.md). ``functional`` says whether
-every auxiliary variable is a function of the cells, which a solver that enumerates whole
-models needs to count each solution once.
+comparison shows what the native CNF is worth (docs/models.md). ``implied`` picks what of
+the 45 rule (``solvers.model.implied``) the CNF states: ``groups`` (the default) its sum
+groups, as the board's own; ``rows`` those and its other linear rows
+(``Flat.implied_linears``, in the ``linear`` form); ``off`` neither (docs/backends.md has the
+three measured). ``functional`` says whether every auxiliary variable is a function of the
+cells, which a solver that enumerates whole models needs to count each solution once.
 """
 
 from __future__ import annotations
@@ -69,7 +72,13 @@ NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of t
 PB_KINDS = {"killercage": "cages", "xv": "linear", "arrow": "linear"}
 # how what a board adds to its units becomes clauses: its sum groups, its other linear rows,
 # and whether the kinds of NATIVE have their own CNF
-EXTRA_OPTIONS = {"cages": CAGE_ENCODINGS, "linear": LINEAR_ENCODINGS, "model": MODELS}
+IMPLIED = ("groups", "rows", "off")  # the 45 rule's: sum groups, those and its linear rows, none
+EXTRA_OPTIONS = {
+    "cages": CAGE_ENCODINGS,
+    "linear": LINEAR_ENCODINGS,
+    "model": MODELS,
+    "implied": IMPLIED,
+}
 # the options of a backend that rebuilds the CNF per puzzle
 OPTIONS = {"encoding": ENCODINGS, **EXTRA_OPTIONS}
 
@@ -125,12 +134,14 @@ def encode(
     cages: str = "combinations",
     linear: str = "dp",
     model: str = "native",
+    implied: str = "groups",
 ) -> list[Clause]:
     """The clauses whose models are exactly the solutions of ``board`` (with its sum groups, if
     any, in the ``cages`` form, its other linear rows in the ``linear`` form, the kinds of
-    ``NATIVE`` in their own CNF unless ``model`` is decomposed; auxiliary variables come after
-    the N**3 cell variables)."""
-    return _encode(board, encoding, {"cages": cages, "linear": linear, "model": model}, None)
+    ``NATIVE`` in their own CNF unless ``model`` is decomposed, the 45 rule's sum groups and
+    rows as ``implied`` says; auxiliary variables come after the N**3 cell variables)."""
+    options = {"cages": cages, "linear": linear, "model": model, "implied": implied}
+    return _encode(board, encoding, options, None)
 
 
 def formula(
@@ -139,6 +150,7 @@ def formula(
     cages: str = "combinations",
     linear: str = "dp",
     model: str = "native",
+    implied: str = "groups",
 ) -> CNF:
     """``encode``'s clauses as PySAT's CNF, counting every variable numbered (the auxiliary
     ones too); the cell variables the reduced encoding decides are unit clauses, so that every
@@ -147,7 +159,8 @@ def formula(
     from pysat.formula import CNF
 
     pool = variables(board.size)
-    clauses = _encode(board, encoding, {"cages": cages, "linear": linear, "model": model}, pool)
+    options = {"cages": cages, "linear": linear, "model": model, "implied": implied}
+    clauses = _encode(board, encoding, options, pool)
     if encoding == "reduced":  # what it decided, stated: a model's cell variables are a solution
         clauses += [(literal,) for literal in sorted(_decided(board), key=abs)]
     found = CNF(from_clauses=clauses, by_ref=True)
@@ -186,13 +199,16 @@ def rule_extras(board: Board, pool: IDPool, options: Mapping[str, str]) -> list[
     kinds in ``NATIVE`` (unless ``model`` is decomposed), their auxiliary variables from
     ``pool``. Right for this board's givens only (the primitives are encoded over the values
     the givens leave each cell)."""
-    flat, own = handed(board, native_kinds(options))
+    implied = options.get("implied", IMPLIED[0])
+    flat, own = handed(board, native_kinds(options), implied != "off")
     n, how, linear = board.size, options["cages"], options["linear"]
     found = [c for group in flat.sum_groups for c in sum_group_clauses(group, n, pool, how)]
-    if flat.primitives or own:  # every primitive but the sum groups, which have their rule above
+    # every primitive but the sum groups, which have their rule above
+    primitives = flat.primitives + (flat.implied_linears if implied == "rows" else ())
+    if primitives or own:
         masks = open_values(board)
         values = [[v for v in range(1, n + 1) if masks[cell] >> v & 1] for cell in range(n * n)]
-        for primitive in flat.primitives:
+        for primitive in primitives:
             found += primitive_clauses(primitive, n, values, pool, linear)
         for constraint in own:
             found += cnf_native.clauses(constraint, n, values, pool, linear)
@@ -226,6 +242,7 @@ def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
     used = {
         "encoding": True,
         "cages": flat.sum_groups,
+        "implied": flat.implied or flat.implied_linears,
         "linear": flat.primitives,
         "model": natives,
     }
@@ -243,7 +260,9 @@ def sum_group_clauses(group: SumGroup, n: int, pool: IDPool, how: str) -> list[C
     clauses = []
     for v in range(1, n + 1):  # a value at most once in the group
         clauses += at_most_one([variable(cell, v, n) for cell in group.cells])
-    return clauses + (_pb_sum(group, n, pool) if how == "pb" else _value_sets(group, n, pool))
+    if how == "pb":
+        return clauses + _pb_sum(group, n, pool)
+    return clauses + _value_sets(group, n, pool)
 
 
 def _value_sets(group: SumGroup, n: int, pool: IDPool) -> list[Clause]:

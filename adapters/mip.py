@@ -42,7 +42,15 @@ cages and groups alike as the decomposition's all-different and sum row (docs/ba
 both measured). The rest of the rules, the board's primitives (``solvers.model.compile``), are
 rows over the same binaries (``_PrimitiveRows``); a table row and a "!=" add a binary each,
 after the cells', as the native formulations' own binaries do (the cuts name cell binaries only,
-so a solution is counted once whatever the others are)."""
+so a solution is counted once whatever the others are).
+
+``heuristics=off`` turns off HiGHS's primal heuristics that solve LPs at the root (RENS, RINS,
+the root reduced-cost heuristic, feasibility jump: ``HEURISTICS``), and ``restart=off`` its
+restart after the root; on a hard killer (the Interactive Sudoku Solver's "Killer sudoku [0
+cage, hard]") they took four fifths of the root's LP iterations, and a run of the root, which
+a Sudoku ends in a few dozen nodes after, is most of its time. A Sudoku has one solution, or
+none once its cut is added: there is nothing for a heuristic to improve (docs/backends.md has
+both measured)."""
 
 from __future__ import annotations
 
@@ -71,6 +79,8 @@ HIGHS_INFEASIBLE = (
 SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 # the presolve_rule_off bit of sparsify, by HiGHS version (the module's docstring)
 SPARSIFY = {(1, 12): 1 << 14}
+# HiGHS's primal heuristics that mip:heuristics=off turns off (its mip_heuristic_run_* options)
+HEURISTICS = ("rens", "rins", "root_reduced_cost", "feasibility_jump")
 
 
 class MipBackend(Backend):
@@ -85,6 +95,8 @@ class MipBackend(Backend):
         "solver": ("highs", "scip"),
         "model": ("native", "decomposed"),
         "cages": ("combinations", "rows"),
+        "heuristics": ("off", "on"),
+        "restart": ("off", "on"),
     }
 
     def __init__(self, **options: str) -> None:
@@ -133,7 +145,7 @@ class MipBackend(Backend):
             mip_native.sum_group(rows, group.cells, group.total)
         lower = np.zeros(rows.binaries)
         lower[[cell * n + v - 1 for cell, v in enumerate(board.cells) if v]] = 1.0
-        program = (_Highs if self.options["solver"] == "highs" else _Scip)(lower)
+        program = _Highs(lower, self.options) if self.options["solver"] == "highs" else _Scip(lower)
         program.add(_rule_rows(flat.geometry), deadline)
         program.add(rows.rows, deadline)
         return program
@@ -218,9 +230,16 @@ class _PrimitiveRows:
 class _Highs:
     """A HiGHS model of ``len(lower)`` binaries."""
 
-    def __init__(self, lower: np.ndarray) -> None:
+    def __init__(self, lower: np.ndarray, options: dict[str, str] | None = None) -> None:
+        """``options``: the backend's (``heuristics``, ``restart``; None: the defaults)."""
+        options = options or {}
         self.highs = highspy.Highs()
         self.highs.setOptionValue("output_flag", False)  # no banner, no log
+        if options.get("heuristics", "off") == "off":  # the module's docstring: the root's LP work
+            for heuristic in HEURISTICS:
+                self.highs.setOptionValue(f"mip_heuristic_run_{heuristic}", False)
+        if options.get("restart", "off") == "off":
+            self.highs.setOptionValue("mip_allow_restart", False)
         version = (self.highs.versionMajor(), self.highs.versionMinor())
         if version in SPARSIFY:  # the module's docstring: its solutions can break our rows
             self.highs.setOptionValue("presolve_rule_off", SPARSIFY[version])
