@@ -13,11 +13,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 import pytest
+from corpus import complete_board
 from test_definitions import DEFINITIONS
 from test_vocabulary import board_with
 
 from solvers import Board, Shape, Status, parse
 from solvers.base.errors import UsageError
+from solvers.generation.layouts import random_cages
 from solvers.model.constraints.kinds import KINDS
 from solvers.model.constraints.text import parse_constraint
 from solvers.model.variants import Rules
@@ -76,6 +78,18 @@ def random_boards(kind: str, seed: str, shapes=RANDOM) -> list[Board]:
     """Random boards of the vocabulary's tests with the kind's constraints, drawn from ``seed``."""
     rng = random.Random(seed)
     return [board_with(kind, shape, rng, givens) for shape, givens in shapes]
+
+
+def killer_boards(seed: int, share: float) -> list[Board]:
+    """Killer boards on 4x4 and 6x6, each with cages over a random solution and ``share`` of
+    its values as givens on the last (none on the first two): at least one solution, often
+    several."""
+    rng, boards = random.Random(seed), []
+    for shape, givens in ((Shape(2, 2), 0.0), (Shape(2, 3), 0.0), (Shape(2, 3), share)):
+        solution = complete_board(shape, rng)
+        cells = tuple(v if rng.random() < givens else 0 for v in solution.cells)
+        boards.append(Board(shape, cells, Rules(constraints=random_cages(solution, rng))))
+    return boards
 
 
 def example_on_empty_9x9(kind: str) -> Board:

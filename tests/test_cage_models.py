@@ -6,18 +6,13 @@ limit, and every solution the runners find is verified against the rules."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from corpus import complete_board
-from own_models import count_alike, open_runners
+from own_models import count_alike, killer_boards, open_runners
 
 from adapters.primitive_forms import fillings, groups_as_cages
-from solvers import Board, Shape
-from solvers.generation.layouts import random_cages
+from solvers import Shape
 from solvers.model.compile import PRIMITIVES, Flat, SumGroup, flatten
 from solvers.model.constraints.primitives import AllDifferent, Linear
-from solvers.model.variants import Rules
 
 SPECS = {
     "mip": ("mip", "mip:cages=rows"),
@@ -29,18 +24,7 @@ SPECS = {
 LIMIT = 20
 
 
-def killer_boards(seed: int) -> list[Board]:
-    """Killer boards on 4x4 and 6x6, each with cages over a random solution and a share of
-    its values as givens (none on the first): at least one solution, often several."""
-    rng, boards = random.Random(seed), []
-    for shape, share in ((Shape(2, 2), 0.0), (Shape(2, 3), 0.0), (Shape(2, 3), 0.3)):
-        solution = complete_board(shape, rng)
-        cells = tuple(v if rng.random() < share else 0 for v in solution.cells)
-        boards.append(Board(shape, cells, Rules(constraints=random_cages(solution, rng))))
-    return boards
-
-
-BOARDS = killer_boards(41)
+BOARDS = killer_boards(41, 0.3)
 
 
 def test_the_boards_hold_implied_sum_groups():

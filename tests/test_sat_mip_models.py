@@ -7,17 +7,11 @@ rules."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from corpus import complete_board
-from own_models import count_alike, open_runners
+from own_models import count_alike, killer_boards, open_runners
 
 from adapters import cnf
-from solvers import Board, Shape
-from solvers.generation.layouts import random_cages
 from solvers.model.compile import flatten
-from solvers.model.variants import Rules
 
 SPECS = {
     "sat": ("sat:implied=rows", "sat:implied=off"),
@@ -28,18 +22,7 @@ SPECS = {
 LIMIT = 20
 
 
-def killer_boards(seed: int) -> list[Board]:
-    """Killer boards on 4x4 and 6x6 with cages over a random solution and a share of its
-    values as givens (none on the first two): at least one solution, often several."""
-    rng, boards = random.Random(seed), []
-    for shape, share in ((Shape(2, 2), 0.0), (Shape(2, 3), 0.0), (Shape(2, 3), 0.25)):
-        solution = complete_board(shape, rng)
-        cells = tuple(v if rng.random() < share else 0 for v in solution.cells)
-        boards.append(Board(shape, cells, Rules(constraints=random_cages(solution, rng))))
-    return boards
-
-
-BOARDS = killer_boards(4141)
+BOARDS = killer_boards(4141, 0.25)
 
 
 def test_the_boards_hold_the_45_rules_groups_and_rows():
