@@ -31,6 +31,9 @@ __all__ = [
 
 FORMATS = ("spaced", "compact", "line", "fpuzzles")
 _HEADER = re.compile(r"[A-Za-z_ ]+([:,][A-Za-z_ ]*)+")  # a CSV header: quizzes,solutions
+# What a plain grid's row or a classic line puzzle is written with: a line of these alone is
+# no link (f-puzzles, SudokuPad, ISS: each has letters) and no section (``NAME:``).
+_GRID_SYMBOLS = frozenset("0123456789. \t")
 
 
 @dataclass(frozen=True)
@@ -161,10 +164,11 @@ def detect(text: str) -> str | None:
     """The format of a source from its first content line; None when that line can be no
     puzzle's start: a short junk line ("hello", "574") that is no spaced or compact grid's
     first row."""
-    if fpuzzles_link.looks_like(text):
-        return "fpuzzles"
-    if _section(text):
-        return "spaced"  # a killer grid left out: its map comes first
+    if not _GRID_SYMBOLS.issuperset(text):  # digits and dots alone are no link, no section
+        if fpuzzles_link.looks_like(text):
+            return "fpuzzles"
+        if _section(text):
+            return "spaced"  # a killer grid left out: its map comes first
     words = text.split()
     if len(words[0]) >= min(SQUARES) or _first_field(words[0]) != words[0]:
         return "line"  # a grid row holds at most 9 digits or a few-digit number

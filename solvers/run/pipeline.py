@@ -9,10 +9,10 @@ worker answered it (answers pickle themselves compactly).
 
 What ``run`` decides once, for the whole run:
 
-- the backend: the plan's, resolved once (``BackendSpec.resolve``: its class and checked
-  options travel with the spec), or, when none is named, the fastest here that encodes each
-  puzzle's rules, start-up included for a run of at most ``choice.SMALL_RUN`` puzzles (the
-  input is read that far ahead to tell);
+- the backend: the plan's, resolved once where it was read (``BackendSpec.resolve``: its
+  class and checked options travel with the spec), or, when none is named, the fastest here
+  that encodes each puzzle's rules, start-up included for a run of at most
+  ``choice.SMALL_RUN`` puzzles (the input is read that far ahead to tell);
 - the bulk path: a line file answered range by range by a backend that ``BATCHES`` (its own
   ``search_many``: ``linefile``), which writes most answers as text itself, byte for byte
   what the per-puzzle path prints;
@@ -46,7 +46,8 @@ BATCH = 32  # puzzles a timed run sends its worker at once: each still timed alo
 class Plan:
     """How to answer: ``mode`` solve, count (up to ``limit``), or check (every backend's solve
     and count up to ``limit``, one answer each, ``judge.paired``); ``backends`` the one
-    to use (none: the default choice) or check's every one; ``timeout`` seconds per call;
+    to use (none: the default choice) or check's every one, resolved where they were read
+    (``BackendSpec.resolve``: the command line's, the library's); ``timeout`` seconds per call;
     ``jobs`` processes (0: every core) or the Dask cluster at ``scheduler``; ``isolate``, for
     timed runs, as ``Runner`` takes it."""
 
@@ -153,8 +154,6 @@ def run(
             items.close()  # the bulk path reads the file itself
         yield from _bulk(Task(plan, few), *route, line_file, jobs, progress)
         return
-    for spec in plan.backends:  # the per-puzzle path needs the class: resolved if it was not
-        spec.resolve()
     task = Task(plan, few)
     if jobs == 1 and plan.scheduler is None:  # here, each puzzle in turn
         pairs: Iterator[Any] = (
@@ -179,7 +178,7 @@ def _bulk_route(plan: Plan, line_file: LineFile, few: int | None) -> tuple[Backe
     if plan.mode == "check" or plan.scheduler:
         return None
     spec = plan.backends[0] if plan.backends else _default(few)
-    if not spec.resolve().cls.BATCHES:
+    if not spec.cls.BATCHES:
         return None
     from solvers.formats.datasets import path_of
     from solvers.run.linefile import start  # NumPy: only for this path
