@@ -106,9 +106,13 @@ class MipBackend(Backend):
         super().__init__(**options)
         if options["solver"] == "scip":
             # HiGHS's own switches: SCIP would run as if they were not given
-            changed = [key for key in HIGHS_ONLY if options[key] != self.OPTIONS[key][0]]
+            # (the defaults where built by hand: MipBackend(solver="scip"), as the spec would)
+            chosen = {key: options.get(key, self.OPTIONS[key][0]) for key in HIGHS_ONLY}
+            changed = [
+                f"{key}={chosen[key]}" for key in HIGHS_ONLY if chosen[key] != self.OPTIONS[key][0]
+            ]
             if changed:
-                given = ", ".join(f"{key}={options[key]}" for key in changed)
+                given = ", ".join(changed)
                 raise UsageError(f"mip:solver=scip does not take {given} (options of HiGHS)")
             try:
                 import pyscipopt  # noqa: F401
