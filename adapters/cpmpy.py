@@ -10,6 +10,13 @@ what CPMpy translates it for: ``choco`` (default, fastest by measurement: README
 ``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
 layer.
 
+``model=native`` (default) gives the kinds CPMpy has a model of its own for
+(``adapters.cpmpy_native``: ``Regular`` for skyscrapers, X-sums and sandwiches, maximum less
+minimum for renban lines, ``Increasing`` for thermometers, ``Abs`` for Kropki dots and whispers)
+as CPMpy's globals, handed those constraints unflattened (``solvers.model.compile.handed``), so
+that the solver interface passes on what its solver supports; ``model=decomposed`` gives every
+kind as the shared decomposition does (docs/models.md has both measured).
+
 The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
 transformation of the model before it (decomposing AllDifferent into linear or Boolean
 constraints for ``exact`` and ``pysat``, which on 25x25 takes seconds): with those two a call
