@@ -39,7 +39,7 @@ Choco keeps arc consistent).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import chain, pairwise, permutations
 from math import factorial
 
@@ -49,6 +49,8 @@ from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
+
+Options = Mapping[str, str]  # the backend's options, every one given (``ChocoBackend.OPTIONS``)
 
 
 def _automaton(start: Hashable, step: Callable, final: Callable, n: int) -> FiniteAutomaton:
@@ -79,7 +81,7 @@ def _regular(model: Model, cells: Sequence, automaton: FiniteAutomaton) -> None:
     model.regular(list(cells), automaton).post()
 
 
-def _skyscraper(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _skyscraper(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     total = int(c.param("total"))
 
     def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
@@ -90,7 +92,7 @@ def _skyscraper(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     _regular(model, cells, _automaton((0, 0), step, lambda state: state[1] == total, n))
 
 
-def _xsum(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _xsum(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     total = int(c.param("total"))
 
     def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
@@ -105,7 +107,7 @@ def _xsum(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
     _regular(model, cells, _automaton((-1, 0), step, lambda state: state == (0, total), n))
 
 
-def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     total = int(c.param("total"))
 
     def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
@@ -126,7 +128,7 @@ def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
 RENBAN_TUPLES = 10_000  # a line's orderings of its runs posted as a table up to this many
 
 
-def _renban(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _renban(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     model.all_different(list(cells)).post()
     low, high = model.intvar(1, n), model.intvar(1, n)
     model.min(low, list(cells)).post()
@@ -141,23 +143,23 @@ def _renban(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
 
 
 def _order(strict: bool) -> Callable:
-    def post(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+    def post(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
         model.increasing(list(cells), 1 if strict else 0).post()
 
     return post
 
 
-def _difference(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _difference(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     model.distance(cells[0], cells[1], "=", int(c.param("difference", 1))).post()
 
 
-def _ratio(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _ratio(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     times = int(c.param("ratio", 2))
     pairs = [[v, v * times] for v in range(1, n // times + 1)]
     model.table(list(cells), pairs + [[b, a] for a, b in pairs]).post()
 
 
-def _whispers(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _whispers(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     gap = int(c.param("difference", (n + 1) // 2))
     for a, b in pairwise(cells):
         model.distance(a, b, ">", gap - 1).post()
@@ -200,16 +202,20 @@ def sum_group(model: Model, cells: Sequence, totals: Sequence[int], n: int, cage
         model.arithm(cells[0], "<", 1).post()  # no filling: no value fits
 
 
-def _killercage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
+def _killercage(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
     total = c.param("total")
-    _cage(model, cells, () if total is None else (int(total),), n)
+    if total is None:
+        _cage(model, cells, (), n)
+    else:
+        sum_group(model, cells, (int(total),), n, options["cages"])
 
 
-def _multisumcage(model: Model, cells: Sequence, c: Constraint, n: int) -> None:
-    _cage(model, cells, tuple(int(t) for t in c.param("totals")), n)
+def _multisumcage(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
+    totals = tuple(int(t) for t in c.param("totals"))
+    sum_group(model, cells, totals, n, options["cages"])
 
 
-MODELS: dict[str, Callable[[Model, Sequence, Constraint, int], None]] = {
+MODELS: dict[str, Callable[[Model, Sequence, Constraint, int, Options], None]] = {
     "skyscraper": _skyscraper,
     "renban": _renban,
     "xsum": _xsum,
@@ -224,13 +230,9 @@ MODELS: dict[str, Callable[[Model, Sequence, Constraint, int], None]] = {
 }
 
 
-def post(model: Model, cells: Sequence, constraint: Constraint, n: int, cages: str = "sum") -> None:
+def post(model: Model, cells: Sequence, constraint: Constraint, n: int, options: Options) -> None:
     """``constraint`` (of a kind in ``MODELS``) posted over ``cells``, the board's cell
-    variables in cell order; a cage with a total by ``sum_group`` with ``cages``."""
-    scope, kind = [cells[i] for i in constraint.cells], constraint.kind
-    if kind == "killercage" and constraint.param("total") is not None:
-        sum_group(model, scope, (int(constraint.param("total")),), n, cages)
-    elif kind == "multisumcage":
-        sum_group(model, scope, tuple(int(t) for t in constraint.param("totals")), n, cages)
-    else:
-        MODELS[kind](model, scope, constraint, n)
+    variables in cell order, as the backend's ``options`` say (a cage by ``sum_group`` with
+    ``options["cages"]``)."""
+    scope = [cells[i] for i in constraint.cells]
+    MODELS[constraint.kind](model, scope, constraint, n, options)

@@ -10,6 +10,13 @@ what CPMpy translates it for: ``choco`` (default, fastest by measurement: README
 ``cpsat``, ``z3``, ``pysat``) on the same puzzles, the difference is the cost of the modelling
 layer.
 
+``model=native`` (default) gives the kinds CPMpy has a model of its own for
+(``adapters.cpmpy_native``: ``Regular`` for skyscrapers, X-sums and sandwiches, maximum less
+minimum for renban lines, ``Increasing`` for thermometers, ``Abs`` for Kropki dots and whispers)
+as CPMpy's globals, handed those constraints unflattened (``solvers.model.compile.handed``), so
+that the solver interface passes on what its solver supports; ``model=decomposed`` gives every
+kind as the shared decomposition does (docs/models.md has both measured).
+
 The deadline is CPMpy's ``time_limit``, which covers the solver's run but not CPMpy's
 transformation of the model before it (decomposing AllDifferent into linear or Boolean
 constraints for ``exact`` and ``pysat``, which on 25x25 takes seconds): with those two a call
@@ -27,6 +34,7 @@ from typing import ClassVar
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
 
+from adapters import cpmpy_native
 from adapters.primitive_forms import (
     CAGE_TABLE,
     SMALL_TABLE,
@@ -38,7 +46,7 @@ from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import SolveTimeout
 from solvers.model.board import Board
-from solvers.model.compile import PRIMITIVES, flatten
+from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import OPERATORS, AllDifferent, Domain, Linear, Relation
 
 # CPMpy's transformation for these is long on 25x25 and runs before any limit can be set
@@ -57,10 +65,17 @@ class CpmpyBackend(Backend):
     # of 6,600 puzzles grew to 2 GB): served from a worker process replaced this often
     # (docs/reliability.md, "Memory"). Its other solvers pay a fork every 500 puzzles.
     RECYCLE_AFTER = 500
+    NATIVE = frozenset(cpmpy_native.MODELS)
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "solver": ("choco", "ortools", "z3", "exact", "pysat"),
         "cages": ("table", "sum"),
+        "model": ("native", "decomposed"),
     }
+
+    def native_kinds(self) -> frozenset[str]:
+        # the default where built by hand (CpmpyBackend()), as the spec would
+        native = self.options.get("model", self.OPTIONS["model"][0]) == "native"
+        return self.NATIVE if native else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         solver = self.options["solver"]
@@ -68,15 +83,19 @@ class CpmpyBackend(Backend):
         return solver not in UNTIMED_TRANSFORMATION and not late
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
-        flat = flatten(board)
+        flat, own = handed(board, self.native_kinds())
         cells = cp.intvar(1, board.size, shape=board.shape.cell_count, name="cell")
         constraints = [cp.AllDifferent([cells[i] for i in unit]) for unit in flat.units]
         constraints += [cells[i] == v for i, v in enumerate(board.cells) if v]
         # each sum group (a cage, the 45 rule's among them) by ``_sum_group``
         primitives, groups = groups_as_cages(flat, self.ENCODES)
         constraints += [_primitive(p, cells) for p in primitives]
-        table = self.options.get("cages", "table") == "table"
+        # every option, the defaults where built by hand (CpmpyBackend()), as the spec would
+        options = {key: values[0] for key, values in self.OPTIONS.items()} | self.options
+        table = options["cages"] == "table"
         constraints += [_sum_group(group, cells, board.size, table) for group in groups]
+        for constraint in own:  # the kinds with a model of CPMpy's own (``cpmpy_native``)
+            constraints += cpmpy_native.constraints(cells, constraint, board.size, options)
         solver = cp.SolverLookup.get(self.options["solver"], cp.Model(constraints))
         remaining = deadline.timeout()
         solutions = Solutions(limit)

@@ -99,8 +99,10 @@ class CpSatBackend(Backend):
         cells = (_Boolean if self.model_kind == "boolean" else _Integer)(model, board)
         for unit in flat.units:
             cells.unit(unit)
+        # every option, the defaults where built by hand (CpSatBackend()), as the spec would
+        options = {key: values[0] for key, values in self.OPTIONS.items()} | self.options
         # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
-        n, cages = board.size, self.options.get("cages", "sum")
+        n, cages = board.size, options["cages"]
         primitives, groups = flat.primitives_for(self.ENCODES), ()
         if self.native_kinds():
             primitives, groups = groups_as_cages(flat, self.ENCODES)
@@ -111,7 +113,7 @@ class CpSatBackend(Backend):
                 model, [cells.cells[c] for c in group.cells], group.total, n, cages
             )
         for constraint in own:  # only the integer cells have native models (native_kinds)
-            cpsat_native.post(model, cells.cells, constraint, n, cages)
+            cpsat_native.post(model, cells.cells, constraint, n, options)
         return model, cells.read
 
 

@@ -30,7 +30,7 @@ requires for counting: CP-SAT enumerates assignments of all variables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 
 from ortools.sat.python import cp_model
@@ -39,8 +39,12 @@ from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
 
+Options = Mapping[str, str]  # the backend's options, every one given (``CpSatBackend.OPTIONS``)
 
-def _skyscraper(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+
+def _skyscraper(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     seen = [model.new_constant(1)]
     tallest = cells[0]
     for cell in cells[1:]:
@@ -56,7 +60,9 @@ def _skyscraper(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int)
     model.add(sum(seen) == int(c.param("total")))
 
 
-def _renban(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _renban(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     model.add_all_different(cells)
     low, high = model.new_int_var(1, n, ""), model.new_int_var(1, n, "")
     model.add_min_equality(low, cells)
@@ -64,7 +70,9 @@ def _renban(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> 
     model.add(high - low == len(cells) - 1)
 
 
-def _xsum(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _xsum(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     first, parts = cells[0], [cells[0]]
     for place, cell in enumerate(cells[1:], start=2):
         within = model.new_bool_var("")
@@ -85,7 +93,9 @@ def _holds(model: cp_model.CpModel, cell, value: int):
     return held
 
 
-def _sandwich(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _sandwich(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     # the cells are a whole row or column (the kind's validation), a unit: each value once
     ends = [sum(i * _holds(model, cell, end) for i, cell in enumerate(cells)) for end in (1, n)]
     low, high = model.new_int_var(0, n - 1, ""), model.new_int_var(0, n - 1, "")
@@ -109,7 +119,9 @@ def _sandwich(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -
 
 
 def _order(strict: bool):
-    def post(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+    def post(
+        model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+    ) -> None:
         for a, b in pairwise(cells):
             model.add(a < b if strict else a <= b)
 
@@ -124,17 +136,23 @@ def _either_side(model: cp_model.CpModel, a, b, holds: Callable) -> None:
     model.add(holds(b, a)).only_enforce_if(~first)
 
 
-def _difference(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _difference(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     gap = int(c.param("difference", 1))
     _either_side(model, *cells, lambda x, y: x - y == gap)
 
 
-def _ratio(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _ratio(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     times = int(c.param("ratio", 2))
     _either_side(model, *cells, lambda x, y: x == times * y)
 
 
-def _whispers(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _whispers(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     gap = int(c.param("difference", (n + 1) // 2))
     for a, b in pairwise(cells):
         _either_side(model, a, b, lambda x, y: x - y >= gap)
@@ -153,12 +171,14 @@ def sum_group(model: cp_model.CpModel, cells: Sequence, total: int, n: int, cage
         model.add_allowed_assignments(list(cells), allowed)
 
 
-def _killercage(model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int) -> None:
+def _killercage(
+    model: cp_model.CpModel, cells: Sequence, c: Constraint, n: int, options: Options
+) -> None:
     total = c.param("total")
     if total is None:
         model.add_all_different(cells)
     else:
-        _cage(model, cells, int(total), n)
+        sum_group(model, cells, int(total), n, options["cages"])
 
 
 def _cage(model: cp_model.CpModel, cells: Sequence, total: int, n: int) -> None:
@@ -173,7 +193,7 @@ def _cage(model: cp_model.CpModel, cells: Sequence, total: int, n: int) -> None:
     model.add(sum(cells) == int(total))
 
 
-MODELS: dict[str, Callable[[cp_model.CpModel, Sequence, Constraint, int], None]] = {
+MODELS: dict[str, Callable[[cp_model.CpModel, Sequence, Constraint, int, Options], None]] = {
     "skyscraper": _skyscraper,
     "renban": _renban,
     "xsum": _xsum,
@@ -188,12 +208,10 @@ MODELS: dict[str, Callable[[cp_model.CpModel, Sequence, Constraint, int], None]]
 
 
 def post(
-    model: cp_model.CpModel, cells: Sequence, constraint: Constraint, n: int, cages: str = "sum"
+    model: cp_model.CpModel, cells: Sequence, constraint: Constraint, n: int, options: Options
 ) -> None:
     """``constraint`` (of a kind in ``MODELS``) posted over ``cells``, the board's cell
-    variables in cell order; a cage with a total by ``sum_group`` with ``cages``."""
-    scope, total = [cells[i] for i in constraint.cells], constraint.param("total")
-    if constraint.kind == "killercage" and total is not None:
-        sum_group(model, scope, int(total), n, cages)
-    else:
-        MODELS[constraint.kind](model, scope, constraint, n)
+    variables in cell order, as the backend's ``options`` say (a cage with a total by
+    ``sum_group`` with ``options["cages"]``)."""
+    scope = [cells[i] for i in constraint.cells]
+    MODELS[constraint.kind](model, scope, constraint, n, options)

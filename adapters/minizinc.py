@@ -18,11 +18,9 @@ output: the package turns them into Python warnings, which are ignored here.
 
 MiniZinc 2.6 reaches a solver's own propagator for a global through the global's ``fzn_`` file
 in the solver's library; Debian's Gecode 6.2 library has its globals under their older names
-only, so the model's ``all_different`` and ``table`` would reach Gecode decomposed, many times
-slower (docs/minizinc.md). For such a library the backend puts a folder of ``fzn_`` files
-ahead of it that call the older names (``OLDER_NAMES``). The model now writes those older names
-itself (``adapters.mzn``), so that the export run as written reaches the propagators too; the
-folder is kept for a model written by the current names.
+only, so a model's ``all_different`` and ``table`` would reach Gecode decomposed, many times
+slower (docs/minizinc.md). The model writes those older names (``adapters.mzn``), which reach
+Gecode's own propagators, as the backend runs it and as a user runs the export alike.
 
 ``cages``: how a killer cage and the compile step's sum groups (the 45 rule's) are written
 (``adapters.mzn_native.sum_group``): ``table`` (default, a table of the fillings) or ``sum``.
@@ -31,8 +29,6 @@ folder is kept for a model written by the current names.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import os
 import shutil
 import signal
@@ -92,18 +88,6 @@ with warnings.catch_warnings(record=True) as _said:  # the package warns as it l
 MOST_SOLUTIONS = 2**31 - 1  # the largest --num-solutions MiniZinc reads
 PREFERRED = ("gecode",)  # fastest first, by measurement (docs/minizinc.md)
 PROBE = "var 1..2: x;\nconstraint x > 1;\nsolve satisfy;\n"
-# fzn_ file -> (the older name's file in a solver's library, the fzn_ predicate calling it)
-OLDER_NAMES = {
-    "fzn_all_different_int.mzn": (
-        "all_different_int.mzn",
-        "predicate fzn_all_different_int(array[int] of var int: x) = all_different_int(x);",
-    ),
-    "fzn_table_int.mzn": (
-        "table_int.mzn",
-        "predicate fzn_table_int(array[int] of var int: x, array[int, int] of int: t) =\n"
-        "  table_int(x, t);",
-    ),
-}
 
 
 def _driver() -> minizinc.Driver:
@@ -149,45 +133,6 @@ if not _SOLVERS:
     raise BackendUnavailable(f"MiniZinc runs none of its solvers here ({INSTALL})")
 
 
-def _library(solver: minizinc.Solver) -> Path | None:
-    """The folder of the solver's own MiniZinc library, None if it has none or it is not found."""
-    if not solver.mznlib.startswith("-G"):
-        return Path(solver.mznlib) if solver.mznlib else None
-    said = subprocess.run(
-        [str(_driver().executable), "--config-dirs"], capture_output=True, text=True, timeout=10
-    )
-    stdlib = json.loads(said.stdout or "{}").get("mznStdlibDir")
-    return Path(stdlib, solver.mznlib[2:]) if stdlib else None
-
-
-@cache
-def older_names_flags(name: str) -> dict[str, str]:
-    """MiniZinc's flags that let the solver ``name`` reach its own propagators for the model's
-    globals: ``-I`` a folder of the ``fzn_`` files its library lacks and whose older names it
-    has (written once, shared by every process), or none."""
-    library = _library(minizinc.Solver.lookup(name))
-    if library is None:
-        return {}
-    missing = {
-        fzn: f'include "{older}";\n{body}\n'
-        for fzn, (older, body) in OLDER_NAMES.items()
-        if not (library / fzn).exists() and (library / older).exists()
-    }
-    if not missing:
-        return {}
-    digest = hashlib.sha256(json.dumps(missing, sort_keys=True).encode()).hexdigest()[:12]
-    folder = Path(tempfile.gettempdir(), f"sudoku-minizinc-{digest}")
-    if not folder.is_dir():
-        made = Path(tempfile.mkdtemp(prefix="sudoku-minizinc-"))
-        for fzn, text in missing.items():
-            (made / fzn).write_text(text, encoding="utf-8")
-        try:
-            made.rename(folder)  # whole or not at all: another process may have made it first
-        except OSError:
-            shutil.rmtree(made, ignore_errors=True)
-    return {"-I": str(folder)}
-
-
 class MiniZincBackend(Backend):
     ENCODES = mzn.ENCODES
     NATIVE = mzn.NATIVE
@@ -201,7 +146,6 @@ class MiniZincBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         self.solver = minizinc.Solver.lookup(options["solver"])
-        self.flags = older_names_flags(options["solver"])
         self.model_kind = options.get("model", self.OPTIONS["model"][0])  # first: default
 
     def native_kinds(self) -> frozenset[str]:
@@ -221,7 +165,7 @@ class MiniZincBackend(Backend):
             remaining = deadline.timeout()
             time_limit = None if remaining is None else timedelta(seconds=max(remaining, 1e-3))
             solutions = Solutions(limit)
-            found = _enumerate(instance, solutions, time_limit, self.flags)
+            found = _enumerate(instance, solutions, time_limit)
             try:
                 status, stats = asyncio.run(found)
             except minizinc.MiniZincError as error:
@@ -295,13 +239,12 @@ async def _enumerate(
     instance: minizinc.Instance,
     solutions: Solutions,
     time_limit: timedelta | None,
-    flags: dict[str, str],
 ):
     """MiniZinc's last status and the statistics, each solution added to ``solutions`` as it
     comes."""
     status, raw, limit = minizinc.Status.UNKNOWN, {}, solutions.limit
     asked = {"all_solutions": True} if limit > MOST_SOLUTIONS else {"nr_solutions": limit}
-    async for result in instance.solutions(time_limit=time_limit, **asked, **flags):
+    async for result in instance.solutions(time_limit=time_limit, **asked):
         status = result.status
         raw.update(result.statistics)
         if result.solution is not None:

@@ -50,7 +50,8 @@ restart after the root; on a hard killer (the Interactive Sudoku Solver's "Kille
 cage, hard]") they took four fifths of the root's LP iterations, and off they prove three hard
 killers within 20 s that the defaults do not. Both stay on by default: on a sparse board they
 find the first solution, without them an empty 9x9 took 1.9 s against 0.44 and an empty 16x16
-9.3 s against 0.63 (docs/backends.md has both measured)."""
+9.3 s against 0.63 (docs/backends.md has both measured). Both are HiGHS's: with
+``solver=scip`` an ``off`` is refused (a ``UsageError``) rather than ignored."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ from adapters import mip_native
 from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
-from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
+from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout, UsageError
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
@@ -81,6 +82,8 @@ SCIP_INFEASIBLE = ("infeasible", "inforunbd")
 SPARSIFY = {(1, 12): 1 << 14}
 # HiGHS's primal heuristics that mip:heuristics=off turns off (its mip_heuristic_run_* options)
 HEURISTICS = ("rens", "rins", "root_reduced_cost", "feasibility_jump")
+# the options that set HiGHS alone (refused with solver=scip)
+HIGHS_ONLY = ("heuristics", "restart")
 
 
 class MipBackend(Backend):
@@ -102,6 +105,15 @@ class MipBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         if options["solver"] == "scip":
+            # HiGHS's own switches: SCIP would run as if they were not given
+            # (the defaults where built by hand: MipBackend(solver="scip"), as the spec would)
+            chosen = {key: options.get(key, self.OPTIONS[key][0]) for key in HIGHS_ONLY}
+            changed = [
+                f"{key}={chosen[key]}" for key in HIGHS_ONLY if chosen[key] != self.OPTIONS[key][0]
+            ]
+            if changed:
+                given = ", ".join(changed)
+                raise UsageError(f"mip:solver=scip does not take {given} (options of HiGHS)")
             try:
                 import pyscipopt  # noqa: F401
             except ImportError as error:
@@ -232,13 +244,13 @@ class _Highs:
 
     def __init__(self, lower: np.ndarray, options: dict[str, str] | None = None) -> None:
         """``options``: the backend's (``heuristics``, ``restart``; None: the defaults)."""
-        options = options or {}
+        options = {key: MipBackend.OPTIONS[key][0] for key in HIGHS_ONLY} | (options or {})
         self.highs = highspy.Highs()
         self.highs.setOptionValue("output_flag", False)  # no banner, no log
-        if options.get("heuristics", "on") == "off":  # the module's docstring: the root's LP work
+        if options["heuristics"] == "off":  # the module's docstring: the root's LP work
             for heuristic in HEURISTICS:
                 self.highs.setOptionValue(f"mip_heuristic_run_{heuristic}", False)
-        if options.get("restart", "on") == "off":
+        if options["restart"] == "off":
             self.highs.setOptionValue("mip_allow_restart", False)
         version = (self.highs.versionMajor(), self.highs.versionMinor())
         if version in SPARSIFY:  # the module's docstring: its solutions can break our rows

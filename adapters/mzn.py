@@ -241,7 +241,7 @@ def model(
         writer.all_different(unit, name)
     units = set(map(frozenset, flat.units))
     for constraint in own:
-        mzn_native.post(writer, constraint, units, cages)
+        mzn_native.post(writer, constraint, units, {"cages": cages})
     primitives, groups = flat.primitives_for(ENCODES), ()
     if native & NATIVE:
         primitives, groups = groups_as_cages(flat, ENCODES)

@@ -25,7 +25,7 @@ enumerates every variable then counts each solution once).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import pairwise
 from typing import Protocol
 
@@ -35,6 +35,7 @@ from solvers.model.constraints.model import Constraint
 
 State = Hashable
 Step = Callable[[State, int], State | None]  # the next state, or None: the automaton fails
+Options = Mapping[str, str]  # the model's options, every one given (``cages``: ``mzn.CAGES``)
 
 
 class Writer(Protocol):
@@ -77,7 +78,7 @@ def _regular(w: Writer, cells: Sequence[int], start: State, step: Step, accepts)
     w.post(f"regular({w.cell_array(cells)}, {machine})", "regular.mzn")
 
 
-def _skyscraper(w: Writer, cells: Sequence[int], c: Constraint) -> None:
+def _skyscraper(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
     clue = int(c.param("total"))
 
     def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
@@ -89,7 +90,7 @@ def _skyscraper(w: Writer, cells: Sequence[int], c: Constraint) -> None:
     _regular(w, cells, (0, 0), step, lambda state: state[1] == clue)
 
 
-def _xsum(w: Writer, cells: Sequence[int], c: Constraint) -> None:
+def _xsum(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
     total = int(c.param("total"))
 
     def step(state, value: int):
@@ -107,7 +108,7 @@ def _xsum(w: Writer, cells: Sequence[int], c: Constraint) -> None:
     _regular(w, cells, "start", step, lambda state: state == "done")
 
 
-def _sandwich(w: Writer, cells: Sequence[int], c: Constraint) -> None:
+def _sandwich(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
     total, n = int(c.param("total")), w.size
 
     def step(state, value: int):
@@ -124,18 +125,18 @@ def _sandwich(w: Writer, cells: Sequence[int], c: Constraint) -> None:
     _regular(w, cells, "before", step, lambda state: state == "after")
 
 
-def _renban(w: Writer, cells: Sequence[int], c: Constraint) -> None:
+def _renban(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
     w.all_different(cells)
     line = w.cell_array(cells)
     w.post(f"max({line}) - min({line}) = {len(cells) - 1}")
 
 
-def _killercage(w: Writer, cells: Sequence[int], c: Constraint, cages: str = "sum") -> None:
+def _killercage(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
     total = c.param("total")
     if total is None:
         w.all_different(cells)
         return
-    sum_group(w, cells, int(total), cages)
+    sum_group(w, cells, int(total), options["cages"])
 
 
 def sum_group(w: Writer, cells: Sequence[int], total: int, cages: str) -> None:
@@ -158,17 +159,17 @@ def sum_group(w: Writer, cells: Sequence[int], total: int, cages: str) -> None:
             w.post(f"{w.cell_name(cell)} in {within}")
 
 
-def _order(strict: bool) -> Callable[[Writer, Sequence[int], Constraint], None]:
+def _order(strict: bool) -> Callable[[Writer, Sequence[int], Constraint, Options], None]:
     sign = "<" if strict else "<="
 
-    def order(w: Writer, cells: Sequence[int], c: Constraint) -> None:
+    def order(w: Writer, cells: Sequence[int], c: Constraint, options: Options) -> None:
         for a, b in pairwise(cells):
             w.post(f"{w.cell_name(a)} {sign} {w.cell_name(b)}")
 
     return order
 
 
-MODELS: dict[str, Callable[[Writer, Sequence[int], Constraint], None]] = {
+MODELS: dict[str, Callable[[Writer, Sequence[int], Constraint, Options], None]] = {
     "skyscraper": _skyscraper,
     "xsum": _xsum,
     "sandwich": _sandwich,
@@ -181,14 +182,11 @@ MODELS: dict[str, Callable[[Writer, Sequence[int], Constraint], None]] = {
 LINES = frozenset({"skyscraper", "xsum", "sandwich"})
 
 
-def post(w: Writer, constraint: Constraint, units: set[frozenset[int]], cages: str = "sum") -> None:
-    """``constraint`` (of a kind in ``MODELS``) written through ``w``; ``units``: the board's
-    units, whose all-different is written already; a cage with a total by ``sum_group`` with
-    ``cages``."""
+def post(w: Writer, constraint: Constraint, units: set[frozenset[int]], options: Options) -> None:
+    """``constraint`` (of a kind in ``MODELS``) written through ``w`` as ``options`` say (a cage
+    with a total by ``sum_group`` with ``options["cages"]``); ``units``: the board's units,
+    whose all-different is written already."""
     cells = constraint.cells
     if constraint.kind in LINES and frozenset(cells) not in units:
         w.all_different(cells)
-    if constraint.kind == "killercage":
-        _killercage(w, cells, constraint, cages)
-        return
-    MODELS[constraint.kind](w, cells, constraint)
+    MODELS[constraint.kind](w, cells, constraint, options)

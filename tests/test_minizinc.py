@@ -48,13 +48,9 @@ def sparse25() -> Board:
 
 
 def gecode(*arguments: str) -> list[str]:
-    """The ``minizinc --solver gecode`` command, with the flags the backend passes (on
-    Debian's Gecode 6.2, the folder that lets the current global names reach its own
-    propagators: docs/minizinc.md)."""
-    from adapters.minizinc import older_names_flags
-
-    flags = [word for pair in older_names_flags("gecode").items() for word in pair]
-    return ["minizinc", "--solver", "gecode", *flags, *arguments]
+    """The ``minizinc --solver gecode`` command, as the backend runs it (no flags: the model's
+    older global names reach Debian's Gecode 6.2's propagators, docs/minizinc.md)."""
+    return ["minizinc", "--solver", "gecode", *arguments]
 
 
 def run_model(cli, text: str, folder) -> tuple[str, str]:
