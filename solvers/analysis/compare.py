@@ -96,16 +96,19 @@ def run_dataset(
         answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
         answers = crosscheck(boards, answers, settings.mode == "unique")
         dataset.backends.append(BackendRun(spec.label, dict(spec.configuration), setup, peak))
-        paired = zip(boards, answers, strict=True)
-        dataset.records += [
-            Record(name, c.line, c.copy, replace(a, solution=None)) for c, a in paired
-        ]
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
     said, doubted = judged(boards, answered, known)
-    dataset.records = [
-        replace(r, disputed=True) if (r.answer.backend, r.key) in doubted else r
-        for r in dataset.records
+    dataset.records = [  # each written once the judge has spoken, with no solution kept
+        Record(
+            name,
+            c.line,
+            c.copy,
+            replace(a, solution=None),
+            (a.backend, (c.line, c.copy)) in doubted,
+        )
+        for answers in answered
+        for c, a in zip(boards, answers, strict=True)
     ]
     dataset.notes = left_out + notes(dataset) + said
     dataset.hashes = {p.line: puzzle_hash(p.board) for p in puzzles}
