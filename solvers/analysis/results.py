@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from solvers.strength.tally import Measured
 
 FORMAT = "sudoku-compare/2"
-MODES = run_fields.MODES
 # the most digits an integer of a run file is read with: every field's range ends far below
 LONGEST_INT = 30
 

@@ -11,7 +11,8 @@ from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from solvers.analysis.results import MODES, Settings
+from solvers.analysis.results import Settings
+from solvers.analysis.run_fields import MODES
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import command, scale_options, seconds, whole
