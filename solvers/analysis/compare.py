@@ -77,9 +77,9 @@ def run_dataset(
     """Every spec on every copy of ``puzzles`` (``pipeline.timed``, by ``plan``: ``plan_of``'s
     serial one by default), then the judge's word on each copy. A spec that does not encode
     every puzzle's rules is left out, with a note saying so: its times would be over other
-    puzzles than the rest's. ``progress(label)`` gives a callable told (done, total) as a
-    serial run of a spec goes, or None. Before each spec is timed, the CPU time of the fixed
-    calibration workload (``calibration.sample``) is appended to ``paces``, if given."""
+    puzzles than the rest's. ``progress("name: spec")`` gives a callable told (done, total)
+    as a serial run of a spec goes, or None. Before each spec is timed, the CPU time of the
+    fixed calibration workload (``calibration.sample``) is appended to ``paces``, if given."""
     plan = plan or plan_of(settings)
     boards = copies_of(puzzles, settings)
     unshuffled = sum(1 for p in puzzles if not p.board.rules.is_classic) if settings.shuffle else 0
@@ -92,19 +92,23 @@ def run_dataset(
             continue
         if paces is not None:
             paces.append(calibration.sample())
-        told = progress(spec.label) if progress else None
+        told = progress(f"{name}: {spec.label}") if progress else None
         answers, setup, peak = timed(spec, [c.board for c in boards], plan, told)
         answers = crosscheck(boards, answers, settings.mode == "unique")
         dataset.backends.append(BackendRun(spec.label, dict(spec.configuration), setup, peak))
-        paired = zip(boards, answers, strict=True)
-        dataset.records += [
-            Record(name, c.line, c.copy, replace(a, solution=None)) for c, a in paired
-        ]
         answered.append(answers)
     known = {p.line: p.known_solution for p in puzzles}
     said, doubted = judged(boards, answered, known)
-    dataset.records = [
-        replace(r, disputed=True) if (r.spec, r.key) in doubted else r for r in dataset.records
+    dataset.records = [  # each written once the judge has spoken, with no solution kept
+        Record(
+            name,
+            c.line,
+            c.copy,
+            replace(a, solution=None),
+            (a.backend, (c.line, c.copy)) in doubted,
+        )
+        for answers in answered
+        for c, a in zip(boards, answers, strict=True)
     ]
     dataset.notes = left_out + notes(dataset) + said
     dataset.hashes = {p.line: puzzle_hash(p.board) for p in puzzles}
@@ -187,7 +191,9 @@ def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
     for (line, copy), records in by_key.items():
         where = _where(line, copy)
         found += [
-            ("wrong", f"{where}: BUG: {r.detail}") for r in records if r.status == Status.WRONG
+            ("wrong", f"{where}: BUG: {r.answer.detail}")
+            for r in records
+            if r.answer.status == Status.WRONG
         ]
     # a puzzle that no backend answered (every one timed out or failed): the run proves nothing
     # of it, as check's unconfirmed puzzle (exit 3); one timing out where another answers is a
@@ -198,9 +204,9 @@ def notes(dataset: DatasetRun) -> list[tuple[str, str]]:
         more = f" and {len(unproved) - 5} more" if len(unproved) > 5 else ""
         found.append(("unproved", f"no backend answered within its timeout: {shown}{more}"))
     for backend in dataset.backends:
-        errors = [r for r in dataset.records_of(backend.spec) if r.status == Status.ERROR]
+        errors = [r for r in dataset.records_of(backend.spec) if r.answer.status == Status.ERROR]
         if errors:
-            first = f"puzzle {errors[0].puzzle}: {errors[0].detail}"
+            first = f"puzzle {errors[0].puzzle}: {errors[0].answer.detail}"
             found.append(("error", f"{backend.spec}: {len(errors)} errors; the first, {first}"))
     return found
 

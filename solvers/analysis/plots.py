@@ -113,7 +113,7 @@ def cactus(ax, dataset: DatasetRun, settings: Settings, style: dict[str, dict]) 
 
     runs = _by_spec(dataset)
     for spec, records in runs.items():
-        times = sorted(1000 * r.seconds for r in records if r.finished)
+        times = sorted(1000 * r.answer.seconds for r in records if r.finished)
         if times:
             ax.plot(range(1, len(times) + 1), times, markersize=4, **style[spec])
     if len(runs) > 1:

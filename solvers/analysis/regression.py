@@ -232,13 +232,13 @@ def _change(
 
 def _said(record) -> str:
     """A record's status, or ``disputed`` where the judge disputed its answer."""
-    return "disputed" if record.disputed else str(record.status)
+    return "disputed" if record.disputed else str(record.answer.status)
 
 
 def _cpu(records: list, timeout: float, factor: float = 1.0) -> np.ndarray:
     """Each record's CPU time divided by ``factor`` where it finished, else twice the timeout
     (as PAR-2 scores: an unfinished puzzle's score is the timeout's, whatever the machine)."""
-    times = [r.cpu_seconds / factor for r in records]
+    times = [r.answer.cpu_seconds / factor for r in records]
     return stats.scored(times, [r.finished for r in records], timeout)
 
 

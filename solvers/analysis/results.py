@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from solvers.strength.tally import Measured
 
 FORMAT = "sudoku-compare/2"
-MODES = run_fields.MODES
 # the most digits an integer of a run file is read with: every field's range ends far below
 LONGEST_INT = 30
 
@@ -47,22 +46,15 @@ class Settings:
 @dataclass(frozen=True, eq=False)
 class Record:
     """Where one backend's judged answer stands in a run: its dataset, its puzzle (the line in
-    the file) and its copy. The answer is the runner's own (read back from a file, with no
-    solution: the file keeps none); its fields are read through the record."""
+    the file) and its copy. The answer is the runner's own, read as ``record.answer`` (read
+    back from a file, with no solution: the file keeps none); its backend spec is
+    ``answer.backend``, written as the record's ``spec``."""
 
     dataset: str
     puzzle: int
     copy: int
     answer: Answer
     disputed: bool = False  # the judge doubts the answer (another backend's disagrees)
-
-    spec = property(lambda self: self.answer.backend, doc="the answer's backend spec")
-    status = property(lambda self: self.answer.status)
-    seconds = property(lambda self: self.answer.seconds)
-    cpu_seconds = property(lambda self: self.answer.cpu_seconds)
-    count = property(lambda self: self.answer.count)
-    stats = property(lambda self: self.answer.stats)
-    detail = property(lambda self: self.answer.detail)
 
     @property
     def finished(self) -> bool:
@@ -124,7 +116,7 @@ class DatasetRun:
     strength: list[Measured] = field(default_factory=list)
 
     def records_of(self, spec: str) -> list[Record]:
-        return [record for record in self.records if record.spec == spec]
+        return [record for record in self.records if record.answer.backend == spec]
 
 
 @dataclass(frozen=True)
@@ -239,7 +231,7 @@ def _run_of(data: dict) -> CompareRun:
         specs = {backend.spec for backend in dataset.backends}
         if len(specs) != len(dataset.backends):
             raise ValueError(f"a backend named twice in {dataset.name}")
-        strangers = {record.spec for record in dataset.records} - specs
+        strangers = {record.answer.backend for record in dataset.records} - specs
         if strangers:
             raise ValueError(f"records of {sorted(strangers)} not among {dataset.name}'s backends")
         if specs and not dataset.records:

@@ -37,7 +37,7 @@ def scored(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -
 
 
 def scored_records(records: Sequence[Record], timeout: float) -> np.ndarray:
-    return scored([r.seconds for r in records], [r.finished for r in records], timeout)
+    return scored([r.answer.seconds for r in records], [r.finished for r in records], timeout)
 
 
 def par2(seconds: Sequence[float], finished: Sequence[bool], timeout: float) -> float:

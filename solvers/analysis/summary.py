@@ -43,7 +43,9 @@ def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
     rows = []
     for i, backend in enumerate(dataset.backends):
         row = _times(times[i], runs[backend.spec], timeout, base)
-        cpu = stats.scored([r.cpu_seconds for r in aligned[backend.spec]], finished[i], timeout)
+        cpu = stats.scored(
+            [r.answer.cpu_seconds for r in aligned[backend.spec]], finished[i], timeout
+        )
         row.update(
             backend=backend.spec,
             options=backend.options,
@@ -63,7 +65,7 @@ def summarize(dataset: DatasetRun, settings: Settings) -> list[dict]:
 def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> dict:
     median = stats.median_interval(times) if times.size else None
     ratio = stats.paired_ratio(times, base) if base is not None and times.size else None
-    done = [r.seconds for r in records if r.finished]
+    done = [r.answer.seconds for r in records if r.finished]
     return {
         "puzzles": len(records),
         "par2_s": float(np.mean(times)) if times.size else None,
@@ -79,15 +81,17 @@ def _times(times: np.ndarray, records: list[Record], timeout: float, base) -> di
 
 
 def _counts(records: list[Record]) -> dict:
-    count = {s: sum(r.status == s for r in records) for s in Status}
+    count = {s: sum(r.answer.status == s for r in records) for s in Status}
     return {
         "solved": sum(r.finished for r in records),
-        "unsolvable": sum(r.finished and r.status == Status.UNSOLVABLE for r in records),
+        "unsolvable": sum(r.finished and r.answer.status == Status.UNSOLVABLE for r in records),
         "disputed": sum(r.disputed for r in records),
         "timeouts": count[Status.TIMEOUT],
         "errors": count[Status.ERROR] + count[Status.UNSUPPORTED] + count[Status.INVALID],
         "wrong": count[Status.WRONG],
-        "several_solutions": sum(1 for r in records if r.count is not None and r.count > 1),
+        "several_solutions": sum(
+            1 for r in records if r.answer.count is not None and r.answer.count > 1
+        ),
     }
 
 
@@ -95,12 +99,12 @@ def _search(records: list[Record]) -> dict:
     """Guesses per puzzle, the share solved without a guess, and the libraries' own counters,
     as means over the finished puzzles (None where the backend does not say)."""
     finished = [r for r in records if r.finished]
-    guesses = [r.stats["guesses"] for r in finished if "guesses" in r.stats]
+    guesses = [r.answer.stats["guesses"] for r in finished if "guesses" in r.answer.stats]
     has_guesses = bool(finished) and len(guesses) == len(finished)
     library = {
-        f"{key}_per_puzzle": statistics.mean(r.stats[key] for r in finished)
+        f"{key}_per_puzzle": statistics.mean(r.answer.stats[key] for r in finished)
         for key in LIBRARY_STATS
-        if finished and all(key in r.stats for r in finished)
+        if finished and all(key in r.answer.stats for r in finished)
     }
     return {
         "guesses_per_puzzle": statistics.mean(guesses) if has_guesses else None,

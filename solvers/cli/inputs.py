@@ -4,12 +4,9 @@ pipeline's answers in input order, bad input reported in its place."""
 from __future__ import annotations
 
 import argparse
-import io
-import os
-import re
 import sys
 from collections.abc import Iterator, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from solvers.backends import registry
 from solvers.backends.spec import ALL, BackendSpec, parse_list
@@ -18,46 +15,11 @@ from solvers.cli.arguments import options_given
 from solvers.cli.compiling import compile_first, default_compiled
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
 from solvers.formats.boards import Puzzle, format_board, read_puzzles
-from solvers.formats.textfile import as_text
+from solvers.formats.datasets import open_named
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.pipeline import LineFile, Plan
 from solvers.run.pipeline import run as run_plan
-
-
-def open_source(path: str) -> TextIO:
-    """The named file, a shipped dataset by name, or standard input for '-': UTF-8, or UTF-16
-    with its byte-order mark (``formats.textfile``); undecodable bytes are named as bytes,
-    whatever the locale. An argument that is no file or dataset but reads as a board or a link
-    is read as one (a path that exists wins)."""
-    from solvers.formats.datasets import shipped
-
-    if path != "-":
-        if (dataset := shipped(path)) is not None:
-            return dataset.open()
-        if not os.path.exists(path) and _is_puzzle_text(path):
-            return io.StringIO(path if path.endswith("\n") else path + "\n")
-        return as_text(open(path, "rb"))
-    if sys.stdin is None or sys.stdin.closed:
-        raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # already text (a test's StringIO)
-        return sys.stdin
-    return as_text(buffer)
-
-
-def _is_puzzle_text(argument: str) -> bool:
-    """Whether a command-line argument is a puzzle itself: a link, a board over several lines,
-    or a line puzzle (N*N symbols, its fields after it)."""
-    from solvers.formats import fpuzzles_link
-    from solvers.formats.lines import SQUARES
-    from solvers.formats.symbols import VALUE_OF
-
-    text = argument.strip()
-    if "\n" in text or fpuzzles_link.looks_like(text):
-        return True
-    cells = re.split(r"[:,\s]", text, maxsplit=1)[0]
-    return len(cells) in SQUARES and all(symbol in VALUE_OF for symbol in cells)
 
 
 def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:
@@ -68,7 +30,7 @@ def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError
         run.note(
             "reading puzzles from standard input (Ctrl-D ends; give a FILE, a board or a link)"
         )
-    source = open_source(args.file)
+    source = open_named(args.file)
     try:
         yield from _noting_drawings(read_puzzles(source, args.input_format, args.box), run)
     finally:

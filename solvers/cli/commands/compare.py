@@ -11,7 +11,8 @@ from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from solvers.analysis.results import MODES, Settings
+from solvers.analysis.results import Settings
+from solvers.analysis.run_fields import MODES
 from solvers.backends.spec import ALL, BackendSpec
 from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import command, scale_options, seconds, whole
@@ -232,7 +233,7 @@ def run(args: argparse.Namespace, run: Run) -> None:
             specs,
             settings,
             plan,
-            lambda label, source=source: run.progress(f"{source}: {label}"),  # per spec
+            run.progress,
             paces,
         )
         tables.append(summary.summarize(dataset, settings))
@@ -295,18 +296,16 @@ def _paths_of(sources: list[str]) -> dict[str, str]:
     """Every dataset named once and readable, before any work (stdin, ``-``, is read as it
     comes): the path each is recorded under, a shipped one's in the package."""
     from solvers.formats.datasets import DATASETS, shipped
-    from solvers.formats.textfile import as_text
 
     listed = f"the shipped datasets are {', '.join(DATASETS)} ('sudoku datasets')"
     paths: dict[str, str] = {}
     for source in sources:
         if sources.count(source) > 1:
             raise UsageError(f"dataset {source} named twice: its tables could not be told apart")
-        dataset = shipped(source)  # looked up once: the one opened is the one recorded
-        if source != "-":
+        dataset = shipped(source)  # a shipped one is in the package, readable
+        if dataset is None and source != "-":
             try:
-                with dataset.open() if dataset is not None else as_text(open(source, "rb")):
-                    pass  # readable: its puzzles are read when its turn comes
+                open(source, "rb").close()  # readable: its puzzles are read when its turn comes
             except FileNotFoundError as error:
                 raise InputError(f"cannot read {source}: {error.strerror}; {listed}") from None
             except OSError as error:

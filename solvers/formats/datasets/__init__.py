@@ -1,11 +1,17 @@
 """The puzzle sets the project ships, made by ``sudoku generate`` (each file starts with the
-command that made it); a name can be given wherever the ``sudoku`` command takes a file."""
+command that made it); a name can be given wherever the ``sudoku`` command takes a file, and
+``open_named`` opens whatever such an argument names."""
 
 from __future__ import annotations
 
+import io
 import os
+import re
+import sys
 from dataclasses import dataclass
 from typing import TextIO
+
+from solvers.formats.textfile import as_text
 
 
 @dataclass(frozen=True)
@@ -67,15 +73,44 @@ def path_of(name_or_path: str) -> str | None:
 
 
 def open_named(name_or_path: str) -> TextIO:
-    """A shipped dataset by name, or the file at that path in the encoding its byte-order mark
-    says (``formats.textfile``); undecodable bytes become U+FFFD (a bad cell of that puzzle
-    alone)."""
-    dataset = shipped(name_or_path)
-    if dataset is not None:
+    """What a command's FILE argument names, as text: a shipped dataset by name, standard
+    input for '-', the file at that path, or, for an argument that is no file or dataset but
+    reads as a board or a link, that text itself (a path that exists wins). A file (or
+    standard input) is read in the encoding its byte-order mark says, else UTF-8
+    (``formats.textfile``), undecodable bytes named as bytes whatever the locale. InputError
+    when standard input is closed."""
+    if name_or_path == "-":
+        return _standard_input()
+    if (dataset := shipped(name_or_path)) is not None:
         return dataset.open()
-    from solvers.formats.textfile import as_text
-
+    if not os.path.exists(name_or_path) and _is_puzzle_text(name_or_path):
+        return io.StringIO(name_or_path if name_or_path.endswith("\n") else name_or_path + "\n")
     return as_text(open(name_or_path, "rb"))
+
+
+def _standard_input() -> TextIO:
+    if sys.stdin is None or sys.stdin.closed:
+        from solvers.base.errors import InputError
+
+        raise InputError("standard input is closed: give a FILE, or pipe puzzles in")
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # already text (a test's StringIO)
+        return sys.stdin
+    return as_text(buffer)
+
+
+def _is_puzzle_text(argument: str) -> bool:
+    """Whether a command-line argument is a puzzle itself: a link, a board over several lines,
+    or a line puzzle (N*N symbols, its fields after it)."""
+    from solvers.formats import fpuzzles_link
+    from solvers.formats.lines import SQUARES
+    from solvers.formats.symbols import VALUE_OF
+
+    text = argument.strip()
+    if "\n" in text or fpuzzles_link.looks_like(text):
+        return True
+    cells = re.split(r"[:,\s]", text, maxsplit=1)[0]
+    return len(cells) in SQUARES and all(symbol in VALUE_OF for symbol in cells)
 
 
 def _packaged(filename: str):
