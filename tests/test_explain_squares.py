@@ -17,9 +17,17 @@ r1c1 = 8 and r2c1 = 6; the right one lets r1c2 be 5 or 3 with r1c3 = 8.
 
 from __future__ import annotations
 
-from kind_puzzles import gone, grid_of
+from pathlib import Path
 
+import pytest
+from kind_puzzles import gone, grid_of
+from test_kind_soundness import replay
+from test_strength_iss_killers import iss
+
+from solvers import solve
 from solvers.strength import human, kind_squares, kinds
+from solvers.strength.grid import outcome
+from solvers.strength.rating import prepared
 
 NARROWED = {
     "r1c1": {5, 8},
@@ -69,3 +77,15 @@ def test_every_pair_of_squares_that_share_a_cell_is_read():
     cells, first, second = kind_squares.pairs(9)[0]
     assert cells == (0, 1, 2, 9, 10, 11)
     assert (first, second) == ((0, 1, 3, 4), (1, 2, 4, 5))
+
+
+@pytest.mark.skipif(not Path("/tmp/iss.txt").exists(), reason="no /tmp/iss.txt (ISS's puzzles)")
+def test_explain_finishes_iss_entropy_sudoku_soundly():
+    """sigh's ISS '[New Constraint] Entropy Sudoku' (``bench/iss.py --out /tmp/iss.txt``): it
+    stalled with 50 cells open before the squares were read together."""
+    board = iss("[New Constraint] Entropy Sudoku")
+    grid = prepared(board)
+    taken = [step.technique for step in human.steps(grid)]
+    assert outcome(board, grid.candidates).solved
+    assert "squares together" in taken
+    assert replay(board, solve(board).solution.cells) == len(taken)
