@@ -28,6 +28,7 @@ from solvers.strength import (
     kind_fill,
     kind_must,
     kind_pairs,
+    kind_squares,
     kinds,
     rulechains,
     stronglinks,
@@ -72,6 +73,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("locked", partial(locked, pointing=False)),
     ("locked", kind_must.rule_claiming),  # a unit's value locked in a rule's cells (2.8)
     ("locked", kind_pairs.rules_together),  # two rules that share a cell, read at once (2.8)
+    ("locked", kind_squares.squares_together),  # two 2x2 squares of an entropy or mod 3 (2.8)
     ("locked", kind_fill.rule_fills_house),  # a house's other cells hold what a rule leaves (2.8)
     ("subsets", partial(naked_subset, k=2)),
     ("fish", partial(fish, k=2)),
