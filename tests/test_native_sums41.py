@@ -4,7 +4,8 @@ rows) in the constrained kernel, as ISS's ``SumHandler`` takes them (issue 41):
 - exclusion groups: the cells of a row that all see each other hold different values, so k of
   them add up to at least the k smallest values of their union (``watch.grouped``);
 - two or three cells left free: arc consistency, each value kept only where values of the
-  other cells meet the total with it (``watch._few``), where bounds keep the values between.
+  other cells meet the total with it (``watch._few``), where bounds keep the values between;
+- combined sums: two related sums near their extremes add up to a row over both (``combined``).
 
 Each rule refuses a board of its own at the root where the search needed guesses before, and
 native's counts agree with cpsat's on boards with several solutions."""
@@ -17,11 +18,13 @@ from test_implied import SOLUTION, board
 from test_native_sets import _board
 
 from solvers import count_solutions
+from solvers.backends.handwritten.native.combined import combined_sums
 from solvers.backends.handwritten.native.constraints import _exclusion_groups, _linears
 from solvers.backends.handwritten.native.solver import Solver
 from solvers.backends.handwritten.native.tables import plan_for
 from solvers.backends.handwritten.native.watch import linear
 from solvers.model.cells import cell_name
+from solvers.model.compile import flatten
 from solvers.model.constraints.primitives import Linear
 
 
@@ -41,9 +44,19 @@ def test_a_diagonal_splits_into_the_cells_it_crosses_in_each_box():
     b = _board(f"littlekiller {DIAGONAL} total=29", [])
     peers = plan_for(b).tables.peers
     terms = tuple((1, cell) for cell in _cells(DIAGONAL))
-    assert _exclusion_groups(terms, peers) == [0, 0, 1, 2, 2]
+    assert _partition(_exclusion_groups(terms, peers)) == [[0, 1], [2], [3, 4]]
     # a term of another coefficient (an arrow's circle) is a group of its own
-    assert _exclusion_groups(((-1, terms[0][1]), *terms[1:]), peers) == [0, 1, 2, 3, 3]
+    assert _partition(_exclusion_groups(((-1, terms[0][1]), *terms[1:]), peers)) == [
+        [0],
+        [1],
+        [2],
+        [3, 4],
+    ]
+
+
+def _partition(group: list[int]) -> list[list[int]]:
+    """The terms of each group, as lists of term indexes in order."""
+    return sorted([j for j, g in enumerate(group) if g == each] for each in set(group))
 
 
 # Total 6 over five cells: bounds allow it (five 1s make 5) and leave each cell 1 or 2, but
@@ -115,4 +128,37 @@ def test_little_killers_count_as_cpsat(diagonals):
     assert plan_for(b).primitives is not None  # the constrained kernel
     expected = count_solutions(b, limit=100_000, backend="cpsat")
     assert expected > 1, [cell_name(c, 9) for d in diagonals for c in _cells(d)]
+    assert count_solutions(b, limit=100_000, backend="native") == expected
+
+
+# Two long diagonals whose totals are near their most (69 of 72, 66 of 69): many cells of one
+# see cells of the other, so ISS's merge adds their sum over the 17 cells (``combined``). A grid
+# of these rules, made with cpsat once; rows 1-5 emptied.
+CROSSED = (
+    "littlekiller r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 total=69; "
+    "littlekiller r2c9 r3c8 r4c7 r5c6 r6c5 r7c4 r8c3 r9c2 total=66"
+)
+CROSSED_GRID = "913867524684352179257419386862734951149285637375196842431928765528671493796543218"
+
+
+def test_related_sums_are_combined():
+    b = _board(CROSSED, [])
+    peers = plan_for(b).tables.peers
+    seen = [set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in range(81)]
+    rows = [p for p in flatten(b).primitives if isinstance(p, Linear)]
+    (merged,) = combined_sums(rows, seen, 9)
+    assert sorted(cell for _, cell in merged.terms) == sorted(
+        cell for p in rows for _, cell in p.terms
+    )
+    assert (merged.op, merged.constant) == ("==", 135)
+    # mid-range totals leave too much slack to be worth a row (ISS's score)
+    loose = _board(CROSSED.replace("total=69", "total=45").replace("total=66", "total=40"), [])
+    assert combined_sums([p for p in flatten(loose).primitives], seen, 9) == []
+
+
+def test_combined_sums_count_as_cpsat():
+    rows = ["." * 9] * 5 + [CROSSED_GRID[9 * r : 9 * r + 9] for r in range(5, 9)]
+    b = _board(CROSSED, rows)
+    expected = count_solutions(b, limit=100_000, backend="cpsat")
+    assert expected > 1
     assert count_solutions(b, limit=100_000, backend="native") == expected

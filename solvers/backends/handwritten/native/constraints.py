@@ -191,23 +191,37 @@ def _linears(linears: list[Linear], peers: np.ndarray, ungrouped: frozenset) -> 
 
 def _exclusion_groups(terms: tuple[tuple[int, int], ...], peers: np.ndarray) -> list[int]:
     """The group of each term: terms of coefficient 1 whose cells all see each other share
-    one (so they hold different values), each other term is a group of its own. Greedy, in
-    order, as ISS's ``SumHandler`` finds its exclusion groups: a little killer's diagonal
-    splits into the runs of cells it crosses in each box."""
+    one (so they hold different values), each other term is a group of its own (a little
+    killer's diagonal splits into its cells in each box)."""
     seen = {cell: set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for _, cell in terms}
-    members: list[list[int]] = []
-    group: list[int] = []
+    ones = [cell for k, cell in terms if k == 1]
+    where = {cell: g for g, clique in enumerate(cliques(ones, seen)) for cell in clique}
+    group, more = [], len(where)
     for k, cell in terms:
-        for g, inside in enumerate(members):
-            ones = k == 1 and terms[inside[0]][0] == 1
-            if ones and all(terms[j][1] in seen[cell] for j in inside):
-                inside.append(len(group))
-                group.append(g)
-                break
-        else:
-            members.append([len(group)])
-            group.append(len(members) - 1)
+        if k == 1 and cell in where:
+            group.append(where.pop(cell))
+        else:  # another coefficient, or a cell met again
+            group.append(more)
+            more += 1
     return group
+
+
+def cliques(cells, seen) -> list[list[int]]:
+    """``cells`` split into groups that all see each other (``seen[cell]``: the cells that
+    differ from it), greedy as ISS's ``findExclusionGroupsGreedy``: each group grown from the
+    cells left, taking the one that sees the most of those still open (the lowest among
+    ties)."""
+    left = set(cells)
+    groups = []
+    while left:
+        open_, group = set(left), []
+        while open_:
+            best = max(sorted(open_), key=lambda cell: len(seen[cell] & open_))
+            group.append(best)
+            left.discard(best)
+            open_ = (open_ - {best}) & seen[best]
+        groups.append(group)
+    return groups
 
 
 def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
