@@ -11,7 +11,8 @@ handles it best:
 
 relations  (R, 4+2N)   [a, b, most a's one b forbids, most b's one a forbids,
                         values of b each value of a allows (N), of a each of b's allows (N)]
-linears    (L, 3+2m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...]
+linears    (L, 4+3m)   [op, constant, terms, coefficient, cell, coefficient, cell, ...,
+                        the exclusion group of each term (m), groups of two or more cells]
 tables     (T, 4+k)    [first row, rows, cells, cell..., sets]; the rows' masks in ``table_rows``;
                        sets: 1 when the cells all differ and each row is one set of as many
                        values as cells, the same at every cell (a rellik cage's table)
@@ -63,11 +64,16 @@ def apart(groups: list[tuple[int, ...]], primitives, n: int) -> list[set[int]]:
 
 
 def primitive_tables(
-    primitives, n: int, peers: np.ndarray, units: np.ndarray | None = None
+    primitives,
+    n: int,
+    peers: np.ndarray,
+    units: np.ndarray | None = None,
+    ungrouped: frozenset = frozenset(),
 ) -> Primitives:
     """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``). A
     table of value sets is watched by the other cells of each of the kernel's ``units`` that
-    holds two or more of its cells too: a value they lose may be one the set must hold."""
+    holds two or more of its cells too: a value they lose may be one the set must hold. The
+    linear rows but those of ``ungrouped`` get their exclusion groups (``_exclusion_groups``)."""
     every = (1 << n) - 1
     init = np.full(n * n, every, np.int64)
     forbidden: dict[tuple[int, int], set[tuple[int, int]]] = {}
@@ -113,7 +119,7 @@ def primitive_tables(
                 watchers[cell].append(first + i)
     return Primitives(
         _relations(pairs, forbidden, apart, n),
-        _linears(linears),
+        _linears(linears, peers, ungrouped),
         head,
         rows,
         padded(watchers),
@@ -169,13 +175,53 @@ def _supports(forbidden: frozenset[tuple[int, int]], peers: bool, n: int) -> tup
     return (most_a, most_b, *(every & ~m for m in ab + ba))
 
 
-def _linears(linears: list[Linear]) -> np.ndarray:
-    width = 3 + 2 * max((len(p.terms) for p in linears), default=0)
-    table = np.zeros((len(linears), width), np.int64)
+def _linears(linears: list[Linear], peers: np.ndarray, ungrouped: frozenset) -> np.ndarray:
+    most = max((len(p.terms) for p in linears), default=0)
+    table = np.zeros((len(linears), 4 + 3 * most), np.int64)
     for i, p in enumerate(linears):
         terms = [x for term in p.terms for x in term]
         table[i, : 3 + len(terms)] = [OPS[p.op], p.constant, len(p.terms), *terms]
+        group = list(range(len(p.terms)))
+        if p.op != "!=" and p not in ungrouped:
+            group = _exclusion_groups(p.terms, peers)
+        table[i, 3 + 2 * most : 3 + 2 * most + len(group)] = group
+        table[i, -1] = len(group) - len(set(group))
     return table
+
+
+def _exclusion_groups(terms: tuple[tuple[int, int], ...], peers: np.ndarray) -> list[int]:
+    """The group of each term: terms of coefficient 1 whose cells all see each other share
+    one (so they hold different values), each other term is a group of its own (a little
+    killer's diagonal splits into its cells in each box)."""
+    seen = {cell: set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for _, cell in terms}
+    ones = [cell for k, cell in terms if k == 1]
+    where = {cell: g for g, clique in enumerate(cliques(ones, seen)) for cell in clique}
+    group, more = [], len(where)
+    for k, cell in terms:
+        if k == 1 and cell in where:
+            group.append(where.pop(cell))
+        else:  # another coefficient, or a cell met again
+            group.append(more)
+            more += 1
+    return group
+
+
+def cliques(cells, seen) -> list[list[int]]:
+    """``cells`` split into groups that all see each other (``seen[cell]``: the cells that
+    differ from it), greedy as ISS's ``findExclusionGroupsGreedy``: each group grown from the
+    cells left, taking the one that sees the most of those still open (the lowest among
+    ties)."""
+    left = set(cells)
+    groups = []
+    while left:
+        open_, group = set(left), []
+        while open_:
+            best = max(sorted(open_), key=lambda cell: len(seen[cell] & open_))
+            group.append(best)
+            left.discard(best)
+            open_ = (open_ - {best}) & seen[best]
+        groups.append(group)
+    return groups
 
 
 def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

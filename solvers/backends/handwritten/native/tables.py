@@ -84,9 +84,28 @@ def _plan(flat: Flat) -> KernelPlan:
 
     peers = apart(list(units[MAX_UNITS:]), primitives, n)
     plan = build_plan(units[:MAX_UNITS], flat.sum_groups, n, peers)
-    return plan._replace(
-        band=False, primitives=primitive_tables(primitives, n, plan.tables.peers, plan.tables.units)
+    # the 45 rule's rows keep plain bounds: exclusion groups cost them CPU for no guess saved
+    # on ISS's killers (docs/native.md), where a little killer's diagonal gains (issue 41)
+    tables = primitive_tables(
+        (*primitives, *_combined(flat, plan.tables.peers, n)),
+        n,
+        plan.tables.peers,
+        plan.tables.units,
+        frozenset(flat.implied_linears),
     )
+    return plan._replace(band=False, primitives=tables)
+
+
+def _combined(flat: Flat, peers: np.ndarray, n: int) -> list:
+    """ISS's combined sums of the rules' own sums (little killers: ``combined``)."""
+    from solvers.backends.handwritten.native.combined import combined_sums
+    from solvers.model.constraints.primitives import Linear
+
+    linears = [p for p in flat.primitives if isinstance(p, Linear)]
+    if len(linears) < 2:
+        return []
+    seen = [set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in range(n * n)]
+    return combined_sums(linears, seen, n)
 
 
 def build_plan(
