@@ -9,6 +9,12 @@ solver sees the row as a whole, but only bounds it; over the states, unit propag
 value of a cell that no partial sum before it and after it can complete (the row's arc
 consistency over the cells' literals, for an equality). The state variables are fresh and
 functions of the cells, so a count's blocking clauses over the cells count each solution once.
+
+Not every row: the 45 rule's implied rows (``Flat.implied_linears``) stay pseudo-Boolean, as
+automata they lost killer puzzles (redundant rows: their states cost more than they cut), and so
+does a row whose automaton would be large (``small_enough``: a long pill arrow's). On the
+published puzzles this proves more at 5 s, and loses some: docs/models.md ("Z3's sums as
+decision diagrams") has the figures, and why ``pb`` stays the default.
 """
 
 from __future__ import annotations
@@ -21,6 +27,20 @@ from adapters.cnf_sum import Step, guarded_sum
 from solvers.model.constraints.primitives import Linear
 
 SUMS = ("pb", "diagram")  # z3's option ``sums``: the default first
+# a row whose automaton could have more arcs (states times values) than this stays one
+# pseudo-Boolean row: a pill of three digits over a 78-cell shaft made 442,514 clauses in 28 s
+ARCS = 20_000
+
+
+def small_enough(linear: Linear, n: int) -> bool:
+    """Whether ``linear``'s automaton over N-valued cells has at most ``ARCS`` arcs, bounding
+    each layer's states by the spans of the partial sums before it and after it."""
+    spans = [abs(k) * (n - 1) for k, _ in linear.terms]
+    before, after, arcs = 0, sum(spans), 0
+    for span in spans:
+        arcs += (min(before, after) + 1) * n
+        before, after = before + span, after - span
+    return arcs <= ARCS
 
 
 def diagram(holds: Callable[[int, int], z3.BoolRef], linear: Linear, n: int) -> list:

@@ -12,7 +12,7 @@ import pytest
 import z3
 from own_models import count_alike, hand_made, killer_boards, open_runners, random_boards
 
-from adapters.z3_sums import diagram
+from adapters.z3_sums import diagram, small_enough
 from solvers.backends import registry
 from solvers.model.constraints.primitives import OPERATORS, Linear
 
@@ -64,3 +64,10 @@ def test_boards_of_sums_count_alike(kind, runners):
 
 def test_the_sums_are_an_option_with_the_pseudo_boolean_rows_by_default():
     assert registry.backend_class("z3").OPTIONS["sums"] == ("pb", "diagram")
+
+
+def test_a_row_too_large_for_a_diagram_stays_a_pseudo_boolean_row():
+    pill = Linear(((100, 0), (10, 1), (1, 2), *((-1, c) for c in range(3, 81))), "==", 0)
+    diagonal = Linear(tuple((1, c * 10) for c in range(9)), "==", 45)
+    assert not small_enough(pill, 9)
+    assert small_enough(diagonal, 9)
