@@ -11,7 +11,11 @@ for those and X-sums, sandwiches, between lines), handed those constraints unfla
 decomposition does, so that a comparison shows what the native models are worth
 (docs/models.md). Natively over Boolean cells, the compile step's sum groups (the 45 rule's
 implied ones among them) are modelled as cages are, by ``cages``: ``combinations`` (default,
-a selector per set of values, as the CNF backends) or ``pb`` (``PbEq`` sums).
+a selector per set of values, as the CNF backends) or ``pb`` (``PbEq`` sums). Over Boolean
+cells, the rules' linear rows (arrows, little killers, cages of ``model=decomposed``) are, by
+``sums``, one ``PbEq`` each (``pb``, default) or the automaton of their partial sums
+(``diagram``, ``adapters.z3_sums``); the 45 rule's implied rows, and rows whose automaton
+would be large, stay ``PbEq`` either way.
 
 One solver per geometry (every unit of the board's flattened rules) holds the units, in a
 ``Context`` of its own, built in steps that look at the deadline (``adapters.persistent``); the
@@ -32,6 +36,7 @@ import z3
 from adapters import z3_native
 from adapters.persistent import Build, PerGeometry
 from adapters.primitive_forms import groups_as_cages
+from adapters.z3_sums import SUMS, diagram, small_enough
 from solvers.backends.contract import Backend, Found, Solutions
 from solvers.base.deadline import Deadline
 from solvers.base.errors import EngineError, SolveTimeout
@@ -57,6 +62,7 @@ class Z3Backend(Backend):
         "cells": ("bool", "int", "bitvec"),
         "model": ("native", "decomposed"),
         "cages": ("combinations", "pb"),
+        "sums": SUMS,
     }
 
     def __init__(self, **options: str) -> None:
@@ -88,7 +94,7 @@ class Z3Backend(Backend):
         solver.push()
         try:
             # building the terms of a 16x16's pair rules alone takes seconds
-            primitives = _Primitives(model)
+            primitives = _Primitives(model, self.options["sums"], flat.implied_linears)
             for primitive in given:
                 solver.add(primitives.terms(primitive))
                 deadline.check({"building": "the board's rules"})
@@ -205,8 +211,11 @@ class _Model:
 class _Primitives:
     """The terms of primitives over ``model``'s cells."""
 
-    def __init__(self, model: _Model) -> None:
-        self.model, self.vars, self.n = model, model.vars, model.n
+    def __init__(self, model: _Model, sums: str = "pb", implied: tuple = ()) -> None:
+        self.model, self.vars, self.n, self.sums = model, model.vars, model.n, sums
+        # the 45 rule's rows, implied by the rest, stay pseudo-Boolean rows under
+        # sums=diagram: as automata they cost more than they cut (docs/models.md)
+        self.implied = frozenset(implied)
 
     def terms(self, primitive) -> list:
         if isinstance(primitive, AllDifferent):
@@ -219,6 +228,14 @@ class _Primitives:
                 for a, b in sorted(primitive.forbidden)
             ]
         if isinstance(primitive, Linear):
+            if (
+                self.model.boolean
+                and self.sums == "diagram"
+                and primitive.op != "!="
+                and primitive not in self.implied
+                and small_enough(primitive, self.n)
+            ):
+                return diagram(self.model.holds, primitive, self.n)
             return [self.linear(primitive)]
         if isinstance(primitive, Domain):
             return [self.is_in(primitive.cell, primitive.values)]
