@@ -89,8 +89,7 @@ class ChocoBackend(Backend):
         cells = [model.intvar(v, v) if v else model.intvar(1, board.size) for v in board.cells]
         for unit in flat.units:
             model.all_different([cells[i] for i in unit], consistency).post()
-        # every option, the defaults where built by hand (ChocoBackend()), as the spec would
-        options = {key: values[0] for key, values in self.OPTIONS.items()} | self.options
+        options = self.options
         # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
         n, cages = board.size, options["cages"]
         primitives, groups = flat.primitives_for(self.ENCODES), ()

@@ -73,9 +73,7 @@ class CpmpyBackend(Backend):
     }
 
     def native_kinds(self) -> frozenset[str]:
-        # the default where built by hand (CpmpyBackend()), as the spec would
-        native = self.options.get("model", self.OPTIONS["model"][0]) == "native"
-        return self.NATIVE if native else frozenset()
+        return self.NATIVE if self.options["model"] == "native" else frozenset()
 
     def stops_itself(self, operation: Operation) -> bool:
         solver = self.options["solver"]
@@ -90,8 +88,7 @@ class CpmpyBackend(Backend):
         # each sum group (a cage, the 45 rule's among them) by ``_sum_group``
         primitives, groups = groups_as_cages(flat, self.ENCODES)
         constraints += [_primitive(p, cells) for p in primitives]
-        # every option, the defaults where built by hand (CpmpyBackend()), as the spec would
-        options = {key: values[0] for key, values in self.OPTIONS.items()} | self.options
+        options = self.options
         table = options["cages"] == "table"
         constraints += [_sum_group(group, cells, board.size, table) for group in groups]
         for constraint in own:  # the kinds with a model of CPMpy's own (``cpmpy_native``)

@@ -49,7 +49,7 @@ class CpSatBackend(Backend):
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.model_kind, self.workers = options["model"], int(options["workers"])
+        self.model_kind, self.workers = self.options["model"], int(self.options["workers"])
 
     def native_kinds(self) -> frozenset[str]:
         return self.NATIVE if self.model_kind == "native" else frozenset()
@@ -99,8 +99,7 @@ class CpSatBackend(Backend):
         cells = (_Boolean if self.model_kind == "boolean" else _Integer)(model, board)
         for unit in flat.units:
             cells.unit(unit)
-        # every option, the defaults where built by hand (CpSatBackend()), as the spec would
-        options = {key: values[0] for key, values in self.OPTIONS.items()} | self.options
+        options = self.options
         # natively, the sum groups (the 45 rule's among them) as cages are (``cages``)
         n, cages = board.size, options["cages"]
         primitives, groups = flat.primitives_for(self.ENCODES), ()

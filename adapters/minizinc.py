@@ -145,8 +145,8 @@ class MiniZincBackend(Backend):
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.solver = minizinc.Solver.lookup(options["solver"])
-        self.model_kind = options.get("model", self.OPTIONS["model"][0])  # first: default
+        self.solver = minizinc.Solver.lookup(self.options["solver"])
+        self.model_kind = self.options["model"]
 
     def native_kinds(self) -> frozenset[str]:
         return self.NATIVE if self.model_kind == "native" else frozenset()
@@ -156,7 +156,7 @@ class MiniZincBackend(Backend):
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         text = minizinc.Model()
-        cages = self.options.get("cages", mzn.CAGES[0])
+        cages = self.options["cages"]
         text.add_string(mzn.model(board, native=self.native_kinds(), cages=cages))
         with warnings.catch_warnings():  # the toolchain's, kept out of the user's output
             warnings.simplefilter("ignore", minizinc.error.MiniZincWarning)

@@ -104,12 +104,12 @@ class MipBackend(Backend):
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        if options["solver"] == "scip":
+        if self.options["solver"] == "scip":
             # HiGHS's own switches: SCIP would run as if they were not given
-            # (the defaults where built by hand: MipBackend(solver="scip"), as the spec would)
-            chosen = {key: options.get(key, self.OPTIONS[key][0]) for key in HIGHS_ONLY}
             changed = [
-                f"{key}={chosen[key]}" for key in HIGHS_ONLY if chosen[key] != self.OPTIONS[key][0]
+                f"{key}={self.options[key]}"
+                for key in HIGHS_ONLY
+                if self.options[key] != self.OPTIONS[key][0]
             ]
             if changed:
                 given = ", ".join(changed)
@@ -120,10 +120,9 @@ class MipBackend(Backend):
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
 
     def native_kinds(self) -> frozenset[str]:
-        # the default where built by hand (MipBackend(solver="highs")), as the spec would
-        if self.options.get("model", "native") != "native":
+        if self.options["model"] != "native":
             return frozenset()
-        if self.options.get("cages") == "rows":  # cages as the decomposition's rows
+        if self.options["cages"] == "rows":  # cages as the decomposition's rows
             return self.NATIVE - {"killercage", "multisumcage"}
         return self.NATIVE
 

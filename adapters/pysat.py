@@ -78,8 +78,8 @@ class IncrementalBackend(Backend):
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
-        self.engine = options["solver"]
-        cnf.require_pb("pysat", options)
+        self.engine = self.options["solver"]
+        cnf.require_pb("pysat", self.options)
         # One persistent solver per geometry (a shape under its unit rules)
         self._kept: PerGeometry[_Loaded] = PerGeometry(self._load, lambda kept: kept.delete())
 

@@ -117,7 +117,9 @@ class Backend:
     BATCHES: ClassVar[bool] = False
 
     def __init__(self, **options: str) -> None:
-        self.options = options
+        # every option, each default filled where it is not given (a backend built by hand,
+        # ``ChocoBackend()``, holds what the spec's ``choose_options`` would give it)
+        self.options = {key: values[0] for key, values in self.OPTIONS.items()} | options
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         """Up to ``limit`` solutions of ``board`` counted, with the first (``Found``); raises
