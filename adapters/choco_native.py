@@ -11,10 +11,10 @@ assignments of every variable, so a free one would count a solution twice.
   regular propagator keeps the clue arc consistent on its own, in place of a table of
   C(N-1, k-1)**2 rows of per-cell sets (too many to expand: a disjunction of reified rows).
 - ``renban``: ``all_different``, and ``max`` less ``min`` of the line equal to its length
-  less one, and (for a line of up to ``RENBAN_TUPLES`` orderings of its runs) a ``table`` of
-  those orderings, in place of the decomposition's table of runs, whose rows Choco expands to
-  every filling of a run with repeats, or past 1,000 tuples (a line of 5 on 9x9) posts as a
-  disjunction of reified rows.
+  less one, and (for a line of up to ``line_automata.RENBAN_TUPLES`` orderings of its runs)
+  a ``table`` of those orderings, in place of the decomposition's table of runs, whose rows
+  Choco expands to every filling of a run with repeats, or past 1,000 tuples (a line of 5 on
+  9x9) posts as a disjunction of reified rows.
 - ``xsum``: the row's prefix sums (``s[k] = s[k-1] + x[k]``) and ``element``: the prefix sum
   at the first cell's value is the clue.
 - ``sandwich``: the positions of the 1 and of the N (``element``: the cells are a whole row or
@@ -39,13 +39,13 @@ Choco keeps arc consistent).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import chain, pairwise, permutations
-from math import factorial
+from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 
 from pychoco import Model
 from pychoco.objects.automaton.finite_automaton import FiniteAutomaton
 
+from adapters import line_automata
 from adapters.primitive_forms import CAGE_TABLE, fillings
 from solvers.model.cells import sum_sets
 from solvers.model.constraints.model import Constraint
@@ -53,79 +53,18 @@ from solvers.model.constraints.model import Constraint
 Options = Mapping[str, str]  # the backend's options, every one given (``ChocoBackend.OPTIONS``)
 
 
-def _automaton(start: Hashable, step: Callable, final: Callable, n: int) -> FiniteAutomaton:
-    """The automaton over values 1..n of the states reachable from ``start``: ``step(state,
-    value)`` is the next state (None: the value is refused there), ``final(state)`` whether a
-    line may end there."""
+def _regular(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
+    """``regular`` over the row with the kind's automaton (``line_automata``); the cells of a
+    whole row or column differ (the automaton need not say it)."""
+    numbers, arcs, accepting = line_automata.transitions(line_automata.AUTOMATA[c.kind](c, n), n)
     automaton = FiniteAutomaton()
-    numbers = {start: automaton.add_state()}
-    automaton.set_initial_state(numbers[start])
-    todo = [start]
-    while todo:
-        state = todo.pop()
-        for value in range(1, n + 1):
-            after = step(state, value)
-            if after is None:
-                continue
-            if after not in numbers:
-                numbers[after] = automaton.add_state()
-                todo.append(after)
-            automaton.add_transition(numbers[state], numbers[after], value)
-    automaton.set_final(*(number for state, number in numbers.items() if final(state)))
-    return automaton
-
-
-def _regular(model: Model, cells: Sequence, automaton: FiniteAutomaton) -> None:
-    # the cells of a whole row or column differ (the automaton need not say it)
+    states = [automaton.add_state() for _ in numbers]
+    automaton.set_initial_state(states[0])
+    for state, value, after in arcs:
+        automaton.add_transition(states[state], states[after], value)
+    automaton.set_final(*(states[number] for number in accepting))
     model.all_different(list(cells)).post()
     model.regular(list(cells), automaton).post()
-
-
-def _skyscraper(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
-    total = int(c.param("total"))
-
-    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
-        tallest, seen = state
-        after = (value, seen + 1) if value > tallest else (tallest, seen)
-        return None if value == tallest or after[1] > total else after
-
-    _regular(model, cells, _automaton((0, 0), step, lambda state: state[1] == total, n))
-
-
-def _xsum(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
-    total = int(c.param("total"))
-
-    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
-        left, added = state  # cells of the prefix still to add, and their sum so far
-        if left == -1:  # the start: the first value is X, the prefix's length
-            left, added = value, 0
-        if left == 0:  # past the prefix (reached only when its sum was the clue)
-            return state
-        left, added = left - 1, added + value
-        return None if added > total or (left == 0 and added != total) else (left, added)
-
-    _regular(model, cells, _automaton((-1, 0), step, lambda state: state == (0, total), n))
-
-
-def _sandwich(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
-    total = int(c.param("total"))
-
-    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
-        # (0, 0): before both ends; (end, sum): after the end 1 or N, the sum since;
-        # (-1, 0): after both, the sum was the clue
-        end, added = state
-        if end == 0:
-            return (value, 0) if value in (1, n) else state
-        if end == -1:
-            return None if value in (1, n) else state
-        if value in (1, n):
-            return (-1, 0) if value != end and added == total else None
-        return (end, added + value) if added + value <= total else None
-
-    _regular(model, cells, _automaton((0, 0), step, lambda state: state == (-1, 0), n))
-
-
-RENBAN_TUPLES = 10_000  # a line's orderings of its runs posted as a table up to this many
 
 
 def _renban(model: Model, cells: Sequence, c: Constraint, n: int, options: Options) -> None:
@@ -135,11 +74,10 @@ def _renban(model: Model, cells: Sequence, c: Constraint, n: int, options: Optio
     model.max(high, list(cells)).post()
     size = len(cells)
     model.arithm(high, "-", low, "=", size - 1).post()
-    if factorial(size) * (n - size + 1) <= RENBAN_TUPLES:
-        # every ordering of every run: arc consistency on the line as a whole (a line of up
-        # to 6 cells on 9x9), which the minimum and maximum reach only by bounds
-        runs = (permutations(range(first, first + size)) for first in range(1, n - size + 2))
-        model.table(list(cells), [list(p) for p in chain.from_iterable(runs)]).post()
+    # every ordering of every run: arc consistency on the line as a whole (a line of up to 6
+    # cells on 9x9), which the minimum and maximum reach only by bounds
+    if (runs := line_automata.renban_runs(size, n)) is not None:
+        model.table(list(cells), runs).post()
 
 
 def _order(strict: bool) -> Callable:
@@ -216,10 +154,10 @@ def _multisumcage(model: Model, cells: Sequence, c: Constraint, n: int, options:
 
 
 MODELS: dict[str, Callable[[Model, Sequence, Constraint, int, Options], None]] = {
-    "skyscraper": _skyscraper,
+    "skyscraper": _regular,
     "renban": _renban,
-    "xsum": _xsum,
-    "sandwich": _sandwich,
+    "xsum": _regular,
+    "sandwich": _regular,
     "thermometer": _order(strict=True),
     "slow-thermometer": _order(strict=False),
     "difference": _difference,
