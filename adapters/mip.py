@@ -55,6 +55,7 @@ find the first solution, without them an empty 9x9 took 1.9 s against 0.44 and a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import ClassVar
 
@@ -65,7 +66,7 @@ from adapters import mip_native
 from adapters.primitive_forms import groups_as_cages
 from solvers.backends.contract import Backend, Found, Operation, Solutions
 from solvers.base.deadline import Deadline
-from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout, UsageError
+from solvers.base.errors import BackendUnavailable, EngineError, SolveTimeout
 from solvers.model.board import Board
 from solvers.model.compile import PRIMITIVES, handed
 from solvers.model.constraints.primitives import AllDifferent, Domain, Linear, Relation
@@ -105,19 +106,24 @@ class MipBackend(Backend):
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
         if self.options["solver"] == "scip":
-            # HiGHS's own switches: SCIP would run as if they were not given
-            changed = [
-                f"{key}={self.options[key]}"
-                for key in HIGHS_ONLY
-                if self.options[key] != self.OPTIONS[key][0]
-            ]
-            if changed:
-                given = ", ".join(changed)
-                raise UsageError(f"mip:solver=scip does not take {given} (options of HiGHS)")
             try:
                 import pyscipopt  # noqa: F401
             except ImportError as error:
                 raise BackendUnavailable(f"mip:solver=scip is unavailable: {error}") from None
+
+    @classmethod
+    def refusal(cls, options: Mapping[str, str]) -> str | None:
+        # HiGHS's own switches: SCIP would run as if they were not given
+        if options["solver"] != "scip":
+            return None
+        changed = [
+            f"{key}={options[key]}" for key in HIGHS_ONLY if options[key] != cls.OPTIONS[key][0]
+        ]
+        return (
+            f"mip:solver=scip does not take {', '.join(changed)} (options of HiGHS)"
+            if changed
+            else None
+        )
 
     def native_kinds(self) -> frozenset[str]:
         if self.options["model"] != "native":

@@ -38,3 +38,19 @@ def test_the_allowed_pairs_still_solve(cli, spec):
     assert run.code == 0, run.err
     grid = run.out.split()[0]
     verify(BOARD, Board(Shape(2, 2), tuple(int(ch) for ch in grid)), spec)
+
+
+def test_compare_refuses_the_pair_before_any_output(cli):
+    # the spec is refused where it is resolved, before the first dataset's header line
+    run = cli("compare", "small4", "--backends", "native,mip:solver=scip,heuristics=off")
+    assert run.code == 2
+    assert run.out == ""
+    assert "heuristics=off" in run.err and run.err.strip().count("\n") == 0
+
+
+def test_the_spec_itself_is_refused_where_it_is_resolved():
+    from solvers.backends.spec import BackendSpec
+    from solvers.base.errors import UsageError
+
+    with pytest.raises(UsageError, match="restart=off"):
+        BackendSpec.parse("mip:solver=scip,restart=off").resolve()

@@ -120,6 +120,15 @@ class Backend:
         # every option, each default filled where it is not given (a backend built by hand,
         # ``ChocoBackend()``, holds what the spec's ``choose_options`` would give it)
         self.options = {key: values[0] for key, values in self.OPTIONS.items()} | options
+        if problem := self.refusal(self.options):
+            raise UsageError(problem)
+
+    @classmethod
+    def refusal(cls, options: Mapping[str, str]) -> str | None:
+        """Why these options, each allowed alone, cannot go together (a line naming them), or
+        None: checked where a spec is resolved, before any work, and when the backend is
+        built."""
+        return None
 
     def search(self, board: Board, deadline: Deadline, limit: int) -> Found:
         """Up to ``limit`` solutions of ``board`` counted, with the first (``Found``); raises

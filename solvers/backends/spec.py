@@ -92,6 +92,8 @@ class BackendSpec:
 
             cls = registry.backend_class(self.name)
             options = choose_options(self.name, cls.OPTIONS, dict(self.options))
+            if problem := cls.refusal(options):
+                raise UsageError(problem)
             # a frozen dataclass: kept beside its fields, as functools.cached_property keeps
             self.__dict__.update(
                 cls=cls,
