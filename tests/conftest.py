@@ -789,3 +789,11 @@ def _corpus() -> dict[str, Board]:
     conflicting[conflicting[:9].index(0)] = row0[0]
     built["conflicting-givens"] = Board(s9, tuple(conflicting))
     return built
+
+
+@pytest.fixture(scope="session")
+def iss(request: pytest.FixtureRequest) -> Callable[[str], Board]:
+    """ISS's published puzzles by name (tests/iss_puzzles.py), or the test skipped."""
+    import iss_puzzles  # here: it imports this module
+
+    return iss_puzzles.fixture(request)

@@ -17,10 +17,8 @@ r1c1 = 8 and r2c1 = 6; the right one lets r1c2 be 5 or 3 with r1c3 = 8.
 
 from __future__ import annotations
 
-import pytest
 from kind_puzzles import gone, grid_of
 from test_kind_soundness import replay
-from test_strength_iss_killers import ISS, iss
 
 from solvers import solve
 from solvers.strength import human, kind_squares, kinds
@@ -77,9 +75,8 @@ def test_every_pair_of_squares_that_share_a_cell_is_read():
     assert (first, second) == ((0, 1, 3, 4), (1, 2, 4, 5))
 
 
-@pytest.mark.skipif(not ISS.exists(), reason=f"no {ISS} (ISS's puzzles)")
-def test_explain_finishes_iss_entropy_sudoku_soundly():
-    """sigh's ISS '[New Constraint] Entropy Sudoku' (``bench/iss.py --out /tmp/iss.txt``): it
+def test_explain_finishes_iss_entropy_sudoku_soundly(iss):
+    """sigh's ISS '[New Constraint] Entropy Sudoku' (the ``iss`` fixture): it
     stalled with 50 cells open before the squares were read together."""
     board = iss("[New Constraint] Entropy Sudoku")
     grid = prepared(board)
