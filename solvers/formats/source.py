@@ -18,7 +18,7 @@ from typing import TextIO
 
 from solvers.base.errors import InputError, UsageError
 from solvers.formats import variant_text
-from solvers.formats.textfile import BYTE_BASE, UNDECODABLE
+from solvers.formats.textfile import UNDECODABLE, undecodable
 
 # Characters of the longest puzzle in any form: an f-puzzles JSON document or link
 # (fpuzzles_link.MAX_JSON), a grid with its sections; a line puzzle is held to lines.MAX_LINE.
@@ -104,7 +104,7 @@ def line_problem(raw: str, number: int) -> InputError | None:
     if "\x00" in raw:
         return InputError("a NUL byte: puzzles are plain text", number)
     if bad := UNDECODABLE.search(raw):
-        message = f"byte 0x{ord(bad.group()) - BYTE_BASE:02X} is not UTF-8: save the file as UTF-8"
+        message = f"{undecodable(bad.group())}: save the file as UTF-8"
         return InputError(message, number, bad.start() + 1)
     return None
 
