@@ -28,7 +28,10 @@ once per group", take one of two forms, which the ``cages`` option picks:
   least one holds, and each cell of the group takes a value of its set. (A group with one set
   needs no auxiliary variable.) The values then add up to the total by construction.
 - ``pb``: the sum itself as a pseudo-Boolean equality, sum of v * x(cell, v) = total, turned
-  into clauses by PySAT's encoder (``pysat.pb``, PBLib's "best" choice).
+  into clauses by PySAT's encoder (``pysat.pb``, Pindakaas's "best" choice); ``bdd``,
+  ``totalizer``, ``sortnetwrk``, ``seqcounter``, ``adder``, ``binmerge``, ``mixedradix`` the
+  same by the encoder named (``adapters.cnf_primitives.PB_ENCODERS``; ``linear`` takes the same
+  names for the other linear rows).
 
 The other primitives (of thermometers, little killers, ...) are encoded by
 ``adapters.cnf_primitives`` over the values each cell can still take; ``linear=dp|pb`` picks
@@ -54,7 +57,7 @@ from typing import TYPE_CHECKING
 
 from adapters import cnf_native
 from adapters.cardinality import Clause, at_most_one, exactly_one
-from adapters.cnf_primitives import LINEAR_ENCODINGS, primitive_clauses
+from adapters.cnf_primitives import LINEAR_ENCODINGS, PB_ENCODERS, pb_clauses, primitive_clauses
 from solvers.base.errors import BackendUnavailable
 from solvers.model.board import Board
 from solvers.model.compile import SumGroup, flatten, handed
@@ -65,7 +68,7 @@ if TYPE_CHECKING:  # PySAT is imported on first use: the command line reads ENCO
 
 # The default first: reduced is the fastest by measurement (README, "Backends").
 ENCODINGS = ("reduced", "extended", "minimal")
-CAGE_ENCODINGS = ("combinations", "pb")
+CAGE_ENCODINGS = ("combinations", *PB_ENCODERS)  # pb forms: PySAT's encoders (PB_ENCODERS)
 MODELS = ("native", "decomposed")  # the default first: native, by measurement (docs/models.md)
 NATIVE = frozenset(cnf_native.MODELS)  # the kinds model=native gives a CNF of their own
 # native kinds whose sum a pb option encodes
@@ -222,7 +225,9 @@ def native_kinds(options: Mapping[str, str]) -> frozenset[str]:
     if options.get("model", MODELS[0]) != "native":
         return frozenset()
     return NATIVE - {
-        kind for kind, key in PB_KINDS.items() if options.get(key, EXTRA_OPTIONS[key][0]) == "pb"
+        kind
+        for kind, key in PB_KINDS.items()
+        if options.get(key, EXTRA_OPTIONS[key][0]) in PB_ENCODERS
     }
 
 
@@ -230,7 +235,7 @@ def functional(board: Board, options: Mapping[str, str]) -> bool:
     """Whether every auxiliary variable of the board's CNF in the forms ``options`` name is a
     function of its cells (so each solution is one model): not when PBLib's encoder is used,
     whose variables are its own."""
-    return "pb" not in settings(board, options).values()
+    return not any(form in PB_ENCODERS for form in settings(board, options).values())
 
 
 def settings(board: Board, options: Mapping[str, str]) -> dict[str, str]:
@@ -260,8 +265,8 @@ def sum_group_clauses(group: SumGroup, n: int, pool: IDPool, how: str) -> list[C
     clauses = []
     for v in range(1, n + 1):  # a value at most once in the group
         clauses += at_most_one([variable(cell, v, n) for cell in group.cells])
-    if how == "pb":
-        return clauses + _pb_sum(group, n, pool)
+    if how in PB_ENCODERS:
+        return clauses + _pb_sum(group, n, pool, how)
     return clauses + _value_sets(group, n, pool)
 
 
@@ -280,8 +285,9 @@ def require_pb(backend: str, options: dict[str, str]) -> None:
     """BackendUnavailable when an option asks for ``pb`` (the sum groups' or the linear rows')
     without PySAT's pseudo-Boolean encoder."""
     for key in ("cages", "linear"):
-        if options.get(key) == "pb" and not (usable := pb_available())[0]:
-            raise BackendUnavailable(f"{backend}:{key}=pb is unavailable: {usable[1]}")
+        form = options.get(key)
+        if form in PB_ENCODERS and not (usable := pb_available())[0]:
+            raise BackendUnavailable(f"{backend}:{key}={form} is unavailable: {usable[1]}")
 
 
 def pb_available() -> tuple[bool, str]:
@@ -295,13 +301,10 @@ def pb_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _pb_sum(group: SumGroup, n: int, pool: IDPool) -> list[Clause]:
-    from pysat.pb import PBEnc
-
+def _pb_sum(group: SumGroup, n: int, pool: IDPool, form: str) -> list[Clause]:
     literals = [variable(c, v, n) for c in group.cells for v in range(1, n + 1)]
     weights = [v for _c in group.cells for v in range(1, n + 1)]
-    found = PBEnc.equals(lits=literals, weights=weights, bound=group.total, vpool=pool)
-    return [tuple(clause) for clause in found.clauses]
+    return pb_clauses("==", literals, weights, group.total, pool, form)
 
 
 def assume(clauses: list[Clause], true: set[int]) -> list[Clause]:

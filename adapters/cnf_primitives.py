@@ -4,9 +4,10 @@ direct encoding: the variable ``variable(cell, v, N)`` says "the cell holds v".
 - all-different: at most one of the cells holds each value (``adapters.cardinality``);
 - relation: a binary clause per forbidden pair;
 - domain: a unit clause removing each other value;
-- linear, ``sum(k * value) op constant``, in one of two forms (``LINEAR_ENCODINGS``): ``dp``,
-  a layered automaton over the partial sums (``linear_dp``), or ``pb``, PySAT's pseudo-Boolean
-  encoding over the cell literals (``linear_pb``);
+- linear, ``sum(k * value) op constant``, in one of the forms ``LINEAR_ENCODINGS`` names:
+  ``dp``, a layered automaton over the partial sums (``linear_dp``), or a pseudo-Boolean
+  encoding by PySAT's encoder (Pindakaas) over the cell literals (``linear_pb``): ``pb`` its
+  own choice ("best", a totalizer for most rows), or one named (``PB_ENCODERS``);
 - table (compressed rows): a selector per row (``_table``).
 
 Every auxiliary variable comes from the caller's ``IDPool`` (numbered after the N**3 cell
@@ -39,7 +40,19 @@ from solvers.model.constraints.primitives import (
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-LINEAR_ENCODINGS = ("dp", "pb")  # the default first: dp, by measurement (docs/vocabulary.md)
+# a pb form -> PySAT's EncType name: pb is Pindakaas's own choice, the others name its encoder
+PB_ENCODERS = {
+    "pb": "best",
+    "bdd": "bdd",
+    "totalizer": "totalizer",
+    "sortnetwrk": "sortnetwrk",
+    "seqcounter": "seqcounter",
+    "adder": "adder",
+    "binmerge": "binmerge",
+    "mixedradix": "mixedradix",
+}
+# the default first: dp, by measurement (docs/vocabulary.md, docs/models.md)
+LINEAR_ENCODINGS = ("dp", *PB_ENCODERS)
 Values = Sequence[Sequence[int]]  # per cell, the values it can still take
 Literal = Callable[[int, int], int]  # (cell, value) -> its variable
 
@@ -70,8 +83,9 @@ def primitive_clauses(
             (-x(primitive.cell, v),) for v in values[primitive.cell] if v not in primitive.values
         ]
     if isinstance(primitive, Linear):
-        encode = linear_pb if linear == "pb" else linear_dp
-        return encode(primitive, values, pool, x)
+        if linear in PB_ENCODERS:
+            return linear_pb(primitive, values, pool, x, linear)
+        return linear_dp(primitive, values, pool, x)
     return _table(primitive, values, pool, x)
 
 
@@ -123,14 +137,16 @@ def _not(literal: int | None) -> tuple[int, ...]:
     return () if literal is None else (-literal,)
 
 
-def linear_pb(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> list[Clause]:
-    """The linear row as PySAT's pseudo-Boolean encoding over the cell literals; ``!=`` as
+def linear_pb(
+    primitive: Linear, values: Values, pool: IDPool, x: Literal, form: str = "pb"
+) -> list[Clause]:
+    """The linear row as PySAT's pseudo-Boolean encoding over the cell literals, by the encoder
+    ``form`` names (``PB_ENCODERS``); ``!=`` as
     ``<= c-1`` when a fresh selector holds and ``>= c+1`` when it does not (a clause of an
     encoding with the selector's literal added holds whatever the encoding's own variables).
 
     PBLib takes no negative weight or bound: each cell's weights are shifted by their least
     (one value per cell, so the sum shifts by exactly that), which leaves them all >= 0."""
-    from pysat.pb import PBEnc
 
     literals, weights, constant = [], [], primitive.constant
     for k, cell in primitive.terms:
@@ -148,9 +164,7 @@ def linear_pb(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
             return [()]  # no sum does
         if not literals:
             return [] if OPERATORS[op](0, bound) else [()]
-        how = {"==": PBEnc.equals, "<=": PBEnc.atmost, ">=": PBEnc.atleast}[op]
-        found = how(lits=literals, weights=weights, bound=bound, vpool=pool)
-        return [tuple(clause) for clause in found.clauses]
+        return pb_clauses(op, literals, weights, bound, pool, form)
 
     if primitive.op != "!=":
         return encoded(primitive.op, constant)
@@ -159,6 +173,20 @@ def linear_pb(primitive: Linear, values: Values, pool: IDPool, x: Literal) -> li
         *((-below, *clause) for clause in encoded("<=", constant - 1)),
         *((below, *clause) for clause in encoded(">=", constant + 1)),
     ]
+
+
+def pb_clauses(
+    op: str, literals: list[int], weights: list[int], bound: int, pool: IDPool, form: str
+) -> list[Clause]:
+    """``sum(weights * literals) op bound`` (``==``, ``<=`` or ``>=``; weights and bound >= 0)
+    by PySAT's pseudo-Boolean encoder ``form`` names (``PB_ENCODERS``), its variables from
+    ``pool``."""
+    from pysat.pb import EncType, PBEnc
+
+    how = {"==": PBEnc.equals, "<=": PBEnc.atmost, ">=": PBEnc.atleast}[op]
+    encoding = getattr(EncType, PB_ENCODERS[form])
+    found = how(lits=literals, weights=weights, bound=bound, vpool=pool, encoding=encoding)
+    return [tuple(clause) for clause in found.clauses]
 
 
 def _table(primitive: Table, values: Values, pool: IDPool, x: Literal) -> list[Clause]:
