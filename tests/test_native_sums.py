@@ -2,9 +2,9 @@
 rows) in the constrained kernel, as ISS's ``SumHandler`` takes them (issue 41):
 
 - exclusion groups: the cells of a row that all see each other hold different values, so k of
-  them add up to at least the k smallest values of their union (``watch.grouped``);
+  them add up to at least the k smallest values of their union (``sum_bounds.grouped``);
 - two or three cells left free: arc consistency, each value kept only where values of the
-  other cells meet the total with it (``watch._few``), where bounds keep the values between;
+  other cells meet the total with it (``sum_bounds.few``), where bounds keep the values between;
 - combined sums: two related sums near their extremes add up to a row over both (``combined``).
 
 Each rule refuses a board of its own at the root where the search needed guesses before, and
@@ -19,7 +19,7 @@ from test_native_sets import _board
 
 from solvers import count_solutions
 from solvers.backends.handwritten.native.combined import combined_sums
-from solvers.backends.handwritten.native.constraints import _exclusion_groups, _linears
+from solvers.backends.handwritten.native.constraints import _exclusion_groups, _linears, seen_of
 from solvers.backends.handwritten.native.solver import Solver
 from solvers.backends.handwritten.native.tables import plan_for
 from solvers.backends.handwritten.native.watch import linear
@@ -42,11 +42,11 @@ DIAGONAL = "r1c5 r2c4 r3c3 r4c2 r5c1"
 
 def test_a_diagonal_splits_into_the_cells_it_crosses_in_each_box():
     b = _board(f"littlekiller {DIAGONAL} total=29", [])
-    peers = plan_for(b).tables.peers
+    seen = seen_of(plan_for(b).tables.peers)
     terms = tuple((1, cell) for cell in _cells(DIAGONAL))
-    assert _partition(_exclusion_groups(terms, peers)) == [[0, 1], [2], [3, 4]]
+    assert _partition(_exclusion_groups(terms, seen)) == [[0, 1], [2], [3, 4]]
     # a term of another coefficient (an arrow's circle) is a group of its own
-    assert _partition(_exclusion_groups(((-1, terms[0][1]), *terms[1:]), peers)) == [
+    assert _partition(_exclusion_groups(((-1, terms[0][1]), *terms[1:]), seen)) == [
         [0],
         [1],
         [2],
@@ -78,12 +78,11 @@ def _narrowed(masks: list[int], total: int, same: list[list[int]]) -> list[int]:
     """The candidates ``linear`` leaves cells 0..k-1 (all peers within each of ``same``) of
     ``c0 + c1 + ... == total``."""
     k = len(masks)
-    peers = np.zeros((k, k), np.int64)
+    seen: list[set[int]] = [set() for _ in range(k)]
     for group in same:
         for cell in group:
-            others = [c for c in group if c != cell]
-            peers[cell, : 1 + len(others)] = [len(others), *others]
-    lin = _linears([Linear(tuple((1, c) for c in range(k)), "==", total)], peers, frozenset())
+            seen[cell] = set(group) - {cell}
+    lin = _linears([Linear(tuple((1, c) for c in range(k)), "==", total)], seen, frozenset())
     row = np.array(masks, np.int64)
     queue, unit_bits = np.zeros(k, np.int64), np.zeros((k, 2), np.int64)
     status, *_ = linear(row, 0, queue, 0, 0, 0, unit_bits, lin, 9)
@@ -143,8 +142,7 @@ CROSSED_GRID = "9138675246843521792574193868627349511492856373751968424319287655
 
 def test_related_sums_are_combined():
     b = _board(CROSSED, [])
-    peers = plan_for(b).tables.peers
-    seen = [set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in range(81)]
+    seen = seen_of(plan_for(b).tables.peers)
     rows = [p for p in flatten(b).primitives if isinstance(p, Linear)]
     (merged,) = combined_sums(rows, seen, 9)
     assert sorted(cell for _, cell in merged.terms) == sorted(

@@ -2,7 +2,7 @@
 
 Two sums over cells that do not overlap add up to one over all their cells. Where many cells
 of one see cells of the other, the combined row's exclusion groups are larger than either's,
-so its bounds (``watch.grouped``) say more than the two rows' apart: ISS proves "Zero
+so its bounds (``sum_bounds.grouped``) say more than the two rows' apart: ISS proves "Zero
 solution: Little Killer" in 832 guesses with these rows and does not finish it in 300,000
 without them (docs/native.md). The merge is ISS's, bounded and greedy: each row scores the
 slack its groups leave beyond its degrees of freedom, two related rows (at least six cells of

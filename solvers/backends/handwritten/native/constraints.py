@@ -63,14 +63,22 @@ def apart(groups: list[tuple[int, ...]], primitives, n: int) -> list[set[int]]:
     return peers
 
 
+def seen_of(peers: np.ndarray) -> list[set[int]]:
+    """The cells each cell sees (must differ from), as sets, from the kernel's ``peers``
+    table ([count, peer...] per cell): made once per plan and handed to everything that asks
+    whether two cells differ."""
+    return [set(row[1 : 1 + row[0]]) for row in peers.tolist()]
+
+
 def primitive_tables(
     primitives,
     n: int,
-    peers: np.ndarray,
+    seen: list[set[int]],
     units: np.ndarray | None = None,
     ungrouped: frozenset = frozenset(),
 ) -> Primitives:
-    """The tables of ``primitives`` but the all-different ones (the kernel's ``peers``). A
+    """The tables of ``primitives`` but the all-different ones (the kernel's peers, which
+    ``seen`` holds as sets: ``seen_of``). A
     table of value sets is watched by the other cells of each of the kernel's ``units`` that
     holds two or more of its cells too: a value they lose may be one the set must hold. The
     linear rows but those of ``ungrouped`` get their exclusion groups (``_exclusion_groups``)."""
@@ -98,13 +106,9 @@ def primitive_tables(
     # Peers never hold the same value: a relation between peers says so too, and its arc
     # consistency is the stronger for it (a non-consecutive neighbour of a cell down to 4 or 5
     # loses 4 and 5 at once, where the relation alone takes nothing out).
-    near: dict[int, set[int]] = {}
-    for a, _ in pairs:
-        if a not in near:
-            near[a] = set(peers[a, 1 : 1 + peers[a, 0]].tolist())
-    apart = [b in near[a] for a, b in pairs]
+    apart = [b in seen[a] for a, b in pairs]
     watchers: list[list[int]] = [[] for _ in range(n * n)]
-    head, rows = _tables_of(tables, n, peers)
+    head, rows = _tables_of(tables, n, seen)
     for index, scope in enumerate(
         [list(pair) for pair in pairs]
         + [[cell for _, cell in p.terms] for p in linears]
@@ -119,7 +123,7 @@ def primitive_tables(
                 watchers[cell].append(first + i)
     return Primitives(
         _relations(pairs, forbidden, apart, n),
-        _linears(linears, peers, ungrouped),
+        _linears(linears, seen, ungrouped),
         head,
         rows,
         padded(watchers),
@@ -175,7 +179,7 @@ def _supports(forbidden: frozenset[tuple[int, int]], peers: bool, n: int) -> tup
     return (most_a, most_b, *(every & ~m for m in ab + ba))
 
 
-def _linears(linears: list[Linear], peers: np.ndarray, ungrouped: frozenset) -> np.ndarray:
+def _linears(linears: list[Linear], seen: list[set[int]], ungrouped: frozenset) -> np.ndarray:
     most = max((len(p.terms) for p in linears), default=0)
     table = np.zeros((len(linears), 4 + 3 * most), np.int64)
     for i, p in enumerate(linears):
@@ -183,17 +187,16 @@ def _linears(linears: list[Linear], peers: np.ndarray, ungrouped: frozenset) -> 
         table[i, : 3 + len(terms)] = [OPS[p.op], p.constant, len(p.terms), *terms]
         group = list(range(len(p.terms)))
         if p.op != "!=" and p not in ungrouped:
-            group = _exclusion_groups(p.terms, peers)
+            group = _exclusion_groups(p.terms, seen)
         table[i, 3 + 2 * most : 3 + 2 * most + len(group)] = group
         table[i, -1] = len(group) - len(set(group))
     return table
 
 
-def _exclusion_groups(terms: tuple[tuple[int, int], ...], peers: np.ndarray) -> list[int]:
+def _exclusion_groups(terms: tuple[tuple[int, int], ...], seen: list[set[int]]) -> list[int]:
     """The group of each term: terms of coefficient 1 whose cells all see each other share
     one (so they hold different values), each other term is a group of its own (a little
     killer's diagonal splits into its cells in each box)."""
-    seen = {cell: set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for _, cell in terms}
     ones = [cell for k, cell in terms if k == 1]
     where = {cell: g for g, clique in enumerate(cliques(ones, seen)) for cell in clique}
     group, more = [], len(where)
@@ -224,7 +227,7 @@ def cliques(cells, seen) -> list[list[int]]:
     return groups
 
 
-def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _tables_of(tables: list[Table], n: int, seen: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
     width = max((len(p.cells) for p in tables), default=0)
     head = np.zeros((len(tables), 4 + width), np.int64)
     rows: list[list[int]] = []
@@ -235,17 +238,16 @@ def _tables_of(tables: list[Table], n: int, peers: np.ndarray) -> tuple[np.ndarr
     for i, p in enumerate(tables):
         head[i, : 3 + len(p.cells)] = [len(rows), len(p.rows), len(p.cells), *p.cells]
         masks = [[_mask_of(values, n, made) for values in row] for row in p.rows]
-        head[i, -1] = _value_sets(p.cells, masks, peers)
+        head[i, -1] = _value_sets(p.cells, masks, seen)
         rows += [row + [0] * (width - len(row)) for row in masks]
     return head, np.array(rows, np.int64).reshape(len(rows), width)
 
 
-def _value_sets(cells, masks: list[list[int]], peers: np.ndarray) -> bool:
+def _value_sets(cells, masks: list[list[int]], seen: list[set[int]]) -> bool:
     """Whether a table's cells all differ and each row allows one set of as many values as
     cells at every cell: then each row says which values the cells hold, in some order."""
     if len(set(cells)) != len(cells) or not masks:
         return False
-    seen = {cell: set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in cells}
     if any(b not in seen[a] for a in cells for b in cells if a != b):
         return False
     return all(len(set(row)) == 1 and row[0].bit_count() == len(cells) for row in masks)

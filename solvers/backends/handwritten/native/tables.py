@@ -80,23 +80,24 @@ def _plan(flat: Flat) -> KernelPlan:
     primitives = flat.primitives_for(EVERY_KIND)  # the 45 rule's linear rows too
     if not primitives and len(units) <= MAX_UNITS:
         return build_plan(units, flat.sum_groups, n)
-    from solvers.backends.handwritten.native.constraints import apart, primitive_tables
+    from solvers.backends.handwritten.native.constraints import apart, primitive_tables, seen_of
 
     peers = apart(list(units[MAX_UNITS:]), primitives, n)
     plan = build_plan(units[:MAX_UNITS], flat.sum_groups, n, peers)
     # the 45 rule's rows keep plain bounds: exclusion groups cost them CPU for no guess saved
     # on ISS's killers (docs/native.md), where a little killer's diagonal gains (issue 41)
+    seen = seen_of(plan.tables.peers)  # once per plan: the combined sums and the tables ask
     tables = primitive_tables(
-        (*primitives, *_combined(flat, plan.tables.peers, n)),
+        (*primitives, *_combined(flat, seen, n)),
         n,
-        plan.tables.peers,
+        seen,
         plan.tables.units,
         frozenset(flat.implied_linears),
     )
     return plan._replace(band=False, primitives=tables)
 
 
-def _combined(flat: Flat, peers: np.ndarray, n: int) -> list:
+def _combined(flat: Flat, seen: list[set[int]], n: int) -> list:
     """ISS's combined sums of the rules' own sums (little killers: ``combined``)."""
     from solvers.backends.handwritten.native.combined import combined_sums
     from solvers.model.constraints.primitives import Linear
@@ -104,7 +105,6 @@ def _combined(flat: Flat, peers: np.ndarray, n: int) -> list:
     linears = [p for p in flat.primitives if isinstance(p, Linear)]
     if len(linears) < 2:
         return []
-    seen = [set(peers[cell, 1 : 1 + peers[cell, 0]].tolist()) for cell in range(n * n)]
     return combined_sums(linears, seen, n)
 
 
