@@ -28,6 +28,7 @@ from solvers.strength import (
     kind_fill,
     kind_must,
     kind_pairs,
+    kind_runs,
     kind_squares,
     kinds,
     rulechains,
@@ -70,6 +71,7 @@ ORDERED: tuple[tuple[str, Technique], ...] = (
     ("subsets", partial(direct.direct_hidden, k=3)),
     ("locked", partial(locked, pointing=True)),
     ("locked", kind_must.rule_pointing),  # a rule's must-hold value pointed out of it (2.7)
+    ("locked", kind_runs.renban_pointing),  # the same for a renban too open to enumerate (2.7)
     ("locked", partial(locked, pointing=False)),
     ("locked", kind_must.rule_claiming),  # a unit's value locked in a rule's cells (2.8)
     ("locked", kind_pairs.rules_together),  # two rules that share a cell, read at once (2.8)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from solvers.model.constraints.model import Constraint
+from solvers.strength import kind_runs
 from solvers.strength.grid import values
 from solvers.strength.support import (
     cells_text,
@@ -153,7 +154,8 @@ def renban(grid: Grid, constraint: Constraint) -> Step | None:
 
     return enumerated(grid, cells, run, f"renban {cells_text(cells, n)}",
                        lambda found: f"a run of {size} different values: only "
-                       f"{combos_text(found, ',')}", prune, everyone=True)  # fmt: skip
+                       f"{combos_text(found, ',')}", prune, everyone=True
+                       ) or kind_runs.renban_runs(grid, constraint)  # fmt: skip
 
 
 def betweenline(grid: Grid, constraint: Constraint) -> Step | None:
