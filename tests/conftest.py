@@ -648,10 +648,16 @@ def _mark_heavy(items: list[pytest.Item]) -> None:
         f"{file}::{name}"
         for file, module in modules.items()
         for name in HEAVY[file]
-        if not hasattr(module, name)
+        if not any(hasattr(holder, name) for holder in (module, *_classes(module)))
     ]
     if stale:
         raise pytest.UsageError(f"tests/conftest.py's HEAVY names no test {', '.join(stale)}")
+
+
+def _classes(module) -> list[type]:
+    """The module's classes, whose tests HEAVY names as it names a function's (tests/own_models.py's
+    OwnModelTests)."""
+    return [value for value in vars(module).values() if isinstance(value, type)]
 
 
 @pytest.fixture
