@@ -160,9 +160,10 @@ class OwnModelTests:
             metafunc.parametrize("kind", sorted(self.KINDS or self.MODELS))
 
     @pytest.fixture(scope="class")
-    def runners(self) -> Iterator[tuple[Runner, ...]]:
+    @classmethod
+    def runners(cls) -> Iterator[tuple[Runner, ...]]:
         """A runner of each of ``SPECS``, in order, shared by the class's tests."""
-        with open_runners(*self.SPECS) as opened:
+        with open_runners(*cls.SPECS) as opened:
             yield opened
 
     def made(self, kind: str) -> list[Board]:
