@@ -262,6 +262,12 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
             "solve-quizzes,solutions\\n",  # the id pytest gives the header (its line end escaped)
         ),
     },
+    "test_cage_models.py": {
+        # each cage model beside the sum's own on the same killer boards: choco's, cpmpy's and
+        # cpsat's in the default run; mip's and z3's (4.3-4.5 s each of one worker on a loaded
+        # machine, the three others 0.9-1.9 s) under heavy
+        "test_each_cage_model_counts_killer_boards_as_cpsat_does": ("choco", "cpmpy", "cpsat"),
+    },
     "test_candidates.py": {
         "test_a_sample_of_every_shipped_set_agrees_with_two_engines_enumerations": (
             "small4",
@@ -403,13 +409,9 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
             "palindrome-0",
             "sandwich-0",
         ),
-        # arrow9's (4 s) under heavy, beside every kind's example and the sets at length
-        "test_steps_keep_the_solution_on_the_shipped_variant_sets": (
-            "thermo9",
-            "x9",
-            "antiking9",
-            "windoku9",
-        ),
+        # arrow9's (4 s) and windoku9's (3.5 s) under heavy, beside every kind's example and the
+        # sets at length
+        "test_steps_keep_the_solution_on_the_shipped_variant_sets": ("thermo9", "x9", "antiking9"),
     },
     "test_minizinc.py": {
         "test_the_model_encode_writes_prints_the_projects_answer": ("windoku", "killer", "classic"),
@@ -558,6 +560,12 @@ HEAVY: dict[str, dict[str, tuple[str, ...] | AllBut | None]] = {
         "test_a_stderr_read_for_its_first_line_alone_loses_no_answer": ("--backend sat",),
         "test_a_stderr_whose_reader_is_gone_loses_the_messages_alone": ("--backend sat",),
     },
+    "test_sum_encodings.py": {
+        # the sums' diagrams on random killer boards counted as the rows count them: one seed
+        # (the quickest, 2.1 s of one worker on a loaded machine) in the default run, the
+        # other three (3-5.3 s each) under heavy
+        "test_killer_boards_count_alike": ("3",),
+    },
     "test_strength_links.py": {
         # a UR type 3 met on a shipped puzzle's rating path (5 s): the hidden set's form on
         # another shipped puzzle below it, and test_unique_rectangle_type_three's naked set
@@ -648,10 +656,16 @@ def _mark_heavy(items: list[pytest.Item]) -> None:
         f"{file}::{name}"
         for file, module in modules.items()
         for name in HEAVY[file]
-        if not hasattr(module, name)
+        if not any(hasattr(holder, name) for holder in (module, *_classes(module)))
     ]
     if stale:
         raise pytest.UsageError(f"tests/conftest.py's HEAVY names no test {', '.join(stale)}")
+
+
+def _classes(module) -> list[type]:
+    """The module's classes, whose tests HEAVY names as it names a function's (tests/own_models.py's
+    OwnModelTests)."""
+    return [value for value in vars(module).values() if isinstance(value, type)]
 
 
 @pytest.fixture

@@ -134,3 +134,63 @@ def refuses_an_unknown_model(backend: str, models: str) -> None:
     lists them)."""
     with pytest.raises(UsageError, match=f"model=table is not one of {models}"):
         Runner(f"{backend}:model=table")
+
+
+class OwnModelTests:
+    """The tests every engine's own models of kinds share, for a test file's subclass to run
+    (``class TestChocoModels(OwnModelTests)``): ``SPECS`` are the native model, the shared
+    decomposition and another engine (the first is the one whose models are tested);
+    ``MODELS`` the kinds that have a model of their own; ``KINDS`` those the tests below run
+    over (``MODELS`` unless set); ``MADE`` the made puzzles (``MADE`` above unless set), each
+    model's kind among them, and exactly the models' kinds where ``EVERY_MADE_KIND_MODELLED``;
+    ``SEED`` names the random boards; ``LIMIT`` the count every runner must reach."""
+
+    SPECS: tuple[str, ...]
+    MODELS: Iterable[str]
+    KINDS: Iterable[str] | None = None
+    MADE: tuple[tuple[str, str, str], ...] = MADE
+    EVERY_MADE_KIND_MODELLED = False
+    SEED: str
+    LIMIT: int
+
+    def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        # a test taking ``kind`` runs once per kind, unless it parametrises ``kind`` itself
+        own = any("kind" in m.args[0] for m in metafunc.definition.iter_markers("parametrize"))
+        if "kind" in metafunc.fixturenames and not own:
+            metafunc.parametrize("kind", sorted(self.KINDS or self.MODELS))
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def runners(cls) -> Iterator[tuple[Runner, ...]]:
+        """A runner of each of ``SPECS``, in order, shared by the class's tests."""
+        with open_runners(*cls.SPECS) as opened:
+            yield opened
+
+    def made(self, kind: str) -> list[Board]:
+        """The made puzzles of the kind."""
+        return made(self.MADE, kind)
+
+    def boards_of(self, kind: str) -> list[Board]:
+        """The made puzzles of the kind, its board in tests/test_definitions.py, and random
+        4x4 and 6x6 boards of the vocabulary's tests."""
+        return self.made(kind) + hand_made(kind) + random_boards(kind, f"{self.SEED} {kind}")
+
+    def test_every_native_kind_has_made_puzzles(self):
+        kinds = {kind for kind, _, _ in self.MADE}
+        assert set(self.MODELS) <= kinds
+        if self.EVERY_MADE_KIND_MODELLED:
+            assert kinds == set(self.MODELS)
+
+    def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(self, kind, runners):
+        count_alike(runners, self.boards_of(kind), self.LIMIT)
+
+    def test_each_made_puzzle_is_unique_by_its_rule_alone(self, kind, runners):
+        unique_by_rule_alone(runners[0], self.made(kind), self.LIMIT)
+
+    def example(self, kind: str, runners: Sequence[Runner]) -> Board:
+        """The board of the kind's example the native model must solve: alone on an empty 9x9."""
+        return example_on_empty_9x9(kind)
+
+    def test_each_native_model_solves_the_kinds_example_on_9x9(self, kind, runners):
+        board = self.example(kind, runners)
+        assert runners[0].solve(board, timeout=60).status is Status.SOLVED  # and verified

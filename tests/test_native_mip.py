@@ -12,24 +12,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from own_models import MADE as MADE_FOR_CHOCO
-from own_models import (
-    count_alike,
-    example_on_empty_9x9,
-    hand_made,
-    open_runners,
-    random_boards,
-    refuses_an_unknown_model,
-    unique_by_rule_alone,
-)
-from own_models import made as made_in
+from own_models import OwnModelTests, example_on_empty_9x9, refuses_an_unknown_model
 
 from adapters import mip_native
 from solvers import Board, Status, parse
 from solvers.backends import registry
 from solvers.model.cells import sum_sets
-
-SPECS = ("mip:model=native", "mip:model=decomposed", "cpsat")
-LIMIT = 300
 
 # the kinds Choco's tests have no made puzzles of, made the same way for this file (a random
 # solved grid, constraints that hold in it, givens removed while the puzzle stays unique); the
@@ -49,58 +37,33 @@ MADE = (
 )  # fmt: skip
 
 
-def made(kind: str) -> list[Board]:
-    return made_in(MADE, kind)
+class TestMipModels(OwnModelTests):
+    SPECS = ("mip:model=native", "mip:model=decomposed", "cpsat")
+    MODELS = mip_native.MODELS
+    MADE = MADE
+    SEED = "mip native"
+    LIMIT = 300
 
+    def example(self, kind, runners):
+        # the example on a 9x9 with the top three rows of CP-SAT's solution given: on an empty
+        # grid HiGHS's first point of a board-wide negative Kropki rule can take a minute with
+        # either model (negative-difference: past 60 s decomposed, 19.5 s CPU native)
+        empty = example_on_empty_9x9(kind)
+        solution = runners[2].solve(empty, timeout=60).solution
+        return Board(empty.shape, (*solution.cells[:27], *(0,) * 54), empty.rules)
 
-@pytest.fixture(scope="module")
-def runners():
-    with open_runners(*SPECS) as opened:
-        yield opened
-
-
-def boards_of(kind: str) -> list[Board]:
-    """The made puzzles of the kind, its board in tests/test_definitions.py, and random 4x4 and
-    6x6 boards of the vocabulary's tests."""
-    return made(kind) + hand_made(kind) + random_boards(kind, f"mip native {kind}")
-
-
-def test_every_native_kind_has_made_puzzles():
-    assert set(mip_native.MODELS) <= {kind for kind, _, _ in MADE}
-
-
-@pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
-def test_each_native_model_counts_as_the_decomposition_and_cpsat_do(kind, runners):
-    count_alike(runners, boards_of(kind), LIMIT)
-
-
-@pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
-def test_each_made_puzzle_is_unique_by_its_rule_alone(kind, runners):
-    unique_by_rule_alone(runners[0], made(kind), LIMIT)
-
-
-@pytest.mark.parametrize("kind", sorted(mip_native.MODELS))
-def test_each_native_model_solves_the_kinds_example_on_9x9(kind, runners):
-    # the example on a 9x9 with the top three rows of CP-SAT's solution given: on an empty
-    # grid HiGHS's first point of a board-wide negative Kropki rule can take a minute with
-    # either model (negative-difference: past 60 s decomposed, 19.5 s CPU native)
-    empty = example_on_empty_9x9(kind)
-    solution = runners[2].solve(empty, timeout=60).solution
-    board = Board(empty.shape, (*solution.cells[:27], *(0,) * 54), empty.rules)
-    assert runners[0].solve(board, timeout=60).status is Status.SOLVED  # and verified
-
-
-def test_a_cage_of_too_many_sets_keeps_the_sum_and_the_values_cut(runners):
-    # a 16x16 cage of 8 cells adding up to 68 has over SETS sets of values: all-different,
-    # the sum row and the cut (the row's givens leave 5..12 to the cage), each answer verified
-    board = parse(
-        "# rules: killercage r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 total=68\n"
-        + "........1234DEFG"
-        + "." * 240
-    )
-    assert len(sum_sets(8, 68, 16)) > mip_native.SETS
-    answers = [runner.solve(board, timeout=60) for runner in runners]
-    assert all(answer.status is Status.SOLVED for answer in answers), answers
+    def test_a_cage_of_too_many_sets_keeps_the_sum_and_the_values_cut(self, runners):
+        # a 16x16 cage of 8 cells adding up to 68 has over SETS sets of values: all-different,
+        # the sum row and the cut (the row's givens leave 5..12 to the cage), each answer
+        # verified
+        board = parse(
+            "# rules: killercage r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 total=68\n"
+            + "........1234DEFG"
+            + "." * 240
+        )
+        assert len(sum_sets(8, 68, 16)) > mip_native.SETS
+        answers = [runner.solve(board, timeout=60) for runner in runners]
+        assert all(answer.status is Status.SOLVED for answer in answers), answers
 
 
 def test_the_model_is_an_option_named_as_the_others_are_and_combines_with_the_solver():

@@ -10,9 +10,8 @@ kind runs by default, the others are heavy."""
 from __future__ import annotations
 
 import pytest
-from test_native_mip import boards_of
-from test_native_mip import made as made_for_mip
-from test_native_z3 import made as made_for_z3
+import test_native_mip
+import test_native_z3
 
 from adapters import cnf, cnf_native
 from solvers import Board, Shape, Status, parse
@@ -26,6 +25,11 @@ from solvers.run.runner import Runner
 NATIVE = ("pysat:model=native", "sat:model=native", "cms:model=native")
 OTHERS = ("pysat:model=decomposed", "cpsat")
 LIMIT = 300
+# the mip and z3 files' made puzzles and boards (tests/own_models.py's OwnModelTests): read
+# through their modules, as a test class imported here would run here too
+boards_of = test_native_mip.TestMipModels().boards_of
+made_for_mip = test_native_mip.TestMipModels().made
+made_for_z3 = test_native_z3.TestZ3Models().made
 DEFAULT_KIND = "skyscraper"  # the default run's kind: the model furthest from its decomposition
 KINDS_RUN = [
     kind if kind == DEFAULT_KIND else pytest.param(kind, marks=pytest.mark.heavy)
