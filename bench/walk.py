@@ -23,7 +23,11 @@ Counted over the functions on the way, each at its first call, in order:
 - returns: a step into a file the way has been in before, but not the file it is in.
 
 Both commands run one classic puzzle (examples/boj2580.txt) with the reference backend
-(``dfs``), in the checkout given by ``--root`` (its own layers), with no worker processes.
+(``dfs``), in the checkout given by ``--root`` (its own layers), each in a process of its own
+(a cache the first filled would hide the second's calls that fill it). A value is followed
+when a call on the way receives or returns it, and so are the fields of one of our dataclasses
+on the way (an answer's status, a board's rules: read as attributes, which the hook does not
+see); a value a function builds inline from one on the way (a token cut from a line) is not.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import dataclasses
 import importlib
 import io
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -75,6 +80,12 @@ class Walk:
         self.followed.add(id(value))
         self.kept.append(value)
         if isinstance(value, self.args_type):
+            for item in vars(value).values():
+                self.follow(item)
+        elif self._ours(value):
+            # a field read off one of our dataclasses on the way is on the way too (an
+            # answer's status, a plan's backends): the walk sees no attribute read, but the
+            # value read is the one a reader follows
             for item in vars(value).values():
                 self.follow(item)
         elif isinstance(value, list | tuple | set | frozenset):
@@ -136,6 +147,13 @@ class Walk:
             if (path, function) not in stops:
                 stops.append((path, function))
         return stops
+
+    def _ours(self, value: object) -> bool:
+        """One of our dataclasses' instances (not the class itself)."""
+        if isinstance(value, type) or not dataclasses.is_dataclass(value):
+            return False
+        module = sys.modules.get(type(value).__module__)
+        return str(getattr(module, "__file__", "")).startswith(self.prefixes)
 
     def _generated_init(self, frame) -> bool:
         """A generated ``__init__`` of one of our dataclasses."""
@@ -206,11 +224,20 @@ def main() -> None:
     parser.add_argument("commands", nargs="*", metavar="COMMAND", help="solve, compare (both)")
     options = parser.parse_args()
     root = options.root.resolve()
-    sys.path.insert(0, str(root))
-    os.chdir(ROOT)  # the example board's path
-    for name in options.commands or list(COMMANDS):
+    for name in options.commands:
         if name not in COMMANDS:
             parser.error(f"no walk for {name!r}: {', '.join(COMMANDS)}")
+    if len(options.commands) != 1:
+        # each command walked in a fresh process: a cache one command warms (the flattened
+        # rules of a classic board) would hide the other's calls that fill it
+        for name in options.commands or list(COMMANDS):
+            shown = ["--show"] if options.show else []
+            here = [sys.executable, __file__, "--root", str(root), *shown, name]
+            subprocess.run(here, check=True)
+        return
+    sys.path.insert(0, str(root))
+    os.chdir(ROOT)  # the example board's path
+    for name in options.commands:
         stops = walk(COMMANDS[name], root)
         figures = counted(stops, root)
         target = dict(zip(("stops", "files", "climbs", "returns"), TARGETS[name], strict=True))

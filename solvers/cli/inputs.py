@@ -14,8 +14,8 @@ from solvers.base.errors import InputError, UsageError
 from solvers.cli.arguments import options_given
 from solvers.cli.compiling import compile_first, default_compiled
 from solvers.cli.output import EXIT_BAD_INPUT, Run, progress_wanted
-from solvers.formats.boards import Puzzle, format_board, read_puzzles
-from solvers.formats.datasets import open_named
+from solvers.formats.boards import Puzzle, format_board
+from solvers.formats.datasets import read_named
 from solvers.model.board import Board
 from solvers.run.answer import Answer, Status
 from solvers.run.pipeline import LineFile, Plan
@@ -23,37 +23,38 @@ from solvers.run.pipeline import run as run_plan
 
 
 def items_of(args: argparse.Namespace, run: Run) -> Iterator[Puzzle | InputError]:
-    """The input's puzzles, read lazily, an InputError in the place of each unreadable one.
-    Standard input on a terminal is said to be read, so a bare command does not wait
+    """The input's puzzles, read lazily, an InputError in the place of each unreadable one,
+    each one's notes said as it is read (``_say_notes``)."""
+    if args.file == "-":
+        _reading_stdin(run)
+    named: set[str] = set()
+    for item in read_named(args.file, args.input_format, args.box):
+        if getattr(item, "notes", ()) or getattr(item, "ignored", ()):
+            _say_notes(run, item, named)
+        yield item
+
+
+def _reading_stdin(run: Run) -> None:
+    """Standard input on a terminal is said to be read, so a bare command does not wait
     silently."""
-    if args.file == "-" and sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
+    if sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
         run.note(
             "reading puzzles from standard input (Ctrl-D ends; give a FILE, a board or a link)"
         )
-    source = open_named(args.file)
-    try:
-        yield from _noting_drawings(read_puzzles(source, args.input_format, args.box), run)
-    finally:
-        if args.file != "-":
-            source.close()
 
 
-def _noting_drawings(
-    items: Iterator[Puzzle | InputError], run: Run
-) -> Iterator[Puzzle | InputError]:
-    """The items, with one note for the f-puzzles drawings left out (each named once), and
-    each note a puzzle carries said once (an ISS grid of values from 0 answered one higher)."""
-    named: set[str] = set()
-    for item in items:
-        for note in getattr(item, "notes", ()):
-            if note not in named:
-                named.add(note)
-                run.note(note)
-        drawings = [key for key in getattr(item, "ignored", ()) if key not in named]
-        if drawings:
-            named.update(drawings)
-            run.note(_drawings_left_out(drawings))
-        yield item
+def _say_notes(run: Run, item: Puzzle, named: set[str]) -> None:
+    """The puzzle's notes, each said once a run (``named``: those said): one for the
+    f-puzzles drawings left out (each key named once), and each note a puzzle carries (an
+    ISS grid of values from 0 answered one higher)."""
+    for note in item.notes:
+        if note not in named:
+            named.add(note)
+            run.note(note)
+    drawings = [key for key in item.ignored if key not in named]
+    if drawings:
+        named.update(drawings)
+        run.note(_drawings_left_out(drawings))
 
 
 def _drawings_left_out(keys: list[str]) -> str:
@@ -115,7 +116,12 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
     place. A named line file may take the bulk path, whose text goes straight to the output
     (not with --json or f-puzzles links, which it would not print as the per-puzzle path
     does)."""
-    items = items_of(args, run)
+    # the formats' reader, which the pipeline pulls: each puzzle's notes are said here, as
+    # its answer comes back (a reader of this layer's would have the way climb back up to it)
+    if args.file == "-":
+        _reading_stdin(run)
+    items = read_named(args.file, args.input_format, args.box)
+    named: set[str] = set()
     line_file = None
     written = getattr(args, "format", "auto")
     if not (getattr(args, "json", False) or args.file == "-" or written == "fpuzzles"):
@@ -129,6 +135,8 @@ def answers_of(args: argparse.Namespace, run: Run, plan: Plan) -> Iterator[tuple
                 run.write(piece.decode("ascii"))
                 continue
             item, answer = piece
+            if getattr(item, "notes", ()) or getattr(item, "ignored", ()):
+                _say_notes(run, item, named)
             if isinstance(item, InputError):
                 report_invalid(run, args, item)
                 continue

@@ -228,7 +228,7 @@ class Runner:
                 self.worker.prepare(shape)
             else:
                 self.engine.prepare(shape)
-            self.solve(Board.pattern(shape), timeout)
+            self.each(Operation.SOLVE, [Board.pattern(shape)], 1, timeout)
         except (SolveTimeout, BackendCrashed, *_CALLERS_FAULT):
             pass
         except Exception:  # a contained backend that fails as it is built, say

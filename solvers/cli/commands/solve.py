@@ -40,22 +40,23 @@ def run(args: argparse.Namespace, run: Run) -> None:
         elif answer.solution is not None:
             fmt = item.format if args.format == "auto" else args.format
             try:
-                run.emit(written(item, answer.solution, fmt, args.format == "auto"))
+                if fmt == "fpuzzles":  # the puzzle with its solution filled in
+                    run.emit(_link(item, answer.solution, args.format == "auto"))
+                else:
+                    run.emit(format_board(answer.solution, fmt))
             except InputError as error:  # a board the chosen format cannot hold
                 run.warn(str(error.at_line(item.line)), EXIT_BAD_INPUT)
         if answer.status is not Status.SOLVED:
             report_unsolved(run, item, answer, args.timeout)
 
 
-def written(item: Puzzle, solution: Board, fmt: str, as_read: bool = False) -> str:
-    """The solution as ``fmt`` writes it; as an f-puzzles link, the puzzle with it filled in,
-    ``as_read``: in the form of link the puzzle came as (a SudokuPad link's, its host and all)."""
-    if fmt == "fpuzzles":
-        from solvers.formats import fpuzzles, fpuzzles_link  # only for f-puzzles
+def _link(item: Puzzle, solution: Board, as_read: bool) -> str:
+    """The f-puzzles link of the puzzle with ``solution`` filled in, ``as_read``: in the form
+    of link the puzzle came as (a SudokuPad link's, its host and all)."""
+    from solvers.formats import fpuzzles, fpuzzles_link  # only for f-puzzles
 
-        start = item.link if as_read else fpuzzles_link.URL
-        return fpuzzles.link(item.board, solution, item.meta, start)
-    return format_board(solution, fmt)
+    start = item.link if as_read else fpuzzles_link.URL
+    return fpuzzles.link(item.board, solution, item.meta, start)
 
 
 def record(item: Puzzle, answer: Answer) -> dict:

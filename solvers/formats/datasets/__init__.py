@@ -1,6 +1,6 @@
 """The puzzle sets the project ships, made by ``sudoku generate`` (each file starts with the
 command that made it); a name can be given wherever the ``sudoku`` command takes a file, and
-``open_named`` opens whatever such an argument names."""
+``open_named`` opens whatever such an argument names (``read_named`` reads its puzzles)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,16 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from solvers.formats.textfile import as_text
+
+if TYPE_CHECKING:
+    from solvers.base.errors import InputError
+    from solvers.formats.boards import Puzzle
+    from solvers.model.geometry import Shape
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,22 @@ def open_named(name_or_path: str) -> TextIO:
     if not os.path.exists(name_or_path) and _is_puzzle_text(name_or_path):
         return io.StringIO(name_or_path if name_or_path.endswith("\n") else name_or_path + "\n")
     return as_text(open(name_or_path, "rb"))
+
+
+def read_named(
+    name_or_path: str, fmt: str = "auto", shape: Shape | None = None
+) -> Iterator[Puzzle | InputError]:
+    """The puzzles of what a command's FILE argument names (``open_named``), read as
+    ``boards.read_puzzles`` reads them: opened as the first is asked for, closed (but standard
+    input) when reading ends or stops."""
+    from solvers.formats.boards import read_puzzles
+
+    source = open_named(name_or_path)
+    try:
+        yield from read_puzzles(source, fmt, shape)
+    finally:
+        if name_or_path != "-":
+            source.close()
 
 
 def _standard_input() -> TextIO:
